@@ -1,0 +1,1072 @@
+/**
+ * The whole Codiroom domain (SPEC.md §3) as one Drizzle schema.
+ * Conventions: snake_case columns (SPEC.md field names), money as integer won,
+ * timestamps with time zone (rules are evaluated in KST by the services).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+// ───────────────────────────── enums ─────────────────────────────
+export const socialType = pgEnum('social_type', ['KAKAO', 'APPLE', 'NAVER']);
+export const productType = pgEnum('product_type', ['TOP', 'BOTTOM', 'OUTER', 'ETC', 'SHOES', 'BAG']);
+export const likeType = pgEnum('like_type', ['PRODUCT', 'BRAND', 'STYLE', 'CODI', 'CONTENT']);
+export const photoType = pgEnum('photo_type', ['FACE', 'BODY']);
+export const orderStatus = pgEnum('order_status', [
+  'PENDING', // created, stock reserved, waiting for payment
+  'PAID',
+  'PARTIALLY_CANCELLED',
+  'CANCELLED',
+  'EXPIRED', // payment window (30 min) passed, stock released
+  'FAILED',
+]);
+export const orderItemStatus = pgEnum('order_item_status', [
+  'PENDING',
+  'PAID',
+  'PREPARING',
+  'SHIPPING',
+  'COMPLETE',
+  'CANCEL',
+  'REFUND_REQUESTED',
+  'REFUNDED',
+  'EXCHANGE_REQUESTED',
+  'EXCHANGED',
+]);
+export const paymentStatus = pgEnum('payment_status', [
+  'READY',
+  'IN_PROGRESS',
+  'DONE',
+  'CANCELED',
+  'PARTIAL_CANCELED',
+  'ABORTED',
+  'EXPIRED',
+]);
+export const claimStatus = pgEnum('claim_status', ['REQUESTED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED']);
+export const couponType = pgEnum('coupon_type', [
+  'CODI',
+  'PROMOTION',
+  'MONTHLY_CODI_COUPON',
+  'WELCOME',
+  'FIRST_PURCHASE',
+  'SERIAL',
+  'EVENT',
+  'BRAND',
+  'PRODUCT',
+]);
+export const discountKind = pgEnum('discount_kind', ['FIXED', 'PERCENT']);
+export const couponScope = pgEnum('coupon_scope', [
+  'ORDER',
+  'BRAND',
+  'CATEGORY',
+  'PRODUCT_DISPLAY',
+  'PRODUCT_ITEM',
+]);
+export const sizeFeel = pgEnum('size_feel', ['SMALL', 'FIT', 'BIG']);
+export const measurementSet = pgEnum('measurement_set', [
+  'TOP',
+  'TOP2',
+  'BOTTOM',
+  'BOTTOM2',
+  'OUTER',
+  'OUTER2',
+  'BAG',
+  'BAG2',
+  'TIE_BELT',
+  'TIE_BELT2',
+  'EYEWEAR',
+  'EYEWEAR2',
+  'CAP',
+  'CAP2',
+  'SHOES',
+  'SHOES2',
+]);
+export const logKind = pgEnum('log_kind', ['ACTIVE_USER', 'PAGE', 'ERROR', 'SECTION', 'EVENT']);
+
+// ───────────────────────────── users ─────────────────────────────
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 254 }),
+    password_hash: text('password_hash'),
+    name: varchar('name', { length: 100 }).notNull().default(''),
+    age: smallint('age'),
+    gender: varchar('gender', { length: 10 }),
+    height: smallint('height'),
+    weight: smallint('weight'),
+    stylequiz: boolean('stylequiz').notNull().default(false),
+    curator_name: varchar('curator_name', { length: 50 }),
+    has_reservation: boolean('has_reservation').notNull().default(false),
+    referral_code: varchar('referral_code', { length: 16 }).unique(),
+    referred_by: integer('referred_by'),
+    is_active: boolean('is_active').notNull().default(true),
+    is_admin: boolean('is_admin').notNull().default(false),
+    is_app_alert: boolean('is_app_alert').notNull().default(false),
+    is_benefit_alert: boolean('is_benefit_alert').notNull().default(false),
+    is_nighttime_alert: boolean('is_nighttime_alert').notNull().default(false),
+    ses_selected: jsonb('ses_selected'),
+    stopped_at: ts('stopped_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_active_uq').on(t.phone).where(sql`${t.is_active}`),
+    uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.is_active}`),
+  ],
+);
+
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    social_type: socialType('social_type').notNull(),
+    social_id: varchar('social_id', { length: 255 }).notNull(),
+    /** Apple: the refresh token needed by revoke-apple; others: last access token hash. */
+    oauth_token: text('oauth_token'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('social_identities_uq').on(t.social_type, t.social_id)],
+);
+
+/** Refresh tokens with rotation: a reused (already replaced) token revokes its whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jti: uuid('jti').notNull().unique(),
+    family_id: uuid('family_id').notNull(),
+    replaced_by: uuid('replaced_by'),
+    revoked_at: ts('revoked_at'),
+    expires_at: ts('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family_id)],
+);
+
+export const smsVerifications = pgTable(
+  'sms_verifications',
+  {
+    id: serial('id').primaryKey(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expires_at: ts('expires_at').notNull(),
+    verified_at: ts('verified_at'),
+    consumed_at: ts('consumed_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('sms_verifications_phone_idx').on(t.phone, t.created_at)],
+);
+
+export const guests = pgTable('guests', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  merged_user_id: integer('merged_user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  last_seen_at: ts('last_seen_at').notNull().defaultNow(),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    recipient: varchar('recipient', { length: 50 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    zipcode: varchar('zipcode', { length: 10 }).notNull(),
+    main_address: text('main_address').notNull(),
+    detail_address: text('detail_address').notNull().default(''),
+    request: text('request'),
+    is_default: boolean('is_default').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.user_id)],
+);
+
+export const userSizeInfo = pgTable('user_size_info', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  height: smallint('height'),
+  weight: smallint('weight'),
+  /** e.g. {"TOP":"L","BOTTOM":"32","SHOES":"270"} */
+  sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
+  updated_at: updatedAt(),
+});
+
+export const userPhotos = pgTable('user_photos', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  photo_type: photoType('photo_type').notNull(),
+  image_url: text('image_url').notNull(),
+  created_at: createdAt(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    read_at: ts('read_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
+);
+
+// ───────────────────────────── catalog ─────────────────────────────
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  name_en: varchar('name_en', { length: 100 }).notNull(),
+  slug: varchar('slug', { length: 100 }).notNull().unique(),
+  description: text('description').notNull().default(''),
+  logo_url: text('logo_url'),
+  is_contract: boolean('is_contract').notNull().default(false),
+  /** SPEC.md §9 shipping rules: ships same day when ordered before 12:00 KST. */
+  today_shipping: boolean('today_shipping').notNull().default(false),
+  /** fast_shipping cut-off hour in KST (12, or 11 for one brand); null = standard shipping. */
+  fast_shipping_cutoff: smallint('fast_shipping_cutoff'),
+  allows_custom_order: boolean('allows_custom_order').notNull().default(false),
+  shipping_fee: integer('shipping_fee').notNull().default(3000),
+  free_shipping_min: integer('free_shipping_min').notNull().default(50000),
+  like_count: integer('like_count').notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 50 }).notNull().unique(),
+  name: varchar('name', { length: 50 }).notNull(),
+  parent_id: integer('parent_id'),
+  /** Shop filter tab this category falls under (outer, top, bottom, shoes, bag, accessories, sports). */
+  main: varchar('main', { length: 20 }).notNull(),
+  sub: varchar('sub', { length: 30 }),
+  product_type: productType('product_type').notNull(),
+  measurement_set: measurementSet('measurement_set'),
+  sort_order: smallint('sort_order').notNull().default(0),
+});
+
+/** The field sets of SPEC.md §3 "Size measurement field sets", each with its '2' variant. */
+export const sizeMeasurementSets = pgTable('size_measurement_sets', {
+  code: measurementSet('code').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull(),
+  /** [{key:'length',label:'총장'}, …] in display order. */
+  fields: jsonb('fields').$type<{ key: string; label: string }[]>().notNull(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    product_type: productType('product_type').notNull(),
+    material: text('material'),
+    fit: varchar('fit', { length: 30 }),
+    season: varchar('season', { length: 30 }),
+    style_tags: text('style_tags').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    created_at: createdAt(),
+  },
+  (t) => [index('products_brand_idx').on(t.brand_id)],
+);
+
+/** A product as listed for sale (one colourway): what cards, rankings and likes point at. */
+export const productDisplays = pgTable(
+  'product_displays',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    product_type: productType('product_type').notNull(),
+    price: integer('price').notNull(),
+    price_discount: integer('price_discount').notNull(),
+    color_name: varchar('color_name', { length: 30 }).notNull(),
+    color_hex: varchar('color_hex', { length: 7 }).notNull(),
+    image_url: text('image_url').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    delivery_category: varchar('delivery_category', { length: 30 }).notNull().default('home_delivery'),
+    is_active: boolean('is_active').notNull().default(true),
+    is_fast: boolean('is_fast').notNull().default(false),
+    force_today_shipping: boolean('force_today_shipping').notNull().default(false),
+    review_count: integer('review_count').notNull().default(0),
+    rating_sum: integer('rating_sum').notNull().default(0),
+    like_count: integer('like_count').notNull().default(0),
+    view_count: integer('view_count').notNull().default(0),
+    sales_count: integer('sales_count').notNull().default(0),
+    popularity: real('popularity').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('product_displays_brand_idx').on(t.brand_id),
+    index('product_displays_category_idx').on(t.category_id, t.popularity),
+    index('product_displays_popularity_idx').on(t.popularity),
+    index('product_displays_created_idx').on(t.created_at),
+  ],
+);
+
+/** A purchasable option (size × colour) with stock. */
+export const productItems = pgTable(
+  'product_items',
+  {
+    id: serial('id').primaryKey(),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    size_name: varchar('size_name', { length: 20 }).notNull(),
+    color_name: varchar('color_name', { length: 30 }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    extra_price: integer('extra_price').notNull().default(0),
+    sku: varchar('sku', { length: 64 }).notNull().unique(),
+    sort_order: smallint('sort_order').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('product_items_display_idx').on(t.product_display_id)],
+);
+
+/** Measurements (cm) of one size of a product, in one field set. */
+export const sizeMeasurements = pgTable(
+  'size_measurements',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    size_name: varchar('size_name', { length: 20 }).notNull(),
+    set_code: measurementSet('set_code').notNull(),
+    values: jsonb('values').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [uniqueIndex('size_measurements_uq').on(t.product_id, t.size_name, t.set_code)],
+);
+
+export const styles = pgTable('styles', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: text('description').notNull().default(''),
+  image_url: text('image_url').notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  is_active: boolean('is_active').notNull().default(true),
+  like_count: integer('like_count').notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const codiSets = pgTable('codi_sets', {
+  id: serial('id').primaryKey(),
+  style_id: integer('style_id').references(() => styles.id),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  image_url: text('image_url').notNull(),
+  curator_name: varchar('curator_name', { length: 50 }),
+  is_active: boolean('is_active').notNull().default(true),
+  like_count: integer('like_count').notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const codiItems = pgTable(
+  'codi_items',
+  {
+    id: serial('id').primaryKey(),
+    codi_id: integer('codi_id')
+      .notNull()
+      .references(() => codiSets.id, { onDelete: 'cascade' }),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    sort_order: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('codi_items_codi_idx').on(t.codi_id),
+    index('codi_items_display_idx').on(t.product_display_id),
+  ],
+);
+
+/** Themes (/theme/{id}) and collections (/collection/{theme}, e.g. outlet). */
+export const themes = pgTable('themes', {
+  id: serial('id').primaryKey(),
+  slug: varchar('slug', { length: 100 }).notNull().unique(),
+  kind: varchar('kind', { length: 20 }).notNull().default('theme'), // theme | collection
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  image_url: text('image_url'),
+  sort_order: smallint('sort_order').notNull().default(0),
+  is_active: boolean('is_active').notNull().default(true),
+});
+
+export const themeProducts = pgTable(
+  'theme_products',
+  {
+    theme_id: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.theme_id, t.product_display_id] })],
+);
+
+export const promotions = pgTable('promotions', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  description: text('description').notNull().default(''),
+  image_url: text('image_url'),
+  promotion_type: varchar('promotion_type', { length: 30 }).notNull().default('SALE'),
+  benefit_label: varchar('benefit_label', { length: 100 }),
+  coupon_policy_id: integer('coupon_policy_id'),
+  starts_at: ts('starts_at').notNull(),
+  ends_at: ts('ends_at').notNull(),
+  is_active: boolean('is_active').notNull().default(true),
+  sort_order: smallint('sort_order').notNull().default(0),
+  created_at: createdAt(),
+});
+
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.promotion_id, t.product_display_id] })],
+);
+
+export const timeSales = pgTable('time_sales', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  starts_at: ts('starts_at').notNull(),
+  ends_at: ts('ends_at').notNull(),
+  created_at: createdAt(),
+});
+
+export const timeSaleItems = pgTable(
+  'time_sale_items',
+  {
+    id: serial('id').primaryKey(),
+    time_sale_id: integer('time_sale_id')
+      .notNull()
+      .references(() => timeSales.id, { onDelete: 'cascade' }),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    sale_price: integer('sale_price').notNull(),
+    stock_limit: integer('stock_limit').notNull(),
+    sold_count: integer('sold_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('time_sale_items_uq').on(t.time_sale_id, t.product_display_id)],
+);
+
+export const posts = pgTable('posts', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  body: text('body').notNull(),
+  cover_image_url: text('cover_image_url').notNull(),
+  category: varchar('category', { length: 50 }).notNull(),
+  author: varchar('author', { length: 50 }).notNull(),
+  /** RUNNING posts are readable; others answer 현재 진행중인 컨텐츠가 아닙니다. */
+  status: varchar('status', { length: 20 }).notNull().default('RUNNING'),
+  view_count: integer('view_count').notNull().default(0),
+  like_count: integer('like_count').notNull().default(0),
+  published_at: ts('published_at').notNull(),
+  created_at: createdAt(),
+});
+
+export const postProducts = pgTable(
+  'post_products',
+  {
+    post_id: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.post_id, t.product_display_id] })],
+);
+
+export const postFeedback = pgTable('post_feedback', {
+  id: serial('id').primaryKey(),
+  post_id: integer('post_id')
+    .notNull()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id'),
+  guest_id: varchar('guest_id', { length: 64 }),
+  value: varchar('value', { length: 30 }).notNull(),
+  created_at: createdAt(),
+});
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  placement: varchar('placement', { length: 30 }).notNull(), // home_top, home_middle, category …
+  title: varchar('title', { length: 200 }).notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  image_url: text('image_url').notNull(),
+  link_url: text('link_url').notNull(),
+  starts_at: ts('starts_at'),
+  ends_at: ts('ends_at'),
+  sort_order: smallint('sort_order').notNull().default(0),
+  is_active: boolean('is_active').notNull().default(true),
+});
+
+export const searchKeywords = pgTable('search_keywords', {
+  id: serial('id').primaryKey(),
+  keyword: varchar('keyword', { length: 100 }).notNull().unique(),
+  /** recommended (operator-curated) or synonym groups. */
+  kind: varchar('kind', { length: 20 }).notNull().default('recommended'),
+  sort_order: smallint('sort_order').notNull().default(0),
+});
+
+// ───────────────────────────── likes and carts ─────────────────────────────
+/** A like by a member (user_id) or a guest (guest_id); exactly one of them is set. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guest_id: varchar('guest_id', { length: 64 }),
+    like_type: likeType('like_type').notNull(),
+    like_id: integer('like_id').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('likes_user_uq')
+      .on(t.user_id, t.like_type, t.like_id)
+      .where(sql`${t.user_id} is not null`),
+    uniqueIndex('likes_guest_uq')
+      .on(t.guest_id, t.like_type, t.like_id)
+      .where(sql`${t.guest_id} is not null`),
+    index('likes_target_idx').on(t.like_type, t.like_id),
+  ],
+);
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  guest_id: varchar('guest_id', { length: 64 }).unique(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    cart_id: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    product_item_id: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    /** Set when the line was added as part of a codi set (cart list entries of type codi). */
+    codi_id: integer('codi_id').references(() => codiSets.id),
+    quantity: integer('quantity').notNull(),
+    is_size_selected_by_user: boolean('is_size_selected_by_user').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('cart_lines_cart_idx').on(t.cart_id)],
+);
+
+// ───────────────────────────── orders and payments ─────────────────────────────
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Toss `orderId`: 6–64 characters of letters, digits, '-' and '_'. */
+    order_no: varchar('order_no', { length: 64 }).notNull().unique(),
+    user_id: integer('user_id').references(() => users.id),
+    guest_id: varchar('guest_id', { length: 64 }),
+    status: orderStatus('status').notNull().default('PENDING'),
+    order_name: varchar('order_name', { length: 200 }).notNull(),
+    total_price: integer('total_price').notNull(), // sum of list prices
+    product_discount: integer('product_discount').notNull().default(0),
+    coupon_discount: integer('coupon_discount').notNull().default(0),
+    point_used: integer('point_used').notNull().default(0),
+    shipping_fee: integer('shipping_fee').notNull().default(0),
+    amount: integer('amount').notNull(), // what the shopper pays
+    recipient: varchar('recipient', { length: 50 }),
+    phone: varchar('phone', { length: 20 }),
+    zipcode: varchar('zipcode', { length: 10 }),
+    main_address: text('main_address'),
+    detail_address: text('detail_address'),
+    delivery_request: text('delivery_request'),
+    expires_at: ts('expires_at').notNull(),
+    paid_at: ts('paid_at'),
+    cancelled_at: ts('cancelled_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.user_id, t.created_at),
+    index('orders_status_expiry_idx').on(t.status, t.expires_at),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_item_id: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    codi_id: integer('codi_id'),
+    name: varchar('name', { length: 200 }).notNull(),
+    size_name: varchar('size_name', { length: 20 }).notNull(),
+    color_name: varchar('color_name', { length: 30 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    price: integer('price').notNull(),
+    price_discount: integer('price_discount').notNull(),
+    coupon_id: integer('coupon_id'),
+    coupon_discount: integer('coupon_discount').notNull().default(0),
+    point_used: integer('point_used').notNull().default(0),
+    paid_amount: integer('paid_amount').notNull(),
+    status: orderItemStatus('status').notNull().default('PENDING'),
+    is_despoke: boolean('is_despoke').notNull().default(false),
+    shipped_at: ts('shipped_at'),
+    completed_at: ts('completed_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  order_id: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  payment_key: varchar('payment_key', { length: 200 }).notNull().unique(),
+  provider: varchar('provider', { length: 30 }).notNull(), // toss | sandbox
+  method: varchar('method', { length: 30 }),
+  status: paymentStatus('status').notNull(),
+  amount: integer('amount').notNull(),
+  balance_amount: integer('balance_amount').notNull(),
+  approved_at: ts('approved_at'),
+  raw: jsonb('raw'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const paymentCancels = pgTable('payment_cancels', {
+  id: serial('id').primaryKey(),
+  payment_id: integer('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  idempotency_key: varchar('idempotency_key', { length: 300 }).notNull().unique(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  created_at: createdAt(),
+});
+
+export const refunds = pgTable('refunds', {
+  id: serial('id').primaryKey(),
+  order_id: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  order_item_id: integer('order_item_id')
+    .notNull()
+    .references(() => orderItems.id),
+  user_id: integer('user_id').references(() => users.id),
+  reason: text('reason').notNull(),
+  amount: integer('amount').notNull(),
+  return_cost: integer('return_cost').notNull().default(0),
+  status: claimStatus('status').notNull().default('REQUESTED'),
+  created_at: createdAt(),
+  completed_at: ts('completed_at'),
+});
+
+export const exchanges = pgTable('exchanges', {
+  id: serial('id').primaryKey(),
+  order_item_id: integer('order_item_id')
+    .notNull()
+    .references(() => orderItems.id),
+  new_product_item_id: integer('new_product_item_id')
+    .notNull()
+    .references(() => productItems.id),
+  user_id: integer('user_id').references(() => users.id),
+  reason: text('reason').notNull(),
+  return_cost: integer('return_cost').notNull().default(0),
+  status: claimStatus('status').notNull().default('REQUESTED'),
+  created_at: createdAt(),
+  completed_at: ts('completed_at'),
+});
+
+// ───────────────────────────── benefits ─────────────────────────────
+export const couponPolicies = pgTable('coupon_policies', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  coupon_type: couponType('coupon_type').notNull(),
+  discount_kind: discountKind('discount_kind').notNull(),
+  /** Won for FIXED, percent for PERCENT. */
+  discount_value: integer('discount_value').notNull(),
+  max_discount: integer('max_discount'),
+  min_order_amount: integer('min_order_amount').notNull().default(0),
+  scope: couponScope('scope').notNull().default('ORDER'),
+  scope_ids: integer('scope_ids').array().notNull().default(sql`'{}'::int[]`),
+  /** Stacking group: one cart-wide coupon per order, one line coupon per product line. */
+  is_cart_coupon: boolean('is_cart_coupon').notNull().default(false),
+  stackable: boolean('stackable').notNull().default(false),
+  allow_time_sale: boolean('allow_time_sale').notNull().default(false),
+  starts_at: ts('starts_at'),
+  ends_at: ts('ends_at'),
+  /** Days an issued coupon stays valid; null → until ends_at. */
+  valid_days: smallint('valid_days'),
+  per_user_limit: smallint('per_user_limit').notNull().default(1),
+  total_limit: integer('total_limit'),
+  issued_count: integer('issued_count').notNull().default(0),
+  serial_code: varchar('serial_code', { length: 50 }).unique(),
+  is_downloadable: boolean('is_downloadable').notNull().default(true),
+  is_active: boolean('is_active').notNull().default(true),
+  created_at: createdAt(),
+});
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    coupon_policy_id: integer('coupon_policy_id')
+      .notNull()
+      .references(() => couponPolicies.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issued_at: ts('issued_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    order_id: integer('order_id'),
+  },
+  (t) => [index('coupons_user_idx').on(t.user_id), index('coupons_policy_idx').on(t.coupon_policy_id)],
+);
+
+export const pointLedger = pgTable(
+  'point_ledger',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(), // + earned, - spent or expired
+    reason: varchar('reason', { length: 50 }).notNull(),
+    ref_type: varchar('ref_type', { length: 30 }),
+    ref_id: integer('ref_id'),
+    balance_after: integer('balance_after').notNull(),
+    expires_at: ts('expires_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('point_ledger_user_idx').on(t.user_id, t.created_at)],
+);
+
+export const missions = pgTable('missions', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 50 }).notNull().unique(),
+  title: varchar('title', { length: 200 }).notNull(),
+  point: integer('point').notNull(),
+  is_active: boolean('is_active').notNull().default(true),
+});
+
+export const missionCompletions = pgTable(
+  'mission_completions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mission_id: integer('mission_id')
+      .notNull()
+      .references(() => missions.id),
+    completed_at: ts('completed_at').notNull().defaultNow(),
+    rewarded_at: ts('rewarded_at'),
+  },
+  (t) => [uniqueIndex('mission_completions_uq').on(t.user_id, t.mission_id)],
+);
+
+// ───────────────────────────── reviews ─────────────────────────────
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    order_item_id: integer('order_item_id').unique(),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    product_item_id: integer('product_item_id').references(() => productItems.id),
+    rating: smallint('rating').notNull(),
+    content: text('content').notNull(),
+    size_feel: sizeFeel('size_feel'),
+    size_name: varchar('size_name', { length: 20 }),
+    height: smallint('height'),
+    weight: smallint('weight'),
+    is_quick: boolean('is_quick').notNull().default(false),
+    photo_count: smallint('photo_count').notNull().default(0),
+    helpful_count: integer('helpful_count').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('reviews_display_idx').on(t.product_display_id, t.created_at)],
+);
+
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: serial('id').primaryKey(),
+    review_id: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    image_url: text('image_url').notNull(),
+    order: smallint('order').notNull().default(0),
+  },
+  (t) => [index('review_photos_review_idx').on(t.review_id)],
+);
+
+export const sizeReviews = pgTable(
+  'size_reviews',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    product_item_id: integer('product_item_id').references(() => productItems.id),
+    size_name: varchar('size_name', { length: 20 }).notNull(),
+    fit: sizeFeel('fit').notNull(),
+    length_feel: sizeFeel('length_feel'),
+    height: smallint('height'),
+    weight: smallint('weight'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('size_reviews_uq').on(t.user_id, t.product_display_id)],
+);
+
+// ───────────────────────────── curations and quizzes ─────────────────────────────
+export const styleQuizzes = pgTable(
+  'style_quizzes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('style_quizzes_user_idx').on(t.user_id, t.created_at)],
+);
+
+export const styleQuizPhotos = pgTable('style_quiz_photos', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  photo_type: photoType('photo_type').notNull(),
+  image_url: text('image_url').notNull(),
+  created_at: createdAt(),
+});
+
+export const curations = pgTable(
+  'curations',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    style_quiz_id: integer('style_quiz_id').references(() => styleQuizzes.id),
+    status: varchar('status', { length: 20 }).notNull().default('REQUESTED'), // REQUESTED | DONE
+    title: varchar('title', { length: 200 }),
+    message: text('message'),
+    curator_name: varchar('curator_name', { length: 50 }),
+    codi_ids: integer('codi_ids').array().notNull().default(sql`'{}'::int[]`),
+    product_display_ids: integer('product_display_ids').array().notNull().default(sql`'{}'::int[]`),
+    /** SPEC.md curation view status: null = not curated, false = needs view, true = viewed. */
+    viewed: boolean('viewed'),
+    rating: smallint('rating'),
+    wanted_detail: text('wanted_detail'),
+    created_at: createdAt(),
+    delivered_at: ts('delivered_at'),
+  },
+  (t) => [index('curations_user_idx').on(t.user_id, t.created_at)],
+);
+
+export const dailyQuizzes = pgTable('daily_quizzes', {
+  id: serial('id').primaryKey(),
+  quiz_date: date('quiz_date').notNull().unique(),
+  question: text('question').notNull(),
+  options: jsonb('options').$type<{ key: string; label: string; image_url?: string }[]>().notNull(),
+  answer: varchar('answer', { length: 20 }),
+  point: integer('point').notNull().default(10),
+});
+
+export const dailyQuizAnswers = pgTable(
+  'daily_quiz_answers',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    daily_quiz_id: integer('daily_quiz_id')
+      .notNull()
+      .references(() => dailyQuizzes.id),
+    answer: varchar('answer', { length: 20 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('daily_quiz_answers_uq').on(t.user_id, t.daily_quiz_id)],
+);
+
+export const personalColorAnswers = pgTable('personal_color_answers', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  guest_id: varchar('guest_id', { length: 64 }),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  result: varchar('result', { length: 30 }),
+  created_at: createdAt(),
+});
+
+// ───────────────────────────── support, logs, status ─────────────────────────────
+export const supportTickets = pgTable('support_tickets', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  main_category: varchar('main_category', { length: 50 }).notNull(),
+  sub_category: varchar('sub_category', { length: 50 }),
+  title: varchar('title', { length: 200 }).notNull(),
+  content: text('content').notNull(),
+  target_type: varchar('target_type', { length: 30 }),
+  target_id: integer('target_id'),
+  status: varchar('status', { length: 20 }).notNull().default('OPEN'),
+  created_at: createdAt(),
+});
+
+export const supportTicketFiles = pgTable('support_ticket_files', {
+  id: serial('id').primaryKey(),
+  ticket_id: integer('ticket_id')
+    .notNull()
+    .references(() => supportTickets.id, { onDelete: 'cascade' }),
+  file_url: text('file_url').notNull(),
+  file_name: text('file_name').notNull(),
+  mime_type: varchar('mime_type', { length: 100 }).notNull(),
+  size_bytes: integer('size_bytes').notNull(),
+  created_at: createdAt(),
+});
+
+export const eventLogs = pgTable(
+  'event_logs',
+  {
+    id: serial('id').primaryKey(),
+    kind: logKind('kind').notNull(),
+    user_id: integer('user_id'),
+    guest_id: varchar('guest_id', { length: 64 }),
+    name: varchar('name', { length: 100 }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [index('event_logs_kind_idx').on(t.kind, t.created_at)],
+);
+
+/** Product signals (view, like, cart, purchase) that feed rankings and live viewer counts. */
+export const productSignals = pgTable(
+  'product_signals',
+  {
+    id: serial('id').primaryKey(),
+    product_display_id: integer('product_display_id').notNull(),
+    signal: varchar('signal', { length: 10 }).notNull(), // view | like | cart | purchase
+    weight: smallint('weight').notNull().default(1),
+    created_at: createdAt(),
+  },
+  (t) => [index('product_signals_time_idx').on(t.created_at, t.product_display_id)],
+);
+
+/** SPEC.md "Web status": a single row (id = 1) switched by operators. */
+export const webStatus = pgTable('web_status', {
+  id: smallint('id').primaryKey().default(1),
+  result: boolean('result').notNull().default(false),
+  /** maintenance | overload | error4 — which shell screen the storefront shows. */
+  variant: varchar('variant', { length: 20 }).notNull().default('maintenance'),
+  start_at: ts('start_at'),
+  end_at: ts('end_at'),
+  updated_at: updatedAt(),
+});
+
+/** Key/value facts about the database itself (seed version, seeded_at …). */
+export const appMeta = pgTable('app_meta', {
+  key: varchar('key', { length: 50 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: updatedAt(),
+});

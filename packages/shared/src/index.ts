@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './price.ts';
+export * from './time.ts';

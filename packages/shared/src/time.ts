@@ -1,0 +1,55 @@
+import { TIME_ZONE } from './constants.ts';
+
+/** A clock that can be replaced in tests: time-gated rules take one instead of calling Date.now(). */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+export function fixedClock(at: Date | string): Clock {
+  const d = new Date(at);
+  return { now: () => new Date(d) };
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000; // Korea has no daylight saving time.
+
+export type KstParts = {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday … 6 = Saturday, in KST. */
+  weekday: number;
+};
+
+/** Calendar fields of an instant as seen in Asia/Seoul. */
+export function kstParts(at: Date): KstParts {
+  const k = new Date(at.getTime() + KST_OFFSET_MS);
+  return {
+    year: k.getUTCFullYear(),
+    month: k.getUTCMonth() + 1,
+    day: k.getUTCDate(),
+    hour: k.getUTCHours(),
+    minute: k.getUTCMinutes(),
+    weekday: k.getUTCDay(),
+  };
+}
+
+/** The instant of a KST wall-clock time. */
+export function kstDate(year: number, month: number, day: number, hour = 0, minute = 0): Date {
+  return new Date(Date.UTC(year, month - 1, day, hour, minute) - KST_OFFSET_MS);
+}
+
+/** SPEC.md §9: weekday means Mon–Thu and weekend means Fri–Sun (KST). */
+export function isKstWeekend(at: Date): boolean {
+  const wd = kstParts(at).weekday;
+  return wd === 5 || wd === 6 || wd === 0;
+}
+
+/** "2026-11-21" in KST. */
+export function kstDateString(at: Date): string {
+  const p = kstParts(at);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+export { TIME_ZONE };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isKstWeekend, kstDate, kstDateString, kstParts } from '../src/time.ts';
+
+describe('KST helpers', () => {
+  it('reads wall-clock fields in Asia/Seoul, not UTC', () => {
+    // 2026-11-21 16:30 UTC is 2026-11-22 01:30 KST (a Sunday).
+    const p = kstParts(new Date('2026-11-21T16:30:00Z'));
+    expect(p).toMatchObject({ year: 2026, month: 11, day: 22, hour: 1, minute: 30, weekday: 0 });
+    expect(kstDateString(new Date('2026-11-21T16:30:00Z'))).toBe('2026-11-22');
+  });
+  it('kstDate is the inverse of kstParts', () => {
+    const d = kstDate(2025, 3, 17, 0, 0);
+    expect(d.toISOString()).toBe('2025-03-16T15:00:00.000Z');
+  });
+  it('weekend is Fri–Sun KST, weekday Mon–Thu (SPEC.md §9)', () => {
+    // 2026-11-16 is a Monday.
+    const days = [16, 17, 18, 19, 20, 21, 22].map((d) => isKstWeekend(kstDate(2026, 11, d, 12)));
+    expect(days).toEqual([false, false, false, false, true, true, true]);
+    // Thursday 23:59 KST is still a weekday even though it is Thursday 14:59 UTC.
+    expect(isKstWeekend(kstDate(2026, 11, 19, 23, 59))).toBe(false);
+    // Friday 00:30 KST is Thursday 15:30 UTC: weekend in KST.
+    expect(isKstWeekend(kstDate(2026, 11, 20, 0, 30))).toBe(true);
+  });
+});
