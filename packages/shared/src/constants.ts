@@ -119,15 +119,7 @@ export const SHOP_CATEGORY_LABELS: Record<ShopCategory, string> = {
   accessories: '액세서리',
   sports: '스포츠',
 };
-export const SPORTS_SUB_CATEGORIES = [
-  'top',
-  'bottom',
-  'outer',
-  'shoes',
-  'bag',
-  'hat',
-  'accessory',
-] as const;
+export const SPORTS_SUB_CATEGORIES = ['top', 'bottom', 'outer', 'shoes', 'bag', 'hat', 'accessory'] as const;
 export const SPORTS_SUB_CATEGORY_LABELS: Record<(typeof SPORTS_SUB_CATEGORIES)[number], string> = {
   top: '상의',
   bottom: '하의',
@@ -160,8 +152,7 @@ export const MESSAGES = {
   tokenRequired: 'Token Required',
   loadingDelay: '접속자가 많아 로딩이 지연되고 있습니다. 잠시만 기다려주세요.',
   overload: '접속자가 많아 서비스 이용이 원활하지 않습니다.',
-  errorFallback:
-    '새로고침 버튼을 눌러주세요. 계속 같은 화면이 나타나면 팀에 오류 알리기 버튼을 눌러주세요.',
+  errorFallback: '새로고침 버튼을 눌러주세요. 계속 같은 화면이 나타나면 팀에 오류 알리기 버튼을 눌러주세요.',
   couponDownloadFallback: '알 수 없는 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   duplicatePhone: '이미 가입된 번호입니다.',
   duplicateSocialId: '중복된 소셜 아이디입니다.',

@@ -589,9 +589,7 @@ export const likes = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    uniqueIndex('likes_user_uq')
-      .on(t.user_id, t.like_type, t.like_id)
-      .where(sql`${t.user_id} is not null`),
+    uniqueIndex('likes_user_uq').on(t.user_id, t.like_type, t.like_id).where(sql`${t.user_id} is not null`),
     uniqueIndex('likes_guest_uq')
       .on(t.guest_id, t.like_type, t.like_id)
       .where(sql`${t.guest_id} is not null`),

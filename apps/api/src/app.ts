@@ -1,0 +1,94 @@
+/**
+ * The Fastify application: error model, request ids, access guards, OpenAPI, and every domain's
+ * routes under /api. The storefront is mounted beside it by server.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { imageRoutes } from './domains/catalog/images-routes.ts';
+import { catalogueRoutes } from './domains/catalog/routes.ts';
+import { contentsRoutes } from './domains/contents/routes.ts';
+import { supportRoutes } from './domains/support/routes.ts';
+import { registerAccessControl } from './platform/access.ts';
+import type { AppContext } from './platform/context.ts';
+import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
+
+export type BuildAppOptions = {
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: ctx.config.BODY_LIMIT,
+    trustProxy: ctx.config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Codiroom API',
+        description: 'Every server call of API-CATALOGUE.md. Errors are JSON `{detail}`.',
+        version: '0.1.0',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          guestId: { type: 'apiKey', in: 'header', name: 'x-guest-user-id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      registerErrorHandling(api);
+      registerAccessControl(api, ctx);
+      api.setNotFoundHandler(apiNotFound);
+      // Wins over the storefront's catch-all, so unknown /api paths stay JSON 404s.
+      api.all('/*', { schema: { hide: true } }, apiNotFound);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(supportRoutes, { ctx });
+      await api.register(contentsRoutes, { ctx });
+      await api.register(catalogueRoutes, { ctx });
+      await api.register(imageRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Clock } from '@codiroom/shared';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { KeyValueStore } from './kv.ts';
+import type { TokenService } from './tokens.ts';
+
+/** Everything a domain service needs, created once per process and injected (tests swap parts). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  kv: KeyValueStore;
+  clock: Clock;
+  tokens: TokenService;
+}

@@ -1,0 +1,68 @@
+/**
+ * The error model of SPEC.md §7/§8: every error is JSON `{ "detail": string }`.
+ * Validation errors are 400 and name the field; unknown routes 404; a 500 never leaks a stack.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly detail: string,
+    public readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpError(400, detail, extra);
+export const unauthorized = (detail = 'Token Required') => new HttpError(401, detail);
+export const forbidden = (detail = '권한이 없습니다.') => new HttpError(403, detail);
+export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
+export const conflict = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, detail, extra);
+export const tooManyRequests = (detail: string) => new HttpError(429, detail);
+
+type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+function describeValidation(error: FastifyError): string {
+  const context = (error as { validationContext?: string }).validationContext ?? 'request';
+  const issues: Issue[] = (error as { validation?: Issue[] }).validation ?? [];
+  const parts = issues.slice(0, 5).map((i) => {
+    const path = (i.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const missing = i.params && typeof i.params.missingProperty === 'string' ? i.params.missingProperty : '';
+    const field = [context, path || missing].filter(Boolean).join('.');
+    return `${field}: ${i.message ?? 'invalid'}`;
+  });
+  return parts.length ? `Invalid ${parts.join('; ')}` : `Invalid ${context}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(400).send({ detail: describeValidation(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, bad content type …
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? `Malformed JSON body: ${error.message}`
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : error.message;
+      return reply.status(status).send({ detail });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal Server Error' });
+  });
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ detail: `Not Found: ${request.method} ${request.url.split('?')[0]}` });
+}

@@ -1,0 +1,34 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appMeta, productDisplays } from '../db/schema.ts';
+import { seed } from './index.ts';
+
+type Log = { info(obj: object, msg?: string): void };
+
+/**
+ * Seeds an empty database once. A database that was seeded before, or that holds any product,
+ * is never reseeded or wiped.
+ */
+export async function ensureSeeded(db: Db, opts: { products: number; log: Log; now?: Date }): Promise<boolean> {
+  if (opts.products <= 0) return false;
+  const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'seed')).limit(1);
+  if (meta) return false;
+  const [row] = await db.select({ n: count() }).from(productDisplays);
+  if ((row?.n ?? 0) > 0) return false;
+  const started = performance.now();
+  let lastPct = -1;
+  opts.log.info({ products: opts.products }, 'empty database: seeding the demo shop');
+  const summary = await seed(db, {
+    products: opts.products,
+    ...(opts.now ? { now: opts.now } : {}),
+    onProgress: (done, total, stage) => {
+      const pct = Math.floor((done / Math.max(total, 1)) * 10) * 10;
+      if (pct !== lastPct) {
+        lastPct = pct;
+        opts.log.info({ stage, progress: `${pct}%` }, 'seeding');
+      }
+    },
+  });
+  opts.log.info({ ms: Math.round(performance.now() - started), summary }, 'seed complete');
+  return true;
+}

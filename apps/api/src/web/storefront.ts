@@ -1,0 +1,107 @@
+/**
+ * Serves the server-rendered React Router storefront from the same process as the API:
+ * hashed client assets from build/client, every other non-/api path through the SSR handler.
+ * Loaders call the API in-process (app.inject), so SSR costs no extra network hop.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export function injectFetch(app: FastifyInstance): ApiFetch {
+  return async (path, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: path,
+      headers,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (Array.isArray(v)) for (const x of v) out.append(k, String(x));
+      else if (v !== undefined) out.set(k, String(v));
+    }
+    const noBody = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(noBody ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
+    else if (v !== undefined) headers.set(k, String(v));
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body);
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: req.body as Buffer } : {}),
+  });
+}
+
+export async function mountStorefront(
+  app: FastifyInstance,
+  buildDir: string,
+  mode: string,
+): Promise<boolean> {
+  const serverEntry = join(buildDir, 'server', 'index.js');
+  const clientDir = join(buildDir, 'client');
+  if (!existsSync(serverEntry)) {
+    app.log.warn({ buildDir }, 'storefront build not found: serving the API only (run npm run build)');
+    return false;
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, mode);
+  const apiFetch = injectFetch(app);
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join('client', 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    web.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      handler: async (req, reply) => {
+        const response = await handle(toWebRequest(req, reply), { apiFetch });
+        reply.status(response.status);
+        response.headers.forEach((v, k) => {
+          if (k !== 'set-cookie') reply.header(k, v);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        if (!response.body) return reply.send();
+        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+      },
+    });
+  });
+  return true;
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { type Clock, fixedClock } from '@codiroom/shared';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+import type { AppContext } from '../src/platform/context.ts';
+import { createContext } from '../src/platform/create-context.ts';
+import { MemoryStore } from '../src/platform/kv.ts';
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite by default, or a fresh
+ * throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ kind: 'pglite' });
+    await db.migrate();
+    return db;
+  }
+  const name = `codiroom_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgresql', url: u.toString(), max: 4 });
+  await db.migrate();
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; ctx: AppContext; close: () => Promise<void> };
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; clock?: Clock; database?: Database } = {},
+): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
+  const ctx = createContext(config, database, {
+    clock: opts.clock ?? fixedClock('2026-11-20T03:00:00Z'),
+    kv: new MemoryStore(),
+  });
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let phoneSeq = 0;
+/** Inserts a member and returns a valid bearer header for it. */
+export async function createMember(ctx: AppContext, values: Partial<typeof users.$inferInsert> = {}) {
+  phoneSeq += 1;
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ phone: `0109${String(phoneSeq).padStart(7, '0')}`, name: '테스트', ...values })
+    .returning();
+  if (!user) throw new Error('insert failed');
+  const token = await ctx.tokens.signAccess(user.id, ctx.clock.now());
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,213 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { createMember, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health and OpenAPI', () => {
+  it('GET /api/health answers 200 with the database kind', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database).toBe(process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite');
+    expect(body.cache).toBe('memory');
+    expect(body.node).toMatch(/^v24\./);
+  });
+
+  it('serves a valid OpenAPI 3 document that lists the routes with their access model', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/api/web-status'].get).toBeDefined();
+    // admin guard shows up as bearer security
+    expect(doc.paths['/api/admin/web-status'].put.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.components.securitySchemes.guestId).toMatchObject({ in: 'header', name: 'x-guest-user-id' });
+    const { validate } = await import('@readme/openapi-parser');
+    await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
+  });
+
+  it('serves the interactive docs page', async () => {
+    const res = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(res.statusCode);
+  });
+
+  it('echoes a request id on every response', async () => {
+    const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const fresh = await t.app.inject({ url: '/api/health' });
+    expect(String(fresh.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('error model: JSON {detail}, never a 500 for bad input', () => {
+  it('unknown API routes are JSON 404s', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/does-not-exist/x' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toContain('/api/does-not-exist/x');
+    }
+  });
+
+  it('malformed JSON is a 400 with a detail', async () => {
+    const member = await createMember(t.ctx, { is_admin: true });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      payload: '{"result": tru',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/Malformed JSON/);
+  });
+
+  it('wrong types are a 400 that names the field', async () => {
+    const member = await createMember(t.ctx, { is_admin: true });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: member.headers,
+      payload: { result: 'yes', start_at: 12 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/result/);
+  });
+
+  it('oversized bodies are a 413, not a 500', async () => {
+    const member = await createMember(t.ctx, { is_admin: true });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ result: true, pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toMatch(/too large/);
+  });
+
+  it('bad query parameters are a 400', async () => {
+    const res = await t.app.inject({ url: '/api/products/product-display-list?product_display_list=1,abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/product_display_list/);
+  });
+});
+
+describe('access model (public / guest / token / admin)', () => {
+  it('token routes answer 401 Token Required without a token', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      payload: { result: true },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Token Required' });
+  });
+
+  it('an invalid token is a 401 the client can refresh on', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: { authorization: 'Bearer not-a-jwt' },
+      payload: { result: true },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe('Invalid or expired token');
+  });
+
+  it("a withdrawn member gets 'User is inactive', a deleted one 'User not found'", async () => {
+    const m = await createMember(t.ctx);
+    await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, m.user.id));
+    const inactive = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: m.headers,
+      payload: { result: true },
+    });
+    expect(inactive.json().detail).toBe('User is inactive');
+    await t.ctx.db.delete(users).where(eq(users.id, m.user.id));
+    const gone = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: m.headers,
+      payload: { result: true },
+    });
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json().detail).toBe('User not found');
+  });
+
+  it('admin routes refuse ordinary members with 403', async () => {
+    const m = await createMember(t.ctx);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: m.headers,
+      payload: { result: true },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('web status (SPEC.md "Web status")', () => {
+  it('is off by default and operators switch it on and off', async () => {
+    const off = await t.app.inject({ url: '/api/web-status' });
+    expect(off.json()).toEqual({ result: false, start_at: null, end_at: null, variant: 'maintenance' });
+    const admin = await createMember(t.ctx, { is_admin: true });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: admin.headers,
+      payload: { result: true, start_at: '2026-11-21T00:00:00+09:00', end_at: '2026-11-21T06:00:00+09:00' },
+    });
+    expect(on.statusCode).toBe(200);
+    const now = (await t.app.inject({ url: '/api/web-status' })).json();
+    expect(now).toEqual({
+      result: true,
+      variant: 'maintenance',
+      start_at: '2026-11-20T15:00:00.000Z',
+      end_at: '2026-11-20T21:00:00.000Z',
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: admin.headers,
+      payload: { result: true, start_at: '2026-11-21T06:00:00+09:00', end_at: '2026-11-21T00:00:00+09:00' },
+    });
+    expect(bad.statusCode).toBe(400);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: admin.headers,
+      payload: { result: false },
+    });
+    expect((await t.app.inject({ url: '/api/web-status' })).json().result).toBe(false);
+  });
+
+  it('configuration forces it (WEB_STATUS=on) regardless of the database', async () => {
+    const forced = await createTestApp({ env: { WEB_STATUS: 'on', WEB_STATUS_VARIANT: 'overload' } });
+    try {
+      const res = await forced.app.inject({ url: '/api/web-status' });
+      expect(res.json()).toMatchObject({ result: true, variant: 'overload' });
+    } finally {
+      await forced.close();
+    }
+  });
+});
+
+describe('product display ids (SPEC.md §5)', () => {
+  it("'null' and 'undefined' give empty results", async () => {
+    const res = await t.app.inject({
+      url: '/api/products/product-display-list?product_display_list=null,undefined',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: [] });
+  });
+});

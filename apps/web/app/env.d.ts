@@ -1,0 +1,8 @@
+import 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** In-process API fetch provided by the server (apps/api/src/web/storefront.ts). */
+    apiFetch?: (path: string, init?: RequestInit) => Promise<Response>;
+  }
+}

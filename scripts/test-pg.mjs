@@ -1,0 +1,11 @@
+// Runs the Vitest suite again on a real PostgreSQL server (TEST_DATABASE_URL, default the
+// machine's postgres://root@127.0.0.1:5432/test) and with Redis when REDIS_URL / TEST_REDIS_URL is set.
+import { spawnSync } from 'node:child_process';
+
+const env = {
+  ...process.env,
+  TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
+};
+console.log(`PostgreSQL pass against ${env.TEST_DATABASE_URL}`);
+const r = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env });
+process.exit(r.status ?? 1);
