@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(supportRoutes, { ctx });
       await api.register(contentsRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
-      await api.register(imageRoutes);
+      await api.register(imageRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -19,7 +19,8 @@ async function main() {
   const app = await buildApp(ctx, {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
-  await ensureSeeded(ctx.db, { products: config.SEED_PRODUCTS, log: app.log });
+  // The demo shop is generated around the first start, so its time sales and promotions are live.
+  await ensureSeeded(ctx.db, { products: config.SEED_PRODUCTS, log: app.log, now: ctx.clock.now() });
 
   const here = dirname(fileURLToPath(import.meta.url));
   const webBuild = config.WEB_BUILD_DIR ?? resolve(here, '../../web/build');

@@ -2,9 +2,19 @@
  * Generated product, style, review and banner images (SVG, no network, no files).
  * URLs are content-addressed by their parameters, so they are cached as immutable.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderBannerSvg, renderProductSvg, renderReviewSvg, renderStyleSvg } from '../../images/svg.ts';
+import { brands } from '../../db/schema.ts';
+import {
+  renderBannerSvg,
+  renderBrandLogoSvg,
+  renderProductSvg,
+  renderReviewSvg,
+  renderStyleSvg,
+} from '../../images/svg.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 
 const svgFile = z
   .string()
@@ -13,7 +23,7 @@ const svgFile = z
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const send = (reply: import('fastify').FastifyReply, svg: string) =>
     reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', IMMUTABLE).send(svg);
 
@@ -50,4 +60,21 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req, reply) => send(reply, render(req.params.file)),
     );
   }
+
+  app.get(
+    '/images/brand/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'Brand logo (text mark) by brand slug',
+        params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,100}\.svg$/, 'expected {slug}.svg') }),
+      },
+    },
+    async (req, reply) => {
+      const slug = req.params.file.slice(0, -4);
+      const [brand] = await ctx.db.select({ name: brands.name_en }).from(brands).where(eq(brands.slug, slug)).limit(1);
+      if (!brand) throw notFound('브랜드가 존재하지 않습니다');
+      return send(reply, renderBrandLogoSvg(brand.name));
+    },
+  );
 };
