@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
+export const E2E_ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/codiroom-e2e-${process.pid}`;
 
 export default defineConfig({
@@ -38,6 +39,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, SEED_PRODUCTS: '300', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      SEED_PRODUCTS: '300',
+      LOG_LEVEL: 'warn',
+      ADMIN_API_KEY: E2E_ADMIN_KEY,
+    },
   },
 });

@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, port: { type: 'string', default: '3199' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, port: { type: 'string', default: '3199' } },
+});
 const runs = Number(values.runs);
 const port = Number(values.port);
 const dataDir = `/tmp/codiroom-bench-startup-${process.pid}`;
@@ -17,7 +19,15 @@ async function startOnce() {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', r));

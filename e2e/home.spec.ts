@@ -28,7 +28,9 @@ test('home page shows seeded products at a 390×844 viewport', async ({ page }) 
 
   // Bottom tab bar: five tabs in SPEC.md's order, 홈 active.
   const tabs = page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link');
-  await expect(tabs).toHaveText(['카테고리', 'MY큐레이션', '홈', '좋아요', '마이페이지']);
+  await expect(tabs).toHaveCount(5);
+  const names = ['카테고리', 'MY큐레이션', '홈', '좋아요', '마이페이지'];
+  for (const [i, name] of names.entries()) await expect(tabs.nth(i)).toHaveAccessibleName(name);
   await expect(page.getByRole('link', { name: '홈', exact: true })).toHaveAttribute('aria-current', 'page');
 
   await page.screenshot({ path: 'test-results/home.png', fullPage: false });

@@ -16,6 +16,7 @@ import {
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
+import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppContext } from './platform/context.ts';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           guestId: { type: 'apiKey', in: 'header', name: 'x-guest-user-id' },
+          adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key' },
         },
       },
     },
@@ -78,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       api.all('/*', { schema: { hide: true } }, apiNotFound);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(supportRoutes, { ctx });
+      await api.register(loggerRoutes, { ctx });
       await api.register(contentsRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(imageRoutes, { ctx });

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for signing access/refresh tokens (HS256). Required in production. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Operators' key: requests with `x-admin-key: <key>` pass the admin guard (unset = disabled). */
+  ADMIN_API_KEY: z.string().min(24).optional(),
   /** Products the first start seeds into an empty database (0 disables seeding). */
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(2000),
   /** Operators can force the maintenance/overload screen from configuration. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { eventLogs, users } from '../src/db/schema.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ describe('health and OpenAPI', () => {
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/web-status'].get).toBeDefined();
     // admin guard shows up as bearer security
-    expect(doc.paths['/api/admin/web-status'].put.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/admin/web-status'].put.security).toEqual([{ bearerAuth: [] }, { adminKey: [] }]);
     expect(doc.components.securitySchemes.guestId).toMatchObject({ in: 'header', name: 'x-guest-user-id' });
     const { validate } = await import('@readme/openapi-parser');
     await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
@@ -144,6 +144,37 @@ describe('access model (public / guest / token / admin)', () => {
     expect(gone.json().detail).toBe('User not found');
   });
 
+  it('operators can use the configured x-admin-key instead of an admin token', async () => {
+    const key = 'k'.repeat(32);
+    const withKey = await createTestApp({ env: { ADMIN_API_KEY: key } });
+    try {
+      const ok = await withKey.app.inject({
+        method: 'PUT',
+        url: '/api/admin/web-status',
+        headers: { 'x-admin-key': key },
+        payload: { result: true },
+      });
+      expect(ok.statusCode).toBe(200);
+      const wrong = await withKey.app.inject({
+        method: 'PUT',
+        url: '/api/admin/web-status',
+        headers: { 'x-admin-key': 'x'.repeat(32) },
+        payload: { result: true },
+      });
+      expect(wrong.statusCode).toBe(401);
+    } finally {
+      await withKey.close();
+    }
+    // Without ADMIN_API_KEY configured the header grants nothing.
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: { 'x-admin-key': key },
+      payload: { result: true },
+    });
+    expect(none.statusCode).toBe(401);
+  });
+
   it('admin routes refuse ordinary members with 403', async () => {
     const m = await createMember(t.ctx);
     const res = await t.app.inject({
@@ -209,5 +240,43 @@ describe('product display ids (SPEC.md §5)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: [] });
+  });
+});
+
+describe('loggers (POST /api/loggers/*)', () => {
+  it('stores a section log for a guest and refuses callers without an identity', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/section-log',
+      headers: { 'x-guest-user-id': 'guest-abcdef12' },
+      payload: { section: 'bottom_tab_bar', label: 'tab_home_non_login' },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.ctx.db.select().from(eventLogs);
+    expect(rows.at(-1)).toMatchObject({
+      kind: 'SECTION',
+      guest_id: 'guest-abcdef12',
+      name: 'bottom_tab_bar',
+    });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/page-log',
+      payload: { page: '/' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const badGuest = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/page-log',
+      headers: { 'x-guest-user-id': 'bad id!' },
+      payload: { page: '/' },
+    });
+    expect(badGuest.statusCode).toBe(400);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/error-log',
+      headers: { 'x-guest-user-id': 'guest-abcdef12' },
+      payload: { message: 'x'.repeat(10_000) },
+    });
+    expect(huge.statusCode).toBe(400);
   });
 });

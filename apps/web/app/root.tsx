@@ -1,8 +1,95 @@
+import {
+  COOKIE_MAX_AGE,
+  isAppWebview,
+  isLoggedInFromStoredUserId,
+  isMobileUserAgent,
+  loginGateRedirect,
+  WEBVIEW_COOKIE,
+  type WebStatusBody,
+} from '@codiroom/shared';
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
+import { serverApi } from './lib/api';
+import { parseCookies, serializeCookie } from './lib/cookies';
+import { isKnownPage } from './lib/known-routes';
+import { siteInfo } from './lib/site.server';
 import { designTokensCss } from './lib/tokens';
+import { Shell } from './shell/Shell';
+import { ErrorFallback, NotFoundView } from './shell/screens';
 import './styles/global.css';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const userAgent = request.headers.get('user-agent');
+  const isLoggedIn = cookies.isLogin === 'true' && isLoggedInFromStoredUserId(cookies.userID);
+
+  // SPEC.md §2 login gate, on the server render and (through revalidation) on client navigation.
+  // Unknown paths are not gated: they render the 404 page with status 404.
+  const gate =
+    isKnownPage(url.pathname) &&
+    loginGateRedirect({ pathname: url.pathname, search: url.search, isLoggedIn });
+  if (gate) throw redirect(gate);
+
+  const headers = new Headers();
+  const secure = url.protocol === 'https:';
+  let guestId = cookies.guestID ?? null;
+  if (!guestId) {
+    guestId = crypto.randomUUID();
+    headers.append('Set-Cookie', serializeCookie('guestID', guestId, COOKIE_MAX_AGE.guestID, secure));
+  }
+  const webviewQuery = url.searchParams.get('webview');
+  if (webviewQuery === 'true' && cookies[WEBVIEW_COOKIE] !== 'true') {
+    headers.append('Set-Cookie', serializeCookie(WEBVIEW_COOKIE, 'true', COOKIE_MAX_AGE.guestID, secure));
+  }
+  const isWebview = isAppWebview({ userAgent, cookieValue: cookies[WEBVIEW_COOKIE], query: webviewQuery });
+
+  let webStatus: WebStatusBody | null = null;
+  try {
+    webStatus = await serverApi(context).get<WebStatusBody>('/api/web-status');
+  } catch {
+    webStatus = null; // the client fetches it at start instead
+  }
+
+  return data(
+    {
+      origin: url.origin,
+      isLoggedIn,
+      guestId,
+      isWebview,
+      isMobileView: isMobileUserAgent(userAgent),
+      webStatus,
+      site: siteInfo(),
+      renderedAt: Date.now(),
+    },
+    { headers },
+  );
+}
+
+/** Re-run the root loader (login gate, web status) on every path change. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root') as RootData | undefined;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -11,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#ffffff" />
+        <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static tokens generated from shared constants */}
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
@@ -19,35 +107,26 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div className="app-frame">{children}</div>
-        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell root={loaderData}>
+      <Outlet />
+    </Shell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main style={{ padding: '64px 24px', textAlign: 'center' }}>
-      <h1 style={{ font: 'var(--font-title-2)' }}>
-        {notFound ? '페이지를 찾을 수 없어요' : '일시적인 오류가 발생했어요'}
-      </h1>
-      <p style={{ color: 'var(--color-text-2)' }}>
-        새로고침 버튼을 눌러주세요. 계속 같은 화면이 나타나면 팀에 오류 알리기 버튼을 눌러주세요.
-      </p>
-      <p style={{ display: 'flex', gap: 8, justifyContent: 'center' }}>
-        <a href="/" style={{ padding: '10px 16px', border: '1px solid #ddd', borderRadius: 8 }}>
-          홈으로
-        </a>
-        <a href="." style={{ padding: '10px 16px', background: '#111', color: '#fff', borderRadius: 8 }}>
-          새로고침
-        </a>
-      </p>
-    </main>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const message = (error.data as { message?: string } | null)?.message;
+    return <NotFoundView message={message} />;
+  }
+  // SPEC.md §8: render errors are reported with a warning.
+  if (typeof window !== 'undefined') console.warn('render error', error);
+  return <ErrorFallback />;
 }

@@ -14,8 +14,20 @@ export type UtmValues = {
 };
 
 const TABLE: Record<number, UtmValues> = {
-  1: { utm_source: 'Paid', utm_medium: 'community', utm_campaign: 'community_ad_office', utm_term: 'office_look', utm_content: 'banner_a' },
-  2: { utm_source: 'Paid', utm_medium: 'community', utm_campaign: 'community_ad_daily', utm_term: 'daily_look', utm_content: 'banner_b' },
+  1: {
+    utm_source: 'Paid',
+    utm_medium: 'community',
+    utm_campaign: 'community_ad_office',
+    utm_term: 'office_look',
+    utm_content: 'banner_a',
+  },
+  2: {
+    utm_source: 'Paid',
+    utm_medium: 'community',
+    utm_campaign: 'community_ad_daily',
+    utm_term: 'daily_look',
+    utm_content: 'banner_b',
+  },
   3: { utm_source: 'Owned', utm_medium: 'community', utm_campaign: 'community_post' },
   4: { utm_source: 'Owned', utm_medium: 'community', utm_campaign: 'community_comment' },
   5: { utm_source: 'Owned', utm_medium: 'blackfriday', utm_campaign: 'blackfriday_main' },

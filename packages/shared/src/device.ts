@@ -9,9 +9,15 @@ export function isMobileUserAgent(ua: string | null | undefined): boolean {
  */
 export const WEBVIEW_UA_TOKEN = 'CodiroomApp';
 export const WEBVIEW_COOKIE = 'isWebview';
-export function isAppWebview(input: { userAgent?: string | null; cookieValue?: string | null; query?: string | null }): boolean {
+export function isAppWebview(input: {
+  userAgent?: string | null;
+  cookieValue?: string | null;
+  query?: string | null;
+}): boolean {
   return (
-    input.query === 'true' || input.cookieValue === 'true' || (!!input.userAgent && input.userAgent.includes(WEBVIEW_UA_TOKEN))
+    input.query === 'true' ||
+    input.cookieValue === 'true' ||
+    (!!input.userAgent && input.userAgent.includes(WEBVIEW_UA_TOKEN))
   );
 }
 
@@ -34,4 +40,23 @@ export function showsTabBar(pathname: string, webview: boolean): boolean {
   if (webview) return false;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (TAB_BAR_PATHS as readonly string[]).includes(path);
+}
+
+/**
+ * SPEC.md §2/§9: the tab bar hides while scrolling down and reappears at the page bottom
+ * (within 10px). Scrolling up or being back in the header-top zone (< 60px) shows it again.
+ */
+export function nextTabBarVisible(s: {
+  visible: boolean;
+  previousY: number;
+  y: number;
+  viewportHeight: number;
+  documentHeight: number;
+}): boolean {
+  const atBottom = s.documentHeight - (s.y + s.viewportHeight) <= 10;
+  if (atBottom) return true;
+  if (s.y < 60) return true;
+  if (s.y > s.previousY) return false;
+  if (s.y < s.previousY) return true;
+  return s.visible;
 }

@@ -67,7 +67,11 @@ export function isLoginFreePath(pathname: string): boolean {
  * Where a visitor should go: null to stay, '/login' to be sent to sign in.
  * `search` is the query string with or without the leading '?'.
  */
-export function loginGateRedirect(input: { pathname: string; search?: string; isLoggedIn: boolean }): '/login' | null {
+export function loginGateRedirect(input: {
+  pathname: string;
+  search?: string;
+  isLoggedIn: boolean;
+}): '/login' | null {
   if (input.isLoggedIn) return null;
   if (isLoginFreePath(input.pathname)) return null;
   const search = input.search ? (input.search.startsWith('?') ? input.search : `?${input.search}`) : '';

@@ -5,7 +5,8 @@ import { isAppWebview, isMobileUserAgent, showsTabBar } from '../src/device.ts';
 describe('campaign codes (SPEC.md §3)', () => {
   it('maps every code 1–16 and nothing else', () => {
     for (let c = 1; c <= 16; c++) expect(campaignUtm(c)).not.toBeNull();
-    for (const bad of [0, 17, -1, 1.5, 'abc', '', null, undefined]) expect(campaignUtm(bad as never)).toBeNull();
+    for (const bad of [0, 17, -1, 1.5, 'abc', '', null, undefined])
+      expect(campaignUtm(bad as never)).toBeNull();
     expect(campaignUtm('5')).toEqual(campaignUtm(5));
   });
   it('sources are Paid for 1–2 and Owned for the rest; mediums from the three allowed', () => {
@@ -30,7 +31,12 @@ describe('campaign codes (SPEC.md §3)', () => {
     const merged = mergeUtmInfo(new URLSearchParams('utm_source=naver&utm_term=셔츠&product_Id=3&x=1'), {
       utm_content: 'old',
     });
-    expect(merged).toMatchObject({ utm_source: 'Owned', utm_term: '셔츠', utm_content: 'old', product_Id: '3' });
+    expect(merged).toMatchObject({
+      utm_source: 'Owned',
+      utm_term: '셔츠',
+      utm_content: 'old',
+      product_Id: '3',
+    });
     expect(merged).not.toHaveProperty('x');
   });
 });
@@ -51,12 +57,51 @@ describe('device rules', () => {
     expect(isAppWebview({ userAgent: 'Mozilla/5.0 (iPhone)' })).toBe(false);
   });
   it('tab bar only on the listed paths and never in the webview', () => {
-    for (const p of ['/', '/home', '/ranking', '/style', '/post', '/category', '/keepProducts', '/mypage', '/timeSale', '/curation', '/collection/outlet']) {
+    for (const p of [
+      '/',
+      '/home',
+      '/ranking',
+      '/style',
+      '/post',
+      '/category',
+      '/keepProducts',
+      '/mypage',
+      '/timeSale',
+      '/curation',
+      '/collection/outlet',
+    ]) {
       expect(showsTabBar(p, false)).toBe(true);
       expect(showsTabBar(p, true)).toBe(false);
     }
-    for (const p of ['/product/1', '/cart', '/search', '/category/search', '/collection/spring', '/post/3', '/login']) {
+    for (const p of [
+      '/product/1',
+      '/cart',
+      '/search',
+      '/category/search',
+      '/collection/spring',
+      '/post/3',
+      '/login',
+    ]) {
       expect(showsTabBar(p, false)).toBe(false);
     }
+  });
+});
+
+import { nextTabBarVisible } from '../src/device.ts';
+
+describe('tab bar scroll rule', () => {
+  const base = { visible: true, viewportHeight: 800, documentHeight: 4000 };
+  it('hides while scrolling down past the header zone', () => {
+    expect(nextTabBarVisible({ ...base, previousY: 100, y: 180 })).toBe(false);
+  });
+  it('stays while near the top', () => {
+    expect(nextTabBarVisible({ ...base, previousY: 10, y: 40 })).toBe(true);
+  });
+  it('reappears at the page bottom (within 10px) even while scrolling down', () => {
+    expect(nextTabBarVisible({ ...base, visible: false, previousY: 3100, y: 3195 })).toBe(true);
+    expect(nextTabBarVisible({ ...base, visible: false, previousY: 3100, y: 3185 })).toBe(false);
+  });
+  it('comes back when scrolling up', () => {
+    expect(nextTabBarVisible({ ...base, visible: false, previousY: 1500, y: 1400 })).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  *   token  — a member's bearer access token (401 'Token Required' otherwise);  admin — an operator.
  * Routes declare it with `config: { access: 'token' }`; the default is public.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../db/schema.ts';
@@ -61,6 +62,15 @@ async function resolveMember(ctx: AppContext, token: string) {
   return user;
 }
 
+function hasAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
+  const expected = ctx.config.ADMIN_API_KEY;
+  const given = request.headers['x-admin-key'];
+  if (!expected || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('principal', null as unknown as Principal);
 
@@ -69,7 +79,11 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     const access = route.config?.access ?? 'public';
     if (access === 'public' || !route.schema) return;
     const security: Record<string, string[]>[] =
-      access === 'guest' ? [{ bearerAuth: [] }, { guestId: [] }] : [{ bearerAuth: [] }];
+      access === 'guest'
+        ? [{ bearerAuth: [] }, { guestId: [] }]
+        : access === 'admin'
+          ? [{ bearerAuth: [] }, { adminKey: [] }]
+          : [{ bearerAuth: [] }];
     route.schema = { ...route.schema, security } as typeof route.schema;
   });
 
@@ -78,6 +92,10 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     const principal: Principal = { userId: null, guestId: null, isAdmin: false };
     request.principal = principal;
     if (access === 'public') return;
+    if (access === 'admin' && hasAdminKey(ctx, request)) {
+      principal.isAdmin = true;
+      return;
+    }
 
     const token = bearer(request);
     if (token) {

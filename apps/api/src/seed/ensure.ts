@@ -9,7 +9,10 @@ type Log = { info(obj: object, msg?: string): void };
  * Seeds an empty database once. A database that was seeded before, or that holds any product,
  * is never reseeded or wiped.
  */
-export async function ensureSeeded(db: Db, opts: { products: number; log: Log; now?: Date }): Promise<boolean> {
+export async function ensureSeeded(
+  db: Db,
+  opts: { products: number; log: Log; now?: Date },
+): Promise<boolean> {
   if (opts.products <= 0) return false;
   const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, 'seed')).limit(1);
   if (meta) return false;

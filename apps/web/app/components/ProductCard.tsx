@@ -1,4 +1,5 @@
 import { type ProductCard as Card, formatWon } from '@codiroom/shared';
+import { Link } from 'react-router';
 import styles from './ProductCard.module.css';
 
 export function ProductCard({
@@ -12,7 +13,7 @@ export function ProductCard({
 }) {
   const soldOut = product.quantity <= 0;
   return (
-    <a className={styles.card} href={`/product/${product.product_display_id}`}>
+    <Link className={styles.card} to={`/product/${product.product_display_id}`} prefetch="intent">
       <div className={styles.thumb}>
         <img
           src={product.image_url}
@@ -47,6 +48,6 @@ export function ProductCard({
           {product.is_fast && <span className={styles.fast}>빠른배송</span>}
         </span>
       </div>
-    </a>
+    </Link>
   );
 }

@@ -72,7 +72,11 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (req, reply) => {
       const slug = req.params.file.slice(0, -4);
-      const [brand] = await ctx.db.select({ name: brands.name_en }).from(brands).where(eq(brands.slug, slug)).limit(1);
+      const [brand] = await ctx.db
+        .select({ name: brands.name_en })
+        .from(brands)
+        .where(eq(brands.slug, slug))
+        .limit(1);
       if (!brand) throw notFound('브랜드가 존재하지 않습니다');
       return send(reply, renderBrandLogoSvg(brand.name));
     },

@@ -1,0 +1,90 @@
+import { Link, useNavigate } from 'react-router';
+import styles from './PageHeader.module.css';
+
+const icon = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+export function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" {...icon}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4 4" />
+    </svg>
+  );
+}
+
+export function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" {...icon}>
+      <path d="M5 8h14l-1.2 12H6.2z" />
+      <path d="M9 8V6.5a3 3 0 0 1 6 0V8" />
+    </svg>
+  );
+}
+
+/** Header of 48px (SPEC.md §9): back button or logo, title, search and cart shortcuts. */
+export function PageHeader({
+  title,
+  back = true,
+  logo = false,
+  actions = true,
+  titleAs = 'span',
+}: {
+  title?: string;
+  /** 'h1' on pages whose content has no heading of its own. */
+  titleAs?: 'h1' | 'span';
+  back?: boolean;
+  logo?: boolean;
+  actions?: boolean;
+}) {
+  const navigate = useNavigate();
+  return (
+    <header className={styles.header}>
+      <div className={styles.left}>
+        {logo ? (
+          <Link to="/" className={styles.logo}>
+            CODIROOM<span className="visually-hidden"> 홈</span>
+          </Link>
+        ) : (
+          back && (
+            <button
+              type="button"
+              className={styles.iconButton}
+              onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+            >
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" {...icon}>
+                <path d="M15 5l-7 7 7 7" />
+              </svg>
+              <span className="visually-hidden">뒤로 가기</span>
+            </button>
+          )
+        )}
+      </div>
+      {title &&
+        (titleAs === 'h1' ? (
+          <h1 className={styles.title}>{title}</h1>
+        ) : (
+          <span className={styles.title}>{title}</span>
+        ))}
+      <div className={styles.right}>
+        {actions && (
+          <>
+            <Link to="/search" className={styles.iconButton}>
+              <SearchIcon />
+              <span className="visually-hidden">검색</span>
+            </Link>
+            <Link to="/cart" className={styles.iconButton}>
+              <CartIcon />
+              <span className="visually-hidden">장바구니</span>
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

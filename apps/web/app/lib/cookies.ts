@@ -1,0 +1,37 @@
+/** Tiny cookie helpers usable on the server (header strings) and in the browser (document.cookie). */
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const k = part.slice(0, i).trim();
+    const v = part.slice(i + 1).trim();
+    if (!k) continue;
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+export function serializeCookie(name: string, value: string, maxAgeSeconds: number, secure = false): string {
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function readBrowserCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  return parseCookies(document.cookie)[name] ?? null;
+}
+
+export function writeBrowserCookie(name: string, value: string, maxAgeSeconds: number): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: plain cookies are what SPEC.md stores
+  document.cookie = serializeCookie(name, value, maxAgeSeconds, location.protocol === 'https:');
+}
+
+export function deleteBrowserCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: plain cookies are what SPEC.md stores
+  document.cookie = `${name}=; Max-Age=0; Path=/`;
+}

@@ -1,0 +1,22 @@
+import { deleteBrowserCookie } from './cookies';
+
+const COOKIES = [
+  'isLogin',
+  'accessToken',
+  'refreshToken',
+  'userID',
+  'kakaoUser',
+  'appleUser',
+  'naverUser',
+  'appleToken',
+];
+const LOCAL_KEYS = ['userID', 'refreshToken', 'abType', 'subAbType', 'expData', 'prevUrl'];
+
+/** SPEC.md §4: logging out clears local data and cookies and sends the user to /login. */
+export function logoutLocally(redirect = true): void {
+  for (const c of COOKIES) deleteBrowserCookie(c);
+  try {
+    for (const k of LOCAL_KEYS) window.localStorage.removeItem(k);
+  } catch {}
+  if (redirect) window.location.assign('/login');
+}

@@ -1,0 +1,33 @@
+/**
+ * Business information a Korean online shop must show (전자상거래법 §10), from configuration.
+ * The defaults are the development shop's; production sets the SITE_* variables.
+ */
+export type SiteInfo = {
+  name: string;
+  company: string;
+  ceo: string;
+  businessNumber: string;
+  mailOrderNumber: string;
+  address: string;
+  supportPhone: string;
+  supportEmail: string;
+  supportHours: string;
+  hosting: string;
+  privacyOfficer: string;
+};
+
+export function siteInfo(env: NodeJS.ProcessEnv = process.env): SiteInfo {
+  return {
+    name: env.SITE_NAME ?? '코디룸',
+    company: env.SITE_COMPANY ?? '주식회사 코디룸',
+    ceo: env.SITE_CEO ?? '정민준',
+    businessNumber: env.SITE_BUSINESS_NUMBER ?? '000-00-00000',
+    mailOrderNumber: env.SITE_MAIL_ORDER_NUMBER ?? '제2026-서울성동-0000호',
+    address: env.SITE_ADDRESS ?? '서울특별시 성동구 성수이로 00, 0층',
+    supportPhone: env.SITE_SUPPORT_PHONE ?? '1600-0000',
+    supportEmail: env.SITE_SUPPORT_EMAIL ?? 'help@codiroom.example',
+    supportHours: env.SITE_SUPPORT_HOURS ?? '평일 10:00 - 17:00 (점심 12:30 - 13:30, 주말·공휴일 휴무)',
+    hosting: env.SITE_HOSTING ?? '코디룸 자체 호스팅',
+    privacyOfficer: env.SITE_PRIVACY_OFFICER ?? '정민준',
+  };
+}

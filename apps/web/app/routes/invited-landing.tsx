@@ -1,0 +1,34 @@
+import { Link, useSearchParams } from 'react-router';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/invited-landing';
+import { FramePage } from './frame';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '친구 초대 혜택 | 코디룸' }];
+}
+
+export default function InvitedLanding() {
+  const [params] = useSearchParams();
+  const code = params.get('referral_code') ?? params.get('code');
+  return (
+    <FramePage
+      title="친구 초대"
+      heading="친구가 코디룸에 초대했어요"
+      text="지금 가입하면 친구와 함께 적립금을 받아요."
+    >
+      {code && (
+        <p className={page.toolbar}>
+          추천인 코드: <strong>{code}</strong>
+        </p>
+      )}
+      <div style={{ padding: 16 }}>
+        <Link
+          to={code ? `/signup?referral_code=${encodeURIComponent(code)}` : '/signup'}
+          className={page.button}
+        >
+          가입하고 혜택 받기
+        </Link>
+      </div>
+    </FramePage>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { Footer } from '../components/Footer';
+import { PageHeader } from '../components/PageHeader';
+import { logoutLocally } from '../lib/session';
+import { useRootData } from '../root';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/mypage';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '마이페이지 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+const MENU = [
+  ['/mypage/orders', '주문·배송 조회'],
+  ['/mypage/claims', '취소·반품·교환 내역'],
+  ['/mypage/coupons', '쿠폰함'],
+  ['/mypage/points', '포인트'],
+  ['/mypage/reviews', '내 후기'],
+  ['/mypage/addresses', '배송지 관리'],
+  ['/mypage/size', '내 사이즈 정보'],
+  ['/recent_products', '최근 본 상품'],
+  ['/info/faq', '고객센터'],
+] as const;
+
+export default function MyPage() {
+  const root = useRootData();
+  const loggedIn = root?.isLoggedIn ?? false;
+  return (
+    <>
+      <PageHeader title="마이페이지" back={false} />
+      <main>
+        {loggedIn ? (
+          <section className={page.intro}>
+            <h1>반가워요!</h1>
+            <p>오늘도 멋진 하루 보내세요.</p>
+          </section>
+        ) : (
+          <section className={page.intro}>
+            <h1>로그인하고 혜택 받기</h1>
+            <p>가입하면 첫 구매 7% 할인 쿠폰과 무료 스타일 큐레이션을 드려요.</p>
+            <div style={{ display: 'flex', gap: 8, marginTop: 16 }}>
+              <Link to="/login" className={page.button}>
+                로그인 / 회원가입
+              </Link>
+            </div>
+          </section>
+        )}
+        <nav aria-label="마이페이지 메뉴">
+          <ul className={page.cardList} style={{ gap: 0, padding: '8px 0' }}>
+            {MENU.map(([href, label]) => (
+              <li key={href}>
+                <Link
+                  to={href}
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    padding: '15px 16px',
+                    borderBottom: '1px solid var(--color-line)',
+                  }}
+                >
+                  <span>{label}</span>
+                  <span aria-hidden="true">›</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {loggedIn && (
+          <div style={{ padding: 16 }}>
+            <button
+              type="button"
+              className={`${page.button} ${page.buttonOutline}`}
+              onClick={() => logoutLocally()}
+            >
+              로그아웃
+            </button>
+          </div>
+        )}
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ProductCardList, ProductDetail } from '@codiroom/shared';
+import { PageHeader } from '../components/PageHeader';
+import { EmptyState, ProductGrid } from '../components/ProductGrid';
+import { or404, serverApi } from '../lib/api';
+import { seoMeta } from '../lib/seo';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/product-similar';
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
+  const api = serverApi(context);
+  const [product, similar] = await Promise.all([
+    or404(api.get<ProductDetail>(`/api/products/detail/${params.id}`)),
+    api.get<ProductCardList>('/api/products/similar-products', { product_display_id: params.id }),
+  ]);
+  return { product, similar: similar.result, origin: new URL(request.url).origin };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: '상품이 없습니다. | 코디룸' }];
+  return seoMeta({
+    title: `${data.product.name}와 비슷한 상품 | 코디룸`,
+    description: `${data.product.brand.name} ${data.product.name}와 비슷한 카테고리·가격대의 상품`,
+    origin: data.origin,
+    path: `/product/${data.product.id}/similar`,
+  });
+}
+
+export default function Similar({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="비슷한 상품" titleAs="h1" />
+      <main>
+        <p className={page.toolbar}>{loaderData.product.name}와 비슷한 상품</p>
+        {loaderData.similar.length ? (
+          <ProductGrid products={loaderData.similar} />
+        ) : (
+          <EmptyState title="비슷한 상품이 없어요" />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,322 @@
+import { formatWon, type ProductCardList, type ProductDetail, type SizeGradingBody } from '@codiroom/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { ProductCard } from '../components/ProductCard';
+import { or404, serverApi } from '../lib/api';
+import { breadcrumbLd, seoMeta } from '../lib/seo';
+import { usePopups } from '../shell/popups';
+import type { Route } from './+types/product';
+import homeStyles from './home.module.css';
+import styles from './product.module.css';
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const api = serverApi(context);
+  const id = params.id;
+  if (!/^\d{1,9}$/.test(id)) throw new Response(null, { status: 404 });
+  const [product, grading, similar] = await Promise.all([
+    or404(api.get<ProductDetail>(`/api/products/detail/${id}`)),
+    api.get<SizeGradingBody>('/api/products/size-grading', { product_display_id: id }).catch(() => null),
+    api
+      .get<ProductCardList>('/api/products/similar-products', { product_display_id: id })
+      .catch(() => ({ result: [] })),
+  ]);
+  return { product, grading, similar: similar.result, origin: new URL(request.url).origin };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: '상품이 없습니다. | 코디룸' }];
+  const { product: p, origin } = data;
+  const title = `${p.brand.name} ${p.name} | 코디룸`;
+  const description = `${p.brand.name} ${p.name} ${p.color_name}. ${
+    p.discount_rate > 0 ? `${p.discount_rate}% 할인 ` : ''
+  }${formatWon(p.price_discount)}. ${p.description.slice(0, 80)}`;
+  const url = `${origin}/product/${p.id}`;
+  return seoMeta({
+    title,
+    description,
+    origin,
+    path: `/product/${p.id}`,
+    image: p.image_url,
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.name,
+        image: p.images.map((i) => `${origin}${i}`),
+        description: p.description,
+        sku: String(p.id),
+        color: p.color_name,
+        brand: { '@type': 'Brand', name: p.brand.name },
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'KRW',
+          price: p.price_discount,
+          availability: p.is_sold_out ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+        ...(p.rating !== null
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: p.rating,
+                reviewCount: p.review_count,
+              },
+            }
+          : {}),
+      },
+      breadcrumbLd(origin, [
+        { name: '홈', path: '/' },
+        { name: p.category.name, path: `/category?category_main=${p.category.main}` },
+        { name: p.name, path: `/product/${p.id}` },
+      ]),
+    ],
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product: p, grading, similar } = loaderData;
+  const popups = usePopups();
+  const [size, setSize] = useState<number | null>(null);
+  const [sheet, setSheet] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Recently viewed products live on the device (shown at /recent_products).
+    try {
+      const ids = JSON.parse(window.localStorage.getItem('recentProducts') ?? '[]') as number[];
+      const next = [p.id, ...ids.filter((x) => x !== p.id)].slice(0, 50);
+      window.localStorage.setItem('recentProducts', JSON.stringify(next));
+    } catch {}
+  }, [p.id]);
+
+  async function addToCart() {
+    if (size === null) return;
+    setMessage(null);
+    try {
+      const guest = document.cookie.match(/(?:^|; )guestID=([^;]+)/)?.[1];
+      const token = document.cookie.match(/(?:^|; )accessToken=([^;]+)/)?.[1];
+      const res = await fetch('/api/carts', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
+          ...(guest ? { 'x-guest-user-id': decodeURIComponent(guest) } : {}),
+        },
+        body: JSON.stringify({ product_item_id: size, quantity: 1 }),
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { detail?: string } | null;
+        setMessage(body?.detail ?? '잠시 후 다시 시도해주세요.');
+        return;
+      }
+      setSheet(false);
+      popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
+    } catch {
+      setMessage('네트워크 연결을 확인해주세요.');
+    }
+  }
+
+  return (
+    <>
+      <PageHeader />
+      <main className={styles.main}>
+        <section className={styles.gallery} aria-label="상품 이미지">
+          {p.images.map((src, i) => (
+            <button
+              key={src}
+              type="button"
+              className={styles.slide}
+              onClick={() => popups.open({ kind: 'zoomImage', src, alt: `${p.name} 이미지 ${i + 1}` })}
+            >
+              <img
+                src={src}
+                alt={`${p.brand.name} ${p.name} 이미지 ${i + 1}`}
+                width={600}
+                height={720}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+            </button>
+          ))}
+        </section>
+
+        <section className={styles.info}>
+          <Link to={`/brands/${p.brand.id}`} className={styles.brand}>
+            {p.brand.name} <span aria-hidden="true">›</span>
+          </Link>
+          <h1 className={styles.name}>{p.name}</h1>
+          {p.rating !== null && (
+            <p className={styles.rating}>
+              <span aria-hidden="true">★</span> {p.rating.toFixed(1)} · 후기{' '}
+              {p.review_count.toLocaleString('ko-KR')}개
+            </p>
+          )}
+          <div className={styles.priceBlock}>
+            {p.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
+            <div className={styles.priceRow}>
+              {p.discount_rate > 0 && <span className={styles.rate}>{p.discount_rate}%</span>}
+              <strong className={styles.price}>{formatWon(p.price_discount)}</strong>
+            </div>
+            <p className={styles.firstPrice}>
+              첫 구매 시 <strong>{formatWon(p.first_discount_price)}</strong>
+            </p>
+          </div>
+          <dl className={styles.facts}>
+            <div>
+              <dt>배송</dt>
+              <dd>
+                {p.is_fast ? '빠른배송 · 평일 12시 이전 주문 시 오늘 출발' : '택배배송 · 2~3일 이내 출고'}
+              </dd>
+            </div>
+            <div>
+              <dt>색상</dt>
+              <dd>
+                <span className={styles.swatch} style={{ background: p.color_hex }} aria-hidden="true" />{' '}
+                {p.color_name}
+              </dd>
+            </div>
+            {p.material && (
+              <div>
+                <dt>소재</dt>
+                <dd>{p.material}</dd>
+              </div>
+            )}
+            {p.fit && (
+              <div>
+                <dt>핏</dt>
+                <dd>{p.fit}</dd>
+              </div>
+            )}
+          </dl>
+        </section>
+
+        <section className={styles.block} aria-labelledby="sizes">
+          <div className={styles.blockHead}>
+            <h2 id="sizes">사이즈</h2>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => popups.open({ kind: 'sizeLevel', productName: p.name })}
+            >
+              사이즈 레벨 안내
+            </button>
+          </div>
+          <ul className={styles.sizes}>
+            {p.items.map((it) => (
+              <li key={it.id}>
+                <span className={it.is_sold_out ? styles.sizeSoldOut : styles.size}>
+                  {it.size_name}
+                  {it.is_sold_out ? ' 품절' : it.is_low_stock ? ` ${it.stock}개 남음` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {grading?.set && grading.rows.length > 0 && (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <caption className="visually-hidden">실측 사이즈 (cm)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">사이즈</th>
+                    {grading.set.fields.map((f) => (
+                      <th key={f.key} scope="col">
+                        {f.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {grading.rows.map((r) => (
+                    <tr key={r.size_name}>
+                      <th scope="row">{r.size_name}</th>
+                      {grading.set?.fields.map((f) => (
+                        <td key={f.key}>{r.values[f.key] ?? '-'}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p className={styles.note}>단위: cm · 측정 방법에 따라 1~3cm 오차가 있을 수 있어요.</p>
+            </div>
+          )}
+        </section>
+
+        {p.description && (
+          <section className={styles.block} aria-labelledby="desc">
+            <h2 id="desc">상품 정보</h2>
+            <p className={styles.desc}>{p.description}</p>
+            {p.style_tags.length > 0 && (
+              <p className={styles.tags}>
+                {p.style_tags.map((t) => (
+                  <span key={t}>#{t}</span>
+                ))}
+              </p>
+            )}
+          </section>
+        )}
+
+        {similar.length > 0 && (
+          <section className={homeStyles.section} aria-labelledby="similar">
+            <div className={homeStyles.sectionHead}>
+              <h2 id="similar">비슷한 상품</h2>
+              <Link to={`/product/${p.id}/similar`}>전체보기</Link>
+            </div>
+            <ul className={homeStyles.row}>
+              {similar.slice(0, 12).map((s) => (
+                <li key={s.id}>
+                  <ProductCard product={s} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </main>
+
+      <div className={styles.buyBar}>
+        <button type="button" className={styles.buy} disabled={p.is_sold_out} onClick={() => setSheet(true)}>
+          {p.is_sold_out ? '품절' : '구매하기'}
+        </button>
+      </div>
+
+      {sheet && (
+        <div className={styles.sheetBackdrop}>
+          <button
+            type="button"
+            className={styles.scrim}
+            aria-label="닫기"
+            tabIndex={-1}
+            onClick={() => setSheet(false)}
+          />
+          <div className={styles.sheet} role="dialog" aria-modal="true" aria-label="사이즈 선택">
+            <h2 className={styles.sheetTitle}>사이즈 선택</h2>
+            <fieldset className={styles.sizeOptions}>
+              <legend className="visually-hidden">사이즈</legend>
+              {p.items.map((it) => (
+                <button
+                  key={it.id}
+                  type="button"
+                  aria-pressed={size === it.id}
+                  disabled={it.is_sold_out}
+                  className={
+                    size === it.id ? `${styles.sizeOption} ${styles.sizeOptionActive}` : styles.sizeOption
+                  }
+                  onClick={() => setSize(it.id)}
+                >
+                  {it.size_name}
+                  {it.is_sold_out ? ' (품절)' : ''}
+                </button>
+              ))}
+            </fieldset>
+            {message && <p className={styles.error}>{message}</p>}
+            <button type="button" className={styles.buy} disabled={size === null} onClick={addToCart}>
+              장바구니 담기
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { formatWon, type StyleDetail } from '@codiroom/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ProductGrid } from '../components/ProductGrid';
+import { or404, serverApi } from '../lib/api';
+import { breadcrumbLd, seoMeta } from '../lib/seo';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/style-detail';
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
+  const style = await or404(serverApi(context).get<StyleDetail>(`/api/contents/style-detail/${params.id}`));
+  return { style, origin: new URL(request.url).origin };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: '스타일이 없습니다. | 코디룸' }];
+  const { style: s, origin } = data;
+  return seoMeta({
+    title: `${s.name} 코디 | 코디룸`,
+    description: s.description || `${s.name} 스타일 코디 ${s.codi_count}개`,
+    origin,
+    path: `/style/${s.id}`,
+    image: s.image_url,
+    jsonLd: [
+      breadcrumbLd(origin, [
+        { name: '홈', path: '/' },
+        { name: '스타일', path: '/style' },
+        { name: s.name, path: `/style/${s.id}` },
+      ]),
+    ],
+  });
+}
+
+export default function StylePage({ loaderData }: Route.ComponentProps) {
+  const { style: s } = loaderData;
+  return (
+    <>
+      <PageHeader title={s.name} />
+      <main>
+        <div className={page.hero}>
+          <img src={s.image_url} alt="" width={390} height={260} fetchPriority="high" />
+        </div>
+        <section className={page.intro}>
+          <h1>{s.name}</h1>
+          <p>{s.description}</p>
+        </section>
+        {s.codis.result.map((c) => (
+          <section key={c.id} className={page.section} aria-labelledby={`codi-${c.id}`}>
+            <div className={page.sectionHead}>
+              <h2 id={`codi-${c.id}`}>{c.title}</h2>
+              <span className={page.muted}>
+                {c.total_price_discount < c.total_price && <s>{formatWon(c.total_price)}</s>}{' '}
+                {formatWon(c.total_price_discount)}
+              </span>
+            </div>
+            <ProductGrid products={c.products} eagerCount={0} />
+          </section>
+        ))}
+      </main>
+    </>
+  );
+}

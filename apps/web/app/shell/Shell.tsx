@@ -1,0 +1,79 @@
+import { mergeUtmInfo, showsTabBar, storedUserIdForcesLogout, webStatusScreen } from '@codiroom/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { logoutLocally } from '../lib/session';
+import type { RootData } from '../root';
+import { PopupProvider } from './popups';
+import { ErrorVariant4Screen, LoadingDelayScreen, MaintenanceScreen, OverloadScreen } from './screens';
+import { useScrollRestoration } from './scroll';
+import { TabBar } from './TabBar';
+import { useWebStatus } from './web-status';
+
+function useCurationDot(isLoggedIn: boolean): boolean {
+  const [dot, setDot] = useState(false);
+  useEffect(() => {
+    if (!isLoggedIn) {
+      setDot(false);
+      return;
+    }
+    const token = document.cookie.match(/(?:^|; )accessToken=([^;]+)/)?.[1];
+    if (!token) return;
+    fetch('/api/users/curation-status', { headers: { authorization: `Bearer ${decodeURIComponent(token)}` } })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((body: { current_curation_viewed?: boolean | null } | null) => {
+        // SPEC.md "Curation": needs view when viewed is neither true nor null.
+        const viewed = body?.current_curation_viewed;
+        setDot(viewed !== true && viewed !== null && viewed !== undefined);
+      })
+      .catch(() => setDot(false));
+  }, [isLoggedIn]);
+  return dot;
+}
+
+export function Shell({ root, children }: { root: RootData; children: ReactNode }) {
+  const location = useLocation();
+  const status = useWebStatus(root.webStatus);
+  const curationDot = useCurationDot(root.isLoggedIn);
+  useScrollRestoration();
+
+  useEffect(() => {
+    // SPEC.md §5: a stored user id of ≤ 5 characters or 'undefined' while logged in forces logout.
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem('userID');
+    } catch {}
+    if (root.isLoggedIn && stored !== null && storedUserIdForcesLogout(stored, true)) logoutLocally();
+  }, [root.isLoggedIn]);
+
+  useEffect(() => {
+    // SPEC.md §3: utmInfo in session storage = stored values merged with the query's campaign values.
+    try {
+      const stored = JSON.parse(window.sessionStorage.getItem('utmInfo') ?? 'null') as Record<
+        string,
+        string
+      > | null;
+      const merged = mergeUtmInfo(new URLSearchParams(location.search), stored);
+      if (Object.keys(merged).length) window.sessionStorage.setItem('utmInfo', JSON.stringify(merged));
+    } catch {}
+  }, [location.search]);
+
+  const screen = webStatusScreen(status);
+  if (screen === 'maintenance' && status?.start_at && status.end_at) {
+    return <MaintenanceScreen startAt={status.start_at} endAt={status.end_at} />;
+  }
+  if (screen === 'loading-delay') return <LoadingDelayScreen />;
+  if (screen === 'overload') return <OverloadScreen />;
+  if (screen === 'error4') return <ErrorVariant4Screen />;
+
+  const tabBar = showsTabBar(location.pathname, root.isWebview);
+  return (
+    <PopupProvider>
+      <div className={tabBar ? 'with-tab-bar' : undefined} data-webview={root.isWebview || undefined}>
+        {children}
+      </div>
+      {tabBar && (
+        <TabBar pathname={location.pathname} isLoggedIn={root.isLoggedIn} curationDot={curationDot} />
+      )}
+    </PopupProvider>
+  );
+}

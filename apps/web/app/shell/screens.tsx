@@ -1,0 +1,129 @@
+import { MESSAGES } from '@codiroom/shared';
+import styles from './screens.module.css';
+
+const REPORT_MAIL = 'mailto:help@codiroom.example?subject=%5B%EC%98%A4%EB%A5%98%20%EC%A0%9C%EB%B3%B4%5D';
+
+function formatKst(iso: string): string {
+  const d = new Date(iso);
+  const parts = new Intl.DateTimeFormat('ko-KR', {
+    timeZone: 'Asia/Seoul',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(d);
+  return parts;
+}
+
+/** SPEC.md §2: error fallback with go-home and reload buttons and a contact-the-team link. */
+export function ErrorFallback() {
+  return (
+    <main className={styles.screen} data-screen="error-fallback">
+      <div className={styles.icon} aria-hidden="true">
+        !
+      </div>
+      <h1 className={styles.title}>일시적인 오류가 발생했어요</h1>
+      <p className={styles.text}>{MESSAGES.errorFallback}</p>
+      <div className={styles.buttons}>
+        <a className={styles.secondary} href="/">
+          홈으로
+        </a>
+        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+          새로고침
+        </button>
+      </div>
+      <a className={styles.link} href={REPORT_MAIL}>
+        팀에 오류 알리기
+      </a>
+    </main>
+  );
+}
+
+/** SPEC.md "Web status": flag on with a start and end window. */
+export function MaintenanceScreen({ startAt, endAt }: { startAt: string; endAt: string }) {
+  return (
+    <main className={styles.screen} data-screen="maintenance">
+      <div className={styles.icon} aria-hidden="true">
+        🛠
+      </div>
+      <h1 className={styles.title}>더 나은 서비스를 위해 점검 중이에요</h1>
+      <p className={styles.text}>
+        점검 시간 동안 서비스 이용이 잠시 중단됩니다. 이용에 불편을 드려 죄송합니다.
+      </p>
+      <dl className={styles.window}>
+        <dt>점검 시작</dt>
+        <dd>
+          <time dateTime={startAt}>{formatKst(startAt)}</time>
+        </dd>
+        <dt>점검 종료</dt>
+        <dd>
+          <time dateTime={endAt}>{formatKst(endAt)}</time>
+        </dd>
+      </dl>
+    </main>
+  );
+}
+
+/** SPEC.md "Web status": flag on without a window shows the delay message. */
+export function LoadingDelayScreen() {
+  return (
+    <main className={styles.screen} data-screen="loading-delay" aria-busy="true">
+      <div className={styles.spinner} aria-hidden="true" />
+      <h1 className={styles.title}>잠시만 기다려주세요</h1>
+      <p className={styles.text}>{MESSAGES.loadingDelay}</p>
+    </main>
+  );
+}
+
+/** SPEC.md §2/§8: overload error variant (502). */
+export function OverloadScreen() {
+  return (
+    <main className={styles.screen} data-screen="overload">
+      <div className={styles.code}>502</div>
+      <h1 className={styles.title}>접속자가 많아요</h1>
+      <p className={styles.text}>{MESSAGES.overload} 잠시 후 다시 시도해주세요.</p>
+      <div className={styles.buttons}>
+        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+          다시 시도
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** SPEC.md §2: error screen variant 4, shown when its flag is set. */
+export function ErrorVariant4Screen() {
+  return (
+    <main className={styles.screen} data-screen="error4">
+      <div className={styles.code}>ERROR</div>
+      <h1 className={styles.title}>서비스 이용이 원활하지 않아요</h1>
+      <p className={styles.text}>빠르게 복구하고 있어요. 잠시 후 다시 접속해주세요.</p>
+      <div className={styles.buttons}>
+        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+          새로고침
+        </button>
+      </div>
+      <a className={styles.link} href={REPORT_MAIL}>
+        팀에 오류 알리기
+      </a>
+    </main>
+  );
+}
+
+/** 404: an unknown path, or a resource the API says is missing (e.g. 상품이 없습니다.). */
+export function NotFoundView({ message }: { message?: string | undefined }) {
+  return (
+    <main className={styles.screen} data-screen="not-found">
+      <div className={styles.code}>404</div>
+      <h1 className={styles.title}>{message ?? '페이지를 찾을 수 없어요'}</h1>
+      <p className={styles.text}>주소가 바뀌었거나 더 이상 판매하지 않는 페이지예요.</p>
+      <div className={styles.buttons}>
+        <a className={styles.primary} href="/">
+          홈으로 가기
+        </a>
+      </div>
+    </main>
+  );
+}
