@@ -4,6 +4,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [reactRouter()],
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      output: {
+        // All of the app's CSS (about 5 KB compressed) in one stylesheet: one render-blocking request
+        // instead of one per component, which matters most on slow mobile networks.
+        manualChunks: (id) => (/\.css($|\?(?!url))/.test(id) && !id.includes('?url') ? 'styles' : undefined),
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

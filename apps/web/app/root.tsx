@@ -7,6 +7,7 @@ import {
   WEBVIEW_COOKIE,
   type WebStatusBody,
 } from '@codiroom/shared';
+import fontCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import type { ReactNode } from 'react';
 import {
   data,
@@ -28,6 +29,12 @@ import { designTokensCss } from './lib/tokens';
 import { Shell } from './shell/Shell';
 import { ErrorFallback, NotFoundView } from './shell/screens';
 import './styles/global.css';
+
+/**
+ * Pretendard's @font-face rules (92 unicode-range subsets) load without blocking the first paint:
+ * a stylesheet inserted by a script is not render-blocking, and the fonts swap in (font-display: swap).
+ */
+const loadFontCss = `(function(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(fontCss)};document.head.appendChild(l)})()`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -102,6 +109,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static tokens generated from shared constants */}
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
+        <link rel="preload" href={fontCss} as="style" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant loader for the font stylesheet */}
+        <script dangerouslySetInnerHTML={{ __html: loadFontCss }} />
+        <noscript>
+          <link rel="stylesheet" href={fontCss} />
+        </noscript>
         <Meta />
         <Links />
       </head>

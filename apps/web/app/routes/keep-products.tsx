@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
-import { readBrowserCookie } from '../lib/cookies';
+import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/keep-products';
 
@@ -29,18 +29,17 @@ export default function KeepProducts() {
 
   useEffect(() => {
     setLoaded(false);
-    const token = readBrowserCookie('accessToken');
-    const guest = readBrowserCookie('guestID');
-    fetch(`/api/likes/product-like-list?page=1&like_type=${type}`, {
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(guest ? { 'x-guest-user-id': guest } : {}),
-      },
-    })
-      .then((r) => (r.ok ? (r.json() as Promise<PaginatedProducts>) : null))
-      .then((body) => setProducts(body && Array.isArray(body.result) ? body : null))
-      .catch(() => setProducts(null))
-      .finally(() => setLoaded(true));
+    let live = true;
+    void browserApi()
+      .getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, { page: 1, like_type: type })
+      .then((body) => {
+        if (!live) return;
+        setProducts(body && Array.isArray(body.result) ? body : null);
+        setLoaded(true);
+      });
+    return () => {
+      live = false;
+    };
   }, [type]);
 
   return (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { or404, serverApi } from '../lib/api';
+import { browserApi } from '../lib/browser-api';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { usePopups } from '../shell/popups';
 import type { Route } from './+types/product';
@@ -95,28 +96,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   async function addToCart() {
     if (size === null) return;
     setMessage(null);
-    try {
-      const guest = document.cookie.match(/(?:^|; )guestID=([^;]+)/)?.[1];
-      const token = document.cookie.match(/(?:^|; )accessToken=([^;]+)/)?.[1];
-      const res = await fetch('/api/carts', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}),
-          ...(guest ? { 'x-guest-user-id': decodeURIComponent(guest) } : {}),
-        },
-        body: JSON.stringify({ product_item_id: size, quantity: 1 }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { detail?: string } | null;
-        setMessage(body?.detail ?? '잠시 후 다시 시도해주세요.');
-        return;
-      }
-      setSheet(false);
-      popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
-    } catch {
-      setMessage('네트워크 연결을 확인해주세요.');
+    const res = await browserApi().request('POST', '/api/carts', {
+      body: { product_item_id: size, quantity: 1 },
+    });
+    if (!res.ok) {
+      setMessage(
+        res.status === 0 ? '네트워크 연결을 확인해주세요.' : res.detail || '잠시 후 다시 시도해주세요.',
+      );
+      return;
     }
+    setSheet(false);
+    popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
   }
 
   return (

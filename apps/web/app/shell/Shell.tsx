@@ -1,6 +1,7 @@
 import { mergeUtmInfo, showsTabBar, storedUserIdForcesLogout, webStatusScreen } from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { browserApi } from '../lib/browser-api';
 import { logoutLocally } from '../lib/session';
 import type { RootData } from '../root';
 import { PopupProvider } from './popups';
@@ -16,16 +17,13 @@ function useCurationDot(isLoggedIn: boolean): boolean {
       setDot(false);
       return;
     }
-    const token = document.cookie.match(/(?:^|; )accessToken=([^;]+)/)?.[1];
-    if (!token) return;
-    fetch('/api/users/curation-status', { headers: { authorization: `Bearer ${decodeURIComponent(token)}` } })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((body: { current_curation_viewed?: boolean | null } | null) => {
+    void browserApi()
+      .getOr<{ current_curation_viewed?: boolean | null } | null>('/api/users/curation-status', null)
+      .then((body) => {
         // SPEC.md "Curation": needs view when viewed is neither true nor null.
         const viewed = body?.current_curation_viewed;
         setDot(viewed !== true && viewed !== null && viewed !== undefined);
-      })
-      .catch(() => setDot(false));
+      });
   }, [isLoggedIn]);
   return dot;
 }
@@ -35,6 +33,10 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   const status = useWebStatus(root.webStatus);
   const curationDot = useCurationDot(root.isLoggedIn);
   useScrollRestoration();
+
+  // SPEC.md §9: requests are cancelled on page change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change
+  useEffect(() => () => browserApi().cancelAll(), [location.pathname]);
 
   useEffect(() => {
     // SPEC.md §5: a stored user id of ≤ 5 characters or 'undefined' while logged in forces logout.

@@ -1,0 +1,41 @@
+/**
+ * The storefront's browser-side API client (one per page load): tokens and the guest id from the
+ * cookies of SPEC.md §3, refreshed tokens stored back with their lifetimes, logout on the SPEC.md
+ * §8 cases, failures of reported calls sent to the error log. Requests are cancelled on page change
+ * (Shell calls cancelAll).
+ */
+import { type ApiClient, COOKIE_MAX_AGE, createApiClient } from '@codiroom/shared';
+import { readBrowserCookie, writeBrowserCookie } from './cookies';
+import { sendLog } from './log';
+import { logoutLocally } from './session';
+
+let client: ApiClient | null = null;
+
+function localRefreshToken(): string | null {
+  try {
+    return window.localStorage.getItem('refreshToken');
+  } catch {
+    return null;
+  }
+}
+
+export function browserApi(): ApiClient {
+  if (client) return client;
+  client = createApiClient({
+    fetch: (path, init) => fetch(path, init),
+    getAccessToken: () => readBrowserCookie('accessToken'),
+    getRefreshToken: () => readBrowserCookie('refreshToken') ?? localRefreshToken(),
+    getGuestId: () => readBrowserCookie('guestID'),
+    onTokens: ({ access, refresh }) => {
+      writeBrowserCookie('accessToken', access, COOKIE_MAX_AGE.accessToken);
+      writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);
+      writeBrowserCookie('refreshToken', refresh, COOKIE_MAX_AGE.refreshToken);
+      try {
+        window.localStorage.setItem('refreshToken', refresh);
+      } catch {}
+    },
+    onLogout: () => logoutLocally(),
+    onReportError: (err, call) => sendLog('error-log', { message: err.detail, status: err.status, ...call }),
+  });
+  return client;
+}

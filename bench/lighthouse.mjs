@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Lighthouse (mobile, simulated throttling) on the built storefront: performance score, CLS, LCP,
+// TBT and the JavaScript sent for the first load. Usage: npm run bench:lighthouse [-- --runs 3]
+// Uses Debian's Chromium (/usr/bin/chromium or CHROME_PATH); never downloads a browser.
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3198' },
+    product: { type: 'string', default: '1' },
+  },
+});
+const runs = Number(values.runs);
+const port = Number(values.port);
+const root = new URL('..', import.meta.url).pathname;
+const dataDir = `/tmp/codiroom-bench-lh-${process.pid}`;
+const pages = ['/', '/category', `/product/${values.product}`, '/ranking'];
+
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+  } catch {}
+  if (i > 600) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+// Warm the server (first SSR of each page compiles nothing, but fills caches).
+for (const p of pages) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = [];
+try {
+  for (const path of pages) {
+    const samples = [];
+    for (let r = 0; r < runs; r++) {
+      const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false },
+      });
+      const requests = lhr.audits['network-requests']?.details?.items ?? [];
+      const js = requests.filter((q) => q.resourceType === 'Script');
+      samples.push({
+        score: lhr.categories.performance.score,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcp_ms: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+        fcp_ms: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+        tbt_ms: Math.round(lhr.audits['total-blocking-time'].numericValue),
+        js_transfer_kb: Math.round(js.reduce((s, q) => s + (q.transferSize ?? 0), 0) / 102.4) / 10,
+        js_requests: js.length,
+      });
+    }
+    const row = {
+      page: path,
+      runs,
+      score: median(samples.map((s) => s.score)),
+      cls: median(samples.map((s) => s.cls)),
+      lcp_ms: median(samples.map((s) => s.lcp_ms)),
+      fcp_ms: median(samples.map((s) => s.fcp_ms)),
+      tbt_ms: median(samples.map((s) => s.tbt_ms)),
+      js_transfer_kb: median(samples.map((s) => s.js_transfer_kb)),
+      js_requests: median(samples.map((s) => s.js_requests)),
+    };
+    results.push(row);
+    console.log(JSON.stringify(row));
+  }
+} finally {
+  await chrome.kill();
+  stop();
+}
+const targets = { score_min: 0.95, cls_max: 0.02, product_js_kb_max: 150 };
+const out = { bench: 'lighthouse mobile (simulated throttling)', node: process.version, targets, results };
+mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+writeFileSync(new URL('./results/lighthouse.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+const failed = results.filter(
+  (r) =>
+    r.score < targets.score_min ||
+    r.cls > targets.cls_max ||
+    (r.page.startsWith('/product/') && r.js_transfer_kb > targets.product_js_kb_max),
+);
+if (failed.length) {
+  console.error('targets missed:', failed.map((f) => f.page).join(', '));
+  process.exit(1);
+}
