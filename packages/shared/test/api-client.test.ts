@@ -296,21 +296,21 @@ describe('rule 2: access levels and the route table', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('rule 3: 401 handling', () => {
-  it.each(['/api/users/sign-in', '/api/users/social-sign-in'])(
-    'a 401 from %s is thrown as is, with no refresh and no logout',
-    async (path) => {
-      const s = session();
-      const f = fakeFetch((c) => (c.path === path ? json(401, { detail: 'User not found' }) : json(200, {})));
-      const api = createApiClient({ fetch: f.fetch, ...s });
-      await expect(api.post(path, { phone: '010' })).rejects.toMatchObject({
-        status: 401,
-        detail: 'User not found',
-      });
-      expect(f.to(REFRESH)).toHaveLength(0);
-      expect(f.calls).toHaveLength(1);
-      expect(s.onLogout).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '/api/users/sign-in',
+    '/api/users/social-sign-in',
+  ])('a 401 from %s is thrown as is, with no refresh and no logout', async (path) => {
+    const s = session();
+    const f = fakeFetch((c) => (c.path === path ? json(401, { detail: 'User not found' }) : json(200, {})));
+    const api = createApiClient({ fetch: f.fetch, ...s });
+    await expect(api.post(path, { phone: '010' })).rejects.toMatchObject({
+      status: 401,
+      detail: 'User not found',
+    });
+    expect(f.to(REFRESH)).toHaveLength(0);
+    expect(f.calls).toHaveLength(1);
+    expect(s.onLogout).not.toHaveBeenCalled();
+  });
 
   it('a 401 from a JSON file is thrown as is, with no refresh', async () => {
     const s = session();
@@ -570,22 +570,19 @@ describe('rule 5: getOr falls back to empty defaults', () => {
     ['a 400', () => json(400, { detail: 'bad' }), 400],
     ['a 404', () => json(404, { detail: 'missing' }), 404],
     ['a 500', () => json(500, { detail: 'boom' }), 500],
-  ] as const)(
-    'returns the fallback on %s and hands the error to onError',
-    async (_label, handler, status) => {
-      const f = fakeFetch(handler);
-      const onError = vi.fn();
-      const api = createApiClient({ fetch: f.fetch, onError });
-      await expect(api.getOr('/api/contents/banners', [], { page: 2 })).resolves.toEqual([]);
-      expect(onError).toHaveBeenCalledTimes(1);
-      expect(onError.mock.calls[0]![0]).toMatchObject({ status });
-      expect(onError.mock.calls[0]![1]).toEqual({
-        method: 'GET',
-        path: '/api/contents/banners',
-        query: { page: 2 },
-      });
-    },
-  );
+  ] as const)('returns the fallback on %s and hands the error to onError', async (_label, handler, status) => {
+    const f = fakeFetch(handler);
+    const onError = vi.fn();
+    const api = createApiClient({ fetch: f.fetch, onError });
+    await expect(api.getOr('/api/contents/banners', [], { page: 2 })).resolves.toEqual([]);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toMatchObject({ status });
+    expect(onError.mock.calls[0]![1]).toEqual({
+      method: 'GET',
+      path: '/api/contents/banners',
+      query: { page: 2 },
+    });
+  });
 
   it('returns the fallback for a token call without a token, without fetching', async () => {
     const f = fakeFetch();
