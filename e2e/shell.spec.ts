@@ -268,3 +268,30 @@ test.describe('SEO rendered on the server', () => {
     await expect(footer.getByRole('link', { name: '개인정보처리방침' })).toBeVisible();
   });
 });
+
+test.describe('global popups', () => {
+  test('size-level popup and zoom image open as dialogs and close with Escape', async ({ page }) => {
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: '사이즈 레벨 안내' }).click();
+    const sizeLevel = page.getByRole('dialog', { name: '사이즈 레벨 안내' });
+    await expect(sizeLevel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sizeLevel).toHaveCount(0);
+    await page.locator('section[aria-label="상품 이미지"] button').first().click();
+    const zoom = page.getByRole('dialog', { name: '이미지 확대' });
+    await expect(zoom.locator('img')).toBeVisible();
+    await zoom.getByRole('button', { name: '닫기' }).click();
+    await expect(zoom).toHaveCount(0);
+  });
+
+  test('the buy sheet offers only in-stock sizes', async ({ page }) => {
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: '구매하기' }).click();
+    const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+    await expect(sheet).toBeVisible();
+    const add = sheet.getByRole('button', { name: '장바구니 담기' });
+    await expect(add).toBeDisabled();
+    await sheet.locator('fieldset button:not([disabled])').first().click();
+    await expect(add).toBeEnabled();
+  });
+});

@@ -1,6 +1,6 @@
 import { mergeUtmInfo, showsTabBar, storedUserIdForcesLogout, webStatusScreen } from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { browserApi } from '../lib/browser-api';
 import { logoutLocally } from '../lib/session';
 import type { RootData } from '../root';
@@ -70,6 +70,7 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   const tabBar = showsTabBar(location.pathname, root.isWebview);
   return (
     <PopupProvider>
+      <NavigationProgress />
       <div className={tabBar ? 'with-tab-bar' : undefined} data-webview={root.isWebview || undefined}>
         {children}
       </div>
@@ -78,4 +79,10 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       )}
     </PopupProvider>
   );
+}
+
+/** A thin top bar while a client navigation loads its data (the page below stays interactive). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  return <div className="nav-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />;
 }
