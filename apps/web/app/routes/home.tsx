@@ -106,12 +106,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {popular && (
-          <section className={styles.section} aria-labelledby="sec-popular">
-            <div className={styles.sectionHead}>
+          <section className={page.section} aria-labelledby="sec-popular">
+            <div className={page.sectionHead}>
               <h2 id="sec-popular">{popular.title}</h2>
               {popular.link && <Link to={popular.link}>전체보기</Link>}
             </div>
-            <ul className={styles.row}>
+            <ul className={page.row}>
               {popular.products.map((p, i) => (
                 <li key={p.id}>
                   <ProductCard product={p} rank={i + 1} eager={i < 3} />
@@ -122,8 +122,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
 
         {rest.map((s) => (
-          <section key={s.key} className={styles.section} aria-labelledby={`sec-${s.key}`}>
-            <div className={styles.sectionHead}>
+          <section key={s.key} className={page.section} aria-labelledby={`sec-${s.key}`}>
+            <div className={page.sectionHead}>
               <h2 id={`sec-${s.key}`}>{s.title}</h2>
               {s.link && <Link to={s.link}>전체보기</Link>}
             </div>

@@ -7,8 +7,8 @@ import { or404, serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { usePopups } from '../shell/popups';
+import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
-import homeStyles from './home.module.css';
 import styles from './product.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -249,12 +249,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
 
         {similar.length > 0 && (
-          <section className={homeStyles.section} aria-labelledby="similar">
-            <div className={homeStyles.sectionHead}>
+          <section className={page.section} aria-labelledby="similar">
+            <div className={page.sectionHead}>
               <h2 id="similar">비슷한 상품</h2>
               <Link to={`/product/${p.id}/similar`}>전체보기</Link>
             </div>
-            <ul className={homeStyles.row}>
+            <ul className={page.row}>
               {similar.slice(0, 12).map((s) => (
                 <li key={s.id}>
                   <ProductCard product={s} />
