@@ -32,6 +32,11 @@ const server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    // Production needs SMS keys to start; the bench sends no SMS (and this base URL goes nowhere).
+    SOLAPI_API_KEY: 'bench',
+    SOLAPI_API_SECRET: 'bench',
+    SOLAPI_SENDER: '0200000000',
+    SOLAPI_BASE_URL: 'http://127.0.0.1:9',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

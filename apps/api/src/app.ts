@@ -17,8 +17,12 @@ import {
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
+import { devRoutes } from './domains/dev/routes.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
+import { authRoutes } from './domains/users/auth-routes.ts';
+import { memberRoutes } from './domains/users/member-routes.ts';
+import { socialRoutes } from './domains/users/social/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
@@ -55,7 +59,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Codiroom API',
         description: 'Every server call of API-CATALOGUE.md. Errors are JSON `{detail}`.',
@@ -88,6 +92,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(contentsRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(imageRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(devRoutes, { ctx });
+      await api.register(memberRoutes, { ctx });
+      await api.register(socialRoutes, { ctx });
     },
     { prefix: '/api' },
   );

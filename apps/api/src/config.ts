@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z
@@ -29,11 +30,60 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  /** Solapi SMS (verification codes). All three set → real SMS; none → dev outbox (not in production). */
+  SOLAPI_API_KEY: z.string().min(1).optional(),
+  SOLAPI_API_SECRET: z.string().min(1).optional(),
+  SOLAPI_SENDER: z
+    .string()
+    .regex(/^[0-9-]{8,20}$/, 'a registered sender number, digits and hyphens')
+    .transform((v) => v.replaceAll('-', ''))
+    .optional(),
+  SOLAPI_BASE_URL: z.string().url().default('https://api.solapi.com'),
+  /** Verification SMS one client address may request per hour (per-phone limits are fixed). */
+  SMS_IP_HOURLY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** argon2id cost; defaults are the library's (19 MiB, 2 passes), lighter only in NODE_ENV=test. */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).optional(),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Social sign-in (domains/users/social). A provider whose keys are set talks to the real service;
+   * without keys and outside production a local dev provider stands in; in production it is off.
+   */
+  KAKAO_CLIENT_ID: z.string().min(1).optional(),
+  /** Optional in Kakao's console ("Client Secret" can be off). */
+  KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+  KAKAO_AUTH_BASE_URL: z.string().url().default('https://kauth.kakao.com'),
+  KAKAO_API_BASE_URL: z.string().url().default('https://kapi.kakao.com'),
+  NAVER_CLIENT_ID: z.string().min(1).optional(),
+  NAVER_CLIENT_SECRET: z.string().min(1).optional(),
+  NAVER_AUTH_BASE_URL: z.string().url().default('https://nid.naver.com'),
+  NAVER_API_BASE_URL: z.string().url().default('https://openapi.naver.com'),
+  /** Sign in with Apple: the Services ID, the team, and the key (.p8 PEM, `\n` escapes allowed). */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z
+    .string()
+    .min(1)
+    .transform((v) => v.replaceAll('\\n', '\n'))
+    .optional(),
+  APPLE_BASE_URL: z.string().url().default('https://appleid.apple.com'),
+  /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default: the request's. */
+  OAUTH_REDIRECT_ORIGIN: z
+    .string()
+    .url()
+    .transform((v) => new URL(v).origin)
+    .optional(),
 });
+
+/** @node-rs/argon2 defaults (argon2id, m=19456 KiB, t=2, p=1): the floor outside tests. */
+export const ARGON2_DEFAULTS = { memoryCost: 19_456, timeCost: 2 } as const;
+const ARGON2_TEST = { memoryCost: 256, timeCost: 1 } as const;
 
 export type Config = z.infer<typeof EnvSchema> & {
   isProduction: boolean;
   jwtSecret: string;
+  /** argon2id cost of new password hashes. */
+  passwordHash: { memoryCost: number; timeCost: number };
 };
 
 const DEV_JWT_SECRET = 'codiroom-development-secret-do-not-use-in-production';
@@ -49,5 +99,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !c.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET (≥ 32 characters) is required in production');
   }
-  return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET };
+  const solapi = [c.SOLAPI_API_KEY, c.SOLAPI_API_SECRET, c.SOLAPI_SENDER];
+  if (solapi.some(Boolean) && !solapi.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration: SOLAPI_API_KEY, SOLAPI_API_SECRET and SOLAPI_SENDER must be set together',
+    );
+  }
+  if (isProduction && !solapi.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration: SOLAPI_API_KEY, SOLAPI_API_SECRET and SOLAPI_SENDER are required in production (verification SMS cannot be delivered otherwise)',
+    );
+  }
+  const argon2 = c.NODE_ENV === 'test' ? ARGON2_TEST : ARGON2_DEFAULTS;
+  const passwordHash = {
+    memoryCost: c.PASSWORD_HASH_MEMORY_KIB ?? argon2.memoryCost,
+    timeCost: c.PASSWORD_HASH_TIME_COST ?? argon2.timeCost,
+  };
+  if (
+    c.NODE_ENV !== 'test' &&
+    (passwordHash.memoryCost < ARGON2_DEFAULTS.memoryCost || passwordHash.timeCost < ARGON2_DEFAULTS.timeCost)
+  ) {
+    throw new Error(
+      `Invalid configuration: PASSWORD_HASH_MEMORY_KIB ≥ ${ARGON2_DEFAULTS.memoryCost} and PASSWORD_HASH_TIME_COST ≥ ${ARGON2_DEFAULTS.timeCost} outside NODE_ENV=test`,
+    );
+  }
+  checkSocialSignInConfig(c);
+  return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET, passwordHash };
+}
+
+/** Social sign-in keys come in complete sets; the Apple key must be an EC P-256 private key. */
+function checkSocialSignInConfig(c: z.infer<typeof EnvSchema>): void {
+  if (c.KAKAO_CLIENT_SECRET && !c.KAKAO_CLIENT_ID) {
+    throw new Error('Invalid configuration: KAKAO_CLIENT_SECRET needs KAKAO_CLIENT_ID');
+  }
+  if (!!c.NAVER_CLIENT_ID !== !!c.NAVER_CLIENT_SECRET) {
+    throw new Error('Invalid configuration: NAVER_CLIENT_ID and NAVER_CLIENT_SECRET must be set together');
+  }
+  const apple = [c.APPLE_CLIENT_ID, c.APPLE_TEAM_ID, c.APPLE_KEY_ID, c.APPLE_PRIVATE_KEY];
+  if (apple.some(Boolean) && !apple.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration: APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY must be set together',
+    );
+  }
+  if (c.APPLE_PRIVATE_KEY) {
+    let ok = false;
+    try {
+      const key = createPrivateKey(c.APPLE_PRIVATE_KEY);
+      ok = key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+    } catch {
+      ok = false;
+    }
+    if (!ok)
+      throw new Error(
+        'Invalid configuration: APPLE_PRIVATE_KEY must be the PEM of an EC P-256 (ES256) private key',
+      );
+  }
 }

@@ -26,7 +26,7 @@ describe('health and OpenAPI', () => {
     const res = await t.app.inject({ url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/web-status'].get).toBeDefined();
     // admin guard shows up as bearer security

@@ -1,6 +1,7 @@
 export * from './ab.ts';
 export * from './api-client.ts';
 export * from './api-routes.ts';
+export * from './auth-schemas.ts';
 export * from './campaign.ts';
 export * from './catalog-schemas.ts';
 export * from './constants.ts';
@@ -9,5 +10,8 @@ export * from './login-gate.ts';
 export * from './price.ts';
 export * from './schemas.ts';
 export * from './session.ts';
+export * from './signup-errors.ts';
+export * from './social-schemas.ts';
 export * from './time.ts';
+export * from './user-schemas.ts';
 export * from './web-status.ts';

@@ -128,12 +128,21 @@ export const users = pgTable(
     is_nighttime_alert: boolean('is_nighttime_alert').notNull().default(false),
     ses_selected: jsonb('ses_selected'),
     stopped_at: ts('stopped_at'),
+    /**
+     * Set on withdrawal (POST /api/users/stop), when phone is cleared: HMAC-SHA256 (hex) of the
+     * phone's digits under a server-side key, so sign-up can answer 'STOP USER' without keeping
+     * the number. See domains/users/member-withdrawal.ts.
+     */
+    stopped_phone_hash: varchar('stopped_phone_hash', { length: 64 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_phone_active_uq').on(t.phone).where(sql`${t.is_active}`),
     uniqueIndex('users_email_active_uq').on(t.email).where(sql`${t.is_active}`),
+    index('users_stopped_phone_hash_idx')
+      .on(t.stopped_phone_hash)
+      .where(sql`${t.stopped_phone_hash} is not null`),
   ],
 );
 
@@ -210,7 +219,13 @@ export const addresses = pgTable(
     is_default: boolean('is_default').notNull().default(false),
     created_at: createdAt(),
   },
-  (t) => [index('addresses_user_idx').on(t.user_id)],
+  (t) => [
+    index('addresses_user_idx').on(t.user_id),
+    // At most one default address per member (the users domain keeps exactly one).
+    uniqueIndex('addresses_user_default_uq')
+      .on(t.user_id)
+      .where(sql`${t.is_default}`),
+  ],
 );
 
 export const userSizeInfo = pgTable('user_size_info', {

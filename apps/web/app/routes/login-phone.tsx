@@ -1,5 +1,9 @@
-import { Link } from 'react-router';
+import { ApiError } from '@codiroom/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { type AuthSession, afterSignInTarget, normalisePhone, storeSession } from '../lib/auth';
+import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/login-phone';
 
@@ -8,11 +12,42 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function LoginPhone() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const phone = normalisePhone(String(form.get('phone') ?? ''));
+    if (!phone) {
+      setError('휴대폰 번호를 정확히 입력해주세요.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    let session: AuthSession;
+    try {
+      // SPEC.md §8: a 401 from sign-in comes back as is (no refresh); it is thrown as an ApiError.
+      const res = await browserApi().request<AuthSession>('POST', '/api/users/sign-in', {
+        body: { phone, password: String(form.get('password') ?? '') },
+      });
+      if (!res.ok) throw new ApiError(res.status, res.detail, res.data);
+      session = res.data;
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiError && err.status !== 0 ? err.detail : '네트워크 연결을 확인해주세요.');
+      return;
+    }
+    await storeSession(session, 'phone');
+    window.location.assign(afterSignInTarget());
+  }
+
   return (
     <>
       <PageHeader title="휴대폰 번호 로그인" actions={false} titleAs="h1" />
       <main>
-        <form className={page.form} method="post" action="/login_phone" onSubmit={(e) => e.preventDefault()}>
+        <form className={page.form} onSubmit={submit}>
           <label>
             휴대폰 번호
             <input
@@ -35,12 +70,24 @@ export default function LoginPhone() {
               required
             />
           </label>
-          <button type="submit" className={page.button}>
+          {error && (
+            <p className={page.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className={page.button} disabled={busy}>
             로그인
           </button>
           <p className={page.muted} style={{ display: 'flex', justifyContent: 'space-between' }}>
             <Link to="/password">비밀번호 찾기</Link>
-            <Link to="/signup">회원가입</Link>
+            <button
+              type="button"
+              className={page.muted}
+              style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
+              onClick={() => navigate('/signup')}
+            >
+              회원가입
+            </button>
           </p>
         </form>
       </main>

@@ -1,6 +1,9 @@
+import { formatWon, type UserDetail } from '@codiroom/shared';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
+import { browserApi } from '../lib/browser-api';
 import { logoutLocally } from '../lib/session';
 import { useRootData } from '../root';
 import page from '../styles/page.module.css';
@@ -11,12 +14,13 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const MENU = [
+  ['/mypage/profile', '회원 정보 수정'],
+  ['/mypage/addresses', '배송지 관리'],
   ['/mypage/orders', '주문·배송 조회'],
   ['/mypage/claims', '취소·반품·교환 내역'],
   ['/mypage/coupons', '쿠폰함'],
   ['/mypage/points', '포인트'],
   ['/mypage/reviews', '내 후기'],
-  ['/mypage/addresses', '배송지 관리'],
   ['/mypage/size', '내 사이즈 정보'],
   ['/recent_products', '최근 본 상품'],
   ['/info/faq', '고객센터'],
@@ -25,14 +29,21 @@ const MENU = [
 export default function MyPage() {
   const root = useRootData();
   const loggedIn = root?.isLoggedIn ?? false;
+  const [me, setMe] = useState<UserDetail | null>(null);
+  useEffect(() => {
+    if (loggedIn) void browserApi().getOr<UserDetail | null>('/api/users/user-detail', null).then(setMe);
+  }, [loggedIn]);
   return (
     <>
       <PageHeader title="마이페이지" back={false} />
       <main>
         {loggedIn ? (
-          <section className={page.intro}>
-            <h1>반가워요!</h1>
-            <p>오늘도 멋진 하루 보내세요.</p>
+          <section className={page.intro} aria-busy={me === null}>
+            <h1>{me ? `${me.name}님, 반가워요!` : '반가워요!'}</h1>
+            <p>
+              {me?.phone ?? ''}
+              {me ? ` · 포인트 ${formatWon(me.point)}` : ''}
+            </p>
           </section>
         ) : (
           <section className={page.intro}>

@@ -1,24 +1,232 @@
+/**
+ * /oauth/{kakao|naver|apple}/callback — where a provider (or the dev provider) sends the browser
+ * back after GET /api/users/oauth/{provider}/authorize. The page posts code and state to
+ * /api/users/auth/token:
+ *   - SIGNED_IN: the session is stored (cookies and local storage, SPEC.md §4) and the visitor
+ *     goes back to the page they came from (or /);
+ *   - SIGN_UP_REQUIRED: a compact sign-up form (name, phone verified by SMS, optional e-mail)
+ *     calls /api/users/social-sign-up with the oauth_token, then opens the SPEC.md §5 target.
+ */
+import {
+  COOKIE_MAX_AGE,
+  isSocialProviderKey,
+  SOCIAL_PROVIDER_LABELS,
+  type SocialAuthTokenResult,
+  type SocialProviderKey,
+  type SocialSession,
+  type SocialSignUpRequired,
+  signUpErrorView,
+} from '@codiroom/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { PhoneVerification } from '../components/PhoneVerification';
+import { type AuthSession, afterSignInTarget, afterSignUpTarget, storeSession } from '../lib/auth';
+import { browserApi } from '../lib/browser-api';
+import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
+import { sendLog } from '../lib/log';
+import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-callback';
 import { FramePage } from './frame';
 
-const PROVIDERS = { kakao: '카카오', apple: 'Apple', naver: '네이버' } as const;
-
 export function loader({ params }: Route.LoaderArgs) {
-  if (!(params.provider in PROVIDERS)) throw new Response(null, { status: 404 });
-  return { provider: params.provider as keyof typeof PROVIDERS };
+  if (!isSocialProviderKey(params.provider)) throw new Response(null, { status: 404 });
+  return { provider: params.provider };
 }
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '로그인 중 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
+type View =
+  | { kind: 'working' }
+  | { kind: 'error'; message: string }
+  | { kind: 'signup'; required: SocialSignUpRequired; suggestedName: string };
+
+/** Marks the provider the member used (SPEC.md §3 provider-user cookies) and what follows login. */
+async function signedIn(session: AuthSession, provider: SocialProviderKey) {
+  await storeSession(session, provider);
+  writeBrowserCookie(`${provider}User`, 'true', COOKIE_MAX_AGE.userID);
+  await submitStoredPersonalColour();
+}
+
+/** SPEC.md §4: after social login a stored personal colour quiz answer is submitted and cleared. */
+async function submitStoredPersonalColour() {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem('personal_color_data');
+  } catch {}
+  if (!stored) return;
+  try {
+    const body: unknown = JSON.parse(stored);
+    const res = await browserApi().request('POST', '/api/curations/personal-color-quiz', { body });
+    if (res.ok) window.localStorage.removeItem('personal_color_data');
+  } catch {
+    // kept for a later attempt; never blocks the sign-in
+  }
+}
+
+function guestHeader(): Record<string, string> {
+  const guest = readBrowserCookie('guestID');
+  return guest ? { 'x-guest-user-id': guest } : {};
+}
+
 export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
+  const provider = loaderData.provider;
+  const label = SOCIAL_PROVIDER_LABELS[provider];
+  const [view, setView] = useState<View>({ kind: 'working' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // A code works once: never post it twice (Strict Mode, re-renders).
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('code');
+    const state = params.get('state') ?? undefined;
+    // Reloading this page must not replay the code.
+    window.history.replaceState(null, '', window.location.pathname);
+    if (params.get('error') || !code) {
+      setView({
+        kind: 'error',
+        message: params.get('error')
+          ? `${label} 로그인을 취소했어요.`
+          : `${label} 로그인 정보가 없어요. 다시 시도해주세요.`,
+      });
+      return;
+    }
+    void (async () => {
+      const res = await browserApi().request<SocialAuthTokenResult>('POST', '/api/users/auth/token', {
+        body: { provider, code, state },
+        headers: guestHeader(),
+      });
+      if (!res.ok) {
+        setView({ kind: 'error', message: res.detail });
+        return;
+      }
+      if (res.data.status === 'SIGNED_IN') {
+        await signedIn(res.data, provider);
+        window.location.assign(afterSignInTarget());
+        return;
+      }
+      setView({ kind: 'signup', required: res.data, suggestedName: res.data.name ?? '' });
+    })().catch(() =>
+      setView({ kind: 'error', message: `${label} 로그인 중 문제가 생겼어요. 다시 시도해주세요.` }),
+    );
+  }, [provider, label]);
+
+  if (view.kind === 'signup') {
+    return <SocialSignUp provider={provider} required={view.required} suggestedName={view.suggestedName} />;
+  }
+  if (view.kind === 'error') {
+    return (
+      <FramePage title="로그인" heading="로그인하지 못했어요" text={view.message} back={false}>
+        <div className={page.form}>
+          <Link to="/login" className={page.button}>
+            다시 로그인하기
+          </Link>
+        </div>
+      </FramePage>
+    );
+  }
+  return (
+    <FramePage title="로그인" heading={`${label} 로그인 중이에요`} text="잠시만 기다려주세요." back={false} />
+  );
+}
+
+function SocialSignUp({
+  provider,
+  required,
+  suggestedName,
+}: {
+  provider: SocialProviderKey;
+  required: SocialSignUpRequired;
+  suggestedName: string;
+}) {
+  const label = SOCIAL_PROVIDER_LABELS[provider];
+  const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!verified) {
+      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      return;
+    }
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    const res = await browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', {
+      body: {
+        social_type: required.social_type,
+        social_id: required.social_id,
+        oauth_token: required.oauth_token,
+        phone: verified.phone,
+        code: verified.code,
+        user_name: String(form.get('user_name') ?? '').trim(),
+        email: String(form.get('email') ?? '').trim() || undefined,
+      },
+    });
+    if (!res.ok) {
+      setBusy(false);
+      // 401: the 30-minute oauth_token ran out; sign in with the provider again.
+      setExpired(res.status === 401);
+      setError(signUpErrorView(res.data).message);
+      return;
+    }
+    sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: provider });
+    try {
+      window.localStorage.removeItem('pickSizeTutorial');
+    } catch {}
+    await signedIn(res.data, provider);
+    window.location.assign(afterSignUpTarget());
+  }
+
   return (
     <FramePage
-      title="로그인"
-      heading={`${PROVIDERS[loaderData.provider]} 로그인 중이에요`}
-      text="잠시만 기다려주세요."
+      title="회원가입"
+      heading={`${label} 계정으로 가입하기`}
+      text="휴대폰 번호 인증만 하면 가입이 끝나요."
       back={false}
-    />
+    >
+      <form className={page.form} onSubmit={submit}>
+        <label>
+          이름
+          <input
+            className={page.input}
+            name="user_name"
+            autoComplete="name"
+            defaultValue={suggestedName}
+            required
+          />
+        </label>
+        <PhoneVerification onVerified={setVerified} />
+        <label>
+          이메일 (선택)
+          <input
+            className={page.input}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={required.email ?? ''}
+          />
+        </label>
+        {error && (
+          <p className={page.error} role="alert">
+            {error}
+          </p>
+        )}
+        {expired ? (
+          <Link to="/login" className={page.button}>
+            다시 로그인하기
+          </Link>
+        ) : (
+          <button type="submit" className={page.button} disabled={busy}>
+            가입하기
+          </button>
+        )}
+      </form>
+    </FramePage>
   );
 }

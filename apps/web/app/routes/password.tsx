@@ -1,4 +1,8 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { PhoneVerification } from '../components/PhoneVerification';
+import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/password';
 
@@ -7,34 +11,63 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Password() {
+  const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!verified) {
+      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      return;
+    }
+    const password = String(new FormData(e.currentTarget).get('password') ?? '');
+    const res = await browserApi().request('POST', '/api/users/update-password', {
+      body: { ...verified, password },
+    });
+    if (!res.ok) {
+      setError(res.detail);
+      return;
+    }
+    setDone(true);
+  }
+
   return (
     <>
       <PageHeader title="비밀번호 재설정" actions={false} titleAs="h1" />
       <main>
-        <form className={page.form} onSubmit={(e) => e.preventDefault()}>
-          <p className={page.muted}>가입한 휴대폰 번호로 인증하고 새 비밀번호를 설정하세요.</p>
-          <label>
-            휴대폰 번호
-            <input className={page.input} name="phone" type="tel" inputMode="numeric" required />
-          </label>
-          <label>
-            인증번호
-            <input className={page.input} name="code" inputMode="numeric" maxLength={6} />
-          </label>
-          <label>
-            새 비밀번호
-            <input
-              className={page.input}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-            />
-          </label>
-          <button type="submit" className={page.button}>
-            비밀번호 변경
-          </button>
-        </form>
+        {done ? (
+          <div className={page.form}>
+            <p>비밀번호를 바꿨어요. 새 비밀번호로 로그인해주세요.</p>
+            <Link to="/login_phone" className={page.button}>
+              로그인하기
+            </Link>
+          </div>
+        ) : (
+          <form className={page.form} onSubmit={submit}>
+            <p className={page.muted}>가입한 휴대폰 번호로 인증하고 새 비밀번호를 설정하세요.</p>
+            <PhoneVerification onVerified={setVerified} />
+            <label>
+              새 비밀번호 (영문, 숫자 포함 8자 이상)
+              <input
+                className={page.input}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                required
+              />
+            </label>
+            {error && (
+              <p className={page.error} role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" className={page.button}>
+              비밀번호 변경
+            </button>
+          </form>
+        )}
       </main>
     </>
   );

@@ -1,4 +1,11 @@
+import { signUpErrorView } from '@codiroom/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { PhoneVerification } from '../components/PhoneVerification';
+import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
+import { browserApi } from '../lib/browser-api';
+import { sendLog } from '../lib/log';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/signup';
 
@@ -7,38 +14,57 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Signup() {
+  const [params] = useSearchParams();
+  const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!verified) {
+      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      return;
+    }
+    const form = new FormData(e.currentTarget);
+    const body = {
+      phone: verified.phone,
+      code: verified.code,
+      user_name: String(form.get('user_name') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+      email: String(form.get('email') ?? '').trim() || undefined,
+      referral_code: String(form.get('referral_code') ?? '').trim() || undefined,
+    };
+    setBusy(true);
+    setError(null);
+    const res = await browserApi().request<AuthSession>('POST', '/api/users/sign-up', { body });
+    if (!res.ok) {
+      setBusy(false);
+      const view = signUpErrorView(res.data);
+      setError(view.message);
+      setRecovery(view.recovery);
+      return;
+    }
+    sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: 'phone' });
+    try {
+      window.localStorage.removeItem('pickSizeTutorial');
+    } catch {}
+    await storeSession(res.data, 'phone');
+    window.location.assign(afterSignUpTarget());
+  }
+
   return (
     <>
       <PageHeader title="회원가입" actions={false} titleAs="h1" />
       <main>
-        <form className={page.form} onSubmit={(e) => e.preventDefault()}>
+        <form className={page.form} onSubmit={submit}>
           <label>
             이름
-            <input className={page.input} name="user_name" autoComplete="name" maxLength={49} required />
+            <input className={page.input} name="user_name" autoComplete="name" required />
           </label>
+          <PhoneVerification onVerified={setVerified} />
           <label>
-            휴대폰 번호
-            <input
-              className={page.input}
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              required
-            />
-          </label>
-          <label>
-            인증번호
-            <input
-              className={page.input}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-            />
-          </label>
-          <label>
-            비밀번호
+            비밀번호 (영문, 숫자 포함 8자 이상)
             <input
               className={page.input}
               name="password"
@@ -54,9 +80,23 @@ export default function Signup() {
           </label>
           <label>
             추천인 코드 (선택)
-            <input className={page.input} name="referral_code" />
+            <input
+              className={page.input}
+              name="referral_code"
+              defaultValue={params.get('referral_code') ?? ''}
+            />
           </label>
-          <button type="submit" className={page.button}>
+          {error && (
+            <p className={page.error} role="alert">
+              {error}
+            </p>
+          )}
+          {recovery && (
+            <p className={page.muted}>
+              기존 계정을 찾으시나요? <Link to="/password">비밀번호 재설정으로 계정 복구하기</Link>
+            </p>
+          )}
+          <button type="submit" className={page.button} disabled={busy}>
             가입하기
           </button>
         </form>

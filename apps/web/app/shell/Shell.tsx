@@ -1,6 +1,7 @@
 import { mergeUtmInfo, showsTabBar, storedUserIdForcesLogout, webStatusScreen } from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { logoutLocally } from '../lib/session';
 import type { RootData } from '../root';
@@ -46,6 +47,10 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
     } catch {}
     if (root.isLoggedIn && stored !== null && storedUserIdForcesLogout(stored, true)) logoutLocally();
   }, [root.isLoggedIn]);
+
+  useEffect(() => {
+    rememberPrevUrl(location.pathname, location.search);
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     // SPEC.md §3: utmInfo in session storage = stored values merged with the query's campaign values.

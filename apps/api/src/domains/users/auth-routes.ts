@@ -1,0 +1,164 @@
+/**
+ * Phone sign-up / sign-in and tokens under /api/users/ (API-CATALOGUE.md "Users"):
+ * send-sms, verify-sms, check-phone, check-email, sign-up, sign-in, update-password and
+ * token/refresh. Rules live in auth-accounts.ts, auth-verification.ts and sessions.ts; routes only
+ * validate and call. POST /users/auth/token (provider code exchange) belongs to social/routes.ts.
+ */
+import {
+  AUTH_MESSAGES,
+  AuthErrorBody,
+  AuthResultBody,
+  AuthSession,
+  CheckEmailQuery,
+  CheckPhoneQuery,
+  ErrorBody,
+  RefreshBody,
+  SendSmsBody,
+  SignInBody,
+  SignUpBody,
+  TokenPair,
+  UpdatePasswordBody,
+  VerifySmsQuery,
+} from '@codiroom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guestIdFrom } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { checkEmail, checkPhone, requirePhone, signIn, signUp, updatePassword } from './auth-accounts.ts';
+import { checkCode, sendVerificationCode } from './auth-verification.ts';
+import { rotateRefresh } from './sessions.ts';
+import { smsSenderFor } from './sms.ts';
+
+const tags = ['users: auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Chooses the SMS provider now: production without Solapi keys fails at start, not at first send.
+  smsSenderFor(ctx);
+
+  app.post(
+    '/users/send-sms',
+    {
+      schema: {
+        tags,
+        summary: 'Send a 6-digit verification code by SMS (same answer for every valid number)',
+        description:
+          'One send per number per 60 s and 5 per hour (429). The code lives 3 minutes; a new send replaces it.',
+        body: SendSmsBody,
+        response: { 200: AuthResultBody, 400: AuthErrorBody, 429: ErrorBody, 502: ErrorBody },
+      },
+    },
+    async (req) => {
+      await sendVerificationCode(ctx, requirePhone(req.body.phone), req.ip, req.log);
+      return { result: true, detail: AUTH_MESSAGES.smsSent };
+    },
+  );
+
+  app.get(
+    '/users/verify-sms',
+    {
+      schema: {
+        tags,
+        summary: 'Check a verification code',
+        description:
+          "'[ERROR101] …' for a wrong code (the 5th wrong answer kills it), '[ERROR102] …' when no live code exists. A verified code stays usable by sign-up / update-password for 10 minutes.",
+        querystring: VerifySmsQuery,
+        response: { 200: AuthResultBody, 400: AuthErrorBody },
+      },
+    },
+    async (req) => {
+      await checkCode(ctx, requirePhone(req.query.phone), req.query.code);
+      return { result: true, detail: AUTH_MESSAGES.smsVerified };
+    },
+  );
+
+  app.get(
+    '/users/check-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a number can sign up',
+        description:
+          "400 with the sign-up details: 'DUPLICATE PHONE', 'STOP USER' (withdrawn < 30 days ago) or the re-registration history text.",
+        querystring: CheckPhoneQuery,
+        response: { 200: AuthResultBody, 400: AuthErrorBody, 429: ErrorBody },
+      },
+    },
+    async (req) => checkPhone(ctx, req.query.phone, req.ip),
+  );
+
+  app.get(
+    '/users/check-email',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an e-mail can sign up',
+        description: "400 'DUPLICATE EMAIL' when an active member has it.",
+        querystring: CheckEmailQuery,
+        response: { 200: AuthResultBody, 400: AuthErrorBody, 429: ErrorBody },
+      },
+    },
+    async (req) => checkEmail(ctx, req.query.email, req.ip),
+  );
+
+  app.post(
+    '/users/sign-up',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: "Phone sign-up; merges the x-guest-user-id guest's likes and cart",
+        description:
+          "400 details (SPEC.md §5): 'DUPLICATE PHONE', 'DUPLICATE EMAIL', 'STOP USER', the re-registration history text, '[ERROR101] …', '[ERROR102] …', and field-keyed `{detail, user_name: […]}` for a name of 50+ characters (also phone, password, email, referral_code).",
+        body: SignUpBody,
+        response: { 201: AuthSession, 400: AuthErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const session = await signUp(ctx, req.body, req.principal.guestId, req.log);
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    '/users/sign-in',
+    {
+      schema: {
+        tags,
+        summary: 'Phone sign-in; merges the x-guest-user-id guest (optional header)',
+        description:
+          'One 401 detail for an unknown number and a wrong password. 10 attempts per number per 15 minutes, then 429.',
+        body: SignInBody,
+        response: { 200: AuthSession, 400: AuthErrorBody, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    // Public in API-CATALOGUE.md; the guest header is read when present.
+    async (req) => signIn(ctx, req.body, guestIdFrom(req), req.ip, req.log),
+  );
+
+  app.post(
+    '/users/update-password',
+    {
+      schema: {
+        tags,
+        summary: 'Reset the password with an SMS code; signs out every session',
+        body: UpdatePasswordBody,
+        response: { 200: AuthResultBody, 400: AuthErrorBody },
+      },
+    },
+    async (req) => updatePassword(ctx, req.body),
+  );
+
+  app.post(
+    '/users/token/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate a refresh token',
+        description:
+          "Answers a new pair; the presented token is spent. Reusing a spent token revokes its whole family (401 'Refresh token reused'). A withdrawn member gets 401 'User is inactive'.",
+        body: RefreshBody,
+        response: { 200: TokenPair, 401: ErrorBody },
+      },
+    },
+    async (req) => rotateRefresh(ctx, req.body.refresh),
+  );
+};

@@ -1,0 +1,56 @@
+/**
+ * Small data-access helpers shared by the member-data services: transaction type, the per-member
+ * row lock that serialises a member's own writes, unique-violation detection, the point balance.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pointLedger, users } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Conn = Db | Tx;
+
+/**
+ * Locks the member's users row for the rest of the transaction. Every write that must keep a
+ * per-member invariant (one default address, at most 20 addresses, lazy referral code) takes it
+ * first, so two concurrent requests of the same member run one after the other.
+ */
+export async function lockMember(tx: Tx, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function memberRow(db: Conn, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  // The access guard already answered 401 for a missing or inactive member.
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** PostgreSQL unique_violation (23505), as thrown by postgres-js, PGlite or wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const o = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
+    if (o.code === '23505') {
+      if (!constraint) return true;
+      const name = o.constraint_name ?? o.constraint;
+      return name === undefined || name === constraint;
+    }
+    e = o.cause;
+  }
+  return false;
+}
+
+/** SPEC.md: the point balance is the latest ledger row's balance_after, or 0. */
+export async function pointBalance(db: Conn, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: pointLedger.balance_after })
+    .from(pointLedger)
+    .where(eq(pointLedger.user_id, userId))
+    .orderBy(desc(pointLedger.created_at), desc(pointLedger.id))
+    .limit(1);
+  return row?.balance ?? 0;
+}
+
+export const iso = (d: Date) => d.toISOString();

@@ -1,0 +1,553 @@
+/**
+ * Member data: user detail and info, user status and main status, curation view status, public
+ * profiles, profile update, size info, photos, notification flags, referral codes, the SES
+ * selection and A/B variants. Shipping addresses: member-addresses.ts; withdrawal:
+ * member-withdrawal.ts.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  AI_CURATIONS_PER_MONTH,
+  abGroups,
+  type CurationViewStatus,
+  kstDate,
+  kstParts,
+  mainStatus,
+  maskName,
+  maskPhone,
+  type NotificationPermissions,
+  type NotificationPermissionsRequest,
+  type PublicProfile,
+  type PublicProfileSimple,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  type SizeInfo,
+  type SizeInfoRequest,
+  type StatusFacts,
+  statusFlags,
+  type UpdateProfileRequest,
+  type UserDetail,
+  type UserInfo,
+  type UserMainStatus,
+  type UserPhoto,
+  type UserStatus,
+  type UserVariants,
+  WAITING_LIST_AFTER_DAYS,
+} from '@codiroom/shared';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  addresses,
+  couponPolicies,
+  coupons,
+  curations,
+  productDisplays,
+  reviews,
+  styleQuizPhotos,
+  styleQuizzes,
+  userPhotos,
+  userSizeInfo,
+  users,
+} from '../../db/schema.ts';
+import type { Principal } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict, HttpError, notFound } from '../../platform/errors.ts';
+import { type Conn, iso, isUniqueViolation, lockMember, memberRow, pointBalance } from './member-db.ts';
+
+type UserRow = typeof users.$inferSelect;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// ───────────────────────────── detail and info ─────────────────────────────
+
+async function hasStyleQuiz(db: Conn, user: UserRow): Promise<boolean> {
+  if (user.stylequiz) return true;
+  const [row] = await db
+    .select({ id: styleQuizzes.id })
+    .from(styleQuizzes)
+    .where(eq(styleQuizzes.user_id, user.id))
+    .limit(1);
+  return !!row;
+}
+
+/** The member's latest DONE curation (by delivery, then creation). */
+async function latestDoneCuration(db: Conn, userId: number) {
+  const [row] = await db
+    .select({ viewed: curations.viewed, curator_name: curations.curator_name })
+    .from(curations)
+    .where(and(eq(curations.user_id, userId), eq(curations.status, 'DONE')))
+    .orderBy(sql`coalesce(${curations.delivered_at}, ${curations.created_at}) desc`, desc(curations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function userDetail(ctx: AppContext, userId: number): Promise<UserDetail> {
+  const user = await memberRow(ctx.db, userId);
+  const [quiz, done, point] = await Promise.all([
+    hasStyleQuiz(ctx.db, user),
+    user.curator_name ? Promise.resolve(null) : latestDoneCuration(ctx.db, user.id),
+    pointBalance(ctx.db, user.id),
+  ]);
+  return {
+    uuid: user.uuid,
+    id: user.id,
+    name: user.name,
+    age: user.age,
+    gender: user.gender,
+    height: user.height,
+    weight: user.weight,
+    stylequiz: quiz,
+    curator_name: user.curator_name ?? done?.curator_name ?? null,
+    has_reservation: user.has_reservation,
+    phone: maskPhone(user.phone),
+    email: user.email,
+    point,
+  };
+}
+
+export async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+  const user = await memberRow(ctx.db, userId);
+  const [[address], point] = await Promise.all([
+    ctx.db
+      .select({
+        main_address: addresses.main_address,
+        detail_address: addresses.detail_address,
+        zipcode: addresses.zipcode,
+      })
+      .from(addresses)
+      .where(and(eq(addresses.user_id, userId), eq(addresses.is_default, true)))
+      .limit(1),
+    pointBalance(ctx.db, userId),
+  ]);
+  return {
+    user: { id: user.id, uuid: user.uuid, name: user.name, phone: maskPhone(user.phone) },
+    main_address: address?.main_address ?? null,
+    detail_address: address?.detail_address ?? null,
+    zipcode: address?.zipcode ?? null,
+    point,
+    email: user.email,
+  };
+}
+
+// ───────────────────────────── status ─────────────────────────────
+
+async function statusFacts(ctx: AppContext, user: UserRow): Promise<StatusFacts> {
+  const waitingSince = new Date(ctx.clock.now().getTime() - WAITING_LIST_AFTER_DAYS * DAY_MS);
+  const [quiz, [done], [waiting]] = await Promise.all([
+    hasStyleQuiz(ctx.db, user),
+    ctx.db
+      .select({ id: curations.id })
+      .from(curations)
+      .where(and(eq(curations.user_id, user.id), eq(curations.status, 'DONE')))
+      .limit(1),
+    ctx.db
+      .select({ id: curations.id })
+      .from(curations)
+      .where(
+        and(
+          eq(curations.user_id, user.id),
+          eq(curations.status, 'REQUESTED'),
+          lt(curations.created_at, waitingSince),
+        ),
+      )
+      .limit(1),
+  ]);
+  return {
+    isLogin: true,
+    hasStyleQuiz: quiz,
+    hasDoneCuration: !!done,
+    isWaiting: user.has_reservation || !!waiting,
+  };
+}
+
+const GUEST_FACTS: StatusFacts = {
+  isLogin: false,
+  hasStyleQuiz: false,
+  hasDoneCuration: false,
+  isWaiting: false,
+};
+
+/** An unused, unexpired coupon of an active cart-wide policy. */
+async function hasCartCoupon(ctx: AppContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
+    .where(
+      and(
+        eq(coupons.user_id, userId),
+        isNull(coupons.used_at),
+        gt(coupons.expires_at, ctx.clock.now()),
+        eq(couponPolicies.is_cart_coupon, true),
+        eq(couponPolicies.is_active, true),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function userStatus(ctx: AppContext, principal: Principal): Promise<UserStatus> {
+  if (principal.userId === null) {
+    return {
+      ...statusFlags(GUEST_FACTS),
+      is_login: false,
+      user_id: null,
+      loading: false,
+      is_cart_coupon_exist: false,
+    };
+  }
+  const user = await memberRow(ctx.db, principal.userId);
+  const [facts, cartCoupon] = await Promise.all([statusFacts(ctx, user), hasCartCoupon(ctx, user.id)]);
+  return {
+    ...statusFlags(facts),
+    is_login: true,
+    user_id: user.uuid,
+    loading: false,
+    is_cart_coupon_exist: cartCoupon,
+  };
+}
+
+export async function userMainStatus(ctx: AppContext, principal: Principal): Promise<UserMainStatus> {
+  if (principal.userId === null) return mainStatus(GUEST_FACTS);
+  const user = await memberRow(ctx.db, principal.userId);
+  return mainStatus(await statusFacts(ctx, user));
+}
+
+export async function curationViewStatus(ctx: AppContext, userId: number): Promise<CurationViewStatus> {
+  const now = ctx.clock.now();
+  const { year, month } = kstParts(now);
+  const monthStart = kstDate(year, month, 1);
+  const nextMonthStart = month === 12 ? kstDate(year + 1, 1, 1) : kstDate(year, month + 1, 1);
+  const [latest, [delivered]] = await Promise.all([
+    latestDoneCuration(ctx.db, userId),
+    ctx.db
+      .select({ n: count() })
+      .from(curations)
+      .where(
+        and(
+          eq(curations.user_id, userId),
+          eq(curations.status, 'DONE'),
+          gte(curations.delivered_at, monthStart),
+          lt(curations.delivered_at, nextMonthStart),
+        ),
+      ),
+  ]);
+  return {
+    current_curation_viewed: latest === null ? null : latest.viewed === true,
+    next_ai_curation_left: Math.max(0, AI_CURATIONS_PER_MONTH - Number(delivered?.n ?? 0)),
+  };
+}
+
+// ───────────────────────────── public profiles ─────────────────────────────
+
+const PROFILE_NOT_FOUND = 'Profile not found';
+const PROFILE_REVIEWS = 20;
+
+/** Active member by a numeric path id; anything else is the same 404 (no existence oracle). */
+async function publicMember(ctx: AppContext, rawId: string) {
+  if (!/^\d{1,9}$/.test(rawId)) throw notFound(PROFILE_NOT_FOUND);
+  const [user] = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, Number(rawId)), eq(users.is_active, true)))
+    .limit(1);
+  if (!user) throw notFound(PROFILE_NOT_FOUND);
+  return user;
+}
+
+async function reviewCounts(ctx: AppContext, userId: number) {
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      photo: sql<number>`count(*) filter (where ${reviews.photo_count} > 0)`.mapWith(Number),
+    })
+    .from(reviews)
+    .where(eq(reviews.user_id, userId));
+  return { total: Number(row?.total ?? 0), photo: Number(row?.photo ?? 0) };
+}
+
+export async function publicProfileSimple(ctx: AppContext, rawId: string): Promise<PublicProfileSimple> {
+  const user = await publicMember(ctx, rawId);
+  const { total } = await reviewCounts(ctx, user.id);
+  return { id: user.id, name: maskName(user.name), review_count: total };
+}
+
+export async function publicProfile(ctx: AppContext, rawId: string): Promise<PublicProfile> {
+  const user = await publicMember(ctx, rawId);
+  const [counts, [body], recent] = await Promise.all([
+    reviewCounts(ctx, user.id),
+    // Height and weight only as the member published them with a review.
+    ctx.db
+      .select({ height: reviews.height, weight: reviews.weight })
+      .from(reviews)
+      .where(and(eq(reviews.user_id, user.id), or(isNotNull(reviews.height), isNotNull(reviews.weight))))
+      .orderBy(desc(reviews.created_at), desc(reviews.id))
+      .limit(1),
+    ctx.db
+      .select({
+        id: reviews.id,
+        product_display_id: reviews.product_display_id,
+        product_name: productDisplays.name,
+        rating: reviews.rating,
+        content: reviews.content,
+        size_name: reviews.size_name,
+        photo_count: reviews.photo_count,
+        created_at: reviews.created_at,
+      })
+      .from(reviews)
+      .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
+      .where(eq(reviews.user_id, user.id))
+      .orderBy(desc(reviews.created_at), desc(reviews.id))
+      .limit(PROFILE_REVIEWS),
+  ]);
+  return {
+    id: user.id,
+    name: maskName(user.name),
+    review_count: counts.total,
+    photo_review_count: counts.photo,
+    height: body?.height ?? null,
+    weight: body?.weight ?? null,
+    reviews: recent.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+  };
+}
+
+// ───────────────────────────── profile update ─────────────────────────────
+
+const DUPLICATE_EMAIL = 'DUPLICATE EMAIL';
+
+export async function updateProfile(
+  ctx: AppContext,
+  userId: number,
+  input: UpdateProfileRequest,
+): Promise<UserDetail> {
+  const now = ctx.clock.now();
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (input.name !== undefined) patch.name = input.name;
+  if (input.age !== undefined) patch.age = input.age;
+  if (input.gender !== undefined) patch.gender = input.gender;
+  if (input.height !== undefined) patch.height = input.height;
+  if (input.weight !== undefined) patch.weight = input.weight;
+  if (input.email !== undefined) patch.email = input.email;
+  if (Object.keys(patch).length > 0) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await lockMember(tx, userId);
+        if (input.email) {
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                sql`lower(${users.email}) = ${input.email}`,
+                eq(users.is_active, true),
+                ne(users.id, userId),
+              ),
+            )
+            .limit(1);
+          if (taken) throw conflict(DUPLICATE_EMAIL);
+        }
+        await tx
+          .update(users)
+          .set({ ...patch, updated_at: now })
+          .where(eq(users.id, userId));
+        // One body: the size profile follows the profile's height and weight.
+        const body: { height?: number | null; weight?: number | null } = {};
+        if (input.height !== undefined) body.height = input.height;
+        if (input.weight !== undefined) body.weight = input.weight;
+        if (Object.keys(body).length > 0) {
+          await tx
+            .update(userSizeInfo)
+            .set({ ...body, updated_at: now })
+            .where(eq(userSizeInfo.user_id, userId));
+        }
+      });
+    } catch (err) {
+      // A concurrent update by another member won the partial unique index on active e-mails.
+      if (isUniqueViolation(err, 'users_email_active_uq')) throw conflict(DUPLICATE_EMAIL);
+      throw err;
+    }
+  }
+  return userDetail(ctx, userId);
+}
+
+// ───────────────────────────── size info ─────────────────────────────
+
+export async function getSizeInfo(ctx: AppContext, userId: number): Promise<SizeInfo> {
+  const user = await memberRow(ctx.db, userId);
+  const [row] = await ctx.db.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
+  return {
+    height: row?.height ?? user.height,
+    weight: row?.weight ?? user.weight,
+    sizes: row?.sizes ?? {},
+    updated_at: row ? iso(row.updated_at) : null,
+  };
+}
+
+export async function saveSizeInfo(
+  ctx: AppContext,
+  userId: number,
+  input: SizeInfoRequest,
+): Promise<SizeInfo> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockMember(tx, userId);
+    const [row] = await tx.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
+    const sizes: Record<string, string> = { ...(row?.sizes ?? {}) };
+    for (const [key, value] of Object.entries(input.sizes ?? {})) {
+      if (value === null) delete sizes[key];
+      else sizes[key] = value;
+    }
+    const height = input.height !== undefined ? input.height : (row?.height ?? user.height);
+    const weight = input.weight !== undefined ? input.weight : (row?.weight ?? user.weight);
+    await tx
+      .insert(userSizeInfo)
+      .values({ user_id: userId, height, weight, sizes, updated_at: now })
+      .onConflictDoUpdate({
+        target: userSizeInfo.user_id,
+        set: { height, weight, sizes, updated_at: now },
+      });
+    if (input.height !== undefined || input.weight !== undefined) {
+      await tx.update(users).set({ height, weight, updated_at: now }).where(eq(users.id, userId));
+    }
+  });
+  return getSizeInfo(ctx, userId);
+}
+
+// ───────────────────────────── photos ─────────────────────────────
+
+export async function memberPhotos(ctx: AppContext, userId: number): Promise<UserPhoto[]> {
+  const [own, quiz] = await Promise.all([
+    ctx.db.select().from(userPhotos).where(eq(userPhotos.user_id, userId)),
+    ctx.db.select().from(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId)),
+  ]);
+  const all = [
+    ...own.map((p) => ({ ...p, source: 'USER' as const })),
+    ...quiz.map((p) => ({ ...p, source: 'STYLE_QUIZ' as const })),
+  ];
+  all.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
+  return all.map((p) => ({
+    id: p.id,
+    photo_type: p.photo_type,
+    image_url: p.image_url,
+    source: p.source,
+    created_at: iso(p.created_at),
+  }));
+}
+
+// ───────────────────────────── notification flags ─────────────────────────────
+
+const alertColumns = {
+  is_app_alert: users.is_app_alert,
+  is_benefit_alert: users.is_benefit_alert,
+  is_nighttime_alert: users.is_nighttime_alert,
+};
+
+export async function getNotificationPermissions(
+  ctx: AppContext,
+  userId: number,
+): Promise<NotificationPermissions> {
+  const [row] = await ctx.db.select(alertColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function setNotificationPermissions(
+  ctx: AppContext,
+  userId: number,
+  input: NotificationPermissionsRequest,
+): Promise<NotificationPermissions> {
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length === 0) return getNotificationPermissions(ctx, userId);
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...patch, updated_at: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning(alertColumns);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+// ───────────────────────────── referral codes ─────────────────────────────
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) {
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+/** The member's code, created on first use: 8 characters, unique, retried on a collision. */
+export async function referralCode(
+  ctx: AppContext,
+  userId: number,
+  generate: () => string = newReferralCode,
+): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const existing = await memberRow(ctx.db, userId);
+    if (existing.referral_code) return existing.referral_code;
+    try {
+      // Only fills an empty code, so two concurrent first calls agree on one code.
+      const [row] = await ctx.db
+        .update(users)
+        .set({ referral_code: generate() })
+        .where(and(eq(users.id, userId), isNull(users.referral_code)))
+        .returning({ code: users.referral_code });
+      if (row?.code) return row.code;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new HttpError(503, 'Could not allocate a referral code, please retry');
+}
+
+const REFERRAL_CODE_RE = /^[A-Z0-9]{4,16}$/;
+/** Checks per client address and minute, so codes cannot be enumerated cheaply. */
+export const VERIFY_REFERRAL_PER_MINUTE = 30;
+
+/** Whether a code belongs to an active member; never says whose. */
+export async function verifyReferralCode(ctx: AppContext, raw: string): Promise<boolean> {
+  const code = raw.trim().toUpperCase();
+  if (!REFERRAL_CODE_RE.test(code)) return false;
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referral_code, code), eq(users.is_active, true)))
+    .limit(1);
+  return !!row;
+}
+
+export async function verifyReferralRateLimit(ctx: AppContext, clientIp: string): Promise<boolean> {
+  const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
+  const n = await ctx.kv.incr(`users:verify-referral:${clientIp}:${minute}`, 120);
+  return n <= VERIFY_REFERRAL_PER_MINUTE;
+}
+
+// ───────────────────────────── SES selection ─────────────────────────────
+
+export async function getSesSelected(ctx: AppContext, userId: number): Promise<unknown> {
+  const user = await memberRow(ctx.db, userId);
+  return user.ses_selected ?? null;
+}
+
+export async function setSesSelected(ctx: AppContext, userId: number, value: unknown): Promise<unknown> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ses_selected: value ?? null, updated_at: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning({ ses_selected: users.ses_selected });
+  if (!row) throw notFound('User not found');
+  return row.ses_selected ?? null;
+}
+
+// ───────────────────────────── A/B variants ─────────────────────────────
+
+/**
+ * SPEC.md §4: members by the digit count of their uuid (abGroups). Guests by the same rule over
+ * their guest id — stable for the id's 30-day life and, with the storefront's random UUID guest
+ * ids, a random split; at login the group is re-keyed to the member's uuid.
+ */
+export async function userVariants(ctx: AppContext, principal: Principal): Promise<UserVariants> {
+  if (principal.userId !== null) {
+    const user = await memberRow(ctx.db, principal.userId);
+    return { ...abGroups(user.uuid), basis: 'user' };
+  }
+  return { ...abGroups(principal.guestId ?? ''), basis: 'guest' };
+}

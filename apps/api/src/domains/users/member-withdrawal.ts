@@ -1,0 +1,150 @@
+/**
+ * POST /api/users/stop — withdrawal. In one transaction:
+ *   - the account becomes inactive (is_active=false, stopped_at=now); the access guard then
+ *     answers 401 'User is inactive' to its old access tokens;
+ *   - every refresh token of the member is revoked (refresh_tokens.revoked_at=now);
+ *   - personal data is anonymised: name → '탈퇴회원'; phone, email, password, age, gender, height,
+ *     weight, curator, referral code, SES selection, alert flags cleared; the phone survives only
+ *     as stopped_phone_hash (keyed HMAC) for the sign-up 'STOP USER' rule;
+ *   - personal rows are deleted: addresses, size info, user and style-quiz photos, style quizzes
+ *     and curations, likes (taken off the liked rows' like_count), cart (lines cascade), social identities, notifications, personal-colour
+ *     and daily-quiz answers;
+ *   - kept: orders, payments, refunds and exchanges (commerce records the law requires), point
+ *     ledger and coupons (accounting), reviews and support tickets (shown under the masked
+ *     withdrawn name; the public profile answers 404).
+ * The freed phone and e-mail can sign up again: the unique indexes cover active members only.
+ */
+import { createHmac } from 'node:crypto';
+import { WITHDRAWN_USER_NAME } from '@codiroom/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import {
+  addresses,
+  brands,
+  carts,
+  codiSets,
+  curations,
+  dailyQuizAnswers,
+  eventLogs,
+  likes,
+  notifications,
+  personalColorAnswers,
+  posts,
+  productDisplays,
+  refreshTokens,
+  socialIdentities,
+  styleQuizPhotos,
+  styleQuizzes,
+  styles,
+  userPhotos,
+  userSizeInfo,
+  users,
+} from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { type Conn, lockMember, type Tx } from './member-db.ts';
+
+const LIKE_TARGETS = {
+  PRODUCT: productDisplays,
+  BRAND: brands,
+  STYLE: styles,
+  CODI: codiSets,
+  CONTENT: posts,
+} as const;
+
+/** Deletes the member's likes and takes them off the liked rows' like_count. */
+async function removeLikes(tx: Tx, userId: number) {
+  const rows = await tx
+    .delete(likes)
+    .where(eq(likes.user_id, userId))
+    .returning({ like_type: likes.like_type, like_id: likes.like_id });
+  for (const [type, table] of Object.entries(LIKE_TARGETS)) {
+    const ids = rows.filter((r) => r.like_type === type).map((r) => r.like_id);
+    if (ids.length === 0) continue;
+    await tx
+      .update(table)
+      .set({ like_count: sql`greatest(${table.like_count} - 1, 0)` })
+      .where(inArray(table.id, ids));
+  }
+}
+
+/**
+ * HMAC-SHA256 (hex) of the phone's digits under a key derived from the server secret. A keyed
+ * hash rather than a per-row salt: sign-up must find the withdrawn account by the number, and
+ * without the server key the 10⁸ possible mobile numbers cannot be tried offline.
+ */
+export function stoppedPhoneHash(config: Pick<Config, 'jwtSecret'>, phone: string): string {
+  const key = createHmac('sha256', config.jwtSecret).update('codiroom:stopped-phone:v1').digest();
+  return createHmac('sha256', key).update(phone.replace(/\D/g, '')).digest('hex');
+}
+
+/**
+ * For sign-up ('STOP USER'): the latest withdrawal of this phone number, or null.
+ * Exported for the auth engineer's sign-up flow.
+ */
+export async function findWithdrawalByPhone(
+  db: Conn,
+  config: Pick<Config, 'jwtSecret'>,
+  phone: string,
+): Promise<{ userId: number; stoppedAt: Date | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, stopped_at: users.stopped_at })
+    .from(users)
+    .where(and(eq(users.stopped_phone_hash, stoppedPhoneHash(config, phone)), eq(users.is_active, false)))
+    .orderBy(desc(users.stopped_at))
+    .limit(1);
+  return row ? { userId: row.id, stoppedAt: row.stopped_at } : null;
+}
+
+export async function withdrawMember(ctx: AppContext, userId: number, reason?: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockMember(tx, userId);
+    await tx
+      .update(users)
+      .set({
+        is_active: false,
+        stopped_at: now,
+        stopped_phone_hash: user.phone ? stoppedPhoneHash(ctx.config, user.phone) : null,
+        name: WITHDRAWN_USER_NAME,
+        phone: null,
+        email: null,
+        password_hash: null,
+        age: null,
+        gender: null,
+        height: null,
+        weight: null,
+        curator_name: null,
+        has_reservation: false,
+        referral_code: null,
+        ses_selected: null,
+        is_app_alert: false,
+        is_benefit_alert: false,
+        is_nighttime_alert: false,
+        updated_at: now,
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revoked_at: now })
+      .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+    await tx.delete(addresses).where(eq(addresses.user_id, userId));
+    await tx.delete(userSizeInfo).where(eq(userSizeInfo.user_id, userId));
+    await tx.delete(userPhotos).where(eq(userPhotos.user_id, userId));
+    await tx.delete(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId));
+    await tx.delete(curations).where(eq(curations.user_id, userId));
+    await tx.delete(styleQuizzes).where(eq(styleQuizzes.user_id, userId));
+    await removeLikes(tx, userId);
+    await tx.delete(carts).where(eq(carts.user_id, userId));
+    await tx.delete(socialIdentities).where(eq(socialIdentities.user_id, userId));
+    await tx.delete(notifications).where(eq(notifications.user_id, userId));
+    await tx.delete(personalColorAnswers).where(eq(personalColorAnswers.user_id, userId));
+    await tx.delete(dailyQuizAnswers).where(eq(dailyQuizAnswers.user_id, userId));
+    await tx.insert(eventLogs).values({
+      kind: 'EVENT',
+      user_id: userId,
+      name: 'user_stop',
+      payload: reason ? { reason } : {},
+      created_at: now,
+    });
+  });
+}

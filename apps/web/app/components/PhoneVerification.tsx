@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { normalisePhone } from '../lib/auth';
+import { browserApi } from '../lib/browser-api';
+import page from '../styles/page.module.css';
+
+/**
+ * Phone + SMS code fields: sends the code (POST /api/users/send-sms), checks it
+ * (GET /api/users/verify-sms) and reports the verified phone and code to the form.
+ */
+export function PhoneVerification({
+  onVerified,
+}: {
+  onVerified: (v: { phone: string; code: string } | null) => void;
+}) {
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [verified, setVerified] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    if (sentAt === null) return;
+    const tick = () => setLeft(Math.max(0, 180 - Math.floor((Date.now() - sentAt) / 1000)));
+    tick();
+    const t = window.setInterval(tick, 1000);
+    return () => window.clearInterval(t);
+  }, [sentAt]);
+
+  async function send() {
+    const normalised = normalisePhone(phone);
+    if (!normalised) {
+      setMessage('휴대폰 번호를 정확히 입력해주세요.');
+      return;
+    }
+    const res = await browserApi().request('POST', '/api/users/send-sms', { body: { phone: normalised } });
+    if (!res.ok) {
+      setMessage(res.detail);
+      return;
+    }
+    setSentAt(Date.now());
+    setVerified(false);
+    onVerified(null);
+    setMessage('인증번호를 보냈어요. 3분 안에 입력해주세요.');
+  }
+
+  async function verify() {
+    const normalised = normalisePhone(phone);
+    if (!normalised) return;
+    const res = await browserApi().request('GET', '/api/users/verify-sms', {
+      query: { phone: normalised, code },
+    });
+    if (!res.ok) {
+      setMessage(res.detail);
+      return;
+    }
+    setVerified(true);
+    setMessage('인증되었어요.');
+    onVerified({ phone: normalised, code });
+  }
+
+  return (
+    <>
+      <label>
+        휴대폰 번호
+        <span style={{ display: 'flex', gap: 8 }}>
+          <input
+            className={page.input}
+            style={{ flex: 1, minWidth: 0 }}
+            name="phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder="01012345678"
+            value={phone}
+            disabled={verified}
+            onChange={(e) => setPhone(e.target.value)}
+            required
+          />
+          <button
+            type="button"
+            className={`${page.button} ${page.buttonOutline}`}
+            style={{ flex: '0 0 auto', width: 'auto', padding: '0 14px', whiteSpace: 'nowrap' }}
+            onClick={send}
+            disabled={verified}
+          >
+            {sentAt ? '다시 받기' : '인증번호 받기'}
+          </button>
+        </span>
+      </label>
+      {sentAt !== null && !verified && (
+        <label>
+          인증번호{left > 0 ? ` (${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')})` : ''}
+          <span style={{ display: 'flex', gap: 8 }}>
+            <input
+              className={page.input}
+              style={{ flex: 1, minWidth: 0 }}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            <button
+              type="button"
+              className={`${page.button} ${page.buttonOutline}`}
+              style={{ flex: '0 0 auto', width: 'auto', padding: '0 14px', whiteSpace: 'nowrap' }}
+              onClick={verify}
+              disabled={code.length !== 6}
+            >
+              확인
+            </button>
+          </span>
+        </label>
+      )}
+      {message && (
+        <output className={verified ? page.muted : page.error} style={{ display: 'block' }}>
+          {message}
+        </output>
+      )}
+    </>
+  );
+}

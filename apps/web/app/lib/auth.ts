@@ -1,0 +1,66 @@
+/** Client side of sign-in (SPEC.md §4 "Session"): cookies, local storage, A/B groups, redirect targets. */
+import { abGroups, COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
+import { browserApi } from './browser-api';
+import { writeBrowserCookie } from './cookies';
+
+export type AuthUser = { id: number; uuid: string; name: string; phone?: string | null };
+export type AuthSession = { access: string; refresh: string; user: AuthUser };
+export type LoginMethod = 'phone' | 'kakao' | 'naver' | 'apple';
+
+const AUTH_PAGES = /^\/(login|login_phone|signup|password|oauth\/|stylequiz)/;
+
+/** Remembers the page a visitor was on, so sign-up can reopen it (SPEC.md §4/§5). */
+export function rememberPrevUrl(pathname: string, search: string): void {
+  if (AUTH_PAGES.test(pathname)) return;
+  try {
+    window.localStorage.setItem('prevUrl', `${pathname}${search}`);
+  } catch {}
+}
+
+function local(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {}
+}
+
+/**
+ * Login sets isLogin and the access cookie (10 days) and the refresh cookie (30 days), then fetches
+ * the user detail and stores the uuid (30 days) and the A/B groups derived from it.
+ */
+export async function storeSession(session: AuthSession, method: LoginMethod): Promise<void> {
+  writeBrowserCookie('accessToken', session.access, COOKIE_MAX_AGE.accessToken);
+  writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);
+  writeBrowserCookie('refreshToken', session.refresh, COOKIE_MAX_AGE.refreshToken);
+  local('refreshToken', session.refresh);
+  local('recent_login_method', method);
+  const detail = await browserApi().getOr<{ uuid?: string } | null>('/api/users/user-detail', null);
+  const uuid = detail?.uuid ?? session.user.uuid;
+  writeBrowserCookie('userID', uuid, COOKIE_MAX_AGE.userID);
+  local('userID', uuid);
+  const { abType, subAbType } = abGroups(uuid);
+  local('abType', abType);
+  local('subAbType', subAbType);
+}
+
+export function afterSignInTarget(): string {
+  try {
+    const prev = window.localStorage.getItem('prevUrl');
+    return prev?.startsWith('/') && !prev.startsWith('//') ? prev : '/';
+  } catch {
+    return '/';
+  }
+}
+
+export function afterSignUpTarget(): string {
+  try {
+    return signUpRedirectTarget(window.localStorage.getItem('prevUrl'));
+  } catch {
+    return signUpRedirectTarget(null);
+  }
+}
+
+/** 010-1234-5678 / 01012345678 → 01012345678, or null when it is not a Korean mobile number. */
+export function normalisePhone(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  return /^01[016789]\d{7,8}$/.test(digits) ? digits : null;
+}

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+
+const PHONE = '01055550001';
+const PASSWORD = 'codiroom123';
+
+async function outboxCode(
+  request: import('@playwright/test').APIRequestContext,
+  phone: string,
+): Promise<string> {
+  const res = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.code).toMatch(/^\d{6}$/);
+  return body.code;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('sign up by phone, log out, log in, edit the profile and add an address', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill('박정장');
+  await page.getByLabel('휴대폰 번호').fill(PHONE);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  const code = await outboxCode(page.request, PHONE);
+  await page.getByLabel(/인증번호/).fill(code);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByLabel(/비밀번호/).fill(PASSWORD);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  // No stored product/style/brand/promotion/cart page: sign-up continues to the style quiz.
+  await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('가입을 환영해요');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'isLogin')?.value).toBe('true');
+  expect(cookies.find((c) => c.name === 'userID')?.value).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('박정장님');
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.context().cookies()).find((c) => c.name === 'isLogin')).toBeUndefined();
+
+  await page.goto('/login_phone');
+  await page.getByLabel('휴대폰 번호').fill(PHONE);
+  await page.getByLabel('비밀번호').fill('wrong-password1');
+  await page.getByRole('button', { name: '로그인' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel('비밀번호').fill(PASSWORD);
+  await page.getByRole('button', { name: '로그인' }).click();
+  // Logout cleared local data (prevUrl included), so sign-in lands on the home page.
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('박정장님');
+
+  await page.goto('/mypage/profile');
+  await page.getByLabel('키 (cm)').fill('178');
+  await page.getByLabel('몸무게 (kg)').fill('74');
+  await page.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByRole('status')).toHaveText('저장했어요.');
+  await page.reload();
+  await expect(page.getByLabel('키 (cm)')).toHaveValue('178');
+
+  await page.goto('/mypage/addresses');
+  await page.getByRole('button', { name: '새 배송지 추가' }).click();
+  const form = page.getByRole('form', { name: '새 배송지' });
+  await form.getByLabel('배송지명').fill('회사');
+  await form.getByLabel('받는 분').fill('박정장');
+  await form.getByLabel('연락처').fill(PHONE);
+  await form.getByLabel('우편번호').fill('04778');
+  await form.getByLabel('주소', { exact: true }).fill('서울특별시 성동구 성수이로 113');
+  await form.getByLabel('상세 주소').fill('7층');
+  await form.getByRole('button', { name: '저장하기' }).click();
+  await expect(page.getByText('기본 배송지')).toBeVisible();
+  await expect(page.getByText('서울특별시 성동구 성수이로 113')).toBeVisible();
+});
+
+test('social sign-up through the dev Kakao provider, then social sign-in', async ({ page }) => {
+  const phone = '01055550002';
+  await page.goto('/login');
+  await page.getByRole('link', { name: '카카오로 시작하기' }).click();
+  // The dev provider page stands in for Kakao's consent screen.
+  await expect(page.getByRole('heading', { name: /카카오 로그인/ })).toBeVisible();
+  await page.getByLabel('이름').fill('최소셜');
+  await page.getByLabel('소셜 ID').fill('e2e-kakao-1001');
+  await page.getByRole('button', { name: /로 계속하기$/ }).click();
+  await expect(page).toHaveURL(/\/oauth\/kakao\/callback/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('계정으로 가입하기');
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  const res = await page.request.get(`/api/dev/sms-outbox?phone=${phone}`);
+  const { code } = await res.json();
+  await page.getByLabel(/인증번호/).fill(code);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('최소셜님');
+
+  // Log out and come back with the same Kakao identity: signed straight in.
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('link', { name: '카카오로 시작하기' }).click();
+  await page.getByLabel('이름').fill('최소셜');
+  await page.getByLabel('소셜 ID').fill('e2e-kakao-1001');
+  await page.getByRole('button', { name: /로 계속하기$/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('최소셜님');
+});
