@@ -34,12 +34,20 @@ test('sign up by phone, log out, log in, edit the profile and add an address', a
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'isLogin')?.value).toBe('true');
   expect(cookies.find((c) => c.name === 'userID')?.value).toMatch(/^[0-9a-f-]{36}$/);
+  // The refresh token is an HttpOnly cookie: scripts can neither read nor store it.
+  expect(cookies.find((c) => c.name === 'refreshToken')?.httpOnly).toBe(true);
+  expect(await page.evaluate(() => document.cookie.includes('refreshToken'))).toBe(false);
+  expect(await page.evaluate(() => window.localStorage.getItem('refreshToken'))).toBeNull();
 
   await page.goto('/mypage');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('박정장님');
   await page.getByRole('button', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.context().cookies()).find((c) => c.name === 'isLogin')).toBeUndefined();
+  // Sign-out revoked the session on the server and cleared the HttpOnly cookie.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'refreshToken'))
+    .toBeUndefined();
 
   await page.goto('/login_phone');
   await page.getByLabel('휴대폰 번호').fill(PHONE);
@@ -88,8 +96,8 @@ test('social sign-up through the dev Kakao provider, then social sign-in', async
   await expect(page.getByRole('heading', { level: 1 })).toContainText('계정으로 가입하기');
   await page.getByLabel('휴대폰 번호').fill(phone);
   await page.getByRole('button', { name: '인증번호 받기' }).click();
-  const res = await page.request.get(`/api/dev/sms-outbox?phone=${phone}`);
-  const { code } = await res.json();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  const code = await outboxCode(page.request, phone);
   await page.getByLabel(/인증번호/).fill(code);
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');

@@ -22,6 +22,7 @@ import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
+import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
 import { socialRoutes } from './domains/users/social/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppContext } from './platform/context.ts';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     async (api) => {
       registerErrorHandling(api);
       registerAccessControl(api, ctx);
+      registerRefreshCookie(api);
       api.setNotFoundHandler(apiNotFound);
       // Wins over the storefront's catch-all, so unknown /api paths stay JSON 404s.
       api.all('/*', { schema: { hide: true } }, apiNotFound);

@@ -84,6 +84,11 @@ export type ApiClientOptions = {
   /** Prefix for every path, '' when the fetch already targets the API origin. */
   baseUrl?: string;
   getAccessToken?: Getter;
+  /**
+   * The refresh token travels in an HttpOnly cookie the script cannot read (the web storefront):
+   * refresh calls are then sent with an empty body and the browser attaches the cookie.
+   */
+  refreshCookie?: boolean;
   /** The refresh token: the cookie or the local copy, the host app decides. */
   getRefreshToken?: Getter;
   getGuestId?: Getter;
@@ -428,15 +433,15 @@ export function createApiClient(opts: ApiClientOptions) {
   async function runRefresh(sent: string | null, refresh: string | null): Promise<string | null> {
     let error = new ApiError(401, 'No refresh token', null);
     let tokens: Tokens | null = null;
-    if (refresh) {
+    if (refresh || opts.refreshCookie) {
       try {
         const t = targetOf('POST', REFRESH_PATH);
-        const res = await send(t, { body: { refresh } }, null, undefined, false);
+        const res = await send(t, { body: refresh ? { refresh } : {} }, null, undefined, false);
         const d = res.data as { access?: unknown; refresh?: unknown } | null;
         if (res.status >= 200 && res.status < 300 && typeof d?.access === 'string' && d.access) {
           tokens = {
             access: d.access,
-            refresh: typeof d.refresh === 'string' && d.refresh ? d.refresh : refresh,
+            refresh: typeof d.refresh === 'string' && d.refresh ? d.refresh : (refresh ?? ''),
           };
         } else {
           error = new ApiError(res.status, detailOf(res.data, res.status), res.data);

@@ -193,7 +193,8 @@ export type AuthUser = z.infer<typeof AuthUser>;
 export const AuthSession = TokenPair.extend({ user: AuthUser });
 export type AuthSession = z.infer<typeof AuthSession>;
 
-export const RefreshBody = z.object({ refresh: z.string().max(4096) });
+/** `refresh` may be omitted by the web storefront, whose refresh token is an HttpOnly cookie. */
+export const RefreshBody = z.object({ refresh: z.string().max(4096).optional() });
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
 /** The latest message of the development SMS outbox (GET /api/dev/sms-outbox, not in production). */

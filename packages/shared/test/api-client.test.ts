@@ -970,3 +970,28 @@ describe('rule 8: helpers with special return rules', () => {
     expect(cleanProductDisplayIds(' 3 ,null,,4')).toEqual(['3', '4']);
   });
 });
+
+describe('refresh token in an HttpOnly cookie (refreshCookie)', () => {
+  it('refreshes with an empty body when the script cannot read the refresh token, then retries', async () => {
+    const s = session({ access: 'old-access', refresh: null as unknown as string });
+    const f = fakeFetch((c) => {
+      if (c.path === REFRESH) return json(200, { access: 'new-access', refresh: 'cookie-rotated' });
+      return bearer(c) === 'Bearer new-access' ? json(200, { ok: true }) : json(401, { detail: 'expired' });
+    });
+    const api = createApiClient({ fetch: f.fetch, ...s, refreshCookie: true });
+    await expect(api.get('/api/users/info')).resolves.toEqual({ ok: true });
+    expect(f.to(REFRESH)).toHaveLength(1);
+    expect(f.to(REFRESH)[0]?.json).toEqual({});
+    expect(s.state.access).toBe('new-access');
+    expect(s.onLogout).not.toHaveBeenCalled();
+  });
+
+  it('without the option and without a refresh token it logs out instead of calling refresh', async () => {
+    const s = session({ access: 'old-access', refresh: null as unknown as string });
+    const f = fakeFetch(() => json(401, { detail: 'expired' }));
+    const api = createApiClient({ fetch: f.fetch, ...s });
+    await expect(api.get('/api/users/info')).rejects.toMatchObject({ status: 401 });
+    expect(f.to(REFRESH)).toHaveLength(0);
+    expect(s.onLogout).toHaveBeenCalledTimes(1);
+  });
+});

@@ -24,14 +24,14 @@ function local(key: string, value: string) {
 }
 
 /**
- * Login sets isLogin and the access cookie (10 days) and the refresh cookie (30 days), then fetches
+ * Login sets isLogin and the access cookie (10 days); the server sets the refresh cookie (30 days,
+ * HttpOnly). Then it fetches
  * the user detail and stores the uuid (30 days) and the A/B groups derived from it.
  */
 export async function storeSession(session: AuthSession, method: LoginMethod): Promise<void> {
   writeBrowserCookie('accessToken', session.access, COOKIE_MAX_AGE.accessToken);
   writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);
-  writeBrowserCookie('refreshToken', session.refresh, COOKIE_MAX_AGE.refreshToken);
-  local('refreshToken', session.refresh);
+  // The refresh token is not stored by scripts: the server set it as an HttpOnly cookie.
   local('recent_login_method', method);
   const detail = await browserApi().getOr<{ uuid?: string } | null>('/api/users/user-detail', null);
   const uuid = detail?.uuid ?? session.user.uuid;

@@ -1,6 +1,7 @@
 /**
  * The storefront's browser-side API client (one per page load): tokens and the guest id from the
- * cookies of SPEC.md §3, refreshed tokens stored back with their lifetimes, logout on the SPEC.md
+ * cookies of SPEC.md §3 (the refresh token is the server's HttpOnly cookie), refreshed access tokens
+ * stored back with their lifetimes, logout on the SPEC.md
  * §8 cases, failures of reported calls sent to the error log. Requests are cancelled on page change
  * (Shell calls cancelAll).
  */
@@ -11,28 +12,17 @@ import { logoutLocally } from './session';
 
 let client: ApiClient | null = null;
 
-function localRefreshToken(): string | null {
-  try {
-    return window.localStorage.getItem('refreshToken');
-  } catch {
-    return null;
-  }
-}
-
 export function browserApi(): ApiClient {
   if (client) return client;
   client = createApiClient({
     fetch: (path, init) => fetch(path, init),
     getAccessToken: () => readBrowserCookie('accessToken'),
-    getRefreshToken: () => readBrowserCookie('refreshToken') ?? localRefreshToken(),
+    // The refresh token is an HttpOnly cookie set by the server (path /api/users): scripts never see it.
+    refreshCookie: true,
     getGuestId: () => readBrowserCookie('guestID'),
-    onTokens: ({ access, refresh }) => {
+    onTokens: ({ access }) => {
       writeBrowserCookie('accessToken', access, COOKIE_MAX_AGE.accessToken);
       writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);
-      writeBrowserCookie('refreshToken', refresh, COOKIE_MAX_AGE.refreshToken);
-      try {
-        window.localStorage.setItem('refreshToken', refresh);
-      } catch {}
     },
     onLogout: () => logoutLocally(),
     onReportError: (err, call) => sendLog('error-log', { message: err.detail, status: err.status, ...call }),

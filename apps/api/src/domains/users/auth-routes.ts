@@ -23,9 +23,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestIdFrom } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { checkEmail, checkPhone, requirePhone, signIn, signUp, updatePassword } from './auth-accounts.ts';
 import { checkCode, sendVerificationCode } from './auth-verification.ts';
-import { rotateRefresh } from './sessions.ts';
+import { clearRefreshCookie, refreshFromCookie } from './refresh-cookie.ts';
+import { revokeSessionOf, rotateRefresh } from './sessions.ts';
 import { smsSenderFor } from './sms.ts';
 
 const tags = ['users: auth'];
@@ -102,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/users/sign-up',
     {
-      config: { access: 'guest' },
+      config: { access: 'guest', issuesSession: true },
       schema: {
         tags,
         summary: "Phone sign-up; merges the x-guest-user-id guest's likes and cart",
@@ -121,6 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/users/sign-in',
     {
+      config: { issuesSession: true },
       schema: {
         tags,
         summary: 'Phone sign-in; merges the x-guest-user-id guest (optional header)',
@@ -150,15 +153,38 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/users/token/refresh',
     {
+      config: { issuesSession: true },
       schema: {
         tags,
-        summary: 'Rotate a refresh token',
+        summary: 'Rotate a refresh token (body `refresh`, or the HttpOnly refreshToken cookie)',
         description:
-          "Answers a new pair; the presented token is spent. Reusing a spent token revokes its whole family (401 'Refresh token reused'). A withdrawn member gets 401 'User is inactive'.",
-        body: RefreshBody,
+          "Answers a new pair; the presented token is spent. Reusing a spent token revokes its whole family (401 'Refresh token reused'). A withdrawn member gets 401 'User is inactive'. The web storefront sends no body: its refresh token is the HttpOnly cookie.",
+        body: RefreshBody.optional(),
         response: { 200: TokenPair, 401: ErrorBody },
       },
     },
-    async (req) => rotateRefresh(ctx, req.body.refresh),
+    async (req) => {
+      const token = req.body?.refresh ?? refreshFromCookie(req);
+      if (!token) throw unauthorized(AUTH_MESSAGES.refreshInvalid);
+      return rotateRefresh(ctx, token);
+    },
+  );
+
+  app.post(
+    '/users/sign-out',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the refresh token family and clears the HttpOnly cookie (addition)',
+        body: RefreshBody.optional(),
+        response: { 200: AuthResultBody },
+      },
+    },
+    async (req, reply) => {
+      const token = req.body?.refresh ?? refreshFromCookie(req);
+      if (token) await revokeSessionOf(ctx, token);
+      clearRefreshCookie(req, reply);
+      return { result: true, detail: '로그아웃했어요.' };
+    },
   );
 };

@@ -135,3 +135,21 @@ export async function rotateRefresh(ctx: AppContext, token: string): Promise<Tok
   if ('error' in outcome) throw unauthorized(outcome.error);
   return { access: await ctx.tokens.signAccess(outcome.userId, now), refresh: outcome.refresh };
 }
+
+/** Sign-out: revokes the family of a valid refresh token (an invalid one is simply ignored). */
+export async function revokeSessionOf(ctx: AppContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  let claims: RefreshClaims;
+  try {
+    claims = await readRefresh(ctx, token, now);
+  } catch {
+    return;
+  }
+  if (!UUID_RE.test(claims.jti)) return;
+  const [row] = await ctx.db
+    .select({ family_id: refreshTokens.family_id, user_id: refreshTokens.user_id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.jti, claims.jti))
+    .limit(1);
+  if (row && row.user_id === claims.userId) await revokeFamily(ctx.db, row.family_id, now);
+}

@@ -64,6 +64,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/users/auth/token',
     {
+      config: { issuesSession: true },
       schema: {
         tags,
         summary: "Exchange a social provider's authorisation code: SIGNED_IN or SIGN_UP_REQUIRED",
@@ -86,7 +87,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/users/social-sign-in',
     {
-      config: { access: 'guest' },
+      config: { access: 'guest', issuesSession: true },
       schema: {
         tags,
         summary: 'Social sign-in with the oauth_token of auth/token; merges the x-guest-user-id guest',
@@ -102,7 +103,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/users/social-sign-up',
     {
-      config: { access: 'guest' },
+      config: { access: 'guest', issuesSession: true },
       schema: {
         tags,
         summary: 'Social sign-up with a phone verified by SMS; merges the x-guest-user-id guest',
