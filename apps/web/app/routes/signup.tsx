@@ -1,11 +1,12 @@
 import { signUpErrorView } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
+import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/signup';
 
@@ -17,7 +18,7 @@ export default function Signup() {
   const [params] = useSearchParams();
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [recovery, setRecovery] = useState(false);
+  const popups = usePopups();
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -41,8 +42,9 @@ export default function Signup() {
     if (!res.ok) {
       setBusy(false);
       const view = signUpErrorView(res.data);
-      setError(view.message);
-      setRecovery(view.recovery);
+      // SPEC.md §5: a re-registration history opens the recovery popup.
+      if (view.recovery) popups.open({ kind: 'accountRecovery', message: view.message });
+      else setError(view.message);
       return;
     }
     sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: 'phone' });
@@ -89,11 +91,6 @@ export default function Signup() {
           {error && (
             <p className={page.error} role="alert">
               {error}
-            </p>
-          )}
-          {recovery && (
-            <p className={page.muted}>
-              기존 계정을 찾으시나요? <Link to="/password">비밀번호 재설정으로 계정 복구하기</Link>
             </p>
           )}
           <button type="submit" className={page.button} disabled={busy}>

@@ -23,7 +23,8 @@ export type Popup =
   | { kind: 'styleQuiz' }
   | { kind: 'cart'; productName?: string; imageUrl?: string }
   | { kind: 'zoomImage'; src: string; alt: string }
-  | { kind: 'pushConsent'; onAnswer?: (agreed: boolean) => void };
+  | { kind: 'pushConsent'; onAnswer?: (agreed: boolean) => void }
+  | { kind: 'accountRecovery'; message: string };
 
 export type PopupKind = Popup['kind'];
 
@@ -200,6 +201,21 @@ function PopupView({ popup, close }: { popup: Popup; close: () => void }) {
             <button type="button" className={styles.primary} onClick={close}>
               닫기
             </button>
+          </div>
+        </Dialog>
+      );
+    case 'accountRecovery':
+      return (
+        <Dialog label="계정 복구 안내" onClose={close}>
+          <h2 className={styles.title}>이미 가입한 적이 있는 번호예요</h2>
+          <p className={styles.text}>{popup.message}</p>
+          <div className={styles.buttons}>
+            <button type="button" className={styles.secondary} onClick={close}>
+              닫기
+            </button>
+            <Link to="/password" className={styles.primary} onClick={close}>
+              계정 복구하기
+            </Link>
           </div>
         </Dialog>
       );
