@@ -133,7 +133,7 @@ function phoneStatusError(status: Exclude<PhoneStatus, 'available'>): HttpError 
   }
 }
 
-async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
+export async function emailTaken(ctx: AppContext, email: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -202,16 +202,7 @@ export async function signUp(
   const status = await phoneStatus(ctx, phone);
   if (status !== 'available') throw phoneStatusError(status);
   if (email && (await emailTaken(ctx, email))) throw duplicateEmail();
-  let referredBy: number | null = null;
-  if (referralCode) {
-    const [referrer] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.referral_code, referralCode), eq(users.is_active, true)))
-      .limit(1);
-    if (!referrer) throw fieldError('referral_code', AUTH_MESSAGES.referralInvalid);
-    referredBy = referrer.id;
-  }
+  const referredBy = await resolveReferrer(ctx, referralCode);
 
   const passwordHash = await hashPassword(ctx.config, input.password);
   const now = ctx.clock.now();
@@ -303,4 +294,16 @@ export async function updatePassword(ctx: AppContext, input: UpdatePasswordBody)
   });
   await ctx.kv.del(phoneKey(phone));
   return { result: true, detail: AUTH_MESSAGES.passwordUpdated };
+}
+
+/** The active member who owns a referral code (null without a code); a field error for an unknown one. */
+export async function resolveReferrer(ctx: AppContext, referralCode: string | null): Promise<number | null> {
+  if (!referralCode) return null;
+  const [referrer] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.referral_code, referralCode), eq(users.is_active, true)))
+    .limit(1);
+  if (!referrer) throw fieldError('referral_code', AUTH_MESSAGES.referralInvalid);
+  return referrer.id;
 }

@@ -11,28 +11,10 @@
  * A codi line and a loose line of the same item stay apart so the codi set stays whole.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  brands,
-  cartLines,
-  carts,
-  codiSets,
-  guests,
-  likes,
-  posts,
-  productDisplays,
-  productItems,
-  styles,
-} from '../../db/schema.ts';
+import { cartLines, carts, guests, likes, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { LIKE_TARGETS } from '../likes/targets.ts';
 import type { Tx } from './member-db.ts';
-
-const LIKE_TARGETS = {
-  PRODUCT: productDisplays,
-  BRAND: brands,
-  STYLE: styles,
-  CODI: codiSets,
-  CONTENT: posts,
-} as const;
 
 export type MergeResult = {
   likesMoved: number;

@@ -20,36 +20,24 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import {
   addresses,
-  brands,
   carts,
-  codiSets,
   curations,
   dailyQuizAnswers,
   eventLogs,
   likes,
   notifications,
   personalColorAnswers,
-  posts,
-  productDisplays,
   refreshTokens,
   socialIdentities,
   styleQuizPhotos,
   styleQuizzes,
-  styles,
   userPhotos,
   userSizeInfo,
   users,
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { LIKE_TARGETS } from '../likes/targets.ts';
 import { type Conn, lockMember, type Tx } from './member-db.ts';
-
-const LIKE_TARGETS = {
-  PRODUCT: productDisplays,
-  BRAND: brands,
-  STYLE: styles,
-  CODI: codiSets,
-  CONTENT: posts,
-} as const;
 
 /** Deletes the member's likes and takes them off the liked rows' like_count. */
 async function removeLikes(tx: Tx, userId: number) {

@@ -33,12 +33,12 @@ import {
   type SocialSignUpBody,
   type SocialType,
 } from '@codiroom/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { socialIdentities, users } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../../../platform/errors.ts';
-import { phoneStatus, requirePhone } from '../auth-accounts.ts';
+import { emailTaken, phoneStatus, requirePhone, resolveReferrer } from '../auth-accounts.ts';
 import { checkCode, consumeCode } from '../auth-verification.ts';
 import { mergeGuestIntoMember } from '../guest-merge.ts';
 import { type Conn, isUniqueViolation } from '../member-db.ts';
@@ -254,24 +254,8 @@ export async function socialSignUp(
   if (status === 'registered') throw duplicatePhone();
   if (status === 'stopped') throw fieldError('phone', SIGN_UP_DETAILS.stopUser, AUTH_MESSAGES.stopUser);
   if (status === 'history') throw fieldError('phone', AUTH_MESSAGES.reregisterHistory);
-  if (email) {
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${email}`, eq(users.is_active, true)))
-      .limit(1);
-    if (taken) throw duplicateEmail();
-  }
-  let referredBy: number | null = null;
-  if (referralCode) {
-    const [referrer] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.referral_code, referralCode), eq(users.is_active, true)))
-      .limit(1);
-    if (!referrer) throw fieldError('referral_code', AUTH_MESSAGES.referralInvalid);
-    referredBy = referrer.id;
-  }
+  if (email && (await emailTaken(ctx, email))) throw duplicateEmail();
+  const referredBy = await resolveReferrer(ctx, referralCode);
 
   const now = ctx.clock.now();
   let session: Awaited<ReturnType<typeof startSession>>;
