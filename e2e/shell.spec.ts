@@ -152,7 +152,8 @@ test.describe('scroll restoration (SPEC.md §4)', () => {
     });
     await card.nth(target).click();
     await expect(page).toHaveURL(/\/product\/\d+$/);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A new navigation starts at the top.
+    await page.waitForFunction(() => window.scrollY === 0);
     expect(await page.evaluate(() => sessionStorage.getItem('scrollPos_/category'))).toBe(
       String(Math.round(y)),
     );

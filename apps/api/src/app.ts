@@ -14,10 +14,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
+import { likeRoutes } from './domains/likes/routes.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
@@ -98,6 +100,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(devRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(socialRoutes, { ctx });
+      await api.register(likeRoutes, { ctx });
+      await api.register(cartRoutes, { ctx });
     },
     { prefix: '/api' },
   );

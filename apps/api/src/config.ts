@@ -67,6 +67,13 @@ const EnvSchema = z.object({
     .transform((v) => v.replaceAll('\\n', '\n'))
     .optional(),
   APPLE_BASE_URL: z.string().url().default('https://appleid.apple.com'),
+  /** Ad-conversion service (SPEC.md §7): both set → real events; otherwise an in-memory dev sink. */
+  AD_PIXEL_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a pixel id')
+    .optional(),
+  AD_ACCESS_TOKEN: z.string().min(1).optional(),
+  AD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
   /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default: the request's. */
   OAUTH_REDIRECT_ORIGIN: z
     .string()
@@ -122,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `Invalid configuration: PASSWORD_HASH_MEMORY_KIB ≥ ${ARGON2_DEFAULTS.memoryCost} and PASSWORD_HASH_TIME_COST ≥ ${ARGON2_DEFAULTS.timeCost} outside NODE_ENV=test`,
     );
+  }
+  if (!!c.AD_PIXEL_ID !== !!c.AD_ACCESS_TOKEN) {
+    throw new Error('Invalid configuration: AD_PIXEL_ID and AD_ACCESS_TOKEN must be set together');
   }
   checkSocialSignInConfig(c);
   return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET, passwordHash };

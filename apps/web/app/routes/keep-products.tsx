@@ -1,4 +1,11 @@
-import { LIKE_TYPES, type PaginatedProducts } from '@codiroom/shared';
+import {
+  LIKE_TYPES,
+  type LikedItem,
+  type LikeType,
+  type PaginatedLikedItems,
+  type PaginatedProducts,
+  type ProductCard,
+} from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -7,7 +14,7 @@ import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/keep-products';
 
-const LABEL: Record<(typeof LIKE_TYPES)[number], string> = {
+const LABEL: Record<LikeType, string> = {
   PRODUCT: '상품',
   BRAND: '브랜드',
   STYLE: '스타일',
@@ -15,26 +22,71 @@ const LABEL: Record<(typeof LIKE_TYPES)[number], string> = {
   CONTENT: '콘텐츠',
 };
 
+/** Where a liked item of each type opens (codi sets have no page of their own). */
+const HREF: Record<Exclude<LikeType, 'PRODUCT'>, ((id: number) => string) | null> = {
+  BRAND: (id) => `/brands/${id}`,
+  STYLE: (id) => `/style/${id}`,
+  CODI: null,
+  CONTENT: (id) => `/post/${id}`,
+};
+
+type Listing =
+  | { type: 'PRODUCT'; result: ProductCard[] }
+  | { type: Exclude<LikeType, 'PRODUCT'>; result: LikedItem[] };
+
 export function meta(_: Route.MetaArgs) {
   return [{ title: '좋아요 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
+function LikedItems({ type, items }: { type: Exclude<LikeType, 'PRODUCT'>; items: LikedItem[] }) {
+  const href = HREF[type];
+  return (
+    <ul className={page.cardList}>
+      {items.map((item, i) => {
+        const inner = (
+          <>
+            {item.image_url && (
+              <img src={item.image_url} alt="" width={390} height={260} loading={i < 2 ? 'eager' : 'lazy'} />
+            )}
+            <strong>{item.name}</strong>
+            <span>좋아요 {item.like_count.toLocaleString('ko-KR')}</span>
+          </>
+        );
+        return (
+          <li key={item.id}>
+            {href ? (
+              <Link to={href(item.id)} className={page.wideCard}>
+                {inner}
+              </Link>
+            ) : (
+              <div className={page.wideCard}>{inner}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export default function KeepProducts() {
   const [params] = useSearchParams();
-  const type = (LIKE_TYPES as readonly string[]).includes(params.get('type') ?? '')
-    ? (params.get('type') as string)
+  const type: LikeType = (LIKE_TYPES as readonly string[]).includes(params.get('type') ?? '')
+    ? (params.get('type') as LikeType)
     : 'PRODUCT';
-  const [products, setProducts] = useState<PaginatedProducts | null>(null);
+  const [listing, setListing] = useState<Listing | null>(null);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     setLoaded(false);
     let live = true;
     void browserApi()
-      .getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, { page: 1, like_type: type })
+      .getOr<PaginatedProducts | PaginatedLikedItems | null>('/api/likes/product-like-list', null, {
+        page: 1,
+        like_type: type,
+      })
       .then((body) => {
         if (!live) return;
-        setProducts(body && Array.isArray(body.result) ? body : null);
+        setListing(body && Array.isArray(body.result) ? ({ type, result: body.result } as Listing) : null);
         setLoaded(true);
       });
     return () => {
@@ -52,6 +104,7 @@ export default function KeepProducts() {
               key={t}
               to={`?type=${t}`}
               replace
+              aria-current={t === type ? 'page' : undefined}
               className={t === type ? `${page.tab} ${page.tabActive}` : page.tab}
             >
               {LABEL[t]}
@@ -62,11 +115,15 @@ export default function KeepProducts() {
           <p className={page.toolbar} aria-busy="true">
             불러오는 중…
           </p>
-        ) : products?.result.length ? (
-          <ProductGrid products={products.result} />
+        ) : listing?.result.length ? (
+          listing.type === 'PRODUCT' ? (
+            <ProductGrid products={listing.result} />
+          ) : (
+            <LikedItems type={listing.type} items={listing.result} />
+          )
         ) : (
           <EmptyState
-            title={`좋아요한 ${LABEL[type as keyof typeof LABEL]}이 없어요`}
+            title={`좋아요한 ${LABEL[type]}이 없어요`}
             text="마음에 드는 상품의 하트를 눌러 모아보세요."
             action={
               <Link

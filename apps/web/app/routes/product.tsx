@@ -1,6 +1,7 @@
 import { formatWon, type ProductCardList, type ProductDetail, type SizeGradingBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { or404, serverApi } from '../lib/api';
@@ -265,7 +266,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </main>
 
-      <div className={styles.buyBar}>
+      <div className={styles.buyBar} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <LikeButton likeId={p.id} variant="plain" />
         <button type="button" className={styles.buy} disabled={p.is_sold_out} onClick={() => setSheet(true)}>
           {p.is_sold_out ? '품절' : '구매하기'}
         </button>

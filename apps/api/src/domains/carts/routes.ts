@@ -1,0 +1,274 @@
+/**
+ * The cart calls of API-CATALOGUE.md "Carts" and POST /api/misc/cart-ses-soldout, all `guest`
+ * access: the caller's cart is the member's (bearer token) or else the guest's (x-guest-user-id).
+ * Line ids outside the caller's cart answer 404. See service.ts for the stock rules.
+ */
+import {
+  AddToCartRequest,
+  CartAddBody,
+  CartAddedLine,
+  CartCount,
+  CartDeleteBody,
+  CartLineList,
+  CartList,
+  CartProductIds,
+  CartSoldOutBody,
+  CartSoldOutRequest,
+  CodiToCartRequest,
+  DeleteCartLinesRequest,
+  ErrorBody,
+  normaliseCodiToCartBody,
+  ProductToCartRequest,
+  UpdateCartLineRequest,
+} from '@codiroom/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { productDisplays, productItems } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { IdParams } from '../../platform/params.ts';
+import { addToCartEvent, adRequestInfo, fireAdEvents } from '../ads/conversion.ts';
+import {
+  addToCart,
+  cartCount,
+  cartLinesOf,
+  cartList,
+  cartProductIds,
+  codiToCart,
+  deleteLines,
+  MSG,
+  ownerOf,
+  productToCart,
+  soldOutOf,
+  updateLine,
+} from './service.ts';
+
+const guest = { access: 'guest' as const };
+const tags = ['carts'];
+const Errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.db;
+
+  app.get(
+    '/carts',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'The cart as codi and product entries, per-brand shipping and totals',
+        response: { 200: CartList, ...Errors },
+      },
+    },
+    async (req) => cartList(db, ownerOf(req.principal)),
+  );
+
+  app.get(
+    '/carts/product-count',
+    {
+      config: guest,
+      schema: { tags, summary: 'Number of cart lines', response: { 200: CartCount, ...Errors } },
+    },
+    async (req) => ({ count: await cartCount(db, ownerOf(req.principal)) }),
+  );
+
+  app.get(
+    '/carts/cart-product-ids',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'Product display and item ids in the cart',
+        response: { 200: CartProductIds, ...Errors },
+      },
+    },
+    async (req) => cartProductIds(db, ownerOf(req.principal)),
+  );
+
+  app.get(
+    '/v1/carts/products-in-cart',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'The cart lines, flat, newest first',
+        response: { 200: CartLineList, ...Errors },
+      },
+    },
+    async (req) => {
+      const result = await cartLinesOf(db, ownerOf(req.principal));
+      return { result, count: result.length };
+    },
+  );
+
+  app.post(
+    '/carts',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'Adds an item, or increments its line (without codi)',
+        description:
+          "400 '재고가 부족합니다. (남은 수량: N개)' over stock, '품절된 상품입니다.' for a sold-out item.",
+        body: AddToCartRequest,
+        response: { 200: CartAddBody, ...Errors },
+      },
+    },
+    async (req) => {
+      const result = await addToCart(db, ownerOf(req.principal), ctx.clock.now(), req.body);
+      fireAddToCart(ctx, req, [req.body]);
+      return result;
+    },
+  );
+
+  app.post(
+    '/carts/product-to-cart',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'Adds items of one product display',
+        body: ProductToCartRequest,
+        response: { 200: CartAddBody, ...Errors },
+      },
+    },
+    async (req) => {
+      const result = await productToCart(
+        db,
+        ownerOf(req.principal),
+        ctx.clock.now(),
+        req.body.product_display_id,
+        req.body.items,
+      );
+      fireAddToCart(ctx, req, req.body.items);
+      return result;
+    },
+  );
+
+  app.post(
+    '/carts/codi-to-cart',
+    {
+      config: guest,
+      // SPEC.md §5 normalisation, applied here too: empty → null, numeric strings > 0 → integers.
+      preValidation: async (req) => {
+        if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+          req.body = normaliseCodiToCartBody(req.body as Record<string, unknown>) as typeof req.body;
+        }
+      },
+      schema: {
+        tags,
+        summary: 'Adds items of a codi set (codi_id or id); items must belong to the set',
+        body: CodiToCartRequest,
+        response: { 200: CartAddBody, ...Errors },
+      },
+    },
+    async (req) => {
+      const result = await codiToCart(
+        db,
+        ownerOf(req.principal),
+        ctx.clock.now(),
+        (req.body.codi_id ?? req.body.id) as number,
+        req.body.items,
+      );
+      fireAddToCart(ctx, req, req.body.items);
+      return result;
+    },
+  );
+
+  app.patch(
+    '/carts/:id',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'Changes the quantity or the size (an item of the same display) of a line',
+        params: IdParams,
+        body: UpdateCartLineRequest,
+        response: { 200: CartAddedLine, ...Errors },
+      },
+    },
+    async (req) => {
+      const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+      if (id <= 0) throw notFound(MSG.lineNotFound);
+      return updateLine(db, ownerOf(req.principal), ctx.clock.now(), id, req.body);
+    },
+  );
+
+  for (const path of ['/carts', '/v1/carts/products-in-cart']) {
+    app.delete(
+      path,
+      {
+        config: guest,
+        schema: {
+          tags,
+          summary: 'Deletes cart lines by id',
+          body: DeleteCartLinesRequest,
+          response: { 200: CartDeleteBody, ...Errors },
+        },
+      },
+      async (req) => deleteLines(db, ownerOf(req.principal), req.body.ids),
+    );
+  }
+
+  app.post(
+    '/misc/cart-ses-soldout',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary: 'Which of the given items are sold out',
+        body: CartSoldOutRequest,
+        response: { 200: CartSoldOutBody, ...Errors },
+      },
+    },
+    async (req) => soldOutOf(db, req.body.product_item_ids),
+  );
+};
+
+/**
+ * SPEC.md §7: add-to-cart calls also fire the AddToCart conversion event (contents: product display
+ * id, quantity added, unit price). Fire-and-forget: the answer never waits for the ad service.
+ */
+function fireAddToCart(
+  ctx: AppContext,
+  req: FastifyRequest,
+  items: readonly { product_item_id: number; quantity: number }[],
+): void {
+  if (items.length === 0) return;
+  const info = adRequestInfo(req);
+  const now = ctx.clock.now();
+  void ctx.db
+    .select({
+      item_id: productItems.id,
+      product_display_id: productItems.product_display_id,
+      extra_price: productItems.extra_price,
+      price: productDisplays.price,
+      price_discount: productDisplays.price_discount,
+    })
+    .from(productItems)
+    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
+    .where(
+      inArray(
+        productItems.id,
+        items.map((i) => i.product_item_id),
+      ),
+    )
+    .then((rows) => {
+      const byId = new Map(rows.map((r) => [r.item_id, r]));
+      const lines = items.flatMap((i) => {
+        const r = byId.get(i.product_item_id);
+        return r
+          ? [
+              {
+                product_display_id: r.product_display_id,
+                quantity: i.quantity,
+                price: (r.price_discount || r.price) + r.extra_price,
+              },
+            ]
+          : [];
+      });
+      return lines.length ? fireAdEvents(ctx, [addToCartEvent(lines, now, info)], req.log) : undefined;
+    })
+    .catch((err: unknown) => req.log.warn({ err }, 'AddToCart event failed'));
+}

@@ -1,0 +1,469 @@
+/**
+ * Carts (SPEC.md §3/§7): one cart per member (user_id) or guest (guest_id). A member token wins
+ * over the guest header. Lines of one item join when they share codi_id (none for loose adds);
+ * a codi line and a loose line of the same item stay apart, as in the sign-in merge
+ * (users/guest-merge.ts). Every add or change locks the item row, so concurrent adds of one cart
+ * never take the item's lines in that cart above its stock. A line whose item sold out stays in
+ * the cart, flagged is_sold_out, and is left out of the totals.
+ */
+import {
+  CART_MAX_QUANTITY,
+  type CartAddBody,
+  type CartEntry,
+  type CartLine,
+  type CartList,
+  type CartProductIds,
+  type CartSoldOutBody,
+  cartMoney,
+  discountRate,
+  type UpdateCartLineRequest,
+} from '@codiroom/shared';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  brands,
+  cartLines,
+  carts,
+  codiItems,
+  codiSets,
+  productDisplays,
+  productItems,
+} from '../../db/schema.ts';
+import type { Principal } from '../../platform/access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { LOW_STOCK_MAX } from '../catalog/products.ts';
+import type { Conn, Tx } from '../users/member-db.ts';
+
+export type Owner = { userId: number } | { guestId: string };
+
+export function ownerOf(p: Principal): Owner {
+  if (p.userId !== null) return { userId: p.userId };
+  if (p.guestId !== null) return { guestId: p.guestId };
+  throw new Error('cart route without an identity');
+}
+
+const ownerWhere = (o: Owner): SQL =>
+  'userId' in o ? eq(carts.user_id, o.userId) : eq(carts.guest_id, o.guestId);
+
+export const MSG = {
+  soldOut: '품절된 상품입니다.',
+  stock: (n: number) => `재고가 부족합니다. (남은 수량: ${n}개)`,
+  max: `한 상품은 최대 ${CART_MAX_QUANTITY}개까지 담을 수 있습니다.`,
+  itemNotFound: '상품을 찾을 수 없습니다.',
+  lineNotFound: '장바구니 상품을 찾을 수 없습니다.',
+  codiNotFound: '코디를 찾을 수 없습니다.',
+  notInCodi: '코디에 포함되지 않은 상품입니다.',
+  notInDisplay: '해당 상품의 옵션이 아닙니다.',
+} as const;
+
+async function findCartId(db: Conn, owner: Owner): Promise<number | null> {
+  const [c] = await db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1);
+  return c?.id ?? null;
+}
+
+/** The owner's cart id, created if needed (its updated_at touched). */
+async function ensureCartId(tx: Tx, owner: Owner, now: Date): Promise<number> {
+  const values = {
+    user_id: 'userId' in owner ? owner.userId : null,
+    guest_id: 'guestId' in owner ? owner.guestId : null,
+    created_at: now,
+    updated_at: now,
+  };
+  const [row] = await tx
+    .insert(carts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: 'userId' in owner ? carts.user_id : carts.guest_id,
+      set: { updated_at: now },
+    })
+    .returning({ id: carts.id });
+  if (!row) throw new Error('cart upsert returned nothing');
+  return row.id;
+}
+
+async function countLines(db: Conn, cartId: number | null): Promise<number> {
+  if (cartId === null) return 0;
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(eq(cartLines.cart_id, cartId));
+  return Number(r?.n ?? 0);
+}
+
+// ───────────────────────────── reads ─────────────────────────────
+
+async function loadLines(db: Db, cartId: number): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      id: cartLines.id,
+      quantity: cartLines.quantity,
+      codi_id: cartLines.codi_id,
+      is_size_selected_by_user: cartLines.is_size_selected_by_user,
+      product_display_id: cartLines.product_display_id,
+      product_item_id: cartLines.product_item_id,
+      name: productDisplays.name,
+      price: productDisplays.price,
+      price_discount: productDisplays.price_discount,
+      display_active: productDisplays.is_active,
+      image_url: productDisplays.image_url,
+      product_type: productDisplays.product_type,
+      is_fast: productDisplays.is_fast,
+      brand_id: brands.id,
+      brand_name: brands.name,
+      shipping_fee: brands.shipping_fee,
+      free_shipping_min: brands.free_shipping_min,
+      size_name: productItems.size_name,
+      color_name: productItems.color_name,
+      stock: productItems.stock,
+      extra_price: productItems.extra_price,
+      item_active: productItems.is_active,
+    })
+    .from(cartLines)
+    .innerJoin(productItems, eq(productItems.id, cartLines.product_item_id))
+    .innerJoin(productDisplays, eq(productDisplays.id, cartLines.product_display_id))
+    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
+    .where(eq(cartLines.cart_id, cartId))
+    .orderBy(desc(cartLines.id));
+  return rows.map((r) => {
+    const available = r.display_active && r.item_active;
+    const stock = available ? Math.max(0, r.stock) : 0;
+    return {
+      id: r.id,
+      quantity: r.quantity,
+      price: r.price_discount + r.extra_price,
+      list_price: r.price + r.extra_price,
+      discount_rate: discountRate(r.price, r.price_discount),
+      product_display_id: r.product_display_id,
+      product_item_id: r.product_item_id,
+      codi_id: r.codi_id,
+      is_size_selected_by_user: r.is_size_selected_by_user,
+      name: r.name,
+      brand_id: r.brand_id,
+      brand_name: r.brand_name,
+      image_url: r.image_url,
+      product_type: r.product_type,
+      is_fast: r.is_fast,
+      size_name: r.size_name,
+      color_name: r.color_name,
+      stock,
+      is_sold_out: stock <= 0,
+      is_low_stock: stock >= 1 && stock <= LOW_STOCK_MAX,
+      max_quantity: Math.min(stock, CART_MAX_QUANTITY),
+      brand_shipping_fee: r.shipping_fee,
+      brand_free_shipping_min: r.free_shipping_min,
+    };
+  });
+}
+
+export async function cartLinesOf(db: Db, owner: Owner): Promise<CartLine[]> {
+  const cartId = await findCartId(db, owner);
+  return cartId === null ? [] : loadLines(db, cartId);
+}
+
+/** GET /api/carts: codi entries group the lines of one codi set, product entries hold one line. */
+export async function cartList(db: Db, owner: Owner): Promise<CartList> {
+  const lines = await cartLinesOf(db, owner);
+  const codiIds = [...new Set(lines.flatMap((l) => (l.codi_id === null ? [] : [l.codi_id])))];
+  const codis =
+    codiIds.length === 0
+      ? []
+      : await db
+          .select({ id: codiSets.id, title: codiSets.title, image_url: codiSets.image_url })
+          .from(codiSets)
+          .where(inArray(codiSets.id, codiIds));
+  const codiById = new Map(codis.map((c) => [c.id, c]));
+  const result: CartEntry[] = [];
+  const codiEntries = new Map<number, CartEntry & { type: 'codi' }>();
+  for (const line of lines) {
+    if (line.codi_id === null) {
+      result.push({
+        type: 'product',
+        data: {
+          id: line.id,
+          product_display_id: line.product_display_id,
+          brand_id: line.brand_id,
+          brand_name: line.brand_name,
+        },
+        product_list: [line],
+      });
+      continue;
+    }
+    const existing = codiEntries.get(line.codi_id);
+    if (existing) {
+      existing.product_list.push(line);
+      continue;
+    }
+    const codi = codiById.get(line.codi_id);
+    const entry = {
+      type: 'codi' as const,
+      data: { codi_id: line.codi_id, title: codi?.title ?? '', image_url: codi?.image_url ?? '' },
+      product_list: [line],
+    };
+    codiEntries.set(line.codi_id, entry);
+    result.push(entry);
+  }
+  return { result, count: lines.length, ...cartMoney(lines) };
+}
+
+export async function cartCount(db: Db, owner: Owner): Promise<number> {
+  return countLines(db, await findCartId(db, owner));
+}
+
+export async function cartProductIds(db: Db, owner: Owner): Promise<CartProductIds> {
+  const cartId = await findCartId(db, owner);
+  if (cartId === null) return { product_display_ids: [], product_item_ids: [] };
+  const rows = await db
+    .select({ d: cartLines.product_display_id, i: cartLines.product_item_id })
+    .from(cartLines)
+    .where(eq(cartLines.cart_id, cartId))
+    .orderBy(desc(cartLines.id));
+  return {
+    product_display_ids: [...new Set(rows.map((r) => r.d))],
+    product_item_ids: [...new Set(rows.map((r) => r.i))],
+  };
+}
+
+export async function soldOutOf(db: Db, itemIds: number[]): Promise<CartSoldOutBody> {
+  const ids = [...new Set(itemIds)];
+  const rows = await db
+    .select({
+      id: productItems.id,
+      stock: productItems.stock,
+      ia: productItems.is_active,
+      da: productDisplays.is_active,
+    })
+    .from(productItems)
+    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
+    .where(inArray(productItems.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r.ia && r.da ? Math.max(0, r.stock) : 0]));
+  const result = ids.map((id) => {
+    const stock = byId.get(id) ?? 0;
+    return { product_item_id: id, stock, is_sold_out: stock <= 0 };
+  });
+  return { sold_out_ids: result.filter((r) => r.is_sold_out).map((r) => r.product_item_id), result };
+}
+
+// ───────────────────────────── writes ─────────────────────────────
+
+type LockedItem = { id: number; product_display_id: number; stock: number };
+
+/** Locks the item rows (in id order, so concurrent multi-item adds cannot deadlock). */
+async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await tx
+    .select({
+      id: productItems.id,
+      product_display_id: productItems.product_display_id,
+      stock: productItems.stock,
+      item_active: productItems.is_active,
+      display_active: productDisplays.is_active,
+    })
+    .from(productItems)
+    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
+    .where(inArray(productItems.id, sorted))
+    .orderBy(productItems.id)
+    .for('update', { of: productItems });
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        product_display_id: r.product_display_id,
+        stock: r.item_active && r.display_active ? Math.max(0, r.stock) : 0,
+      },
+    ]),
+  );
+}
+
+/**
+ * Checks that a line of `lineQuantity` fits the item's stock beside the cart's `others` of it;
+ * `held` is what the cart already holds of it without this request (the detail's remainder).
+ */
+function checkStock(item: LockedItem, lineQuantity: number, others: number, held: number) {
+  if (item.stock <= 0) throw badRequest(MSG.soldOut);
+  if (lineQuantity > CART_MAX_QUANTITY) throw badRequest(MSG.max);
+  if (lineQuantity + others > item.stock) throw badRequest(MSG.stock(Math.max(0, item.stock - held)));
+}
+
+type AddItem = { product_item_id: number; quantity: number };
+
+/** Adds items (merging repeated ids) to the owner's cart, each joining its line of the same codi_id. */
+async function addItems(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  wanted: AddItem[],
+  codiId: number | null,
+  allowedDisplays: ((displayId: number) => boolean) | null,
+  notAllowed: string,
+): Promise<CartAddBody> {
+  const merged = new Map<number, number>();
+  for (const w of wanted) merged.set(w.product_item_id, (merged.get(w.product_item_id) ?? 0) + w.quantity);
+  return db.transaction(async (tx) => {
+    // A cart line is cheap to lose on a server crash but hot under load: the commit does not wait
+    // for the WAL flush (no risk of inconsistency, only of losing the last few ms of adds).
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const items = await lockItems(tx, [...merged.keys()]);
+    for (const id of merged.keys()) {
+      const item = items.get(id);
+      if (!item) throw notFound(MSG.itemNotFound);
+      if (allowedDisplays && !allowedDisplays(item.product_display_id)) throw badRequest(notAllowed);
+    }
+    const cartId = await ensureCartId(tx, owner, now);
+    const all = await tx.select().from(cartLines).where(eq(cartLines.cart_id, cartId));
+    const existing = all.filter((l) => merged.has(l.product_item_id));
+    let count = all.length;
+    const lines: CartAddBody['lines'] = [];
+    for (const [itemId, quantity] of merged) {
+      const item = items.get(itemId) as LockedItem;
+      const same = existing.find((l) => l.product_item_id === itemId && l.codi_id === codiId);
+      const others = existing
+        .filter((l) => l.product_item_id === itemId && l !== same)
+        .reduce((s, l) => s + l.quantity, 0);
+      const next = (same?.quantity ?? 0) + quantity;
+      checkStock(item, next, others, others + (same?.quantity ?? 0));
+      if (same) {
+        await tx.update(cartLines).set({ quantity: next, updated_at: now }).where(eq(cartLines.id, same.id));
+        lines.push({
+          id: same.id,
+          product_item_id: itemId,
+          product_display_id: item.product_display_id,
+          codi_id: codiId,
+          quantity: next,
+        });
+      } else {
+        const [row] = await tx
+          .insert(cartLines)
+          .values({
+            cart_id: cartId,
+            product_item_id: itemId,
+            product_display_id: item.product_display_id,
+            codi_id: codiId,
+            quantity: next,
+            is_size_selected_by_user: true,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning({ id: cartLines.id });
+        if (!row) throw new Error('insert failed');
+        count += 1;
+        lines.push({
+          id: row.id,
+          product_item_id: itemId,
+          product_display_id: item.product_display_id,
+          codi_id: codiId,
+          quantity: next,
+        });
+      }
+    }
+    return { lines, count };
+  });
+}
+
+export function addToCart(db: Db, owner: Owner, now: Date, item: AddItem): Promise<CartAddBody> {
+  return addItems(db, owner, now, [item], null, null, '');
+}
+
+export function productToCart(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  displayId: number,
+  items: AddItem[],
+): Promise<CartAddBody> {
+  return addItems(db, owner, now, items, null, (d) => d === displayId, MSG.notInDisplay);
+}
+
+export async function codiToCart(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  codiId: number,
+  items: AddItem[],
+): Promise<CartAddBody> {
+  const [codi] = await db
+    .select({ id: codiSets.id })
+    .from(codiSets)
+    .where(and(eq(codiSets.id, codiId), eq(codiSets.is_active, true)))
+    .limit(1);
+  if (!codi) throw notFound(MSG.codiNotFound);
+  const displays = await db
+    .select({ d: codiItems.product_display_id })
+    .from(codiItems)
+    .where(eq(codiItems.codi_id, codiId));
+  const allowed = new Set(displays.map((r) => r.d));
+  return addItems(db, owner, now, items, codiId, (d) => allowed.has(d), MSG.notInCodi);
+}
+
+/** PATCH /api/carts/{id}: quantity, and optionally another size of the same display. */
+export async function updateLine(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  lineId: number,
+  body: UpdateCartLineRequest,
+): Promise<CartAddBody['lines'][number]> {
+  return db.transaction(async (tx) => {
+    const cartId = await findCartId(tx, owner);
+    if (cartId === null) throw notFound(MSG.lineNotFound);
+    const [line] = await tx
+      .select()
+      .from(cartLines)
+      .where(and(eq(cartLines.id, lineId), eq(cartLines.cart_id, cartId)))
+      .limit(1);
+    if (!line) throw notFound(MSG.lineNotFound);
+    const itemId = body.product_item_id ?? line.product_item_id;
+    const items = await lockItems(tx, [itemId]);
+    const item = items.get(itemId);
+    if (!item) throw notFound(MSG.itemNotFound);
+    if (item.product_display_id !== line.product_display_id) throw badRequest(MSG.notInDisplay);
+    const sameItem = await tx
+      .select()
+      .from(cartLines)
+      .where(
+        and(eq(cartLines.cart_id, cartId), eq(cartLines.product_item_id, itemId), ne(cartLines.id, line.id)),
+      );
+    const sizeFlag =
+      body.is_size_selected_by_user ??
+      (itemId !== line.product_item_id ? true : line.is_size_selected_by_user);
+    // A size change onto an item the cart already holds with the same codi_id joins that line.
+    const twin =
+      itemId !== line.product_item_id ? sameItem.find((l) => l.codi_id === line.codi_id) : undefined;
+    const target = twin ?? line;
+    const quantity = twin ? twin.quantity + body.quantity : body.quantity;
+    const others = sameItem.filter((l) => l.id !== target.id).reduce((s, l) => s + l.quantity, 0);
+    checkStock(item, quantity, others, others + (twin?.quantity ?? 0));
+    await tx
+      .update(cartLines)
+      .set({ product_item_id: itemId, quantity, is_size_selected_by_user: sizeFlag, updated_at: now })
+      .where(eq(cartLines.id, target.id));
+    if (twin) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+    return {
+      id: target.id,
+      product_item_id: itemId,
+      product_display_id: line.product_display_id,
+      codi_id: line.codi_id,
+      quantity,
+    };
+  });
+}
+
+/** Deletes lines of the owner's cart; any id outside it answers 404 and nothing is deleted. */
+export async function deleteLines(
+  db: Db,
+  owner: Owner,
+  ids: number[],
+): Promise<{ deleted: number[]; count: number }> {
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const cartId = await findCartId(tx, owner);
+    if (cartId === null) throw notFound(MSG.lineNotFound);
+    const mine = await tx
+      .select({ id: cartLines.id })
+      .from(cartLines)
+      .where(and(eq(cartLines.cart_id, cartId), inArray(cartLines.id, wanted)));
+    if (mine.length !== wanted.length) throw notFound(MSG.lineNotFound);
+    await tx.delete(cartLines).where(and(eq(cartLines.cart_id, cartId), inArray(cartLines.id, wanted)));
+    return { deleted: wanted, count: await countLines(tx, cartId) };
+  });
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// POST /api/carts under load: the built server on a fresh PostgreSQL database (created here and
+// dropped afterwards), 50 connections for 10 s, each request from a distinct guest id.
+// Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
+// Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+
+const { values } = parseArgs({
+  options: {
+    base: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3198' },
+    products: { type: 'string', default: '300' },
+    // Diagnosis only: another call under the same load (the result file is then not written).
+    path: { type: 'string', default: '/api/carts' },
+    method: { type: 'string', default: 'POST' },
+  },
+});
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(values.port);
+const dbName = `codiroom_bench_cart_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const admin = postgres(values.base, { max: 1, onnotice: () => {} });
+const dbUrl = new URL(values.base);
+dbUrl.pathname = `/${dbName}`;
+
+await admin.unsafe(`create database ${dbName}`);
+let child;
+try {
+  child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl.toString(),
+      SEED_PRODUCTS: values.products,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      SOLAPI_API_KEY: 'bench',
+      SOLAPI_API_SECRET: 'bench',
+      SOLAPI_SENDER: '0200000000',
+      SOLAPI_BASE_URL: 'http://127.0.0.1:9',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const t0 = performance.now();
+  for (;;) {
+    if (performance.now() - t0 > 300_000) throw new Error('server never answered /api/health');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // Items with stock; every guest adds one of them once, so stock never runs out.
+  const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  await db`update product_items set stock = 99, is_active = true`;
+  const items = (
+    await db`select i.id from product_items i join product_displays d on d.id = i.product_display_id
+    where d.is_active order by i.id limit 500`
+  ).map((r) => r.id);
+  await db.end();
+  if (items.length === 0) throw new Error('no items seeded');
+
+  let n = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    requests: [
+      {
+        method: values.method,
+        path: values.path,
+        setupRequest: (req) => {
+          n += 1;
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              'x-guest-user-id': `bench-guest-${process.pid}-${n}`,
+            },
+            body:
+              values.method === 'GET'
+                ? undefined
+                : JSON.stringify({ product_item_id: items[n % items.length], quantity: 1 }),
+          };
+        },
+      },
+    ],
+  });
+  const non2xx = result.non2xx;
+  const out = {
+    bench: 'POST /api/carts, distinct guest ids (PostgreSQL)',
+    node: process.version,
+    connections: result.connections,
+    duration_s: result.duration,
+    requests: result.requests.total,
+    rps_mean: Math.round(result.requests.average),
+    latency_ms: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.average,
+    },
+    non_2xx: non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    target_p99_ms: 30,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  if (values.path === '/api/carts' && values.method === 'POST') {
+    mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+    writeFileSync(new URL('./results/cart.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+  }
+  process.exitCode = out.latency_ms.p99 > out.target_p99_ms || non2xx > 0 ? 1 : 0;
+} finally {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
