@@ -3,12 +3,12 @@
 // dropped afterwards), 50 connections for 10 s, each request from a distinct guest id.
 // Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
 // Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { startServer } from './server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +25,6 @@ const { values } = parseArgs({
     method: { type: 'string', default: 'POST' },
   },
 });
-const root = new URL('..', import.meta.url).pathname;
 const port = Number(values.port);
 const dbName = `codiroom_bench_cart_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const admin = postgres(values.base, { max: 1, onnotice: () => {} });
@@ -33,34 +32,12 @@ const dbUrl = new URL(values.base);
 dbUrl.pathname = `/${dbName}`;
 
 await admin.unsafe(`create database ${dbName}`);
-let child;
+let server;
 try {
-  child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl.toString(),
-      SEED_PRODUCTS: values.products,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      SOLAPI_API_KEY: 'bench',
-      SOLAPI_API_SECRET: 'bench',
-      SOLAPI_SENDER: '0200000000',
-      SOLAPI_BASE_URL: 'http://127.0.0.1:9',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  server = await startServer({
+    port,
+    env: { DATABASE_URL: dbUrl.toString(), SEED_PRODUCTS: values.products },
   });
-  const t0 = performance.now();
-  for (;;) {
-    if (performance.now() - t0 > 300_000) throw new Error('server never answered /api/health');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   // Items with stock; every guest adds one of them once, so stock never runs out.
   const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
@@ -125,11 +102,7 @@ try {
   }
   process.exitCode = out.latency_ms.p99 > out.target_p99_ms || non2xx > 0 ? 1 : 0;
 } finally {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();
 }

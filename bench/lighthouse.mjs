@@ -2,11 +2,11 @@
 // Lighthouse (mobile, simulated throttling) on the built storefront: performance score, CLS, LCP,
 // TBT and the JavaScript sent for the first load. Usage: npm run bench:lighthouse [-- --runs 3]
 // Uses Debian's Chromium (/usr/bin/chromium or CHROME_PATH); never downloads a browser.
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startServer } from './server.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -17,40 +17,15 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const port = Number(values.port);
-const root = new URL('..', import.meta.url).pathname;
 const dataDir = `/tmp/codiroom-bench-lh-${process.pid}`;
 const pages = ['/', '/category', `/product/${values.product}`, '/ranking'];
 
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    // Production needs SMS keys to start; the bench sends no SMS (and this base URL goes nowhere).
-    SOLAPI_API_KEY: 'bench',
-    SOLAPI_API_SECRET: 'bench',
-    SOLAPI_SENDER: '0200000000',
-    SOLAPI_BASE_URL: 'http://127.0.0.1:9',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.kill('SIGTERM');
+const server = await startServer({ port, env: { DATA_DIR: dataDir } });
+const stop = async () => {
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error('server did not start');
-  await new Promise((r) => setTimeout(r, 100));
-}
 // Warm the server (first SSR of each page compiles nothing, but fills caches).
 for (const p of pages) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
 
@@ -111,7 +86,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  stop();
+  await stop();
 }
 const targets = { score_min: 0.95, cls_max: 0.02, product_js_kb_max: 150 };
 const out = { bench: 'lighthouse mobile (simulated throttling)', node: process.version, targets, results };

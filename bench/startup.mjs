@@ -3,9 +3,9 @@
 // Usage: npm run bench:startup [-- --runs 5]
 // First prepares a seeded data directory (that first start includes seeding and is reported
 // separately), then restarts the server on it `runs` times.
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { startServer } from './server.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, port: { type: 'string', default: '3199' } },
@@ -13,44 +13,11 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const port = Number(values.port);
 const dataDir = `/tmp/codiroom-bench-startup-${process.pid}`;
-const root = new URL('..', import.meta.url).pathname;
 
 async function startOnce() {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-      // Production needs SMS keys to start; the bench sends no SMS (and this base URL goes nowhere).
-      SOLAPI_API_KEY: 'bench',
-      SOLAPI_API_SECRET: 'bench',
-      SOLAPI_SENDER: '0200000000',
-      SOLAPI_BASE_URL: 'http://127.0.0.1:9',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  let ms = null;
-  while (performance.now() - t0 < 600_000) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) {
-        ms = performance.now() - t0;
-        break;
-      }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill('SIGTERM');
-  await exited;
-  if (ms === null) throw new Error('server never answered /api/health');
-  return Math.round(ms);
+  const { ms, stop } = await startServer({ port, env: { DATA_DIR: dataDir } });
+  await stop();
+  return ms;
 }
 
 rmSync(dataDir, { recursive: true, force: true });
