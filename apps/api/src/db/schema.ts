@@ -18,6 +18,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -642,7 +643,11 @@ export const cartLines = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('cart_lines_cart_idx').on(t.cart_id)],
+  (t) => [
+    index('cart_lines_cart_idx').on(t.cart_id),
+    // One line per item and codi set (a null codi_id counts as a value): adds upsert onto it.
+    unique('cart_lines_item_codi_uq').on(t.cart_id, t.product_item_id, t.codi_id).nullsNotDistinct(),
+  ],
 );
 
 // ───────────────────────────── orders and payments ─────────────────────────────

@@ -1,0 +1,1 @@
+ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_item_codi_uq" UNIQUE NULLS NOT DISTINCT("cart_id","product_item_id","codi_id");
