@@ -7,7 +7,7 @@ import { TokenService } from './tokens.ts';
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL
-    ? openDatabase({ kind: 'postgresql', url: config.DATABASE_URL })
+    ? openDatabase({ kind: 'postgresql', url: config.DATABASE_URL, max: config.DATABASE_POOL_MAX })
     : openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
 }
 

@@ -116,9 +116,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (req) => {
-      const result = await addToCart(db, ownerOf(req.principal), ctx.clock.now(), req.body);
-      fireAddToCart(ctx, req, [req.body]);
-      return result;
+      const now = ctx.clock.now();
+      const { body, price } = await addToCart(db, ownerOf(req.principal), now, req.body);
+      const line = {
+        product_display_id: price.product_display_id,
+        quantity: req.body.quantity,
+        price: (price.price_discount || price.price) + price.extra_price,
+      };
+      void fireAdEvents(ctx, [addToCartEvent([line], now, adRequestInfo(req))], req.log);
+      return body;
     },
   );
 

@@ -20,6 +20,7 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   brands,
   cartLines,
@@ -360,8 +361,126 @@ async function addItems(
   });
 }
 
-export function addToCart(db: Db, owner: Owner, now: Date, item: AddItem): Promise<CartAddBody> {
-  return addItems(db, owner, now, [item], null, null, '');
+/** What the single add hands to the AddToCart ad event, so it needs no second query. */
+export type AddedItemPrice = {
+  product_display_id: number;
+  price: number;
+  price_discount: number;
+  extra_price: number;
+};
+
+type SingleAddRow = {
+  found: boolean;
+  stock: number | null;
+  product_display_id: number | null;
+  price: number | null;
+  price_discount: number | null;
+  extra_price: number | null;
+  same_q: number | null;
+  others: number | null;
+  n_lines: number | null;
+  line_id: number | null;
+  line_quantity: number | null;
+  inserted: boolean | null;
+};
+
+/**
+ * POST /api/carts, the hot path: one statement, one round trip. The cart row is upserted, the
+ * line is inserted or, on the (cart, item, codi) unique constraint, incremented. The conflict
+ * branch re-reads the current line, so concurrent adds of one cart still never take the line
+ * above the item's stock or CART_MAX_QUANTITY; when nothing was written, the row tells why.
+ */
+export async function addToCart(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  add: AddItem,
+): Promise<{ body: CartAddBody; price: AddedItemPrice }> {
+  const userId = 'userId' in owner ? owner.userId : null;
+  const guestId = 'guestId' in owner ? owner.guestId : null;
+  const conflict = 'userId' in owner ? sql.raw('(user_id)') : sql.raw('(guest_id)');
+  const q = add.quantity;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    with item as (
+      select i.id, i.product_display_id, i.extra_price, d.price, d.price_discount,
+        case when i.is_active and d.is_active then greatest(0, i.stock) else 0 end as stock
+      from product_items i join product_displays d on d.id = i.product_display_id
+      where i.id = ${add.product_item_id}
+    ),
+    cart as (
+      insert into carts (user_id, guest_id, created_at, updated_at)
+      select ${userId}::int, ${guestId}::varchar, ${at}, ${at} from item where item.stock > 0
+      on conflict ${conflict} do update set updated_at = excluded.updated_at
+      returning id
+    ),
+    held as (
+      select
+        coalesce(sum(l.quantity) filter (where l.codi_id is null), 0)::int as same_q,
+        coalesce(sum(l.quantity) filter (where l.codi_id is not null), 0)::int as others,
+        (select count(*) from cart_lines c where c.cart_id = (select id from cart))::int as n_lines
+      from cart_lines l
+      where l.cart_id = (select id from cart) and l.product_item_id = ${add.product_item_id}
+    ),
+    line as (
+      insert into cart_lines (cart_id, product_item_id, product_display_id, codi_id, quantity,
+        is_size_selected_by_user, created_at, updated_at)
+      select cart.id, item.id, item.product_display_id, null, ${q}::int, true, ${at}, ${at}
+      from cart, item, held
+      where ${q}::int <= ${CART_MAX_QUANTITY}::int and ${q}::int + held.others <= item.stock
+      on conflict (cart_id, product_item_id, codi_id) do update
+        set quantity = cart_lines.quantity + excluded.quantity, updated_at = excluded.updated_at
+        where cart_lines.quantity + excluded.quantity <= ${CART_MAX_QUANTITY}::int
+          and cart_lines.quantity + excluded.quantity + (select held.others from held)
+            <= (select item.stock from item)
+      returning id, quantity, (xmax = 0) as inserted
+    )
+    select (item.id is not null) as found, item.stock, item.product_display_id, item.price,
+      item.price_discount, item.extra_price, held.same_q, held.others, held.n_lines,
+      line.id as line_id, line.quantity as line_quantity, line.inserted,
+      -- As in addItems: this implicit transaction's commit does not wait for the WAL flush.
+      set_config('synchronous_commit', 'off', true) as sync_commit
+    from (select 1) as one
+      left join item on true left join held on true left join line on true
+  `);
+  const row = rowsOf<SingleAddRow>(result)[0];
+  if (!row?.found) throw notFound(MSG.itemNotFound);
+  const stock = Number(row.stock);
+  const price: AddedItemPrice = {
+    product_display_id: Number(row.product_display_id),
+    price: Number(row.price),
+    price_discount: Number(row.price_discount),
+    extra_price: Number(row.extra_price),
+  };
+  if (row.line_id === null) {
+    // Nothing written: say why, in checkStock's order (the held figures are this statement's view).
+    const same = Number(row.same_q ?? 0);
+    const others = Number(row.others ?? 0);
+    checkStock(
+      { id: add.product_item_id, product_display_id: price.product_display_id, stock },
+      same + q,
+      others,
+      others + same,
+    );
+    // The snapshot fitted but the current line did not: a concurrent add took the room.
+    throw badRequest(MSG.stock(Math.max(0, stock - others - same - q)));
+  }
+  const count = Number(row.n_lines ?? 0) + (row.inserted ? 1 : 0);
+  return {
+    body: {
+      lines: [
+        {
+          id: Number(row.line_id),
+          product_item_id: add.product_item_id,
+          product_display_id: price.product_display_id,
+          codi_id: null,
+          quantity: Number(row.line_quantity),
+        },
+      ],
+      count,
+    },
+    price,
+  };
 }
 
 export function productToCart(
