@@ -2,8 +2,9 @@
  * Carts (SPEC.md §3/§7): one cart per member (user_id) or guest (guest_id). A member token wins
  * over the guest header. Lines of one item join when they share codi_id (none for loose adds);
  * a codi line and a loose line of the same item stay apart, as in the sign-in merge
- * (users/guest-merge.ts). Every add or change locks the item row, so concurrent adds of one cart
- * never take the item's lines in that cart above its stock. A line whose item sold out stays in
+ * (users/guest-merge.ts). The single add (addToCart) is one statement upserting on the
+ * (cart, item, codi) unique key; the other adds and changes lock the item rows. Either way,
+ * concurrent adds of one cart never take the item's lines in that cart above its stock. A line whose item sold out stays in
  * the cart, flagged is_sold_out, and is left out of the totals.
  */
 import {
