@@ -3,6 +3,9 @@ import { expect, test } from '@playwright/test';
 test.describe('cart (guest)', () => {
   test('add from the product page, see it at /cart, change quantity, delete', async ({ page }) => {
     await page.goto('/product/1');
+    // The header's cart badge: nothing for an empty cart, the line count after an add.
+    const cartLink = page.getByTestId('header-cart');
+    await expect(cartLink).toHaveAccessibleName('장바구니');
     await page.getByRole('button', { name: '구매하기' }).click();
     const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
     await expect(sheet).toBeVisible();
@@ -12,6 +15,8 @@ test.describe('cart (guest)', () => {
 
     const popup = page.getByRole('dialog', { name: '장바구니에 담았어요' });
     await expect(popup).toBeVisible();
+    await expect(cartLink).toHaveAccessibleName('장바구니 1개');
+    await expect(cartLink).toContainText('1');
     await popup.getByRole('link', { name: '장바구니 보기' }).click();
 
     await expect(page).toHaveURL(/\/cart$/);
@@ -46,6 +51,7 @@ test.describe('cart (guest)', () => {
     await page.getByTestId('cart-line').getByRole('button', { name: /삭제$/ }).click();
     expect((await deleted).status()).toBe(200);
     await expect(page.getByText('장바구니가 비어 있어요')).toBeVisible();
+    await expect(page.getByTestId('header-cart')).toHaveAccessibleName('장바구니');
     await page.reload();
     await expect(page.getByText('장바구니가 비어 있어요')).toBeVisible();
   });

@@ -47,8 +47,8 @@ export function LikeButton({
 
   const owner = `${root?.isLoggedIn ? 'member' : 'guest'}:${root?.guestId ?? ''}`;
   useEffect(() => {
-    ensureLikesLoaded(owner);
-  }, [owner]);
+    ensureLikesLoaded(owner, likeType);
+  }, [owner, likeType]);
 
   async function toggle(e: MouseEvent<HTMLButtonElement>) {
     e.preventDefault();

@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { cartBadgeText, ensureCartCountLoaded, useCartCount } from '../lib/cart-count';
+import { useRootData } from '../root';
 import styles from './PageHeader.module.css';
 
 const icon = {
@@ -24,6 +27,27 @@ export function CartIcon() {
       <path d="M5 8h14l-1.2 12H6.2z" />
       <path d="M9 8V6.5a3 3 0 0 1 6 0V8" />
     </svg>
+  );
+}
+
+/** The cart shortcut with the number of cart lines as a badge (loaded on the client). */
+function CartLink() {
+  const root = useRootData();
+  const owner = `${root?.isLoggedIn ? 'member' : 'guest'}:${root?.guestId ?? ''}`;
+  useEffect(() => {
+    ensureCartCountLoaded(owner);
+  }, [owner]);
+  const badge = cartBadgeText(useCartCount());
+  return (
+    <Link to="/cart" className={styles.iconButton} data-testid="header-cart">
+      <CartIcon />
+      {badge && (
+        <span className={styles.badge} aria-hidden="true">
+          {badge}
+        </span>
+      )}
+      <span className="visually-hidden">장바구니{badge ? ` ${badge}개` : ''}</span>
+    </Link>
   );
 }
 
@@ -78,10 +102,7 @@ export function PageHeader({
               <SearchIcon />
               <span className="visually-hidden">검색</span>
             </Link>
-            <Link to="/cart" className={styles.iconButton}>
-              <CartIcon />
-              <span className="visually-hidden">장바구니</span>
-            </Link>
+            <CartLink />
           </>
         )}
       </div>

@@ -1,9 +1,9 @@
 /**
  * The client-side like map: which targets the visitor likes, shared by every LikeButton on the page
- * (cards and the detail page stay in sync). Filled once per page load from
- * GET /api/likes/product-like-list; optimistic changes win over the initial fill.
+ * (cards and the detail page stay in sync), for every like type. Filled once per page load and
+ * type (ensureLikesLoaded); optimistic changes win over the initial fill.
  */
-import type { LikeType, PaginatedProducts } from '@codiroom/shared';
+import type { LikeType, PaginatedLikedItems, PaginatedProducts } from '@codiroom/shared';
 import { useSyncExternalStore } from 'react';
 import { browserApi } from './browser-api';
 
@@ -12,6 +12,8 @@ const touched = new Set<string>();
 const listeners = new Set<() => void>();
 /** Whose likes the map holds (login state and guest id); a change empties and reloads it. */
 let loadedFor: string | null = null;
+/** The like types already loaded for `loadedFor`. */
+const loadedTypes = new Set<LikeType>();
 
 export const likeKey = (type: LikeType, id: number) => `${type}:${id}`;
 
@@ -37,29 +39,48 @@ export function isLiked(type: LikeType, id: number): boolean {
   return liked.get(likeKey(type, id)) ?? false;
 }
 
-/** Loads the liked product ids once per page load and visitor (browser only). */
-export function ensureLikesLoaded(owner: string): void {
-  if (loadedFor === owner || typeof window === 'undefined') return;
-  if (loadedFor !== null) {
-    liked.clear();
-    touched.clear();
-    emit();
-  }
-  loadedFor = owner;
-  void browserApi()
-    .getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, { page: 1, page_size: 100 })
-    .then((body) => {
-      if (loadedFor !== owner) return;
-      if (!body || !Array.isArray(body.result)) {
-        loadedFor = null;
-        return;
-      }
-      for (const c of body.result) {
-        const key = likeKey('PRODUCT', c.id);
-        if (!touched.has(key)) liked.set(key, true);
-      }
+/**
+ * Loads, once per page load and visitor, the ids liked of a type (browser only): product ids from
+ * product-like-list, brands, styles, codi sets and posts from GET /api/likes/likes. A type loads
+ * when the first LikeButton of that type mounts, so a page without brand hearts asks nothing
+ * about brands.
+ */
+export function ensureLikesLoaded(owner: string, type: LikeType = 'PRODUCT'): void {
+  if (typeof window === 'undefined') return;
+  if (loadedFor !== owner) {
+    if (loadedFor !== null) {
+      liked.clear();
+      touched.clear();
+      loadedTypes.clear();
       emit();
-    });
+    }
+    loadedFor = owner;
+  }
+  if (loadedTypes.has(type)) return;
+  loadedTypes.add(type);
+  const request =
+    type === 'PRODUCT'
+      ? browserApi().getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, {
+          page: 1,
+          page_size: 100,
+        })
+      : browserApi().getOr<PaginatedLikedItems | null>('/api/likes/likes', null, {
+          like_type: type,
+          page: 1,
+          page_size: 100,
+        });
+  void request.then((body) => {
+    if (loadedFor !== owner) return;
+    if (!body || !Array.isArray(body.result)) {
+      loadedTypes.delete(type);
+      return;
+    }
+    for (const c of body.result) {
+      const key = likeKey(type, c.id);
+      if (!touched.has(key)) liked.set(key, true);
+    }
+    emit();
+  });
 }
 
 export function useLiked(type: LikeType, id: number): boolean {

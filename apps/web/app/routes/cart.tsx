@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { setCartCount } from '../lib/cart-count';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/cart';
 import styles from './cart.module.css';
@@ -47,6 +48,7 @@ export default function Cart() {
         if (!live) return;
         const ok = body && Array.isArray(body.result) ? body : null;
         setList(ok);
+        if (ok) setCartCount(linesOf(ok).length);
         setSelected(
           new Set(
             linesOf(ok)
@@ -106,8 +108,9 @@ export default function Cart() {
     setList((cur) => cur && mapLines(cur, (l) => (gone.has(l.id) ? null : l)));
     let detail: string | null = null;
     try {
-      const r = await browserApi().request('DELETE', '/api/carts', { body: { ids } });
+      const r = await browserApi().request<{ count: number }>('DELETE', '/api/carts', { body: { ids } });
       if (!r.ok) detail = r.detail || '잠시 후 다시 시도해주세요.';
+      else setCartCount(r.data.count);
     } catch (e) {
       detail = failureText(e);
     }
