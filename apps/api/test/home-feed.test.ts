@@ -1,7 +1,9 @@
 import { fixedClock } from '@codiroom/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cartLines, carts, likes, productDisplays, productItems } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-01T00:00:00+09:00');
 let t: TestApp;
@@ -14,7 +16,10 @@ afterAll(async () => {
 });
 
 it('GET /api/contents/home-feed: active top banners and three product sections, each in its order', async () => {
-  const res = await t.app.inject({ url: '/api/contents/home-feed' });
+  const res = await t.app.inject({
+    url: '/api/contents/home-feed',
+    headers: { 'x-guest-user-id': 'home-guest-new' },
+  });
   expect(res.statusCode).toBe(200);
   const feed = res.json();
   expect(feed.banners.length).toBeGreaterThan(0);
@@ -31,4 +36,48 @@ it('GET /api/contents/home-feed: active top banners and three product sections, 
     expect(Number.isInteger(p.price_discount)).toBe(true);
     expect(p.price_discount).toBeLessThanOrEqual(p.price);
   }
+});
+
+it('home-feed needs a guest id or a token (API-CATALOGUE.md: guest)', async () => {
+  const res = await t.app.inject({ url: '/api/contents/home-feed' });
+  expect(res.statusCode).toBe(401);
+  expect(typeof res.json().detail).toBe('string');
+});
+
+it('a guest with likes and a member with a cart get a personal section first, without what they have', async () => {
+  const [liked] = await t.ctx.db
+    .select()
+    .from(productDisplays)
+    .where(eq(productDisplays.is_active, true))
+    .limit(1);
+  if (!liked) throw new Error('no product');
+  await t.ctx.db
+    .insert(likes)
+    .values({ guest_id: 'home-guest-liker', like_type: 'PRODUCT', like_id: liked.id });
+  const guest = (
+    await t.app.inject({ url: '/api/contents/home-feed', headers: { 'x-guest-user-id': 'home-guest-liker' } })
+  ).json();
+  expect(guest.sections[0].key).toBe('for_you');
+  const mine = guest.sections[0].products as { id: number; brand_id: number }[];
+  expect(mine.length).toBeGreaterThan(0);
+  expect(mine.map((p) => p.id)).not.toContain(liked.id);
+  expect(mine[0]?.brand_id).toBe(liked.brand_id);
+  expect(guest.sections.slice(1).map((s: { key: string }) => s.key)).toEqual(['popular', 'newest', 'deals']);
+
+  const member = await createMember(t.ctx);
+  const [cart] = await t.ctx.db.insert(carts).values({ user_id: member.user.id }).returning();
+  const [item] = await t.ctx.db
+    .select()
+    .from(productItems)
+    .where(eq(productItems.product_display_id, liked.id))
+    .limit(1);
+  await t.ctx.db.insert(cartLines).values({
+    cart_id: cart?.id as number,
+    product_item_id: item?.id as number,
+    product_display_id: liked.id,
+    quantity: 1,
+  });
+  const m = (await t.app.inject({ url: '/api/contents/home-feed', headers: member.headers })).json();
+  expect(m.sections[0].key).toBe('for_you');
+  expect(m.sections[0].products.map((p: { id: number }) => p.id)).not.toContain(liked.id);
 });

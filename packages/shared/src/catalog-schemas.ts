@@ -333,3 +333,136 @@ export const SitemapEntriesBody = z.object({
   styles: z.array(SitemapEntry),
 });
 export type SitemapEntriesBody = z.infer<typeof SitemapEntriesBody>;
+
+// ───────────────────────────── product page extras ─────────────────────────────
+
+/** GET /api/products/shipping-info: the brand's shipping terms and SPEC.md §9's promise for now. */
+export const ShippingInfoBody = z.object({
+  product_display_id: Int.nullable(),
+  brand_id: Int.nullable(),
+  delivery_category: z.string(),
+  shipping_fee: Int,
+  free_shipping_min: Int,
+  shipping_type: z.enum(['today', 'fast', 'standard']),
+  cutoff_hour: Int.nullable(),
+  is_weekend: z.boolean(),
+  is_before_cutoff: z.boolean(),
+  cutoff_at: Instant.nullable(),
+  dispatch_date: z.string(),
+  arrival_date: z.string(),
+  label: z.string(),
+  message: z.string(),
+});
+export type ShippingInfoBody = z.infer<typeof ShippingInfoBody>;
+
+export const CurrentViewCountBody = z.object({
+  product_display_id: Int.nullable(),
+  /** Distinct viewers of the product over the last `window_minutes`. */
+  count: Int,
+  window_minutes: Int,
+});
+export type CurrentViewCountBody = z.infer<typeof CurrentViewCountBody>;
+
+export const ImageMainBody = z.object({
+  product_display_id: Int.nullable(),
+  image_url: z.string().nullable(),
+  images: z.array(z.string()),
+});
+export type ImageMainBody = z.infer<typeof ImageMainBody>;
+
+/** A compact product box (posts, reviews, codi sets): the card plus its sizes and sold-out state. */
+export const ProductBoxBody = z.object({
+  result: ProductCard.extend({
+    color_name: z.string(),
+    sizes: z.array(z.object({ size_name: z.string(), is_sold_out: z.boolean() })),
+    is_sold_out: z.boolean(),
+  }),
+});
+export type ProductBoxBody = z.infer<typeof ProductBoxBody>;
+
+export const RecommendStyleBody = z.object({
+  product_display_id: Int.nullable(),
+  /** Styles of the codi sets that contain the product (or share its style tags). */
+  styles: z.array(StyleSummary),
+  /** Codi sets that contain the product, most liked first. */
+  codis: z.array(CodiSet),
+});
+export type RecommendStyleBody = z.infer<typeof RecommendStyleBody>;
+
+export const MatchupItem = ProductCard.extend({
+  /** The codi set the pairing comes from; null for a category-complement pick. */
+  codi_id: Int.nullable(),
+  reason: z.enum(['same_codi', 'complement']),
+});
+export const MatchupProductsBody = z.object({ result: z.array(MatchupItem) });
+export type MatchupProductsBody = z.infer<typeof MatchupProductsBody>;
+
+export const AiSimilarItem = ProductCard.extend({
+  /** 0–1, higher is closer. */
+  score: z.number(),
+  /** Features that matched at least halfway: category, style, colour, price, fit, co_signal (co-like/co-purchase). */
+  reasons: z.array(z.string()),
+});
+export const AiSimilarBody = z.object({
+  product_display_id: Int.nullable(),
+  method: z.string(),
+  result: z.array(AiSimilarItem),
+});
+export type AiSimilarBody = z.infer<typeof AiSimilarBody>;
+
+export const RecommendedSizeBody = z.object({
+  product_display_id: Int,
+  recommended_size: z.string().nullable(),
+  /** size_info (the member's saved size), purchase_history, body (height/weight) or none. */
+  basis: z.enum(['size_info', 'purchase_history', 'body', 'none']),
+  sizes: z.array(z.object({ size_name: z.string(), is_sold_out: z.boolean() })),
+});
+export type RecommendedSizeBody = z.infer<typeof RecommendedSizeBody>;
+
+// ───────────────────────────── ranking tabs ─────────────────────────────
+
+/** SPEC.md §2 ranking tabs: rising, brands, then the shop categories. */
+export const RANKING_TABS = ['rising', 'brands', ...SHOP_CATEGORIES] as const;
+export const RankingCategoryEnum = z.enum(['rising', ...SHOP_CATEGORIES]);
+
+export const BrandRankingItem = BrandRef.extend({
+  rank: Int,
+  score: z.number(),
+  product_count: Int,
+  products: z.array(ProductCard),
+});
+export const BrandRankingBody = z.object({
+  computed_at: Instant.nullable(),
+  result: z.array(BrandRankingItem),
+});
+export type BrandRankingBody = z.infer<typeof BrandRankingBody>;
+
+// ───────────────────────────── content submissions ─────────────────────────────
+
+/** What the content POSTs answer once they stored the submission. */
+export const SubmissionAck = z.object({ result: z.literal('SUCCESS'), id: Int });
+export type SubmissionAck = z.infer<typeof SubmissionAck>;
+
+export const DailyLookBody = z.object({
+  /** KST date of the look. */
+  date: z.string(),
+  codi: CodiSet.nullable(),
+});
+export type DailyLookBody = z.infer<typeof DailyLookBody>;
+
+// ───────────────────────────── category listing ─────────────────────────────
+
+/** A category page: page numbers for links and a keyset cursor for infinite scroll. */
+export const CategoryListingBody = PaginatedProducts.extend({
+  /** Pass as `cursor` for the next 30; null at the end. */
+  next_cursor: z.string().nullable(),
+});
+export type CategoryListingBody = z.infer<typeof CategoryListingBody>;
+
+export const CategoryFiltersBody = z.object({
+  brands: z.array(z.object({ id: Int, name: z.string(), count: Int })),
+  price: z.object({ min: Int.nullable(), max: Int.nullable() }),
+  sizes: z.array(z.object({ size_name: z.string(), count: Int })),
+  colors: z.array(z.object({ color_name: z.string(), color_hex: z.string(), count: Int })),
+});
+export type CategoryFiltersBody = z.infer<typeof CategoryFiltersBody>;

@@ -1,14 +1,16 @@
 import {
+  type CategoryFiltersBody,
+  type CategoryListingBody,
   type CategoryTreeBody,
-  type PaginatedProducts,
   SHOP_CATEGORIES,
   SHOP_CATEGORY_LABELS,
   type ShopCategory,
 } from '@codiroom/shared';
 import { Form, Link } from 'react-router';
+import f from '../catalog/catalog.module.css';
+import { InfiniteProducts } from '../catalog/InfiniteProducts';
 import { PageHeader } from '../components/PageHeader';
-import { Pager } from '../components/Pager';
-import { EmptyState, ProductGrid } from '../components/ProductGrid';
+import { EmptyState } from '../components/ProductGrid';
 import { pageParam, serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
@@ -23,6 +25,21 @@ export const SORTS = [
   ['reviews', '후기 많은순'],
 ] as const;
 
+/** Multi-valued filter params (checkboxes repeat the name; links use commas). */
+function listParam(q: URLSearchParams, name: string, re: RegExp): string[] {
+  const out = q
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v && re.test(v));
+  return [...new Set(out)].slice(0, 20);
+}
+
+function wonParam(q: URLSearchParams, name: string): string | undefined {
+  const v = (q.get(name) ?? '').replaceAll(',', '').trim();
+  return /^\d{1,9}$/.test(v) ? v : undefined;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = url.searchParams;
@@ -31,17 +48,55 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : 'all';
   const sort = SORTS.some(([k]) => k === q.get('sort')) ? (q.get('sort') as string) : 'popular';
   const sub = q.get('category_sub') || undefined;
+  const filters = {
+    brand_id: listParam(q, 'brand_id', /^\d{1,9}$/),
+    size: listParam(q, 'size', /^[\w가-힣 .-]{1,20}$/),
+    color: listParam(q, 'color', /^[\w가-힣 .-]{1,30}$/),
+    price_min: wonParam(q, 'price_min'),
+    price_max: wonParam(q, 'price_max'),
+  };
+  const query = {
+    category_main: main,
+    category_sub: sub,
+    sort,
+    brand_id: filters.brand_id.join(',') || undefined,
+    size: filters.size.join(',') || undefined,
+    color: filters.color.join(',') || undefined,
+    price_min: filters.price_min,
+    price_max: filters.price_max,
+  };
   const api = serverApi(context);
-  const [tree, products] = await Promise.all([
+  const empty: CategoryListingBody = {
+    page: 1,
+    count: 0,
+    total_count: 0,
+    total_page: 0,
+    result: [],
+    next_cursor: null,
+  };
+  const [tree, products, facets] = await Promise.all([
     api.get<CategoryTreeBody>('/api/products/categories').catch(() => ({ result: [] })),
-    api.get<PaginatedProducts>('/api/products/category-products', {
-      category_main: main,
-      category_sub: sub,
-      sort,
-      page: pageParam(url),
-    }),
+    api
+      .get<CategoryListingBody>('/api/products/category-products', { ...query, page: pageParam(url) })
+      // A bad filter combination (e.g. min above max) shows an empty list, not an error page.
+      .catch(() => empty),
+    api
+      .get<CategoryFiltersBody>('/api/products/category-filters', { category_main: main, category_sub: sub })
+      .catch(() => null),
   ]);
-  return { tree: tree.result, products, main, sub: sub ?? null, sort, origin: url.origin };
+  const listQuery = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v) listQuery.set(k, v);
+  return {
+    tree: tree.result,
+    products,
+    facets,
+    filters,
+    listQuery: listQuery.toString(),
+    main,
+    sub: sub ?? null,
+    sort,
+    origin: url.origin,
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -55,7 +110,13 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { tree, products, main, sub, sort } = loaderData;
+  const { tree, products, main, sub, sort, facets, filters, listQuery } = loaderData;
+  const activeFilters =
+    filters.brand_id.length +
+    filters.size.length +
+    filters.color.length +
+    (filters.price_min ? 1 : 0) +
+    (filters.price_max ? 1 : 0);
   const subs = tree.find((t) => t.main === main)?.subs ?? [];
   const link = (params: Record<string, string | null>) => {
     const q = new URLSearchParams();
@@ -103,6 +164,110 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         )}
+        {facets && (
+          <details className={f.filters} open={activeFilters > 0 ? true : undefined}>
+            <summary>필터{activeFilters > 0 ? ` (${activeFilters})` : ''}</summary>
+            <Form method="get" action="/category" className={f.filterForm} aria-label="상품 필터">
+              {main !== 'all' && <input type="hidden" name="category_main" value={main} />}
+              {sub && <input type="hidden" name="category_sub" value={sub} />}
+              {sort !== 'popular' && <input type="hidden" name="sort" value={sort} />}
+              {facets.brands.length > 0 && (
+                <fieldset>
+                  <legend>브랜드</legend>
+                  <div className={f.options}>
+                    {facets.brands.slice(0, 20).map((b) => (
+                      <label key={b.id} className={f.option}>
+                        <input
+                          type="checkbox"
+                          name="brand_id"
+                          value={b.id}
+                          defaultChecked={filters.brand_id.includes(String(b.id))}
+                        />
+                        {b.name}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <fieldset>
+                <legend>가격</legend>
+                <div className={f.price}>
+                  <label>
+                    <span className="visually-hidden">최저 가격</span>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      name="price_min"
+                      min={0}
+                      step={1000}
+                      placeholder={facets.price.min !== null ? String(facets.price.min) : '최저'}
+                      defaultValue={filters.price_min}
+                    />
+                  </label>
+                  ~
+                  <label>
+                    <span className="visually-hidden">최고 가격</span>
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      name="price_max"
+                      min={0}
+                      step={1000}
+                      placeholder={facets.price.max !== null ? String(facets.price.max) : '최고'}
+                      defaultValue={filters.price_max}
+                    />
+                  </label>
+                  원
+                </div>
+              </fieldset>
+              {facets.sizes.length > 0 && (
+                <fieldset>
+                  <legend>사이즈</legend>
+                  <div className={f.options}>
+                    {facets.sizes.map((z) => (
+                      <label key={z.size_name} className={f.option}>
+                        <input
+                          type="checkbox"
+                          name="size"
+                          value={z.size_name}
+                          defaultChecked={filters.size.includes(z.size_name)}
+                        />
+                        {z.size_name}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              {facets.colors.length > 0 && (
+                <fieldset>
+                  <legend>색상</legend>
+                  <div className={f.options}>
+                    {facets.colors.map((c) => (
+                      <label key={c.color_name} className={f.option}>
+                        <input
+                          type="checkbox"
+                          name="color"
+                          value={c.color_name}
+                          defaultChecked={filters.color.includes(c.color_name)}
+                        />
+                        <span className={f.swatch} style={{ background: c.color_hex }} aria-hidden="true" />
+                        {c.color_name}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <div className={f.actions}>
+                <Link to={link({})} className={f.reset} replace>
+                  초기화
+                </Link>
+                <button type="submit" className={f.apply}>
+                  적용
+                </button>
+              </div>
+            </Form>
+          </details>
+        )}
         <div className={page.toolbar}>
           <span>
             상품 <strong>{products.total_count.toLocaleString('ko-KR')}</strong>개
@@ -110,6 +275,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <Form method="get" action="/category">
             {main !== 'all' && <input type="hidden" name="category_main" value={main} />}
             {sub && <input type="hidden" name="category_sub" value={sub} />}
+            {filters.brand_id.length > 0 && (
+              <input type="hidden" name="brand_id" value={filters.brand_id.join(',')} />
+            )}
+            {filters.size.length > 0 && <input type="hidden" name="size" value={filters.size.join(',')} />}
+            {filters.color.length > 0 && <input type="hidden" name="color" value={filters.color.join(',')} />}
+            {filters.price_min && <input type="hidden" name="price_min" value={filters.price_min} />}
+            {filters.price_max && <input type="hidden" name="price_max" value={filters.price_max} />}
             <label>
               <span className="visually-hidden">정렬</span>
               <select
@@ -125,14 +297,16 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
+            <noscript>
+              <button type="submit">정렬</button>
+            </noscript>
           </Form>
         </div>
         {products.result.length ? (
-          <ProductGrid products={products.result} />
+          <InfiniteProducts key={listQuery} initial={products} query={listQuery} />
         ) : (
           <EmptyState title="조건에 맞는 상품이 없어요" />
         )}
-        <Pager page={products.page} totalPage={products.total_page} />
       </main>
     </>
   );

@@ -5,13 +5,29 @@ import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { serverApi } from '../lib/api';
+import { parseCookies } from '../lib/cookies';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 
+/** Stands in for the guest id on a first visit, before the guestID cookie exists (no history). */
+const FIRST_VISIT_GUEST = 'first-visit-guest';
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const feed = await serverApi(context).get<HomeFeed>('/api/contents/home-feed');
+  const api = serverApi(context);
+  // home-feed is a guest call: the member's token or the guest id picks the personal section.
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const guest = { 'x-guest-user-id': cookies.guestID || FIRST_VISIT_GUEST };
+  const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
+  const feed = await (token
+    ? api
+        .get<HomeFeed>('/api/contents/home-feed', undefined, {
+          headers: { ...guest, authorization: `Bearer ${token}` },
+        })
+        // An expired token is refreshed by the browser later; the page still renders for the guest.
+        .catch(() => api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }))
+    : api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }));
   return { feed, origin: new URL(request.url).origin };
 }
 

@@ -1,4 +1,4 @@
-import type { ProductCardList, ProductDetail } from '@codiroom/shared';
+import type { AiSimilarBody, ProductDetail } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { or404, serverApi } from '../lib/api';
@@ -11,7 +11,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const [product, similar] = await Promise.all([
     or404(api.get<ProductDetail>(`/api/products/detail/${params.id}`)),
-    api.get<ProductCardList>('/api/products/similar-products', { product_display_id: params.id }),
+    api
+      .get<AiSimilarBody>('/api/v1/products/ai-similar-products', { product_display_id: params.id })
+      .catch(() => ({ result: [] })),
   ]);
   return { product, similar: similar.result, origin: new URL(request.url).origin };
 }
@@ -20,7 +22,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: '상품이 없습니다. | 코디룸' }];
   return seoMeta({
     title: `${data.product.name}와 비슷한 상품 | 코디룸`,
-    description: `${data.product.brand.name} ${data.product.name}와 비슷한 카테고리·가격대의 상품`,
+    description: `${data.product.brand.name} ${data.product.name}와 카테고리·색상·핏·스타일·가격대가 비슷한 상품`,
     origin: data.origin,
     path: `/product/${data.product.id}/similar`,
   });

@@ -1,5 +1,6 @@
 import {
-  type BrandListBody,
+  type BrandRankingBody,
+  formatWon,
   type PaginatedProducts,
   SHOP_CATEGORIES,
   SHOP_CATEGORY_LABELS,
@@ -28,13 +29,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ) as Tab;
   const api = serverApi(context);
   if (tab === 'brands') {
-    const brands = await api.get<BrandListBody>('/api/brands/category-tab-brand', { category_main: 'all' });
-    return { tab, brands: brands.result.slice(0, 50), products: null, origin: url.origin };
+    const brands = await api.get<BrandRankingBody>('/api/products/ranking-brands');
+    return { tab, brands: brands.result, products: null, origin: url.origin };
   }
+  // 'rising' is the ranking API's own tab (last 24 hours against the 24 before).
   const products = await api.get<PaginatedProducts>('/api/products/ranking-items', {
     page: pageParam(url),
-    category_main: tab === 'rising' ? 'all' : (tab as ShopCategory),
-    ...(tab === 'rising' ? { rising: 'true' } : {}),
+    category_main: tab as ShopCategory | 'rising',
   });
   return { tab, brands: null, products, origin: url.origin };
 }
@@ -43,7 +44,7 @@ export function meta({ data }: Route.MetaArgs) {
   return seoMeta({
     title: '랭킹 - 지금 3040 남자들이 많이 사는 옷 | 코디룸',
     description:
-      '조회, 좋아요, 장바구니, 구매 데이터로 매일 갱신되는 코디룸 랭킹. 아우터, 상의, 바지, 신발 카테고리별 인기 상품.',
+      '조회, 좋아요, 장바구니, 구매 데이터로 5분마다 갱신되는 코디룸 랭킹. 아우터, 상의, 바지, 신발 카테고리별 인기 상품.',
     origin: data?.origin ?? '',
     path: '/ranking',
   });
@@ -70,14 +71,25 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
         </nav>
         {brands && (
           <ol className={page.cardList}>
-            {brands.map((b, i) => (
+            {brands.map((b) => (
               <li key={b.id}>
                 <Link to={`/brands/${b.id}`} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                  <strong style={{ width: 24 }}>{i + 1}</strong>
-                  <span>
+                  <strong style={{ width: 24 }}>{b.rank}</strong>
+                  <span style={{ flex: 1 }}>
                     <strong>{b.name}</strong>
                     <span className={page.muted}> {b.name_en}</span>
                   </span>
+                  {b.products.slice(0, 3).map((p) => (
+                    <img
+                      key={p.id}
+                      src={p.image_url}
+                      alt={`${p.name} ${formatWon(p.price_discount)}`}
+                      width={48}
+                      height={58}
+                      loading="lazy"
+                      style={{ borderRadius: 4, background: '#f2f2f2' }}
+                    />
+                  ))}
                 </Link>
               </li>
             ))}

@@ -1,4 +1,6 @@
 import {
+  CategoryFiltersBody,
+  CategoryListingBody,
   CategoryTreeBody,
   ErrorBody,
   MainRankingBody,
@@ -7,6 +9,7 @@ import {
   ProductCardList,
   ProductDetail,
   ProductItemsBody,
+  RankingCategoryEnum,
   SameProductsBody,
   ShopCategoryEnum,
   SizeGradingBody,
@@ -17,6 +20,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { brandRoutes } from './brand-routes.ts';
 import { AGGREGATE_TTL_S, cached } from './cache.ts';
+import { productExtraRoutes } from './extras-routes.ts';
+import { categoryFilters, categoryListing } from './listing.ts';
 import {
   categoryTree,
   listingPage,
@@ -28,8 +33,11 @@ import {
   similarProducts,
   sizeGrading,
 } from './products.ts';
+import { risingPage } from './rankings.ts';
 import { CARD_SORTS, productCardsByIds } from './repository.ts';
+import { DETAIL_TTL_MS, LISTING_TTL_MS, sendCached } from './response-cache.ts';
 import { parseDisplayIdList } from './rules.ts';
+import { recordView, startRankingSchedule } from './signals.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const NotFound = { 404: ErrorBody };
@@ -65,12 +73,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         schema: {
           tags: ['products'],
           summary: 'Product display detail: brand, category, prices, images, items and stock',
-          description: "404 '상품이 없습니다.' for a missing, inactive or non-numeric id. Counts nothing.",
+          description:
+            "404 '상품이 없습니다.' for a missing, inactive or non-numeric id. Records a view signal " +
+            '(live viewers, rankings) without touching the product row.',
           params: IdParams,
           response: { 200: ProductDetail, ...NotFound },
         },
       },
-      async (req) => productDetail(ctx.db, parseId(req.params.id)),
+      async (req, reply) => {
+        const id = parseId(req.params.id);
+        const detail = await sendCached(ctx, reply, `detail:${id}`, DETAIL_TTL_MS, ProductDetail, () =>
+          productDetail(ctx.db, id),
+        );
+        // The viewer: a member, the guest id (the storefront's loader forwards it), or the address.
+        const guest = req.headers['x-guest-user-id'];
+        const viewer =
+          req.principal.userId !== null
+            ? `u${req.principal.userId}`
+            : typeof guest === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(guest)
+              ? `g${guest}`
+              : `ip${req.ip}`;
+        recordView(ctx, id as number, viewer, (err) => req.log.warn({ err }, 'view signal failed'));
+        return detail;
+      },
     );
   }
 
@@ -136,17 +161,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       config: { access: 'public' },
       schema: {
         tags: ['products'],
-        summary: 'Ranking by popularity, 30 per page, filtered by shop tab, sub-category and fast delivery',
+        summary:
+          "Ranking by popularity (signals with time decay, recomputed every 5 minutes), 30 per page, by shop tab, sub-category and fast delivery; category_main 'rising' is the rising tab",
         querystring: z.object({
           page: PageQuery,
-          category_main: ShopCategoryEnum.default('all'),
+          category_main: RankingCategoryEnum.default('all'),
           category_sub: CodeQuery.optional(),
           is_fast: BoolQuery,
         }),
         response: { 200: PaginatedProducts, 400: ErrorBody },
       },
     },
-    async (req) => listingPage(ctx.db, { ...req.query, sort: 'popular' }),
+    async (req, reply) => {
+      const { category_main, ...q } = req.query;
+      return sendCached(ctx, reply, `ranking:${req.url}`, LISTING_TTL_MS, PaginatedProducts, () =>
+        category_main === 'rising'
+          ? risingPage(ctx, q)
+          : listingPage(ctx.db, { ...q, category_main, sort: 'popular' }),
+      );
+    },
   );
 
   app.get(
@@ -162,24 +195,73 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async () => mainRanking(ctx.db),
   );
 
+  const IdList = z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'expected up to 20 comma-separated ids')
+    .transform((v) => v.split(',').map(Number));
+  const NameList = z
+    .string()
+    .max(300)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .slice(0, 20),
+    );
+  const Won = z.coerce.number().int().min(0).max(100_000_000);
   app.get(
     '/products/category-products',
     {
       config: { access: 'public' },
       schema: {
         tags: ['products'],
-        summary: `${ADDITION} Category listing for /category, 30 per page`,
+        summary: `${ADDITION} Category listing for /category, 30 per page: sorts, brand/price/size/colour filters, page or keyset cursor`,
         querystring: z.object({
           page: PageQuery,
           category_main: ShopCategoryEnum.default('all'),
           category_sub: CodeQuery.optional(),
           sort: z.enum(CARD_SORTS).default('popular'),
           is_fast: BoolQuery,
+          brand_id: IdList.optional(),
+          price_min: Won.optional(),
+          price_max: Won.optional(),
+          size: NameList.optional().meta({ description: 'Sizes in stock, comma-separated' }),
+          color: NameList.optional().meta({ description: 'Colour names, comma-separated' }),
+          cursor: z.string().max(300).optional().meta({ description: 'next_cursor of the previous answer' }),
         }),
-        response: { 200: PaginatedProducts, 400: ErrorBody },
+        response: { 200: CategoryListingBody, 400: ErrorBody },
       },
     },
-    async (req) => listingPage(ctx.db, req.query),
+    async (req, reply) => {
+      const { brand_id, size, color, ...q } = req.query;
+      return sendCached(ctx, reply, `listing:${req.url}`, LISTING_TTL_MS, CategoryListingBody, () =>
+        categoryListing(ctx.db, { ...q, brand_ids: brand_id, sizes: size, colors: color }),
+      );
+    },
+  );
+
+  app.get(
+    '/products/category-filters',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: `${ADDITION} Filter facets of a shop tab / sub-category: brands, price range, sizes in stock, colours`,
+        querystring: z.object({
+          category_main: ShopCategoryEnum.default('all'),
+          category_sub: CodeQuery.optional(),
+        }),
+        response: { 200: CategoryFiltersBody, 400: ErrorBody },
+      },
+    },
+    async (req) =>
+      cached(
+        ctx.kv,
+        `products:category-filters:${req.query.category_main}:${req.query.category_sub ?? ''}`,
+        AGGREGATE_TTL_S,
+        () => categoryFilters(ctx.db, req.query),
+      ),
   );
 
   app.get(
@@ -196,4 +278,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   await app.register(brandRoutes, { ctx });
+  await app.register(productExtraRoutes, { ctx });
+
+  // Rankings are recomputed from signals on a timer in the server process (tests call
+  // recomputeRankings directly with their own clock).
+  if (ctx.config.NODE_ENV !== 'test') {
+    const stop = startRankingSchedule(ctx, app.log);
+    app.addHook('onClose', async () => stop());
+  }
 };

@@ -77,7 +77,7 @@ export async function postList(
 }
 
 /** A RUNNING post; a missing one or one in any other status answers 현재 진행중인 컨텐츠가 아닙니다. */
-async function runningPost(db: Db, id: number | null, withBody: boolean) {
+export async function runningPost(db: Db, id: number | null, withBody: boolean) {
   if (id === null) throw postNotRunning();
   const [row] = await db
     .select({ ...postSummaryColumns, body: withBody ? posts.body : sql<string>`''`, status: posts.status })
@@ -137,6 +137,19 @@ async function codiCounts(db: Db, styleIds: number[]): Promise<Map<number, numbe
     .where(and(inArray(codiSets.style_id, styleIds), eq(codiSets.is_active, true)))
     .groupBy(codiSets.style_id);
   return new Map(rows.map((r) => [r.style_id as number, r.n]));
+}
+
+/** Active styles by id (any order), with their codi counts. */
+export async function stylesByIds(db: Db, ids: number[]): Promise<StyleSummary[]> {
+  if (ids.length === 0) return [];
+  const [rows, counts] = await Promise.all([
+    db
+      .select(styleColumns)
+      .from(styles)
+      .where(and(inArray(styles.id, ids), eq(styles.is_active, true))),
+    codiCounts(db, ids),
+  ]);
+  return rows.map((r) => ({ ...r, codi_count: counts.get(r.id) ?? 0 }));
 }
 
 /** Active styles, most liked first. */

@@ -1,5 +1,6 @@
 import {
   BannerListBody,
+  DailyLookBody,
   ErrorBody,
   HomeFeed,
   PostDetail,
@@ -11,6 +12,7 @@ import {
   SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
+  SubmissionAck,
   ThemeBody,
   TimeSaleBody,
 } from '@codiroom/shared';
@@ -34,6 +36,24 @@ import {
 } from './editorial.ts';
 import { promotionDetail, promotionInfo, runningPromotions, timeSaleNow } from './promotions.ts';
 import { homeFeed } from './service.ts';
+import {
+  CodiQuizEventIn,
+  CuratorChatIn,
+  codiQuizEvent,
+  DailyLookFeedbackIn,
+  dailyLook,
+  dailyLookFeedback,
+  FemaleLandingIn,
+  PostFeedbackIn,
+  PostMiniQuizIn,
+  PostQuizIn,
+  PostSurveyIn,
+  postFeedbackSubmit,
+  saveFemaleLanding,
+  submitAboutPost,
+  submitEvent,
+  TelephoneCsIn,
+} from './submissions.ts';
 
 const SITEMAP_TTL_S = 300;
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
@@ -54,14 +74,15 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/contents/home-feed',
     {
-      config: { access: 'public' },
+      config: { access: 'guest' },
       schema: {
         tags,
-        summary: 'Home feed: top banners and product sections',
-        response: { 200: HomeFeed },
+        summary:
+          'Home feed: top banners and curated product sections, with a personal section first for callers with likes or cart lines',
+        response: { 200: HomeFeed, 401: ErrorBody },
       },
     },
-    async () => homeFeed(ctx),
+    async (req) => homeFeed(ctx, req.principal),
   );
 
   // ── magazine ──
@@ -254,5 +275,126 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async () => cached(ctx.kv, 'contents:sitemap', SITEMAP_TTL_S, () => sitemapEntries(ctx.db)),
+  );
+
+  // ── daily look and content submissions (each stores what it receives) ──
+  app.get(
+    '/contents/daily-look',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The look of the day (KST): one active codi set with its products, the same for everyone',
+        response: { 200: DailyLookBody },
+      },
+    },
+    async () => dailyLook(ctx),
+  );
+
+  const Ack = { 200: SubmissionAck, 400: ErrorBody, 401: ErrorBody };
+  app.post(
+    '/contents/posts/:id/feedback',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary:
+          "Feedback on a RUNNING post (stored in post_feedback); otherwise 404 '현재 진행중인 컨텐츠가 아닙니다.'",
+        params: IdParams,
+        body: PostFeedbackIn,
+        response: { ...Ack, ...NotFound },
+      },
+    },
+    async (req) => postFeedbackSubmit(ctx, req.principal, parseId(req.params.id), req.body),
+  );
+
+  app.post(
+    '/contents/daily-look-feedback',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: "Like or dislike of a daily look's codi set (stored as an event)",
+        body: DailyLookFeedbackIn,
+        response: { ...Ack, ...NotFound },
+      },
+    },
+    async (req) => dailyLookFeedback(ctx, req.principal, req.body),
+  );
+
+  const aboutPost = [
+    ['/contents/post-survey', 'post-survey', PostSurveyIn, 'guest', 'Survey answers of a magazine post'],
+    ['/contents/post-quiz', 'post-quiz', PostQuizIn, 'guest', 'Quiz answer of a magazine post'],
+    [
+      '/contents/post-mini-quiz',
+      'post-mini-quiz',
+      PostMiniQuizIn,
+      'guest',
+      'Mini-quiz answer of a magazine post',
+    ],
+    ['/contents/post-curator-chat', 'post-curator-chat', CuratorChatIn, 'token', 'A message to the curator'],
+  ] as const;
+  for (const [path, name, body, access, summary] of aboutPost) {
+    app.post(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `${summary}, stored as an event; a post_id that is not running answers 404 '현재 진행중인 컨텐츠가 아닙니다.'`,
+          body,
+          response: { ...Ack, ...NotFound },
+        },
+      },
+      async (req) => submitAboutPost(ctx, req.principal, name, req.body as Record<string, unknown>),
+    );
+  }
+
+  app.post(
+    '/contents/codi-quiz-event',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: 'Codi quiz event entry (stored as an event); an unknown codi_id is a 404',
+        body: CodiQuizEventIn,
+        response: { ...Ack, ...NotFound },
+      },
+    },
+    async (req) => codiQuizEvent(ctx, req.principal, req.body),
+  );
+
+  app.post(
+    '/contents/telephone-cs',
+    {
+      config: { access: 'token' },
+      schema: {
+        tags,
+        summary: 'A telephone customer-service call-back request (stored as an event)',
+        body: TelephoneCsIn,
+        response: Ack,
+      },
+    },
+    async (req) => submitEvent(ctx, req.principal, 'telephone-cs', req.body),
+  );
+
+  app.post(
+    '/admin/contents/female-landing',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Operators: store the women's landing (title, banner, product ids), replacing the previous one",
+        body: FemaleLandingIn,
+        response: {
+          200: z.object({ result: z.literal('SUCCESS'), updated_at: z.iso.datetime() }),
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+        },
+      },
+    },
+    async (req) => saveFemaleLanding(ctx, req.body),
   );
 };

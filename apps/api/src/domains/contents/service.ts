@@ -1,12 +1,24 @@
 import type { HomeFeed } from '@codiroom/shared';
+import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { userPreferredProducts } from '../catalog/extras.ts';
 import { listProductCards } from '../catalog/repository.ts';
 import { activeBanners } from './editorial.ts';
 
 const SECTION_SIZE = 12;
 
-export async function homeFeed(ctx: AppContext): Promise<HomeFeed> {
-  const [bannerRows, popular, newest, deals] = await Promise.all([
+/**
+ * Curated sections for everyone; for a member or guest with likes or cart lines, a personal
+ * section first, from the brands and tabs of what they liked and put in the cart.
+ */
+export async function homeFeed(
+  ctx: AppContext,
+  who: Pick<Principal, 'userId' | 'guestId'> = { userId: null, guestId: null },
+): Promise<HomeFeed> {
+  const [personal, bannerRows, popular, newest, deals] = await Promise.all([
+    who.userId !== null || who.guestId
+      ? userPreferredProducts(ctx.db, who, SECTION_SIZE, { popularFallback: false })
+      : Promise.resolve([]),
     activeBanners(ctx, 'home_top'),
     listProductCards(ctx.db, { sort: 'popular', limit: SECTION_SIZE }),
     listProductCards(ctx.db, { sort: 'newest', limit: SECTION_SIZE }),
@@ -15,6 +27,9 @@ export async function homeFeed(ctx: AppContext): Promise<HomeFeed> {
   return {
     banners: bannerRows,
     sections: [
+      ...(personal.length
+        ? [{ key: 'for_you', title: '회원님 취향의 상품', link: '/keepProducts', products: personal }]
+        : []),
       { key: 'popular', title: '지금 가장 많이 찾는 상품', link: '/ranking', products: popular },
       { key: 'newest', title: '이번 주 신상품', link: '/category?sort=newest', products: newest },
       { key: 'deals', title: '놓치면 아쉬운 특가', link: '/category?sort=discount', products: deals },

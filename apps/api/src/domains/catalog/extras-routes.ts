@@ -1,0 +1,183 @@
+import {
+  AiSimilarBody,
+  BrandRankingBody,
+  CurrentViewCountBody,
+  ErrorBody,
+  ImageMainBody,
+  MatchupProductsBody,
+  ProductBoxBody,
+  ProductCardList,
+  RecommendedSizeBody,
+  RecommendStyleBody,
+  ShippingInfoBody,
+} from '@codiroom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { DisplayIdQuery, IdParams } from '../../platform/params.ts';
+import {
+  aiSimilarProducts,
+  currentViewCount,
+  imageMain,
+  matchupProducts,
+  PREFERRED_DEFAULT_LIMIT,
+  productBox,
+  recommendedSize,
+  recommendStyle,
+  shippingInfo,
+  userPreferredProducts,
+} from './extras.ts';
+import { parseId } from './products.ts';
+import { brandRanking } from './rankings.ts';
+
+const ADDITION = '[addition, not in API-CATALOGUE.md]';
+const tags = ['products'];
+const NotFound = { 404: ErrorBody };
+const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
+
+export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/products/shipping-info',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Shipping terms and today's promise (SPEC.md §9: today/fast cut-offs in KST, weekday vs weekend)",
+        querystring: DisplayIdOnly,
+        response: { 200: ShippingInfoBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => shippingInfo(ctx, req.query.product_display_id),
+  );
+
+  app.get(
+    '/products/current-view-count',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Distinct viewers of the product over the last 5 minutes',
+        querystring: DisplayIdOnly,
+        response: { 200: CurrentViewCountBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => currentViewCount(ctx, req.query.product_display_id),
+  );
+
+  app.get(
+    '/products/image-main',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Main image and gallery of a product display',
+        querystring: DisplayIdOnly,
+        response: { 200: ImageMainBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => imageMain(ctx.db, req.query.product_display_id),
+  );
+
+  app.get(
+    '/products/product-box/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Compact product box: the card, its colour, sizes and sold-out state',
+        params: IdParams,
+        response: { 200: ProductBoxBody, ...NotFound },
+      },
+    },
+    async (req) => productBox(ctx.db, parseId(req.params.id)),
+  );
+
+  app.get(
+    '/products/recommend-style',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Codi sets containing the product and their styles (styles sharing its tags otherwise)',
+        querystring: DisplayIdOnly,
+        response: { 200: RecommendStyleBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => recommendStyle(ctx.db, req.query.product_display_id),
+  );
+
+  app.get(
+    '/products/matchup-products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Items that go with the product: its codi sets first, then complementary types sharing a style tag',
+        querystring: DisplayIdOnly,
+        response: { 200: MatchupProductsBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => matchupProducts(ctx.db, req.query.product_display_id),
+  );
+
+  app.get(
+    '/v1/products/ai-similar-products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Similar products by weighted features: category, style tags, colour, price band, fit and co-like/co-purchase',
+        querystring: DisplayIdOnly,
+        response: { 200: AiSimilarBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => aiSimilarProducts(ctx.db, req.query.product_display_id),
+  );
+
+  app.get(
+    '/products/user-preferred-product-displays',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary:
+          'Products for the caller from the brands and tabs of their likes and cart (popular without history)',
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(50).default(PREFERRED_DEFAULT_LIMIT),
+        }),
+        response: { 200: ProductCardList, 400: ErrorBody },
+      },
+    },
+    async (req) => ({ result: await userPreferredProducts(ctx.db, req.principal, req.query.limit) }),
+  );
+
+  app.get(
+    '/products/recommended-size/:id',
+    {
+      config: { access: 'token' },
+      schema: {
+        tags,
+        summary: "The member's size for the product: saved size info, then purchases, then height/weight",
+        params: IdParams,
+        response: { 200: RecommendedSizeBody, 401: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => recommendedSize(ctx.db, req.principal.userId as number, parseId(req.params.id)),
+  );
+
+  app.get(
+    '/products/ranking-brands',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: `${ADDITION} The 'brands' ranking tab: brands by the popularity of their products, with their top 3`,
+        response: { 200: BrandRankingBody },
+      },
+    },
+    async () => brandRanking(ctx),
+  );
+};

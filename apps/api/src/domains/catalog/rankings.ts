@@ -1,0 +1,115 @@
+/**
+ * Ranking tabs beyond the plain popularity listing (SPEC.md §2: rising, brands, then the
+ * categories). Popularity itself is recomputed from signals by signals.ts.
+ */
+import type { BrandRankingBody, PaginatedProducts } from '@codiroom/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { brands, productDisplays } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { AGGREGATE_TTL_S, cached } from './cache.ts';
+import { PRODUCT_PAGE_SIZE } from './products.ts';
+import { activeCardsByIds, listProductCards, pageInfo } from './repository.ts';
+import { risingSnapshot } from './signals.ts';
+
+export const BRAND_RANKING_SIZE = 30;
+export const BRAND_TOP_PRODUCTS = 3;
+
+/**
+ * The 'rising' tab: the products whose weighted activity grew most from the previous 24 hours to
+ * the last 24 (computed by the ranking schedule). Before the first computation, or when nothing
+ * is rising, the newest products stand in, most popular first among them.
+ */
+export async function risingPage(
+  ctx: AppContext,
+  q: { page: number; is_fast?: boolean | undefined },
+): Promise<PaginatedProducts> {
+  const snap = await risingSnapshot(ctx);
+  if (snap && snap.ids.length > 0) {
+    let ids = snap.ids;
+    if (q.is_fast !== undefined) {
+      const rows = await ctx.db
+        .select({ id: productDisplays.id })
+        .from(productDisplays)
+        .where(and(inArray(productDisplays.id, ids), eq(productDisplays.is_fast, q.is_fast)));
+      const keep = new Set(rows.map((r) => r.id));
+      ids = ids.filter((id) => keep.has(id));
+    }
+    const slice = ids.slice((q.page - 1) * PRODUCT_PAGE_SIZE, q.page * PRODUCT_PAGE_SIZE);
+    const result = await activeCardsByIds(ctx.db, slice);
+    return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, ids.length, result.length), result };
+  }
+  const fallbackSize = 90;
+  const newest = await ctx.db
+    .select({ id: productDisplays.id })
+    .from(productDisplays)
+    .where(
+      and(
+        eq(productDisplays.is_active, true),
+        q.is_fast !== undefined ? eq(productDisplays.is_fast, q.is_fast) : undefined,
+      ),
+    )
+    .orderBy(desc(productDisplays.created_at), desc(productDisplays.id))
+    .limit(fallbackSize);
+  const ids = newest.map((r) => r.id);
+  if (ids.length === 0) return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, 0, 0), result: [] };
+  const all = await listProductCards(ctx.db, {
+    sort: 'popular',
+    limit: fallbackSize,
+    where: inArray(productDisplays.id, ids),
+  });
+  const result = all.slice((q.page - 1) * PRODUCT_PAGE_SIZE, q.page * PRODUCT_PAGE_SIZE);
+  return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, all.length, result.length), result };
+}
+
+/** The 'brands' tab: brands by the summed popularity of their active products, with their top 3. */
+export function brandRanking(ctx: AppContext): Promise<BrandRankingBody> {
+  return cached(ctx.kv, 'ranking:brands', AGGREGATE_TTL_S, async () => {
+    const rows = await ctx.db
+      .select({
+        id: brands.id,
+        name: brands.name,
+        name_en: brands.name_en,
+        logo_url: brands.logo_url,
+        score: sql<number>`sum(${productDisplays.popularity})::float`,
+        product_count: sql<number>`count(*)::int`,
+      })
+      .from(productDisplays)
+      .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
+      .where(eq(productDisplays.is_active, true))
+      .groupBy(brands.id)
+      .orderBy(desc(sql`sum(${productDisplays.popularity})`), brands.id)
+      .limit(BRAND_RANKING_SIZE);
+    const brandIds = rows.map((r) => r.id);
+    const top = brandIds.length
+      ? await ctx.db.execute<{ id: number; brand_id: number }>(sql`
+          select id, brand_id from (
+            select id, brand_id, row_number() over (partition by brand_id order by popularity desc, id desc) as rn
+            from product_displays where is_active and brand_id in (${sql.join(
+              brandIds.map((b) => sql`${b}`),
+              sql`, `,
+            )})
+          ) t where rn <= ${BRAND_TOP_PRODUCTS} order by brand_id, rn`)
+      : [];
+    const topRows = (Array.isArray(top) ? top : ((top as { rows?: unknown[] }).rows ?? [])) as {
+      id: number;
+      brand_id: number;
+    }[];
+    const cards = await activeCardsByIds(
+      ctx.db,
+      topRows.map((r) => Number(r.id)),
+    );
+    return {
+      computed_at: ctx.clock.now().toISOString(),
+      result: rows.map((r, i) => ({
+        id: r.id,
+        name: r.name,
+        name_en: r.name_en,
+        logo_url: r.logo_url,
+        rank: i + 1,
+        score: Math.round(Number(r.score) * 100) / 100,
+        product_count: Number(r.product_count),
+        products: cards.filter((c) => c.brand_id === r.id).slice(0, BRAND_TOP_PRODUCTS),
+      })),
+    };
+  });
+}

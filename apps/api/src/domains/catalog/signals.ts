@@ -1,0 +1,253 @@
+/**
+ * Product signals and rankings.
+ *
+ * - Views: the product detail call records a view. Live viewers go to the key-value store at
+ *   once (distinct viewers per 5-minute bucket, read as a sliding window); the view itself is
+ *   buffered in memory, summed per product and minute, and written to `product_signals` every
+ *   10 s (or sooner when the buffer is large) as one row per product and minute weighted by its
+ *   views, so the detail call never waits for an INSERT.
+ * - Rankings: `recomputeRankings(ctx)` turns views (product_signals), product likes (likes), cart
+ *   adds (cart_lines) and purchases (order_items) into `product_displays.popularity` with the
+ *   weights and time decay of packages/shared/src/ranking.ts, plus the all-time prior, and stores
+ *   the 'rising' list (last 24 h against the 24 h before) in the key-value store.
+ *   `startRankingSchedule` runs it on a timer in the server process; tests call it directly.
+ */
+import {
+  RANKING_HALF_LIFE_HOURS,
+  RANKING_LOOKBACK_DAYS,
+  RANKING_RECOMPUTE_MS,
+  RISING_WINDOW_HOURS,
+  risingScore,
+  SIGNAL_WEIGHTS,
+} from '@codiroom/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { productSignals } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+// ───────────────────────────── live viewers ─────────────────────────────
+
+export const VIEWER_BUCKET_S = 300;
+export const VIEWER_WINDOW_MINUTES = VIEWER_BUCKET_S / 60;
+
+const bucketOf = (ms: number) => Math.floor(ms / (VIEWER_BUCKET_S * 1000));
+
+/** Counts `viewer` once per bucket as a viewer of the product. Best effort: store errors are ignored. */
+async function markViewer(ctx: AppContext, id: number, viewer: string): Promise<void> {
+  const b = bucketOf(ctx.clock.now().getTime());
+  const seen = `viewers:v1:${id}:${b}:${viewer}`;
+  if ((await ctx.kv.get(seen)) !== null) return;
+  await ctx.kv.set(seen, '1', VIEWER_BUCKET_S * 2);
+  await ctx.kv.incr(`viewers:v1:${id}:${b}`, VIEWER_BUCKET_S * 2);
+}
+
+/**
+ * Distinct viewers over the last 5 minutes, as a sliding window over two buckets: everyone in the
+ * current bucket plus the previous bucket's count weighted by how much of it is still inside the
+ * window.
+ */
+export async function liveViewerCount(ctx: AppContext, id: number): Promise<number> {
+  const nowMs = ctx.clock.now().getTime();
+  const b = bucketOf(nowMs);
+  const [cur, prev] = await Promise.all([
+    ctx.kv.get(`viewers:v1:${id}:${b}`).catch(() => null),
+    ctx.kv.get(`viewers:v1:${id}:${b - 1}`).catch(() => null),
+  ]);
+  const elapsed = (nowMs % (VIEWER_BUCKET_S * 1000)) / (VIEWER_BUCKET_S * 1000);
+  return Math.round(Number(cur ?? 0) + Number(prev ?? 0) * (1 - elapsed));
+}
+
+// ───────────────────────────── view signals ─────────────────────────────
+
+/** Views waiting to be written, summed per product and minute (one row each, weight = views). */
+type Pending = { rows: Map<string, { id: number; at: Date; n: number }>; views: number };
+const FLUSH_AT_VIEWS = 20_000;
+const FLUSH_AT_ROWS = 2_000;
+const INSERT_BATCH = 1_000;
+const MAX_WEIGHT = 32_767; // smallint
+const pending = new WeakMap<AppContext, Pending>();
+
+function queue(ctx: AppContext): Pending {
+  let q = pending.get(ctx);
+  if (!q) {
+    q = { rows: new Map(), views: 0 };
+    pending.set(ctx, q);
+  }
+  return q;
+}
+
+/** Writes the buffered view signals: one row per product and minute, weighted by its views. */
+export async function flushViewSignals(ctx: AppContext): Promise<number> {
+  const q = queue(ctx);
+  if (q.rows.size === 0) return 0;
+  const rows = [...q.rows.values()];
+  const views = q.views;
+  q.rows = new Map();
+  q.views = 0;
+  const values = rows.flatMap((r) => {
+    const out = [];
+    for (let left = r.n; left > 0; left -= MAX_WEIGHT) {
+      out.push({
+        product_display_id: r.id,
+        signal: 'view',
+        weight: Math.min(left, MAX_WEIGHT),
+        created_at: r.at,
+      });
+    }
+    return out;
+  });
+  for (let i = 0; i < values.length; i += INSERT_BATCH) {
+    await ctx.db.insert(productSignals).values(values.slice(i, i + INSERT_BATCH));
+  }
+  return views;
+}
+
+/**
+ * A product detail view by `viewer` (member id, guest id or client address): a live viewer in
+ * the store and a buffered view signal. Never throws, never waits for the database.
+ */
+export function recordView(ctx: AppContext, id: number, viewer: string, log?: (err: unknown) => void): void {
+  const q = queue(ctx);
+  const nowMs = ctx.clock.now().getTime();
+  const minute = nowMs - (nowMs % 60_000);
+  const key = `${id}:${minute}`;
+  const row = q.rows.get(key);
+  if (row) row.n += 1;
+  else q.rows.set(key, { id, at: new Date(minute), n: 1 });
+  q.views += 1;
+  if (q.views >= FLUSH_AT_VIEWS || q.rows.size >= FLUSH_AT_ROWS) {
+    flushViewSignals(ctx).catch((err) => log?.(err));
+  }
+  markViewer(ctx, id, viewer).catch((err) => log?.(err));
+}
+
+// ───────────────────────────── rankings ─────────────────────────────
+
+const RISING_KEY = 'ranking:v1:rising';
+const RISING_TTL_S = 24 * 60 * 60;
+export const RISING_MAX = 300;
+
+export type RisingSnapshot = { computed_at: string; ids: number[] };
+
+/** Weighted, undecayed activity per product within [from, to). */
+function windowActivity(db: Db, from: Date, to: Date) {
+  return db.execute<{ id: number; s: number }>(sql`
+    select id, sum(w)::float as s from (
+      select product_display_id as id, weight::float * ${SIGNAL_WEIGHTS.view} as w from product_signals
+        where signal = 'view' and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+      union all
+      select like_id, ${SIGNAL_WEIGHTS.like}::float from likes
+        where like_type = 'PRODUCT' and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+      union all
+      select product_display_id, ${SIGNAL_WEIGHTS.cart}::float from cart_lines
+        where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+      union all
+      select product_display_id, ${SIGNAL_WEIGHTS.purchase}::float * quantity from order_items
+        where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED')
+          and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+    ) x group by id`);
+}
+
+function rowsOf<T>(res: unknown): T[] {
+  return (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/**
+ * Recomputes popularity of every product and the 'rising' list. Returns how many products changed
+ * and the rising ids. Safe to run concurrently with reads (one UPDATE statement).
+ */
+export async function recomputeRankings(ctx: AppContext): Promise<{ updated: number; rising: number[] }> {
+  await flushViewSignals(ctx);
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - RANKING_LOOKBACK_DAYS * 86_400_000);
+  const tauS = (RANKING_HALF_LIFE_HOURS * 3600) / Math.LN2;
+  const nowIso = now.toISOString();
+  const sinceIso = since.toISOString();
+  // score = ln(1 + likes + 3·sales + reviews)  +  Σ weight · 2^(-age / half-life) over the lookback.
+  const updated = await ctx.db.execute<{ id: number }>(sql`
+    with sig as (
+      select id, sum(w * exp(-greatest(extract(epoch from (${nowIso}::timestamptz - at)), 0) / ${tauS}))::float as s
+      from (
+        select product_display_id as id, created_at as at, weight::float * ${SIGNAL_WEIGHTS.view} as w
+          from product_signals where signal = 'view' and created_at >= ${sinceIso} and created_at <= ${nowIso}
+        union all
+        select like_id, created_at, ${SIGNAL_WEIGHTS.like}::float from likes
+          where like_type = 'PRODUCT' and created_at >= ${sinceIso} and created_at <= ${nowIso}
+        union all
+        select product_display_id, created_at, ${SIGNAL_WEIGHTS.cart}::float from cart_lines
+          where created_at >= ${sinceIso} and created_at <= ${nowIso}
+        union all
+        select product_display_id, created_at, ${SIGNAL_WEIGHTS.purchase}::float * quantity from order_items
+          where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED')
+            and created_at >= ${sinceIso} and created_at <= ${nowIso}
+      ) x group by id
+    ), scored as (
+      select d.id, (ln(1 + d.like_count + 3 * d.sales_count + d.review_count) + coalesce(sig.s, 0))::real as score
+      from product_displays d left join sig on sig.id = d.id
+    )
+    update product_displays p set popularity = scored.score
+    from scored where scored.id = p.id and p.popularity is distinct from scored.score
+    returning p.id`);
+
+  const windowMs = RISING_WINDOW_HOURS * 3_600_000;
+  const start = new Date(now.getTime() - windowMs);
+  const before = new Date(now.getTime() - 2 * windowMs);
+  const [recent, previous] = await Promise.all([
+    windowActivity(ctx.db, start, new Date(now.getTime() + 1)),
+    windowActivity(ctx.db, before, start),
+  ]);
+  const prev = new Map(rowsOf<{ id: number; s: number }>(previous).map((r) => [Number(r.id), Number(r.s)]));
+  const rising = rowsOf<{ id: number; s: number }>(recent)
+    .flatMap((r) => {
+      const score = risingScore(Number(r.s), prev.get(Number(r.id)) ?? 0);
+      return score === null ? [] : [{ id: Number(r.id), score, recent: Number(r.s) }];
+    })
+    .sort((a, b) => b.score - a.score || b.recent - a.recent || a.id - b.id)
+    .slice(0, RISING_MAX)
+    .map((r) => r.id);
+  const snapshot: RisingSnapshot = { computed_at: nowIso, ids: rising };
+  await ctx.kv.set(RISING_KEY, JSON.stringify(snapshot), RISING_TTL_S).catch(() => {});
+  return { updated: rowsOf(updated).length, rising };
+}
+
+export async function risingSnapshot(ctx: AppContext): Promise<RisingSnapshot | null> {
+  try {
+    const raw = await ctx.kv.get(RISING_KEY);
+    return raw ? (JSON.parse(raw) as RisingSnapshot) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `recomputeRankings` now-ish and every `intervalMs`; returns the stop function. */
+export function startRankingSchedule(
+  ctx: AppContext,
+  log: { error: (o: object, msg: string) => void },
+  intervalMs = RANKING_RECOMPUTE_MS,
+  firstDelayMs = 5_000,
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = recomputeRankings(ctx)
+      .catch((err) => log.error({ err }, 'ranking recompute failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, firstDelayMs);
+  const timer = setInterval(run, intervalMs);
+  const flusher = setInterval(() => {
+    flushViewSignals(ctx).catch((err) => log.error({ err }, 'view signal flush failed'));
+  }, 10_000);
+  first.unref();
+  timer.unref();
+  flusher.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    clearInterval(flusher);
+    await running;
+    await flushViewSignals(ctx).catch(() => {});
+  };
+}

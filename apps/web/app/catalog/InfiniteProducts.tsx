@@ -1,0 +1,79 @@
+import type { CategoryListingBody, ProductCard } from '@codiroom/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Pager } from '../components/Pager';
+import { ProductGrid } from '../components/ProductGrid';
+import styles from './catalog.module.css';
+
+/**
+ * A product grid that loads the next 30 with the keyset cursor when the end comes into view.
+ * Server-rendered with page links (crawlers, no JavaScript); once hydrated the links give way to
+ * infinite scroll.
+ */
+export function InfiniteProducts({
+  initial,
+  query,
+}: {
+  initial: CategoryListingBody;
+  /** The listing's query string without page and cursor. */
+  query: string;
+}) {
+  const [items, setItems] = useState<ProductCard[]>(initial.result);
+  const [cursor, setCursor] = useState<string | null>(initial.next_cursor);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setItems(initial.result);
+    setCursor(initial.next_cursor);
+    setFailed(false);
+  }, [initial]);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    // The sentinel exists only once hydrated (before that the page links stand in).
+    const el = hydrated ? sentinel.current : null;
+    if (!el || !cursor || loading || failed) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        io.disconnect();
+        setLoading(true);
+        const sep = query ? '&' : '';
+        fetch(`/api/products/category-products?${query}${sep}cursor=${encodeURIComponent(cursor)}`)
+          .then((r) => (r.ok ? (r.json() as Promise<CategoryListingBody>) : Promise.reject(r.status)))
+          .then((next) => {
+            setItems((prev) => {
+              const seen = new Set(prev.map((p) => p.id));
+              return [...prev, ...next.result.filter((p) => !seen.has(p.id))];
+            });
+            setCursor(next.next_cursor);
+          })
+          .catch(() => setFailed(true))
+          .finally(() => setLoading(false));
+      },
+      { rootMargin: '600px 0px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [cursor, loading, failed, query, hydrated]);
+
+  return (
+    <>
+      <ProductGrid products={items} />
+      {hydrated ? (
+        <div ref={sentinel} className={styles.sentinel} aria-live="polite">
+          {loading && '상품을 불러오는 중…'}
+          {failed && (
+            <button type="button" className={styles.retry} onClick={() => setFailed(false)}>
+              다시 불러오기
+            </button>
+          )}
+        </div>
+      ) : (
+        <Pager page={initial.page} totalPage={initial.total_page} />
+      )}
+    </>
+  );
+}

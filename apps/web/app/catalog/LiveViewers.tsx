@@ -1,0 +1,32 @@
+import type { CurrentViewCountBody } from '@codiroom/shared';
+import { useEffect, useState } from 'react';
+import styles from '../routes/product.module.css';
+
+const POLL_MS = 30_000;
+
+/** "지금 N명이 보고 있어요": live viewers of the product, polled while the page is open. */
+export function LiveViewers({ productId }: { productId: number }) {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      fetch(`/api/products/current-view-count?product_display_id=${productId}`)
+        .then((r) => (r.ok ? (r.json() as Promise<CurrentViewCountBody>) : null))
+        .then((b) => {
+          if (!stopped && b) setCount(b.count);
+        })
+        .catch(() => {});
+    load();
+    const timer = window.setInterval(load, POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [productId]);
+  if (count === null || count < 2) return null;
+  return (
+    <p className={styles.viewers} aria-live="polite">
+      지금 {count.toLocaleString('ko-KR')}명이 보고 있어요
+    </p>
+  );
+}
