@@ -31,3 +31,18 @@ export function discountRate(price: number, priceDiscount: number): number {
 export function formatWon(amount: number): string {
   return `${amount.toLocaleString('ko-KR')}원`;
 }
+
+/**
+ * The price of one unit of a product item as every screen and the checkout count it (issue 9
+ * "prices everywhere agree"): the live time-sale price while one runs for the display, else the
+ * display's discount price, plus the item's extra price (size or option surcharge). `price` (the
+ * list price) is taken so callers pass one product shape; it does not change the result.
+ */
+export function unitPrice(p: {
+  price: number;
+  price_discount: number;
+  extra_price: number;
+  time_sale_price?: number | null | undefined;
+}): number {
+  return assertWon((p.time_sale_price ?? p.price_discount) + p.extra_price);
+}

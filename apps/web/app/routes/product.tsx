@@ -1,11 +1,23 @@
-import { formatWon, type ProductCardList, type ProductDetail, type SizeGradingBody } from '@codiroom/shared';
+import {
+  type AiSimilarBody,
+  formatWon,
+  type MatchupProductsBody,
+  type ProductDetail,
+  type RecommendStyleBody,
+  type ShippingInfoBody,
+  type SizeGradingBody,
+} from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CouponDownload } from '../benefits/CouponDownload';
+import { LiveViewers } from '../catalog/LiveViewers';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { or404, serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
+import { setCartCount } from '../lib/cart-count';
+import { parseCookies } from '../lib/cookies';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
@@ -16,14 +28,27 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const id = params.id;
   if (!/^\d{1,9}$/.test(id)) throw new Response(null, { status: 404 });
-  const [product, grading, similar] = await Promise.all([
-    or404(api.get<ProductDetail>(`/api/products/detail/${id}`)),
-    api.get<SizeGradingBody>('/api/products/size-grading', { product_display_id: id }).catch(() => null),
-    api
-      .get<ProductCardList>('/api/products/similar-products', { product_display_id: id })
-      .catch(() => ({ result: [] })),
+  // The guest id tells live viewers apart (the detail call records the view).
+  const guest = parseCookies(request.headers.get('cookie')).guestID;
+  const viewer = guest ? { headers: { 'x-guest-user-id': guest } } : undefined;
+  const q = { product_display_id: id };
+  const [product, grading, similar, shipping, matchup, codi] = await Promise.all([
+    or404(api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, viewer)),
+    api.get<SizeGradingBody>('/api/products/size-grading', q).catch(() => null),
+    api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
+    api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),
+    api.get<MatchupProductsBody>('/api/products/matchup-products', q).catch(() => ({ result: [] })),
+    api.get<RecommendStyleBody>('/api/products/recommend-style', q).catch(() => null),
   ]);
-  return { product, grading, similar: similar.result, origin: new URL(request.url).origin };
+  return {
+    product,
+    grading,
+    similar: similar.result,
+    shipping,
+    matchup: matchup.result,
+    codis: codi?.codis ?? [],
+    origin: new URL(request.url).origin,
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -79,7 +104,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, grading, similar } = loaderData;
+  const { product: p, grading, similar, shipping, matchup, codis } = loaderData;
   const popups = usePopups();
   const [size, setSize] = useState<number | null>(null);
   const [sheet, setSheet] = useState(false);
@@ -97,7 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   async function addToCart() {
     if (size === null) return;
     setMessage(null);
-    const res = await browserApi().request('POST', '/api/carts', {
+    const res = await browserApi().request<{ count: number }>('POST', '/api/carts', {
       body: { product_item_id: size, quantity: 1 },
     });
     if (!res.ok) {
@@ -106,6 +131,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       );
       return;
     }
+    setCartCount(res.data.count);
     setSheet(false);
     popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
   }
@@ -145,6 +171,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {p.review_count.toLocaleString('ko-KR')}개
             </p>
           )}
+          <LiveViewers productId={p.id} />
           <div className={styles.priceBlock}>
             {p.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
             <div className={styles.priceRow}>
@@ -158,8 +185,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <dl className={styles.facts}>
             <div>
               <dt>배송</dt>
-              <dd>
-                {p.is_fast ? '빠른배송 · 평일 12시 이전 주문 시 오늘 출발' : '택배배송 · 2~3일 이내 출고'}
+              <dd data-testid="shipping-promise">
+                {shipping ? (
+                  <>
+                    <span className={styles.shipBadge}>{shipping.label}</span> {shipping.message}
+                    <br />
+                    <span className={styles.note}>
+                      배송비 {formatWon(shipping.shipping_fee)} · {formatWon(shipping.free_shipping_min)} 이상
+                      무료배송
+                    </span>
+                  </>
+                ) : (
+                  '택배배송'
+                )}
               </dd>
             </div>
             <div>
@@ -183,6 +221,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
           </dl>
         </section>
+
+        {/* ── BENEFITS SLOT (benefits/coupons engineer): render the coupon-download block for p.id here.
+            Keep this wrapper; it is the only place the product page shows benefits. ── */}
+        <div data-slot="product-benefits">
+          <CouponDownload productDisplayId={p.id} />
+        </div>
 
         <section className={styles.block} aria-labelledby="sizes">
           <div className={styles.blockHead}>
@@ -249,6 +293,54 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
+        <section className={styles.block} aria-labelledby="reviews" data-slot="product-reviews">
+          <h2 id="reviews">후기</h2>
+          {p.review_count > 0 && p.rating !== null ? (
+            <p className={styles.reviewSummary}>
+              <span aria-hidden="true">★</span> <strong>{p.rating.toFixed(1)}</strong> / 5 · 후기{' '}
+              {p.review_count.toLocaleString('ko-KR')}개
+            </p>
+          ) : (
+            <p className={styles.note}>아직 후기가 없어요. 첫 후기를 남겨주세요.</p>
+          )}
+        </section>
+
+        {matchup.length > 0 && (
+          <section className={page.section} aria-labelledby="matchup">
+            <div className={page.sectionHead}>
+              <h2 id="matchup">함께 코디하면 좋은 상품</h2>
+            </div>
+            <ul className={page.row}>
+              {matchup.map((m) => (
+                <li key={m.id}>
+                  <ProductCard product={m} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {codis.length > 0 && (
+          <section className={page.section} aria-labelledby="codis">
+            <div className={page.sectionHead}>
+              <h2 id="codis">이 상품이 들어간 코디</h2>
+            </div>
+            <ul className={styles.codis}>
+              {codis.slice(0, 4).map((c) => (
+                <li key={c.id} className={styles.codi}>
+                  <img src={c.image_url} alt={c.title} width={120} height={144} loading="lazy" />
+                  <div>
+                    <strong>{c.title}</strong>
+                    <p className={styles.note}>
+                      {c.products.length}개 상품 · {formatWon(c.total_price_discount)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
         {similar.length > 0 && (
           <section className={page.section} aria-labelledby="similar">
             <div className={page.sectionHead}>
@@ -266,7 +358,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </main>
 
-      <div className={styles.buyBar} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <div
+        className={styles.buyBar}
+        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+        data-testid="buy-bar"
+      >
         <LikeButton likeId={p.id} variant="plain" />
         <button type="button" className={styles.buy} disabled={p.is_sold_out} onClick={() => setSheet(true)}>
           {p.is_sold_out ? '품절' : '구매하기'}

@@ -42,13 +42,17 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
-/** SPEC.md: the point balance is the latest ledger row's balance_after, or 0. */
+/**
+ * SPEC.md: the point balance is the latest ledger row's balance_after, or 0. "Latest" is the
+ * highest id, not created_at: created_at is the writer's clock read before it waited for the
+ * member lock, while ids are assigned in lock order (every ledger write holds lockMember).
+ */
 export async function pointBalance(db: Conn, userId: number): Promise<number> {
   const [row] = await db
     .select({ balance: pointLedger.balance_after })
     .from(pointLedger)
     .where(eq(pointLedger.user_id, userId))
-    .orderBy(desc(pointLedger.created_at), desc(pointLedger.id))
+    .orderBy(desc(pointLedger.id))
     .limit(1);
   return row?.balance ?? 0;
 }

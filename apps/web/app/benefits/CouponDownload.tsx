@@ -1,0 +1,114 @@
+/**
+ * The product page's coupon-download block: the coupons a shopper can download for the product,
+ * the price after the best coupon (held or downloadable) and the first-purchase price. A guest's
+ * download opens the login-required popup of type coupon (SPEC.md §6); a failed download shows the
+ * server's detail or SPEC.md §8's fallback message.
+ */
+import {
+  type CouponOffer,
+  formatWon,
+  MESSAGES,
+  type MultiIssueBody,
+  type ProductBenefitsBody,
+} from '@codiroom/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { browserApi } from '../lib/browser-api';
+import { useRootData } from '../root';
+import { usePopups } from '../shell/popups';
+import styles from './CouponDownload.module.css';
+import { conditionLabel, discountLabel, untilLabel } from './coupon-text';
+
+export function CouponDownload({ productDisplayId }: { productDisplayId: number }) {
+  const loggedIn = useRootData()?.isLoggedIn ?? false;
+  const popups = usePopups();
+  const [data, setData] = useState<ProductBenefitsBody | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setData(
+      await browserApi().getOr<ProductBenefitsBody | null>(
+        `/api/products/${productDisplayId}/benefits`,
+        null,
+      ),
+    );
+  }, [productDisplayId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function download(offers: CouponOffer[]) {
+    if (!loggedIn) {
+      popups.open({ kind: 'login', type: 'coupon' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const ids = offers.map((o) => o.coupon_policy_id);
+      const res =
+        ids.length === 1
+          ? await browserApi().request('POST', '/api/benefits/download-coupon', {
+              body: { coupon_policy_id: ids[0] },
+            })
+          : await browserApi().request('POST', '/api/benefits/download-coupons', {
+              body: { coupon_list: ids },
+            });
+      if (!res.ok) setMessage(res.detail || MESSAGES.couponDownloadFallback);
+      else if (ids.length > 1 && (res.data as MultiIssueBody).issued_count === 0) {
+        // download-coupons answers 200 with one result per coupon: nothing issued is a failure.
+        const first = (res.data as MultiIssueBody).result.find((r) => r.status === 'error');
+        setMessage(first?.detail || MESSAGES.couponDownloadFallback);
+      } else setMessage('쿠폰을 받았어요. 쿠폰함에서 확인할 수 있어요.');
+      await load();
+    } catch {
+      setMessage(MESSAGES.couponDownloadFallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!data) return null;
+  const open = data.coupons.filter((c) => !c.is_issued && c.is_exists);
+  if (data.coupons.length === 0 && data.best_coupon_price >= data.price_discount) return null;
+  return (
+    <section className={styles.block} aria-labelledby="coupon-download-title" data-testid="coupon-download">
+      <div className={styles.head}>
+        <h2 id="coupon-download-title">쿠폰 혜택</h2>
+        <p className={styles.best}>
+          최대 혜택가 <strong data-testid="best-coupon-price">{formatWon(data.best_coupon_price)}</strong>
+        </p>
+      </div>
+      {data.is_first_purchase && (
+        <p className={styles.cond}>첫 구매 시 {formatWon(data.first_discount_price)}</p>
+      )}
+      <ul className={styles.list}>
+        {data.coupons.map((c) => (
+          <li key={c.coupon_policy_id} className={styles.item} data-testid="coupon-offer">
+            <div>
+              <p className={styles.amount}>{discountLabel(c)}</p>
+              <p>{c.name}</p>
+              <p className={styles.cond}>
+                {conditionLabel(c)}
+                {c.ends_at ? ` · ${untilLabel(c.ends_at)}` : ''}
+              </p>
+            </div>
+            <button
+              type="button"
+              className={styles.download}
+              disabled={busy || c.is_issued || !c.is_exists}
+              onClick={() => void download([c])}
+            >
+              {c.is_issued ? '받음' : c.is_exists ? '받기' : '소진'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open.length > 1 && (
+        <button type="button" className={styles.all} disabled={busy} onClick={() => void download(open)}>
+          쿠폰 모두 받기
+        </button>
+      )}
+      {message && <output className={styles.message}>{message}</output>}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 9 journey, first part: a guest's download asks to log in (popup of type coupon); a member
+// downloads a coupon on a product page and finds it in the coupon box; a serial registers there.
+// The checkout part (best combination applied, pay, cancel, coupon usable again) waits for issue 8.
+
+test('a guest who taps a coupon download sees the login-required popup of type coupon', async ({ page }) => {
+  await page.goto('/product/2');
+  const block = page.getByTestId('coupon-download');
+  await expect(block).toBeVisible();
+  await block.getByRole('button', { name: '받기' }).first().click();
+  const dialog = page.getByRole('dialog', { name: '로그인이 필요해요' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('쿠폰을 받으려면 로그인해주세요');
+});
+
+test('a member downloads a coupon on a product page and sees it in the coupon box', async ({ page }) => {
+  const phone = '01055550091';
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill('김쿠폰');
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
+  await page.getByLabel(/인증번호/).fill(code);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByLabel(/비밀번호/).fill('codiroom123');
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/type=sign_up/);
+
+  await page.goto('/product/2');
+  const block = page.getByTestId('coupon-download');
+  await expect(block).toBeVisible();
+  await expect(block.getByTestId('best-coupon-price')).toContainText('원');
+  const offer = block
+    .getByTestId('coupon-offer')
+    .filter({ has: page.getByRole('button', { name: '받기' }) })
+    .first();
+  const name = (await offer.locator('p').nth(1).innerText()).trim();
+  await offer.getByRole('button', { name: '받기' }).click();
+  await expect(block.locator('output')).toContainText('쿠폰을 받았어요');
+  await expect(
+    block.getByTestId('coupon-offer').filter({ hasText: name }).getByRole('button', { name: '받음' }),
+  ).toBeDisabled();
+
+  await page.goto('/mypage');
+  await page.getByRole('link', { name: '쿠폰함' }).click();
+  await expect(page).toHaveURL(/\/mypage\/coupons$/);
+  await expect(page.getByTestId('owned-coupon').filter({ hasText: name })).toBeVisible();
+
+  // A serial coupon registers in the box; a wrong serial shows the server's detail.
+  await page.getByLabel('쿠폰 번호').fill('NOT-A-SERIAL');
+  await page.getByRole('button', { name: '등록' }).click();
+  await expect(page.locator('main output')).toContainText('유효하지 않은 쿠폰 번호입니다.');
+  await page.getByLabel('쿠폰 번호').fill('CODIROOM2026');
+  await page.getByRole('button', { name: '등록' }).click();
+  await expect(page.locator('main output')).toContainText('쿠폰이 등록되었어요');
+  await expect(page.getByTestId('owned-coupon').filter({ hasText: '시리얼 쿠폰' })).toBeVisible();
+
+  await page.goto('/mypage/points');
+  await expect(page.getByTestId('point-balance')).toHaveText('0원');
+});
