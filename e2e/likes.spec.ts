@@ -41,4 +41,24 @@ test.describe('likes (SPEC.md §3 likes, §2 like toast)', () => {
     await page.reload();
     await expect(page.getByText('좋아요한 상품이 없어요')).toBeVisible();
   });
+
+  test('a guest likes a brand; the like map loads brand likes after a reload', async ({ page }) => {
+    await page.goto('/brands/1');
+    const intro = page.locator('main section').filter({ has: page.getByRole('heading', { level: 1 }) });
+    const like = intro.getByRole('button', { name: '좋아요', exact: true });
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(page.getByText('좋아요 목록에 담았어요')).toBeVisible();
+    await page.reload();
+    // Filled from GET /api/likes/likes?like_type=BRAND, not from the optimistic change.
+    const unlike = intro.getByRole('button', { name: '좋아요 취소' });
+    await expect(unlike).toHaveAttribute('aria-pressed', 'true');
+    await unlike.click();
+    await expect(page.getByText('좋아요를 취소했어요')).toBeVisible();
+    await page.reload();
+    await expect(intro.getByRole('button', { name: '좋아요', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
 });

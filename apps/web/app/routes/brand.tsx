@@ -1,5 +1,6 @@
 import type { BrandContentsBody } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
@@ -63,7 +64,10 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={b.name} />
       <main>
         <section className={page.intro}>
-          <h1>{b.name}</h1>
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+            <h1>{b.name}</h1>
+            <LikeButton likeId={b.id} likeType="BRAND" variant="plain" />
+          </div>
           <p className={page.muted}>
             {b.name_en} · 상품 {b.product_count.toLocaleString('ko-KR')}개 · 좋아요{' '}
             {b.like_count.toLocaleString('ko-KR')}

@@ -1,4 +1,5 @@
 import { formatWon, type StyleDetail } from '@codiroom/shared';
+import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { or404, serverApi } from '../lib/api';
@@ -41,7 +42,10 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           <img src={s.image_url} alt="" width={390} height={260} fetchPriority="high" />
         </div>
         <section className={page.intro}>
-          <h1>{s.name}</h1>
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+            <h1>{s.name}</h1>
+            <LikeButton likeId={s.id} likeType="STYLE" variant="plain" />
+          </div>
           <p>{s.description}</p>
         </section>
         {s.codis.result.map((c) => (
