@@ -1,4 +1,5 @@
 /** Signed access tokens (HS256 via jose). Refresh rotation lives in the users domain. */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_S = 60 * 60; // 1 hour; the cookie lives longer and refresh renews it.
@@ -6,9 +7,10 @@ export const ACCESS_TOKEN_TTL_S = 60 * 60; // 1 hour; the cookie lives longer an
 export type AccessClaims = { sub: string; typ: 'access' };
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A node KeyObject, made once: jose would otherwise import a raw key on every sign and verify. */
+  private readonly key: KeyObject;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async signAccess(userId: number, now = new Date()): Promise<string> {
