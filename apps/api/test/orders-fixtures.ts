@@ -1,0 +1,134 @@
+/**
+ * Fixtures of the order tests: one brand (3,000 won shipping, free from 50,000), one product with
+ * a display at 40,000 → 30,000 won and two sizes (M, L) with exact stock, and API call helpers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { brands, categories, productDisplays, productItems, products } from '../src/db/schema.ts';
+import type { AppContext } from '../src/platform/context.ts';
+
+let seq = 0;
+
+export type Shop = {
+  brandId: number;
+  displayId: number;
+  productId: number;
+  m: number;
+  l: number;
+  other: number;
+};
+
+export async function makeShop(
+  ctx: AppContext,
+  opts: { stock?: number; despoke?: boolean } = {},
+): Promise<Shop> {
+  seq += 1;
+  const [b] = await ctx.db
+    .insert(brands)
+    .values({
+      name: `브랜드${seq}`,
+      name_en: `Brand${seq}`,
+      slug: `brand-order-${seq}-${Math.random().toString(36).slice(2, 8)}`,
+      shipping_fee: 3000,
+      free_shipping_min: 50000,
+      allows_custom_order: opts.despoke ?? false,
+    })
+    .returning();
+  const [c] = await ctx.db
+    .insert(categories)
+    .values({
+      code: `order-cat-${seq}-${Math.random().toString(36).slice(2, 8)}`,
+      name: '셔츠',
+      main: 'top',
+      product_type: 'TOP',
+    })
+    .returning();
+  if (!b || !c) throw new Error('fixture insert failed');
+  const [p] = await ctx.db
+    .insert(products)
+    .values({ brand_id: b.id, category_id: c.id, name: '옥스포드 셔츠', product_type: 'TOP' })
+    .returning();
+  if (!p) throw new Error('fixture insert failed');
+  const [d] = await ctx.db
+    .insert(productDisplays)
+    .values({
+      product_id: p.id,
+      brand_id: b.id,
+      category_id: c.id,
+      name: '옥스포드 셔츠',
+      product_type: 'TOP',
+      price: 40000,
+      price_discount: 30000,
+      color_name: '화이트',
+      color_hex: '#ffffff',
+      image_url: '/img/shirt.webp',
+    })
+    .returning();
+  if (!d) throw new Error('fixture insert failed');
+  const stock = opts.stock ?? 5;
+  const mk = (size: string, extra = 0) => ({
+    product_display_id: d.id,
+    product_id: p.id,
+    size_name: size,
+    color_name: '화이트',
+    stock,
+    extra_price: extra,
+    sku: `SKU-${seq}-${size}-${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const items = await ctx.db
+    .insert(productItems)
+    .values([mk('M'), mk('L'), mk('XL', 2000)])
+    .returning();
+  return {
+    brandId: b.id,
+    displayId: d.id,
+    productId: p.id,
+    m: items[0]?.id as number,
+    l: items[1]?.id as number,
+    other: items[2]?.id as number,
+  };
+}
+
+export const ADDRESS = {
+  recipient: '김코디',
+  phone: '010-1234-5678',
+  zipcode: '06236',
+  main_address: '서울 강남구 테헤란로 123',
+  detail_address: '4층',
+};
+
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const r = await app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: r.statusCode, body: r.json() as Record<string, unknown> & { detail?: string } };
+}
+
+export async function placeOrder(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  items: { product_item_id: number; quantity: number }[],
+) {
+  const r = await call(app, 'POST', '/api/orders', headers, {
+    items,
+    address: ADDRESS,
+    delivery_request: '문 앞에 놓아주세요',
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body as {
+    id: number;
+    order_id: string;
+    amount: number;
+    shipping_fee: number;
+    total_price: number;
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Return (반품) and exchange (교환) request form of one delivered item: reason, the return shipping
+ * the shopper pays (GET /api/v1/orders/return-cost, charged for a change of mind or size, never for
+ * a defect or wrong delivery) and, for an exchange, another size or colour with stock
+ * (GET order-items/{id}/exchange-detail).
+ */
+import { CLAIM_REASON_LABEL, CLAIM_REASONS, type ClaimReason, formatWon } from '@codiroom/shared';
+import { type FormEvent, useEffect, useState } from 'react';
+import { browserApi } from '../lib/browser-api';
+import page from '../styles/page.module.css';
+
+type Option = { product_item_id: number; size_name: string; color_name: string; is_sold_out: boolean };
+
+export function ClaimForm(props: {
+  itemId: number;
+  kind: 'refund' | 'exchange';
+  onDone: (message: string) => void;
+}) {
+  const { itemId, kind } = props;
+  const [reasonType, setReasonType] = useState<ClaimReason>(kind === 'refund' ? 'CHANGE_OF_MIND' : 'SIZE');
+  const [cost, setCost] = useState<{ return_cost: number; refund_amount: number } | null>(null);
+  const [options, setOptions] = useState<Option[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void browserApi()
+      .request<{ return_cost: number; refund_amount: number }>(
+        'GET',
+        `/api/v1/orders/return-cost?order_item_id=${itemId}&kind=${kind}&reason_type=${reasonType}`,
+      )
+      .then((r) => setCost(r.ok ? r.data : null))
+      .catch(() => setCost(null));
+  }, [itemId, kind, reasonType]);
+
+  useEffect(() => {
+    if (kind !== 'exchange') return;
+    void browserApi()
+      .request<{ options: Option[] }>('GET', `/api/orders/order-items/${itemId}/exchange-detail`)
+      .then((r) => setOptions(r.ok ? r.data.options : []))
+      .catch(() => setOptions([]));
+  }, [itemId, kind]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const reason = String(f.get('reason') ?? '').trim() || CLAIM_REASON_LABEL[reasonType];
+    setBusy(true);
+    setError(null);
+    try {
+      const r =
+        kind === 'refund'
+          ? await browserApi().request('POST', '/api/orders/refunds', {
+              body: { order_item_ids: [itemId], reason_type: reasonType, reason },
+            })
+          : await browserApi().request('POST', '/api/orders/exchanges', {
+              body: {
+                order_item_id: itemId,
+                new_product_item_id: Number(f.get('new_product_item_id')),
+                reason_type: reasonType,
+                reason,
+              },
+            });
+      if (r.ok) props.onDone(kind === 'refund' ? '반품이 접수되었습니다.' : '교환이 접수되었습니다.');
+      else setError(r.detail || '접수하지 못했습니다.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = kind === 'refund' ? '반품' : '교환';
+  return (
+    <form
+      className={page.form}
+      style={{ padding: '12px 0 0' }}
+      onSubmit={submit}
+      aria-label={`${label} 신청`}
+    >
+      <label>
+        {label} 사유
+        <select
+          className={page.input}
+          value={reasonType}
+          onChange={(e) => setReasonType(e.target.value as ClaimReason)}
+        >
+          {CLAIM_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {CLAIM_REASON_LABEL[r]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {kind === 'exchange' && (
+        <label>
+          교환할 옵션
+          <select className={page.input} name="new_product_item_id" required>
+            {options.map((o) => (
+              <option key={o.product_item_id} value={o.product_item_id} disabled={o.is_sold_out}>
+                {o.color_name} / {o.size_name}
+                {o.is_sold_out ? ' (품절)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label>
+        상세 사유
+        <input className={page.input} name="reason" maxLength={500} />
+      </label>
+      {cost && (
+        <p className={page.muted}>
+          {label} 배송비 {formatWon(cost.return_cost)}
+          {kind === 'refund' && ` · 환불 예정 금액 ${formatWon(cost.refund_amount)}`}
+        </p>
+      )}
+      {error && (
+        <p className={page.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        className={page.button}
+        type="submit"
+        disabled={busy || (kind === 'exchange' && options.length === 0)}
+      >
+        {label} 신청하기
+      </button>
+    </form>
+  );
+}

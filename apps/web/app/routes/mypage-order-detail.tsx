@@ -1,0 +1,189 @@
+/**
+ * /mypage/orders/:id: one order with the status timeline of each item, the payment and address,
+ * a cancel button for items not yet shipped (POST order-items/{id}/cancel, refunded through the
+ * gateway; the refund amount is shown first from cancel-detail), arrival confirmation of a shipping
+ * item, and return/exchange forms within 7 days of delivery.
+ */
+import { formatWon, isWithinWithdrawal, type OrderDetail } from '@codiroom/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { PageHeader } from '../components/PageHeader';
+import { EmptyState } from '../components/ProductGrid';
+import { browserApi } from '../lib/browser-api';
+import { ClaimForm } from '../orders/ClaimForm';
+import { ItemLine, MoneyBreakdown, StatusTimeline } from '../orders/OrderParts';
+import styles from '../orders/orders.module.css';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/mypage-order-detail';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '주문 상세 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function OrderDetailPage({ params }: Route.ComponentProps) {
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [claim, setClaim] = useState<{ itemId: number; kind: 'refund' | 'exchange' } | null>(null);
+
+  async function confirmArrival(itemId: number) {
+    const r = await browserApi().request('POST', `/api/orders/order-items/${itemId}/status`, {
+      body: { status: 'COMPLETE' },
+    });
+    setMessage(r.ok ? '수령 확인되었습니다.' : r.detail || '처리하지 못했습니다.');
+    await load();
+  }
+
+  const load = useCallback(async () => {
+    const r = await browserApi().request<OrderDetail>(
+      'GET',
+      `/api/orders/${encodeURIComponent(params.id)}/detail`,
+    );
+    if (r.ok) setOrder(r.data);
+    else setMissing(true);
+  }, [params.id]);
+  useEffect(() => {
+    void load().catch(() => setMissing(true));
+  }, [load]);
+
+  async function cancel(itemId: number) {
+    setMessage(null);
+    const preview = await browserApi().request<{ refund_amount: number }>(
+      'GET',
+      `/api/orders/order-items/${itemId}/cancel-detail`,
+    );
+    const amount = preview.ok ? preview.data.refund_amount : null;
+    const ask =
+      amount === null ? '이 상품을 취소할까요?' : `이 상품을 취소할까요? ${formatWon(amount)}이 환불됩니다.`;
+    if (!window.confirm(ask)) return;
+    setBusy(itemId);
+    try {
+      const r = await browserApi().request<{ cancel_amount: number }>(
+        'POST',
+        `/api/orders/order-items/${itemId}/cancel`,
+        { body: { reason: '고객 요청' } },
+      );
+      setMessage(
+        r.ok ? `취소되었습니다. ${formatWon(r.data.cancel_amount)} 환불` : r.detail || '취소하지 못했습니다.',
+      );
+      await load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (missing) {
+    return (
+      <>
+        <PageHeader title="주문 상세" actions={false} titleAs="h1" />
+        <main>
+          <EmptyState title="주문을 찾을 수 없어요" />
+        </main>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="주문 상세" actions={false} titleAs="h1" />
+      <main className={styles.main}>
+        {!order ? (
+          <p aria-busy="true">불러오는 중…</p>
+        ) : (
+          <>
+            <section className={styles.section}>
+              <h2>
+                주문번호 {order.order_id} · <span data-testid="order-status">{order.status_label}</span>
+              </h2>
+              {message && (
+                <output className={page.muted} style={{ display: 'block' }}>
+                  {message}
+                </output>
+              )}
+              {order.items.map((i) => (
+                <div key={i.id} className={styles.card} data-testid="order-item">
+                  <ItemLine
+                    name={i.name}
+                    brand_name={i.brand_name}
+                    image_url={i.image_url}
+                    size_name={i.size_name}
+                    color_name={i.color_name}
+                    quantity={i.quantity}
+                    amount={i.paid_amount}
+                  >
+                    <strong data-testid="item-status">{i.status_label}</strong>
+                  </ItemLine>
+                  <StatusTimeline status={i.status} />
+                  {i.status === 'SHIPPING' && (
+                    <button type="button" className={styles.smallButton} onClick={() => confirmArrival(i.id)}>
+                      수령 확인
+                    </button>
+                  )}
+                  {i.status === 'COMPLETE' &&
+                    isWithinWithdrawal(i.completed_at ? new Date(i.completed_at) : null, new Date()) && (
+                      <p style={{ display: 'flex', gap: 8, margin: '8px 0 0' }}>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          onClick={() => setClaim({ itemId: i.id, kind: 'refund' })}
+                        >
+                          반품 신청
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          onClick={() => setClaim({ itemId: i.id, kind: 'exchange' })}
+                        >
+                          교환 신청
+                        </button>
+                      </p>
+                    )}
+                  {claim?.itemId === i.id && (
+                    <ClaimForm
+                      key={claim.kind}
+                      itemId={i.id}
+                      kind={claim.kind}
+                      onDone={(m) => {
+                        setClaim(null);
+                        setMessage(m);
+                        void load();
+                      }}
+                    />
+                  )}
+                  {i.is_cancellable && (
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      disabled={busy !== null}
+                      onClick={() => cancel(i.id)}
+                    >
+                      주문 취소
+                    </button>
+                  )}
+                </div>
+              ))}
+            </section>
+            <section className={styles.section}>
+              <h2>배송지</h2>
+              <p style={{ margin: 0 }}>
+                {order.address.recipient} · {order.address.phone}
+              </p>
+              <p className={page.muted}>
+                ({order.address.zipcode}) {order.address.main_address} {order.address.detail_address}
+              </p>
+              {order.address.delivery_request && (
+                <p className={page.muted}>{order.address.delivery_request}</p>
+              )}
+            </section>
+            <section className={styles.section}>
+              <h2>결제 정보</h2>
+              <MoneyBreakdown money={order} label="결제 금액" />
+              {order.cancelled_amount > 0 && (
+                <p data-testid="cancelled-amount">환불 금액 {formatWon(order.cancelled_amount)}</p>
+              )}
+            </section>
+          </>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/** /payment/complete/:id: the order-complete page of a paid order. */
+import { formatWon, type OrderDetail } from '@codiroom/shared';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { EmptyState } from '../components/ProductGrid';
+import { browserApi } from '../lib/browser-api';
+import { ItemLine } from '../orders/OrderParts';
+import styles from '../orders/orders.module.css';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/payment-complete';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '주문 완료 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function PaymentComplete({ params }: Route.ComponentProps) {
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    void browserApi()
+      .request<OrderDetail>('GET', `/api/orders/${encodeURIComponent(params.id)}/detail`)
+      .then((r) => (r.ok ? setOrder(r.data) : setMissing(true)))
+      .catch(() => setMissing(true));
+  }, [params.id]);
+
+  if (missing) {
+    return (
+      <>
+        <PageHeader title="주문 완료" actions={false} titleAs="h1" />
+        <main>
+          <EmptyState title="주문을 찾을 수 없어요" />
+        </main>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="주문 완료" actions={false} titleAs="h1" />
+      <main className={styles.main}>
+        {!order ? (
+          <p aria-busy="true">불러오는 중…</p>
+        ) : (
+          <>
+            <section className={styles.section}>
+              <h2>주문이 완료되었습니다</h2>
+              <p>주문번호 {order.order_id}</p>
+              <p>
+                결제 금액 <strong data-testid="paid-amount">{formatWon(order.amount)}</strong>
+              </p>
+              <p className={page.muted}>
+                {order.address.recipient} · ({order.address.zipcode}) {order.address.main_address}{' '}
+                {order.address.detail_address}
+              </p>
+            </section>
+            <section className={styles.section}>
+              {order.items.map((i) => (
+                <ItemLine
+                  key={i.id}
+                  name={i.name}
+                  brand_name={i.brand_name}
+                  image_url={i.image_url}
+                  size_name={i.size_name}
+                  color_name={i.color_name}
+                  quantity={i.quantity}
+                  amount={i.paid_amount}
+                />
+              ))}
+            </section>
+            <p style={{ display: 'grid', gap: 8 }}>
+              <Link to={`/mypage/orders/${order.id}`} className={page.button}>
+                주문 상세 보기
+              </Link>
+              <Link to="/" className={`${page.button} ${page.buttonOutline}`}>
+                쇼핑 계속하기
+              </Link>
+            </p>
+          </>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+// Order create + confirm under load: the built server (production mode) on a fresh PostgreSQL
+// database (created here and dropped afterwards), with the real Toss adapter pointed at a local
+// fake Toss server run by this script. 50 buyers (distinct members) loop for 10 s; each iteration
+// is POST /api/orders then POST /api/orders/confirm-order, timed together.
+// Usage: node bench/orders.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --buyers 50 --duration 10]
+// Writes bench/results/orders.json; exits 1 when the p99 of create + confirm is above 150 ms.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { SignJWT } from 'jose';
+import postgres from 'postgres';
+import { BENCH_ENV, startServer } from './server.mjs';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    base: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
+    buyers: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3197' },
+    products: { type: 'string', default: '300' },
+  },
+});
+const port = Number(values.port);
+const buyers = Number(values.buyers);
+const dbName = `codiroom_bench_orders_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const admin = postgres(values.base, { max: 1, onnotice: () => {} });
+const dbUrl = new URL(values.base);
+dbUrl.pathname = `/${dbName}`;
+
+// A fake Toss: approves every confirm once, answers the payment.
+const SECRET = 'test_sk_bench';
+const toss = createServer((req, res) => {
+  let raw = '';
+  req.on('data', (c) => {
+    raw += c;
+  });
+  req.on('end', () => {
+    res.setHeader('content-type', 'application/json');
+    if (req.method === 'POST' && req.url === '/v1/payments/confirm') {
+      const b = JSON.parse(raw);
+      res.end(
+        JSON.stringify({
+          paymentKey: b.paymentKey,
+          orderId: b.orderId,
+          status: 'DONE',
+          totalAmount: b.amount,
+          balanceAmount: b.amount,
+          method: '카드',
+          approvedAt: new Date().toISOString(),
+        }),
+      );
+      return;
+    }
+    res.statusCode = 404;
+    res.end(JSON.stringify({ code: 'NOT_FOUND_PAYMENT', message: 'not found' }));
+  });
+});
+await new Promise((r) => toss.listen(0, '127.0.0.1', r));
+const tossBase = `http://127.0.0.1:${toss.address().port}`;
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+await admin.unsafe(`create database ${dbName}`);
+let server;
+try {
+  server = await startServer({
+    port,
+    env: {
+      DATABASE_URL: dbUrl.toString(),
+      SEED_PRODUCTS: values.products,
+      TOSS_SECRET_KEY: SECRET,
+      TOSS_API_BASE: tossBase,
+    },
+  });
+  const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  await db`update product_items set stock = 1000000, is_active = true`;
+  await db`update product_displays set is_active = true`;
+  const items = (await db`select id from product_items order by id limit 500`).map((r) => r.id);
+  const users = [];
+  for (let i = 0; i < buyers; i++) {
+    const [u] =
+      await db`insert into users (phone, name) values (${`0107${String(i).padStart(7, '0')}`}, '벤치') returning id`;
+    users.push(u.id);
+  }
+  await db.end();
+  const key = new TextEncoder().encode(BENCH_ENV.JWT_SECRET);
+  const now = Math.floor(Date.now() / 1000);
+  const tokens = await Promise.all(
+    users.map((id) =>
+      new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(id))
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .sign(key),
+    ),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const address = {
+    recipient: '벤치',
+    phone: '01012345678',
+    zipcode: '06236',
+    main_address: '서울 강남구 테헤란로 1',
+    detail_address: '',
+  };
+  const both = [];
+  const creates = [];
+  const confirms = [];
+  let failures = 0;
+  let n = 0;
+  const until = performance.now() + Number(values.duration) * 1000;
+  async function buyer(i) {
+    const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
+    while (performance.now() < until) {
+      n += 1;
+      const item = items[n % items.length];
+      const t0 = performance.now();
+      const c = await fetch(`${base}/api/orders`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ items: [{ product_item_id: item, quantity: 1 }], address }),
+      });
+      const order = await c.json();
+      const t1 = performance.now();
+      if (c.status !== 200) {
+        failures += 1;
+        continue;
+      }
+      const f = await fetch(`${base}/api/orders/confirm-order`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          payment_key: `bench_${order.order_id}`,
+          order_id: order.order_id,
+          amount: order.amount,
+        }),
+      });
+      await f.arrayBuffer();
+      const t2 = performance.now();
+      if (f.status !== 200) {
+        failures += 1;
+        continue;
+      }
+      creates.push(t1 - t0);
+      confirms.push(t2 - t1);
+      both.push(t2 - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: buyers }, (_, i) => buyer(i)));
+  const stats = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const r = (v) => Math.round(v * 10) / 10;
+    return { p50: r(pct(s, 50)), p90: r(pct(s, 90)), p99: r(pct(s, 99)), max: r(s.at(-1) ?? 0) };
+  };
+  const out = {
+    bench:
+      'POST /api/orders + POST /api/orders/confirm-order, distinct members (PostgreSQL, Toss adapter vs local fake)',
+    node: process.version,
+    buyers,
+    duration_s: Number(values.duration),
+    paid_orders: both.length,
+    orders_per_s: Math.round(both.length / Number(values.duration)),
+    failures,
+    create_confirm_ms: stats(both),
+    create_ms: stats(creates),
+    confirm_ms: stats(confirms),
+    target_p99_ms: 150,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/orders.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+  process.exitCode = out.create_confirm_ms.p99 > out.target_p99_ms || failures > 0 ? 1 : 0;
+} finally {
+  await server?.stop();
+  toss.close();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,195 @@
+/**
+ * Order rules shared by the API and the storefront (issue 8): the Toss-shaped order id, the
+ * payment window, the per-item status flow (결제완료 → 상품준비중 → 배송중 → 배송완료, plus
+ * 취소/반품/교환 요청 and 완료), which changes each status allows, the 7-day withdrawal period
+ * after delivery and the return shipping cost. Pure functions over integer won and instants.
+ */
+
+/** Toss `orderId`: 6–64 characters of letters, digits, '-' and '_'. */
+export const ORDER_ID_RE = /^[A-Za-z0-9_-]{6,64}$/;
+
+/** A pending order holds its reserved stock this long, then expires. */
+export const PAYMENT_WINDOW_MINUTES = 30;
+
+/** 전자상거래법 청약철회 기간: 7 days after delivery. */
+export const WITHDRAWAL_DAYS = 7;
+
+export const ORDER_STATUSES = [
+  'PENDING',
+  'PAID',
+  'PARTIALLY_CANCELLED',
+  'CANCELLED',
+  'EXPIRED',
+  'FAILED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_ITEM_STATUSES = [
+  'PENDING',
+  'PAID',
+  'PREPARING',
+  'SHIPPING',
+  'COMPLETE',
+  'CANCEL',
+  'REFUND_REQUESTED',
+  'REFUNDED',
+  'EXCHANGE_REQUESTED',
+  'EXCHANGED',
+] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+export const ORDER_ITEM_STATUS_LABEL: Record<OrderItemStatus, string> = {
+  PENDING: '결제대기',
+  PAID: '결제완료',
+  PREPARING: '상품준비중',
+  SHIPPING: '배송중',
+  COMPLETE: '배송완료',
+  CANCEL: '취소완료',
+  REFUND_REQUESTED: '반품요청',
+  REFUNDED: '반품완료',
+  EXCHANGE_REQUESTED: '교환요청',
+  EXCHANGED: '교환완료',
+};
+
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  PENDING: '결제대기',
+  PAID: '결제완료',
+  PARTIALLY_CANCELLED: '부분취소',
+  CANCELLED: '주문취소',
+  EXPIRED: '결제시간만료',
+  FAILED: '결제실패',
+};
+
+/** The forward delivery flow shown as the status timeline. */
+export const DELIVERY_FLOW: readonly OrderItemStatus[] = ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE'];
+
+export type TimelineStep = { status: OrderItemStatus; label: string; done: boolean; current: boolean };
+
+/**
+ * The timeline of one order item: the delivery flow up to its status; a claim status (취소, 반품,
+ * 교환) is appended after the last delivery step it reached.
+ */
+export function orderItemTimeline(status: OrderItemStatus): TimelineStep[] {
+  const flowIndex = DELIVERY_FLOW.indexOf(status);
+  if (flowIndex >= 0) {
+    return DELIVERY_FLOW.map((s, i) => ({
+      status: s,
+      label: ORDER_ITEM_STATUS_LABEL[s],
+      done: i <= flowIndex,
+      current: i === flowIndex,
+    }));
+  }
+  if (status === 'PENDING') {
+    return DELIVERY_FLOW.map((s) => ({
+      status: s,
+      label: ORDER_ITEM_STATUS_LABEL[s],
+      done: false,
+      current: false,
+    }));
+  }
+  const reached: OrderItemStatus[] =
+    status === 'CANCEL' ? ['PAID'] : ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE'];
+  const claim: OrderItemStatus[] =
+    status === 'REFUND_REQUESTED' || status === 'REFUNDED'
+      ? ['REFUND_REQUESTED', 'REFUNDED']
+      : status === 'EXCHANGE_REQUESTED' || status === 'EXCHANGED'
+        ? ['EXCHANGE_REQUESTED', 'EXCHANGED']
+        : ['CANCEL'];
+  const steps = [...reached, ...claim];
+  const at = steps.indexOf(status);
+  return steps.map((s, i) => ({
+    status: s,
+    label: ORDER_ITEM_STATUS_LABEL[s],
+    done: i <= at,
+    current: i === at,
+  }));
+}
+
+/** A member may cancel an item (full refund through the gateway) before it ships. */
+export function isCancellable(status: OrderItemStatus): boolean {
+  return status === 'PAID' || status === 'PREPARING';
+}
+
+/** A made-to-order (despoke) item may be cancelled only before production starts. */
+export function isDespokeCancellable(status: OrderItemStatus): boolean {
+  return status === 'PAID';
+}
+
+/** The shipping address and request may change while nothing of the order has shipped. */
+export function isAddressEditable(statuses: readonly OrderItemStatus[]): boolean {
+  return statuses.length > 0 && statuses.every((s) => s === 'PAID' || s === 'PREPARING' || s === 'CANCEL');
+}
+
+/** Status changes operators make with order-items/{id}/status (forward delivery flow). */
+export const OPERATOR_TRANSITIONS: Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>> = {
+  PAID: ['PREPARING', 'SHIPPING'],
+  PREPARING: ['SHIPPING'],
+  SHIPPING: ['COMPLETE'],
+  EXCHANGE_REQUESTED: ['EXCHANGED'],
+};
+
+export function canOperatorMove(from: OrderItemStatus, to: OrderItemStatus): boolean {
+  return OPERATOR_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Last instant a return or exchange may be requested: delivery + 7 days. */
+export function withdrawalDeadline(deliveredAt: Date): Date {
+  return new Date(deliveredAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
+}
+
+/** Delivered, and the 7-day withdrawal period has not passed. */
+export function isWithinWithdrawal(deliveredAt: Date | null, now: Date): boolean {
+  return deliveredAt !== null && now.getTime() <= withdrawalDeadline(deliveredAt).getTime();
+}
+
+/** Why a return or exchange is asked for. The shopper pays return shipping only for a change of mind. */
+export const CLAIM_REASONS = ['CHANGE_OF_MIND', 'SIZE', 'DEFECT', 'WRONG_DELIVERY'] as const;
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
+
+export const CLAIM_REASON_LABEL: Record<ClaimReason, string> = {
+  CHANGE_OF_MIND: '단순 변심',
+  SIZE: '사이즈가 맞지 않음',
+  DEFECT: '상품 불량/파손',
+  WRONG_DELIVERY: '오배송',
+};
+
+/** The seller's fault: no return shipping charged. */
+export function isSellerFault(reason: ClaimReason): boolean {
+  return reason === 'DEFECT' || reason === 'WRONG_DELIVERY';
+}
+
+export type ReturnCostInput = {
+  kind: 'refund' | 'exchange';
+  reason: ClaimReason;
+  /** The brand's one-way shipping fee. */
+  shipping_fee: number;
+  /** The order shipped free (the shop paid the outbound leg). */
+  was_free_shipping: boolean;
+};
+
+/**
+ * Return shipping the shopper pays (integer won). Seller's fault → 0. Otherwise (change of mind,
+ * wrong size): an exchange costs the round trip (return and re-send, 2 × fee); a return costs the
+ * return leg, plus the outbound leg the shop paid when the order shipped free.
+ */
+export function returnCost(input: ReturnCostInput): number {
+  if (isSellerFault(input.reason)) return 0;
+  const fee = Math.max(0, Math.trunc(input.shipping_fee));
+  if (input.kind === 'exchange') return fee * 2;
+  return input.was_free_shipping ? fee * 2 : fee;
+}
+
+/** A fresh Toss order id: `CR` + base-36 time + random, 6–64 characters. */
+export function newOrderId(now: Date, random: string): string {
+  const id = `CR${now.getTime().toString(36).toUpperCase()}${random.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`;
+  if (!ORDER_ID_RE.test(id)) throw new RangeError(`bad order id ${id}`);
+  return id;
+}
+
+/** "첫 상품명 외 N건" (Toss orderName). */
+export function orderName(names: readonly string[]): string {
+  const first = (names[0] ?? '주문 상품').slice(0, 100);
+  return names.length > 1 ? `${first} 외 ${names.length - 1}건` : first;
+}
