@@ -1,8 +1,9 @@
 import { type BrandListBody, SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from '@codiroom/shared';
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
+import { SearchBox } from '../search/SearchBox';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/category-search';
 
@@ -27,12 +28,7 @@ export default function CategorySearch({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="카테고리 검색" titleAs="h1" />
       <main>
-        <Form method="get" action="/search" role="search" className={page.form} style={{ paddingBottom: 0 }}>
-          <label>
-            <span className="visually-hidden">검색어</span>
-            <input name="query" type="search" placeholder="상품, 브랜드 검색" className={page.input} />
-          </label>
-        </Form>
+        <SearchBox />
         <section className={page.section}>
           <div className={page.sectionHead}>
             <h2>카테고리</h2>

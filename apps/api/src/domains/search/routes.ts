@@ -1,0 +1,170 @@
+/**
+ * Search calls of API-CATALOGUE.md: `/api/v1/search/*`, plus `/api/contents/search` and
+ * `/api/contents/keywords` (registered here, beside the rest of search). All public.
+ */
+import {
+  AvailableTypesBody,
+  BrandSearchBody,
+  ContentsSearchBody,
+  ErrorBody,
+  KeywordsBody,
+  KeywordsQuery,
+  PagedSearchQuery,
+  ProductSearchBody,
+  ProductSearchQuery,
+  QueryOnly,
+  RealtimeKeywordsBody,
+  RecommendedKeywordsBody,
+  SearchFiltersBody,
+  StyleSearchBody,
+} from '@codiroom/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  availableTypes,
+  contentsSearch,
+  keywords,
+  realtimeKeywords,
+  recommendedKeywords,
+  searchBrands,
+  searchFilters,
+  searchProducts,
+  searchStyles,
+} from './service.ts';
+
+const tags = ['search'];
+const Bad = { 400: ErrorBody };
+const QUERY_NOTE =
+  'query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), brand names in Korean or English and any spacing.';
+
+export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/v1/search/product',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Product search with filters, sort and paging',
+        description: `${QUERY_NOTE} sort=relevance ranks exact name and brand matches first, then popularity. Filters: brand_ids (comma list), category (shop tab or leaf code), price_min/price_max (won, on the price paid), sizes, colors (comma lists).`,
+        querystring: ProductSearchQuery,
+        response: { 200: ProductSearchBody, ...Bad },
+      },
+    },
+    async (req) => searchProducts(ctx, req.query),
+  );
+
+  app.get(
+    '/v1/search/style',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Style search with paging',
+        description: QUERY_NOTE,
+        querystring: PagedSearchQuery,
+        response: { 200: StyleSearchBody, ...Bad },
+      },
+    },
+    async (req) => searchStyles(ctx, req.query),
+  );
+
+  app.get(
+    '/v1/search/brand',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Brand search (Korean or English names) with paging',
+        description: QUERY_NOTE,
+        querystring: PagedSearchQuery,
+        response: { 200: BrandSearchBody, ...Bad },
+      },
+    },
+    async (req) => searchBrands(ctx, req.query),
+  );
+
+  app.get(
+    '/v1/search/filters',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Brands, categories, price ranges, sizes and colours present in the product results, with counts',
+        querystring: QueryOnly,
+        response: { 200: SearchFiltersBody, ...Bad },
+      },
+    },
+    async (req) => searchFilters(ctx, req.query.query),
+  );
+
+  app.get(
+    '/v1/search/available-types',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Which result types (product, style, brand) have hits for the query',
+        querystring: QueryOnly,
+        response: { 200: AvailableTypesBody, ...Bad },
+      },
+    },
+    async (req) => availableTypes(ctx, req.query.query),
+  );
+
+  app.get(
+    '/v1/search/realtime-keywords',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Top searches of the last hour with rank-change arrows',
+        response: { 200: RealtimeKeywordsBody },
+      },
+    },
+    async () => realtimeKeywords(ctx),
+  );
+
+  app.get(
+    '/v1/search/recommended-keywords',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Operator-curated keywords, then trending ones',
+        response: { 200: RecommendedKeywordsBody },
+      },
+    },
+    async () => recommendedKeywords(ctx),
+  );
+
+  app.get(
+    '/contents/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'First products, brands, styles and magazine posts for a query, with counts',
+        description: QUERY_NOTE,
+        querystring: QueryOnly,
+        response: { 200: ContentsSearchBody, ...Bad },
+      },
+    },
+    async (req) => contentsSearch(ctx, req.query.query),
+  );
+
+  app.get(
+    '/contents/keywords',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Autocomplete suggestions for query (keywords, brands, styles; 초성 too), or the recommended keywords',
+        querystring: KeywordsQuery,
+        response: { 200: KeywordsBody, ...Bad },
+      },
+    },
+    async (req) => keywords(ctx, req.query),
+  );
+};

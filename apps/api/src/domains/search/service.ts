@@ -1,0 +1,358 @@
+/**
+ * Search calls: query analysis (packages/shared/src/search-text.ts), the engine (ids and counts),
+ * cards and summaries from the database, realtime keyword counting.
+ */
+import {
+  type AnalysedQuery,
+  type AvailableTypesBody,
+  analyseQuery,
+  type BrandSearchBody,
+  type BrandSummary,
+  type ContentsSearchBody,
+  type KeywordsBody,
+  type PostInfo,
+  type ProductSearchBody,
+  type ProductSearchQuery,
+  type RecommendedKeywordsBody,
+  SEARCH_PRICE_RANGES,
+  SEARCH_TYPES,
+  type SearchFiltersBody,
+  type StyleSearchBody,
+  type StyleSummary,
+} from '@codiroom/shared';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  brands,
+  categories,
+  codiSets,
+  posts,
+  productDisplays,
+  searchKeywords,
+  styles,
+} from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { productCardsByIds } from '../catalog/repository.ts';
+import { CachedSearchEngine, DEFAULT_CACHE_TTL_MS, TtlCache } from './cached-engine.ts';
+import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
+import { PgSearchEngine } from './pg-engine.ts';
+import { realtimeKeywords, recordSearch } from './trends.ts';
+
+const engines = new WeakMap<object, SearchEngine>();
+
+/**
+ * Seconds answers of the engine are cached per node (SEARCH_CACHE_TTL_S, default 30; 0 turns the
+ * cache off, e.g. to measure the engine itself). Test runs (NODE_ENV=test) have no cache.
+ */
+function cacheTtlMs(ctx: AppContext): number {
+  const raw = process.env.SEARCH_CACHE_TTL_S;
+  if (raw !== undefined && raw !== '') {
+    const s = Number(raw);
+    return Number.isFinite(s) && s >= 0 ? s * 1000 : DEFAULT_CACHE_TTL_MS;
+  }
+  return ctx.config.NODE_ENV === 'test' ? 0 : DEFAULT_CACHE_TTL_MS;
+}
+
+/** The engine of this context (PostgreSQL now; an OpenSearch engine would be chosen here by config). */
+export function searchEngine(ctx: AppContext): SearchEngine {
+  let e = engines.get(ctx.db);
+  if (!e) {
+    e = new CachedSearchEngine(new PgSearchEngine(ctx.db), cacheTtlMs(ctx));
+    engines.set(ctx.db, e);
+  }
+  return e;
+}
+
+/** Whole product result pages (cards included) of hot queries, for a few seconds only. */
+const CARD_PAGE_TTL_MS = 5_000;
+const pageCaches = new WeakMap<object, TtlCache>();
+
+function pageCache(ctx: AppContext): TtlCache {
+  let c = pageCaches.get(ctx.db);
+  if (!c) {
+    c = new TtlCache(Math.min(cacheTtlMs(ctx), CARD_PAGE_TTL_MS));
+    pageCaches.set(ctx.db, c);
+  }
+  return c;
+}
+
+function analysed(query: string): AnalysedQuery {
+  const q = analyseQuery(query);
+  if (!q.normalised || q.readings.length === 0) {
+    throw badRequest('query: 검색어를 입력해주세요.');
+  }
+  return q;
+}
+
+function pageInfo(page: number, pageSize: number, total: number, count: number) {
+  return { page, count, total_count: total, total_page: Math.ceil(total / pageSize) };
+}
+
+/** Category ids of a shop tab (outer …) or a leaf code (bottom_slacks …); [] when unknown. */
+async function categoryIds(db: Db, code: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(or(eq(categories.code, code), eq(categories.main, code)));
+  return rows.map((r) => r.id);
+}
+
+export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Promise<ProductSearchBody> {
+  const q = analysed(p.query);
+  if (p.price_min !== undefined && p.price_max !== undefined && p.price_min > p.price_max) {
+    throw badRequest('price_min: must not be greater than price_max');
+  }
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const category = p.category;
+  const filters: ProductFilters = {
+    brandIds: p.brand_ids,
+    categoryIds: category ? await categoryIds(ctx.db, category) : undefined,
+    priceMin: p.price_min,
+    priceMax: p.price_max,
+    sizes: p.sizes,
+    colors: p.colors,
+  };
+  const opts = { filters, sort: p.sort, limit: p.page_size, offset: (p.page - 1) * p.page_size };
+  // Cards (prices, stock) of a hot query's page may be up to 5 s old; the product page is live.
+  const { hits, result } = await pageCache(ctx).remember(
+    ['products', q.readings, q.initials, opts],
+    async () => {
+      const hits = await engine.products(q, opts);
+      return { hits, result: await productCardsByIds(ctx.db, hits.ids, true) };
+    },
+  );
+  // Realtime keywords count real searches: first pages with hits, without filters.
+  const unfiltered =
+    !p.brand_ids &&
+    !p.category &&
+    !p.sizes &&
+    !p.colors &&
+    p.price_min === undefined &&
+    p.price_max === undefined;
+  if (p.page === 1 && hits.total > 0 && unfiltered) {
+    await recordSearch(ctx, q.display).catch(() => undefined);
+  }
+  return {
+    ...pageInfo(p.page, p.page_size, hits.total, result.length),
+    result,
+    query: p.query,
+    interpreted_query: q.display,
+  };
+}
+
+async function styleSummaries(db: Db, ids: number[]): Promise<StyleSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: styles.id,
+      name: styles.name,
+      description: styles.description,
+      image_url: styles.image_url,
+      tags: styles.tags,
+      like_count: styles.like_count,
+      codi_count: sql<number>`(select count(*) from ${codiSets} c where c.style_id = "styles"."id" and c.is_active)::int`,
+    })
+    .from(styles)
+    .where(inArray(styles.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, { ...r, codi_count: Number(r.codi_count) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function brandSummaries(db: Db, ids: number[]): Promise<BrandSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      name_en: brands.name_en,
+      logo_url: brands.logo_url,
+      product_count: sql<number>`(select count(*) from ${productDisplays} d
+        where d.brand_id = "brands"."id" and d.is_active)::int`,
+    })
+    .from(brands)
+    .where(inArray(brands.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, { ...r, product_count: Number(r.product_count) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function postInfos(db: Db, ids: number[]): Promise<PostInfo[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      subtitle: posts.subtitle,
+      cover_image_url: posts.cover_image_url,
+      published_at: posts.published_at,
+    })
+    .from(posts)
+    .where(inArray(posts.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, { ...r, published_at: r.published_at.toISOString() }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function searchStyles(
+  ctx: AppContext,
+  p: { query: string; page: number; page_size: number },
+): Promise<StyleSearchBody> {
+  const q = analysed(p.query);
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const hits = await engine.styles(q, { limit: p.page_size, offset: (p.page - 1) * p.page_size });
+  const result = await styleSummaries(ctx.db, hits.ids);
+  return {
+    ...pageInfo(p.page, p.page_size, hits.total, result.length),
+    result,
+    query: p.query,
+    interpreted_query: q.display,
+  };
+}
+
+export async function searchBrands(
+  ctx: AppContext,
+  p: { query: string; page: number; page_size: number },
+): Promise<BrandSearchBody> {
+  const q = analysed(p.query);
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const hits = await engine.brands(q, { limit: p.page_size, offset: (p.page - 1) * p.page_size });
+  const result = await brandSummaries(ctx.db, hits.ids);
+  return {
+    ...pageInfo(p.page, p.page_size, hits.total, result.length),
+    result,
+    query: p.query,
+    interpreted_query: q.display,
+  };
+}
+
+export async function searchFilters(ctx: AppContext, query: string): Promise<SearchFiltersBody> {
+  const q = analysed(query);
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const f = await engine.filters(q);
+  const brandIds = f.brands.map((b) => b.id);
+  const catIds = f.categories.map((c) => c.id);
+  const [brandRows, catRows] = await Promise.all([
+    brandIds.length
+      ? ctx.db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds))
+      : Promise.resolve([]),
+    catIds.length
+      ? ctx.db
+          .select({ id: categories.id, code: categories.code, name: categories.name, main: categories.main })
+          .from(categories)
+          .where(inArray(categories.id, catIds))
+      : Promise.resolve([]),
+  ]);
+  const brandName = new Map(brandRows.map((b) => [b.id, b.name]));
+  const cat = new Map(catRows.map((c) => [c.id, c]));
+  return {
+    query,
+    total_count: f.total,
+    brands: f.brands.map((b) => ({ id: b.id, name: brandName.get(b.id) ?? '', count: b.count })),
+    categories: f.categories.flatMap((c) => {
+      const row = cat.get(c.id);
+      return row ? [{ code: row.code, name: row.name, main: row.main, count: c.count }] : [];
+    }),
+    price: f.price,
+    price_ranges: SEARCH_PRICE_RANGES.map((r, i) => ({
+      min: r.min,
+      max: r.max,
+      label: r.label,
+      count: f.priceRanges[i] ?? 0,
+    })),
+    sizes: f.sizes,
+    colors: f.colors,
+  };
+}
+
+export async function availableTypes(ctx: AppContext, query: string): Promise<AvailableTypesBody> {
+  const q = analysed(query);
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const c = await engine.counts(q);
+  return {
+    query,
+    available: SEARCH_TYPES.filter((t) => c[t] > 0),
+    counts: { product: c.product, style: c.style, brand: c.brand },
+  };
+}
+
+/** Trending keywords added after the curated ones. */
+const TRENDING_IN_RECOMMENDED = 5;
+
+/**
+ * Operator-curated keywords (search_keywords kind=recommended, in their order, at most `limit`),
+ * then up to 5 of the realtime top keywords that are not curated already.
+ */
+export async function recommendedKeywords(ctx: AppContext, limit = 12): Promise<RecommendedKeywordsBody> {
+  const curated = await ctx.db
+    .select({ keyword: searchKeywords.keyword })
+    .from(searchKeywords)
+    .where(eq(searchKeywords.kind, 'recommended'))
+    .orderBy(asc(searchKeywords.sort_order), asc(searchKeywords.id));
+  const seen = new Set(curated.map((k) => k.keyword));
+  const trending = (await realtimeKeywords(ctx)).result
+    .map((r) => r.keyword)
+    .filter((k) => !seen.has(k))
+    .slice(0, TRENDING_IN_RECOMMENDED);
+  return {
+    result: [
+      ...curated.slice(0, limit).map((k) => ({ keyword: k.keyword, source: 'curated' as const })),
+      ...trending.map((keyword) => ({ keyword, source: 'trending' as const })),
+    ],
+  };
+}
+
+/** Autocomplete suggestions for `query`, or the recommended keywords without one. */
+export async function keywords(
+  ctx: AppContext,
+  p: { query?: string | undefined; limit: number },
+): Promise<KeywordsBody> {
+  const text = p.query?.trim() ?? '';
+  const q = text ? analyseQuery(text) : null;
+  if (!q?.normalised || q.readings.length === 0) {
+    const rec = await recommendedKeywords(ctx, p.limit);
+    return {
+      query: text || null,
+      result: rec.result.slice(0, p.limit).map((r) => ({ keyword: r.keyword, type: 'keyword', id: null })),
+    };
+  }
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  return { query: text, result: await engine.suggest(q, p.limit) };
+}
+
+const CONTENTS_LIMIT = { product: 6, brand: 5, style: 5, post: 5 } as const;
+
+/** One call for the search landing: the first products, brands, styles and magazine posts. */
+export async function contentsSearch(ctx: AppContext, query: string): Promise<ContentsSearchBody> {
+  const q = analysed(query);
+  const engine = searchEngine(ctx);
+  await engine.ready();
+  const first = (n: number) => ({ limit: n, offset: 0 });
+  const [p, b, s, po]: Hits[] = [
+    await engine.products(q, { ...first(CONTENTS_LIMIT.product), sort: 'relevance' }),
+    await engine.brands(q, first(CONTENTS_LIMIT.brand)),
+    await engine.styles(q, first(CONTENTS_LIMIT.style)),
+    await engine.posts(q, first(CONTENTS_LIMIT.post)),
+  ] as Hits[];
+  const [products, brandList, styleList, postList] = await Promise.all([
+    productCardsByIds(ctx.db, p?.ids ?? [], true),
+    brandSummaries(ctx.db, b?.ids ?? []),
+    styleSummaries(ctx.db, s?.ids ?? []),
+    postInfos(ctx.db, po?.ids ?? []),
+  ]);
+  return {
+    query,
+    interpreted_query: q.display,
+    counts: { product: p?.total ?? 0, brand: b?.total ?? 0, style: s?.total ?? 0, post: po?.total ?? 0 },
+    products,
+    brands: brandList,
+    styles: styleList,
+    posts: postList,
+  };
+}
+
+export { realtimeKeywords };

@@ -1,0 +1,196 @@
+/**
+ * The PostgreSQL engine's bounded ranking (pg-engine.ts: a pool of the most popular matches plus
+ * index-backed look-ups of the better tiers, capped totals, prefix-first autocomplete) must answer
+ * exactly what ranking every match would. Compared here with the plain full-sort queries on the
+ * deterministic seed, with small pages so that most queries take the bounded path.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { analyseQuery, fixedClock, type SearchSort } from '@codiroom/shared';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDocuments as D } from '../src/db/schema.ts';
+import { matchCondition, PgSearchEngine, relevanceTier } from '../src/domains/search/pg-engine.ts';
+import { seed } from '../src/seed/index.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let engine: PgSearchEngine;
+/** A cap far below the 300-product seed's broad words, so that they take the pool path. */
+const CAP = 40;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00Z') });
+  await seed(t.ctx.db, { products: 300, now: new Date('2026-11-20T00:00:00+09:00') });
+  engine = new PgSearchEngine(t.ctx.db, CAP);
+  await engine.ready();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const QUERIES = [
+  '슬랙스',
+  '셔츠',
+  '코트',
+  '니트',
+  '팬츠',
+  '티',
+  '바지',
+  '코',
+  '맨투맨',
+  'ㅅㄹㅅ',
+  'ㅍㅊ',
+  'ㅅ',
+  'tmffortm',
+  '슬렉스',
+  '와이드 슬랙스',
+  '와이드슬랙스',
+  '네이비 슬랙스',
+  '어반테일러',
+  'urban tailor',
+  '청바지',
+  '운동화',
+  '출근룩',
+  '오픈칼라',
+  '울',
+  '블랙',
+  '데님',
+  '가디간',
+  '스웨터',
+  '다운',
+];
+const PAGES: [limit: number, offset: number][] = [
+  [5, 0],
+  [5, 5],
+  [20, 0],
+  [10, 40],
+  [5, 100],
+];
+
+async function reference(s: string, sort: SearchSort, limit: number, offset: number) {
+  const q = analyseQuery(s);
+  const where = and(eq(D.kind, 'product'), eq(D.is_active, true), matchCondition(q));
+  const order =
+    sort === 'relevance'
+      ? [asc(relevanceTier(q)), desc(D.popularity), desc(D.ref_id)]
+      : sort === 'popular'
+        ? [desc(D.popularity), desc(D.ref_id)]
+        : [asc(D.price_discount), desc(D.ref_id)];
+  const rows = await t.ctx.db
+    .select({ id: D.ref_id })
+    .from(D)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const [n] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(D).where(where);
+  return { ids: rows.map((r) => r.id), total: Math.min(Number(n?.n ?? 0), CAP) };
+}
+
+describe('bounded product ranking', () => {
+  for (const sort of ['relevance', 'popular', 'price_asc'] as const) {
+    it(`answers the full ${sort} order and the capped total`, async () => {
+      let broad = 0;
+      for (const s of QUERIES) {
+        for (const [limit, offset] of PAGES) {
+          const got = await engine.products(analyseQuery(s), { limit, offset, sort });
+          const want = await reference(s, sort, limit, offset);
+          expect({ s, limit, offset, ids: got.ids, total: got.total }).toEqual({ s, limit, offset, ...want });
+          if (want.total >= CAP) broad += 1;
+        }
+      }
+      // Most of the table goes through the pool-plus-look-ups path, not the complete pool.
+      expect(broad).toBeGreaterThan(20);
+    });
+  }
+
+  it('answers brand and category filters the same way', async () => {
+    const [b] = await t.ctx.db.select({ id: D.brand_id }).from(D).where(eq(D.kind, 'product')).limit(1);
+    const q = analyseQuery('팬츠');
+    const filters = { brandIds: [b?.id ?? 0] };
+    const got = await engine.products(q, { limit: 5, offset: 0, sort: 'relevance', filters });
+    const rows = await t.ctx.db
+      .select({ id: D.ref_id })
+      .from(D)
+      .where(
+        and(
+          eq(D.kind, 'product'),
+          eq(D.is_active, true),
+          inArray(D.brand_id, filters.brandIds),
+          matchCondition(q),
+        ),
+      )
+      .orderBy(asc(relevanceTier(q)), desc(D.popularity), desc(D.ref_id))
+      .limit(5);
+    expect(got.ids).toEqual(rows.map((r) => r.id));
+  });
+});
+
+describe('prefix-first autocomplete', () => {
+  it('answers what ranking every suggestible match would', async () => {
+    const contains = (k: string) => `%${k}%`;
+    for (const s of [
+      'ㅅ',
+      'ㅅㄹ',
+      'ㅅㄹㅅ',
+      '슬',
+      '슬래',
+      '맨투ㅁ',
+      '셔',
+      '코',
+      'ㅁㄷ',
+      '어반',
+      'urb',
+      'tmff',
+      '와이드',
+      '네이',
+      '청바',
+      '청바지',
+      '운동화',
+      'ㅎㄱㄹ',
+    ]) {
+      for (const limit of [3, 10]) {
+        const q = analyseQuery(s);
+        let where: SQL;
+        let tier: SQL;
+        if (q.choseong) {
+          where = sql`${D.initials} like ${contains(q.initials)}`;
+          tier = sql`(case when ${D.initials} like ${`${q.initials}%`} then 0 else 1 end)`;
+        } else {
+          where = or(...q.readings.map((r) => sql`${D.name_keys} like ${contains(r.keys)}`)) as SQL;
+          tier = sql`least(${sql.join(
+            q.readings.map(
+              (r) =>
+                sql`(case when ${D.name_keys} = ${r.keys} then 0 when ${D.name_keys} like ${`${r.keys}%`} then 1 else 2 end + ${r.synonym ? 3 : 0})`,
+            ),
+            sql`, `,
+          )})`;
+        }
+        const rows = await t.ctx.db
+          .select({ kind: D.kind, title: D.title })
+          .from(D)
+          .where(
+            and(
+              eq(D.suggestible, true),
+              inArray(D.kind, ['term', 'brand', 'style']),
+              eq(D.is_active, true),
+              where,
+            ),
+          )
+          .orderBy(
+            asc(tier),
+            sql`(case ${D.kind} when 'brand' then 0 when 'term' then 1 else 2 end)`,
+            desc(D.popularity),
+            asc(D.title),
+          )
+          .limit(limit * 2);
+        const want = [
+          ...new Set(rows.map((r) => `${r.kind === 'term' ? 'keyword' : r.kind}:${r.title}`)),
+        ].slice(0, limit);
+        const got = (await engine.suggest(q, limit)).map((x) => `${x.type}:${x.keyword}`);
+        expect({ s, limit, got }).toEqual({ s, limit, got: want });
+      }
+    }
+  });
+});
