@@ -76,6 +76,10 @@ const EnvSchema = z.object({
     .optional(),
   AD_ACCESS_TOKEN: z.string().min(1).optional(),
   AD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+  /** Toss Payments (domains/payments): with the secret key set, the real adapter; otherwise (not in production) the sandbox. */
+  TOSS_SECRET_KEY: z.string().min(1).optional(),
+  TOSS_CLIENT_KEY: z.string().min(1).optional(),
+  TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
   /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default: the request's. */
   OAUTH_REDIRECT_ORIGIN: z
     .string()

@@ -73,6 +73,8 @@ export const couponType = pgEnum('coupon_type', [
   'EVENT',
   'BRAND',
   'PRODUCT',
+  // The event-random-coupon-weekend pool (Fri–Sun KST), kept apart from EVENT.
+  'EVENT_WEEKEND',
 ]);
 export const discountKind = pgEnum('discount_kind', ['FIXED', 'PERCENT']);
 export const couponScope = pgEnum('coupon_scope', [
@@ -592,6 +594,55 @@ export const searchKeywords = pgTable('search_keywords', {
   sort_order: smallint('sort_order').notNull().default(0),
 });
 
+/**
+ * Search index of the PostgreSQL search engine (domains/search): one row per product display,
+ * brand, style, post and autocomplete term, with its stored search forms (key form and 초성 form,
+ * see packages/shared/src/search-text.ts) and the denormalised fields filters and sorts need.
+ * Kept in sync by domains/search/documents.ts (seed and catalogue writes).
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    id: serial('id').primaryKey(),
+    /** product | brand | style | post | term */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    ref_id: integer('ref_id').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    name_keys: text('name_keys').notNull(),
+    /** `|brand|brand_en|` in key form (exact brand matches). */
+    brand_keys: text('brand_keys').notNull().default(''),
+    /** Every searchable field in key form, `|`-separated. */
+    all_keys: text('all_keys').notNull(),
+    /** 초성 of the fields in key form, `|`-separated; the name first. */
+    initials: text('initials').notNull(),
+    /** Autocomplete candidates (terms, brands, styles). */
+    suggestible: boolean('suggestible').notNull().default(false),
+    brand_id: integer('brand_id'),
+    category_id: integer('category_id'),
+    price: integer('price'),
+    price_discount: integer('price_discount'),
+    color_name: varchar('color_name', { length: 30 }),
+    color_hex: varchar('color_hex', { length: 7 }),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    popularity: real('popularity').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: ts('created_at'),
+  },
+  (t) => [
+    uniqueIndex('search_documents_kind_ref_uq').on(t.kind, t.ref_id),
+    index('search_documents_all_keys_trgm').using('gin', t.all_keys.op('gin_trgm_ops')),
+    index('search_documents_initials_trgm').using('gin', t.initials.op('gin_trgm_ops')),
+    index('search_documents_suggest_trgm')
+      .using('gin', t.name_keys.op('gin_trgm_ops'))
+      .where(sql`${t.suggestible}`),
+    index('search_documents_kind_pop_idx').on(t.kind, t.popularity),
+    // Exact and prefix matches of the name (relevance tiers, autocomplete) and of the 초성 form;
+    // popularity last, so an exact name's most popular rows are read in order.
+    index('search_documents_kind_name_pop_idx').on(t.kind, t.name_keys.op('text_pattern_ops'), t.popularity),
+    index('search_documents_kind_initials_idx').on(t.kind, t.initials.op('text_pattern_ops')),
+  ],
+);
+
 // ───────────────────────────── likes and carts ─────────────────────────────
 /** A like by a member (user_id) or a guest (guest_id); exactly one of them is set. */
 export const likes = pgTable(
@@ -646,7 +697,9 @@ export const cartLines = pgTable(
   (t) => [
     index('cart_lines_cart_idx').on(t.cart_id),
     // One line per item and codi set (a null codi_id counts as a value): adds upsert onto it.
-    unique('cart_lines_item_codi_uq').on(t.cart_id, t.product_item_id, t.codi_id).nullsNotDistinct(),
+    unique('cart_lines_item_codi_uq')
+      .on(t.cart_id, t.product_item_id, t.codi_id)
+      .nullsNotDistinct(),
   ],
 );
 
@@ -722,22 +775,26 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.order_id)],
 );
 
-export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
-  order_id: integer('order_id')
-    .notNull()
-    .references(() => orders.id),
-  payment_key: varchar('payment_key', { length: 200 }).notNull().unique(),
-  provider: varchar('provider', { length: 30 }).notNull(), // toss | sandbox
-  method: varchar('method', { length: 30 }),
-  status: paymentStatus('status').notNull(),
-  amount: integer('amount').notNull(),
-  balance_amount: integer('balance_amount').notNull(),
-  approved_at: ts('approved_at'),
-  raw: jsonb('raw'),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    payment_key: varchar('payment_key', { length: 200 }).notNull().unique(),
+    provider: varchar('provider', { length: 30 }).notNull(), // toss | sandbox
+    method: varchar('method', { length: 30 }),
+    status: paymentStatus('status').notNull(),
+    amount: integer('amount').notNull(),
+    balance_amount: integer('balance_amount').notNull(),
+    approved_at: ts('approved_at'),
+    raw: jsonb('raw'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.order_id)],
+);
 
 export const paymentCancels = pgTable('payment_cancels', {
   id: serial('id').primaryKey(),

@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { rebuildSearchIndex } from '../domains/search/documents.ts';
 import {
   BRANDS,
   type BrandDef,
@@ -1294,6 +1295,22 @@ class SeedContext {
           ends_at: this.ago(-27),
         },
       ],
+      [
+        'event_weekend',
+        {
+          ...base,
+          name: '주말 깜짝 10% 쿠폰',
+          coupon_type: 'EVENT_WEEKEND',
+          discount_kind: 'PERCENT',
+          discount_value: 10,
+          max_discount: 10_000,
+          min_order_amount: 30_000,
+          is_cart_coupon: true,
+          valid_days: 3,
+          // Only event-random-coupon-weekend issues it (Fri–Sun KST).
+          is_downloadable: false,
+        },
+      ],
     ];
     const ids = await this.w.insertIds(
       'coupon_policies',
@@ -1784,6 +1801,8 @@ class SeedContext {
   }
 
   private async finish(): Promise<void> {
+    // Stored search forms of every product, brand, style, post and term (domains/search).
+    await rebuildSearchIndex(this.db);
     await this.db.execute(
       sql`update ${t.reviewPhotos} set image_url = '/api/images/review/' || id || '.svg' where image_url = ''`,
     );

@@ -1,0 +1,2 @@
+CREATE INDEX "search_documents_kind_name_idx" ON "search_documents" USING btree ("kind","name_keys" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "search_documents_kind_initials_idx" ON "search_documents" USING btree ("kind","initials" text_pattern_ops);

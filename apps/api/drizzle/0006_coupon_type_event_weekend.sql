@@ -1,0 +1,1 @@
+ALTER TYPE "public"."coupon_type" ADD VALUE 'EVENT_WEEKEND';

@@ -1,0 +1,2 @@
+DROP INDEX "search_documents_kind_name_idx";--> statement-breakpoint
+CREATE INDEX "search_documents_kind_name_pop_idx" ON "search_documents" USING btree ("kind","name_keys" text_pattern_ops,"popularity");
