@@ -25,6 +25,18 @@ export const SEARCH_SORTS = [
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * Product search totals are counted up to this figure and answered as it beyond (see the search
+ * engine); screens show such a total as "2,500+".
+ */
+export const SEARCH_COUNT_CAP = 2_500;
+
+/** A search total for display: 1,234 → "1,234"; the cap or more → "2,500+". */
+export function searchCountText(n: number): string {
+  const text = Math.min(n, SEARCH_COUNT_CAP).toLocaleString('ko-KR');
+  return n >= SEARCH_COUNT_CAP ? `${text}+` : text;
+}
 export const MAX_SEARCH_PAGE = 500;
 
 /** Price ranges of the filter sheet (won, max exclusive; null = no upper bound). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_CAP, searchCountText } from '../src/search-schemas.ts';
 import {
   analyseQuery,
   compactText,
@@ -213,5 +214,15 @@ describe('matchesTyped (storefront autocomplete)', () => {
     ['슬랙스', '', false],
   ])('%s matches %s: %s', (candidate, typed, out) => {
     expect(matchesTyped(candidate, typed)).toBe(out);
+  });
+});
+
+describe('searchCountText (capped search totals)', () => {
+  it('shows totals below the cap as they are and the cap or more as "2,500+"', () => {
+    expect(searchCountText(0)).toBe('0');
+    expect(searchCountText(1234)).toBe('1,234');
+    expect(searchCountText(SEARCH_COUNT_CAP - 1)).toBe('2,499');
+    expect(searchCountText(SEARCH_COUNT_CAP)).toBe('2,500+');
+    expect(searchCountText(90_000)).toBe('2,500+');
   });
 });

@@ -16,6 +16,7 @@ import {
   type SearchSort,
   type SearchType,
   type StyleSearchBody,
+  searchCountText,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -105,7 +106,7 @@ export function meta({ data }: Route.MetaArgs) {
   return seoMeta({
     title: q ? `${q} 검색 결과 | 코디룸` : '검색 | 코디룸',
     description: q
-      ? `코디룸에서 ‘${q}’ 남성 패션${count ? ` 상품 ${count.toLocaleString('ko-KR')}개` : ''}를 찾아보세요. 브랜드, 스타일, 코디까지 한 번에.`
+      ? `코디룸에서 ‘${q}’ 남성 패션${count ? ` 상품 ${searchCountText(count)}개` : ''}를 찾아보세요. 브랜드, 스타일, 코디까지 한 번에.`
       : '브랜드, 상품, 스타일을 검색해보세요. 초성 검색도 돼요.',
     origin: data?.origin ?? '',
     path: q ? `/search?query=${encodeURIComponent(q)}` : '/search',
@@ -132,7 +133,7 @@ function Tabs({
           replace
         >
           {TYPE_LABEL[t]}
-          {counts && <span className={styles.tabCount}>{counts[t].toLocaleString('ko-KR')}</span>}
+          {counts && <span className={styles.tabCount}>{searchCountText(counts[t])}</span>}
         </Link>
       ))}
     </nav>
@@ -167,7 +168,7 @@ function ProductResults({
       )}
       <div className={styles.toolbar}>
         <span>
-          상품 <strong>{products.total_count.toLocaleString('ko-KR')}</strong>개
+          상품 <strong>{searchCountText(products.total_count)}</strong>개
         </span>
         <span className={styles.toolbarActions}>
           <label>

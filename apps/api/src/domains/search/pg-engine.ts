@@ -9,6 +9,7 @@
  */
 import {
   type AnalysedQuery,
+  SEARCH_COUNT_CAP,
   SEARCH_PRICE_RANGES,
   type SearchSort,
   type Suggestion,
@@ -32,7 +33,7 @@ const SYNONYM_PENALTY = 10;
  * of thousands of hits on a big catalogue; counting them all cost more than the page itself).
  * Up to it, matches are also ranked all together in one statement; beyond it, from a pool.
  */
-export const COUNT_CAP = 2_500;
+export const COUNT_CAP = SEARCH_COUNT_CAP;
 /** Smallest candidate pool (most popular matches) a relevance page is ranked from. */
 const POOL_MIN = 60;
 /** Relevance tier bases of the key form (relevanceTier) and of a 초성 query. */
