@@ -116,7 +116,9 @@ describe('GET user-detail', () => {
     });
   });
 
-  it("takes the point balance from the latest ledger row's balance_after", async () => {
+  it("takes the point balance from the last written ledger row's balance_after", async () => {
+    // Written in this order (ids ascending); the last one carries an earlier clock, as a writer that
+    // read its clock before waiting for the member lock would: the balance is still the last row's.
     const m = await createMember(t.ctx);
     await t.ctx.db.insert(pointLedger).values([
       {
@@ -130,7 +132,7 @@ describe('GET user-detail', () => {
       { user_id: m.user.id, amount: 50, reason: 'QUIZ', balance_after: 750, created_at: daysAgo(NOW, 2) },
     ]);
     const { body } = await get('/api/users/user-detail', m.headers);
-    expect(body.point).toBe(700);
+    expect(body.point).toBe(750);
   });
 
   it('derives stylequiz from a style_quizzes row and curator_name from the latest DONE curation', async () => {
