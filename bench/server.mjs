@@ -22,7 +22,9 @@ export const BENCH_ENV = {
  */
 export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+  // Diagnosis: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, ...BENCH_ENV, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

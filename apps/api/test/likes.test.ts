@@ -361,6 +361,18 @@ describe('GraphAdSender', () => {
     const { createAdSender } = await import('../src/domains/ads/conversion.ts');
     const { loadConfig } = await import('../src/config.ts');
     expect(createAdSender(loadConfig({ NODE_ENV: 'test' })).kind).toBe('dev');
+    // The dev sink is a stand-in: never in production, where no keys means no events.
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      SOLAPI_API_KEY: 'k',
+      SOLAPI_API_SECRET: 's',
+      SOLAPI_SENDER: '0200000000',
+    };
+    expect(createAdSender(loadConfig(production)).kind).toBe('off');
+    expect(createAdSender(loadConfig({ ...production, AD_PIXEL_ID: '42', AD_ACCESS_TOKEN: 'k' })).kind).toBe(
+      'graph',
+    );
     expect(
       createAdSender(loadConfig({ NODE_ENV: 'test', AD_PIXEL_ID: '42', AD_ACCESS_TOKEN: 'k' })).kind,
     ).toBe('graph');

@@ -42,7 +42,7 @@ export type AdConversionEvent = {
 };
 
 export interface AdConversionSender {
-  readonly kind: 'graph' | 'dev';
+  readonly kind: 'graph' | 'dev' | 'off';
   /** Sends events; may reject (callers go through fireAdEvents, which swallows). */
   send(events: AdConversionEvent[]): Promise<void>;
 }
@@ -89,7 +89,14 @@ export function createAdSender(config: AppContext['config']): AdConversionSender
       accessToken: config.AD_ACCESS_TOKEN,
     });
   }
-  return new DevAdSink();
+  // Stand-ins exist only outside production: a production shop without ad keys sends nothing.
+  return config.NODE_ENV === 'production' ? new NoAdSender() : new DevAdSink();
+}
+
+/** Production without AD_PIXEL_ID/AD_ACCESS_TOKEN: conversion events are not sent anywhere. */
+export class NoAdSender implements AdConversionSender {
+  readonly kind = 'off' as const;
+  async send(): Promise<void> {}
 }
 
 const senders = new WeakMap<AppContext, AdConversionSender>();
