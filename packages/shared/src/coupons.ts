@@ -314,19 +314,15 @@ export function evaluateChoice(
 }
 
 /**
- * Maximum-weight assignment of rows to columns (Hungarian algorithm, O(n²m) with potentials),
- * where a row may stay unassigned (weights are ≥ 0, so padding with zero columns expresses that).
- * Returns, per row, the chosen column or -1.
+ * The Hungarian algorithm with potentials (O(n²m), n ≤ m, 1-based): assigns every row 1..n to a
+ * distinct column 1..m minimising Σ cost(i, j). Returns p, where p[j] is the row given column j
+ * (0: none).
  */
-export function maxWeightAssignment(weights: readonly (readonly number[])[], columns: number): number[] {
-  const n = weights.length;
-  const m = Math.max(columns, n); // zero columns let every row stay unassigned
-  // Minimise cost = -weight on an n × m matrix (n ≤ m), 1-based as in the classic formulation.
+function hungarian(n: number, m: number, cost: (i: number, j: number) => number): Int32Array {
   const u = new Float64Array(n + 1);
   const v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1); // p[j]: row matched to column j
+  const p = new Int32Array(m + 1);
   const way = new Int32Array(m + 1);
-  const cost = (i: number, j: number) => -((j <= columns ? weights[i - 1]?.[j - 1] : 0) ?? 0);
   for (let i = 1; i <= n; i++) {
     p[0] = i;
     let j0 = 0;
@@ -365,6 +361,20 @@ export function maxWeightAssignment(weights: readonly (readonly number[])[], col
       j0 = j1;
     } while (j0);
   }
+  return p;
+}
+
+/**
+ * Maximum-weight assignment of rows to columns (Hungarian algorithm, O(n²m) with potentials),
+ * where a row may stay unassigned (weights are ≥ 0, so padding with zero columns expresses that).
+ * Returns, per row, the chosen column or -1.
+ */
+export function maxWeightAssignment(weights: readonly (readonly number[])[], columns: number): number[] {
+  const n = weights.length;
+  const m = Math.max(columns, n); // zero columns let every row stay unassigned
+  // Minimise cost = -weight on an n × m matrix (n ≤ m), 1-based as in the classic formulation.
+  const cost = (i: number, j: number) => -((j <= columns ? weights[i - 1]?.[j - 1] : 0) ?? 0);
+  const p = hungarian(n, m, cost);
   const result = new Array<number>(n).fill(-1);
   for (let j = 1; j <= columns; j++) {
     const row = p[j] as number;
@@ -380,52 +390,11 @@ export function maxWeightAssignment(weights: readonly (readonly number[])[], col
  */
 function assignRows(n: number, m: number, w: (i: number, j: number) => number): number[] | null {
   const BIG = 1e13;
-  const u = new Float64Array(n + 1);
-  const v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1);
-  const way = new Int32Array(m + 1);
   const cost = (i: number, j: number) => {
     const x = w(i - 1, j - 1);
     return x === Number.NEGATIVE_INFINITY ? BIG : -x;
   };
-  for (let i = 1; i <= n; i++) {
-    p[0] = i;
-    let j0 = 0;
-    const minv = new Float64Array(m + 1).fill(Number.POSITIVE_INFINITY);
-    const usedCol = new Uint8Array(m + 1);
-    do {
-      usedCol[j0] = 1;
-      const i0 = p[j0] as number;
-      let delta = Number.POSITIVE_INFINITY;
-      let j1 = 0;
-      for (let j = 1; j <= m; j++) {
-        if (usedCol[j]) continue;
-        const cur = cost(i0, j) - (u[i0] as number) - (v[j] as number);
-        if (cur < (minv[j] as number)) {
-          minv[j] = cur;
-          way[j] = j0;
-        }
-        if ((minv[j] as number) < delta) {
-          delta = minv[j] as number;
-          j1 = j;
-        }
-      }
-      for (let j = 0; j <= m; j++) {
-        if (usedCol[j]) {
-          u[p[j] as number] = (u[p[j] as number] as number) + delta;
-          v[j] = (v[j] as number) - delta;
-        } else {
-          minv[j] = (minv[j] as number) - delta;
-        }
-      }
-      j0 = j1;
-    } while (p[j0] !== 0);
-    do {
-      const j1 = way[j0] as number;
-      p[j0] = p[j1] as number;
-      j0 = j1;
-    } while (j0);
-  }
+  const p = hungarian(n, m, cost);
   const col = new Array<number>(n).fill(-1);
   for (let j = 1; j <= m; j++) if ((p[j] as number) > 0) col[(p[j] as number) - 1] = j - 1;
   for (let i = 0; i < n; i++) if (w(i, col[i] as number) === Number.NEGATIVE_INFINITY) return null;
