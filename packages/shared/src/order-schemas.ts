@@ -2,8 +2,7 @@
  * Wire schemas of the order and payment calls (API-CATALOGUE.md "Orders", issue 8): order creation
  * from cart lines or product items, Toss-shaped confirmation, order lists and details, cancel,
  * refund (return) and exchange claims, closets and the return cost. Money is integer won; the
- * server computes every amount. Coupon discount and points used are their own fields (zero until
- * the benefits round wires them in).
+ * server computes every amount. Coupon discount and points used are their own fields.
  */
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart-schemas.ts';
@@ -48,13 +47,28 @@ export const CreateOrderRequest = z
     delivery_request: z.string().trim().max(200).nullish(),
     /** Client-chosen Toss orderId; the server makes one when absent. */
     order_id: OrderIdString.optional(),
-    /** Coupons and points arrive with the benefits round; only empty / zero is accepted now. */
-    coupon_ids: z.array(Id).max(0, 'coupons are not available at checkout yet').optional(),
-    point: z.coerce.number().int().min(0).max(0, 'points are not available at checkout yet').optional(),
+    /**
+     * The member's coupons (issue 9), re-validated by the server with evaluateChoice over the
+     * order's server-priced lines. Either the exact placement (line_coupons + cart_coupon_ids, as
+     * post-coupon3) or just coupon_ids, which the server places for the largest discount (every
+     * listed coupon must end up used).
+     */
+    line_coupons: z
+      .array(z.object({ product_item_id: Id, coupon_id: Id }))
+      .max(100)
+      .optional(),
+    cart_coupon_ids: z.array(Id).max(2).optional(),
+    coupon_ids: z.array(Id).max(102).optional(),
+    /** Points to spend, in 1-won units, at most the balance and the amount left after coupons. */
+    point: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
   })
   .refine((b) => (b.cart_ids ? 1 : 0) + (b.items ? 1 : 0) === 1, {
     message: 'give either cart_ids or items',
     path: ['items'],
+  })
+  .refine((b) => !(b.coupon_ids?.length && (b.line_coupons?.length || b.cart_coupon_ids?.length)), {
+    message: 'give either coupon_ids or line_coupons/cart_coupon_ids',
+    path: ['coupon_ids'],
   });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 
@@ -246,6 +260,8 @@ export const OrderForm = z.object({
   addresses: z.array(SavedAddress),
   latest_address: SavedAddress.nullable(),
   is_first_order: z.boolean(),
+  /** The member's usable points (after expiry), for the checkout's points field. */
+  point_balance: Int,
   payment: z.object({ provider: z.string(), client_key: z.string().nullable() }),
 });
 export type OrderForm = z.infer<typeof OrderForm>;

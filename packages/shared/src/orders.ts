@@ -11,6 +11,20 @@ export const ORDER_ID_RE = /^[A-Za-z0-9_-]{6,64}$/;
 /** A pending order holds its reserved stock this long, then expires. */
 export const PAYMENT_WINDOW_MINUTES = 30;
 
+/**
+ * Points earned when an item is delivered (COMPLETE): 1% of what was paid for it (after its
+ * coupon and points share), floored to whole won; credited once per item.
+ */
+export const PURCHASE_POINT_PERCENT = 1;
+export const purchasePoints = (paidAmount: number): number =>
+  Math.floor((Math.max(0, Math.floor(paidAmount)) * PURCHASE_POINT_PERCENT) / 100);
+
+/**
+ * The gateway charges at least this much, so coupons and points leave at least 1 won to pay
+ * (a zero-won order would need a payment-less path, not built).
+ */
+export const MIN_GATEWAY_AMOUNT = 1;
+
 /** 전자상거래법 청약철회 기간: 7 days after delivery. */
 export const WITHDRAWAL_DAYS = 7;
 

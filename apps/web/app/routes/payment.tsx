@@ -5,10 +5,21 @@
  * manual entry otherwise) and a delivery request, shows the price
  * breakdown and the terms, then creates the pending order (POST /api/orders, the server prices it
  * again) and hands over to the payment window: the sandbox page by default, Toss's SDK (loaded from
- * js.tosspayments.com) when the server runs with Toss keys. Coupons and points come next round.
+ * js.tosspayments.com) when the server runs with Toss keys.
+ *
+ * Coupons and points: the best combination (GET /api/orders/best-coupon-combs) is pre-selected;
+ * the member may change it per line and cart-wide (options from products-with-coupons; each change
+ * is checked by POST /api/orders/post-coupon3) and enter points ("모두 사용": the balance, at most
+ * what is left to pay less 1 won). The breakdown shows both; POST /api/orders re-validates them.
  */
-import { type CreatedOrder, formatWon, type OrderForm } from '@codiroom/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import {
+  type BestCouponCombBody,
+  type CreatedOrder,
+  formatWon,
+  type OrderForm,
+  type ProductsWithCouponsBody,
+} from '@codiroom/shared';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -130,6 +141,94 @@ export default function Payment() {
     };
   }, [location.search]);
 
+  const [options, setOptions] = useState<ProductsWithCouponsBody | null>(null);
+  const [lineCoupons, setLineCoupons] = useState<Record<number, number | null>>({});
+  const [cartCoupons, setCartCoupons] = useState<number[]>([]);
+  const [couponDiscount, setCouponDiscount] = useState(0);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [points, setPoints] = useState(0);
+
+  const orderableLines = form ? form.lines.filter((l) => !l.is_sold_out) : [];
+  const itemKey = orderableLines.map((l) => `${l.product_item_id}x${l.quantity}`).join(',');
+  // Coupons need each item once (the server refuses coupons on an order naming an item twice).
+  const couponable =
+    orderableLines.length > 0 &&
+    new Set(orderableLines.map((l) => l.product_item_id)).size === orderableLines.length;
+
+  // The best combination, pre-selected, and every option for the selects.
+  useEffect(() => {
+    if (!couponable || !itemKey) return;
+    const pairs = itemKey.split(',').map((p) => p.split('x'));
+    const q = new URLSearchParams({
+      product_item_ids: pairs.map((p) => p[0]).join(','),
+      quantities: pairs.map((p) => p[1]).join(','),
+    });
+    let live = true;
+    const api = browserApi();
+    void Promise.all([
+      api.request<BestCouponCombBody>('GET', `/api/orders/best-coupon-combs?${q.toString()}`),
+      api.request<ProductsWithCouponsBody>('GET', `/api/orders/products-with-coupons?${q.toString()}`),
+    ])
+      .then(([best, opts]) => {
+        if (!live) return;
+        if (opts.ok) setOptions(opts.data);
+        if (best.ok) {
+          const r = best.data.result;
+          setLineCoupons(Object.fromEntries(r.lines.map((l) => [l.product_item_id, l.coupon_id])));
+          setCartCoupons(r.cart_coupon_ids);
+          setCouponDiscount(r.total_discount);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [itemKey, couponable]);
+
+  const chosenLines = useMemo(
+    () =>
+      Object.entries(lineCoupons).flatMap(([item, c]) =>
+        c === null ? [] : [{ product_item_id: Number(item), coupon_id: c }],
+      ),
+    [lineCoupons],
+  );
+
+  /** Checks a changed choice with the server (post-coupon3) and shows its discount. */
+  async function recheck(nextLines: Record<number, number | null>, nextCart: number[]) {
+    setLineCoupons(nextLines);
+    setCartCoupons(nextCart);
+    setCouponError(null);
+    setChecking(true);
+    try {
+      const r = await browserApi().request<BestCouponCombBody>('POST', '/api/orders/post-coupon3', {
+        body: {
+          items: orderableLines.map((l) => ({ product_item_id: l.product_item_id, quantity: l.quantity })),
+          line_coupons: Object.entries(nextLines).flatMap(([item, c]) =>
+            c === null ? [] : [{ product_item_id: Number(item), coupon_id: c }],
+          ),
+          cart_coupon_ids: nextCart,
+        },
+      });
+      if (r.ok) setCouponDiscount(r.data.result.total_discount);
+      else setCouponError(r.detail || '적용할 수 없는 쿠폰 조합입니다.');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const beforePoints = form ? form.money.amount - couponDiscount : 0;
+  const maxPoints = form ? Math.max(0, Math.min(form.point_balance, beforePoints - 1)) : 0;
+  const usedPoints = Math.min(points, maxPoints);
+  const money = form
+    ? {
+        ...form.money,
+        coupon_discount: couponDiscount,
+        point_used: usedPoints,
+        amount: beforePoints - usedPoints,
+      }
+    : null;
+
   const choices = form
     ? [
         ...(form.latest_address && form.latest_address.id === 0
@@ -168,6 +267,8 @@ export default function Payment() {
         : { items: orderable.map((l) => ({ product_item_id: l.product_item_id, quantity: l.quantity })) }),
       address,
       delivery_request: request || null,
+      ...(couponable ? { line_coupons: chosenLines, cart_coupon_ids: cartCoupons } : {}),
+      point: usedPoints,
     };
     setBusy(true);
     try {
@@ -354,12 +455,105 @@ export default function Payment() {
 
           <section className={styles.section} aria-labelledby="benefit-title">
             <h2 id="benefit-title">쿠폰 · 포인트</h2>
-            <p className={page.muted}>쿠폰과 포인트는 곧 주문서에서 사용할 수 있어요.</p>
+            {!couponable ? (
+              <p className={page.muted}>같은 상품이 여러 번 담긴 주문에는 쿠폰을 사용할 수 없어요.</p>
+            ) : (
+              <div className={page.form} data-testid="coupons">
+                {(options?.result ?? []).map((line) => (
+                  <label key={line.product_item_id}>
+                    {line.name} ({line.size_name}) 쿠폰
+                    <select
+                      className={page.input}
+                      data-testid={`line-coupon-${line.product_item_id}`}
+                      value={String(lineCoupons[line.product_item_id] ?? '')}
+                      onChange={(e) =>
+                        void recheck(
+                          {
+                            ...lineCoupons,
+                            [line.product_item_id]: e.target.value ? Number(e.target.value) : null,
+                          },
+                          cartCoupons,
+                        )
+                      }
+                    >
+                      <option value="">
+                        {line.coupons.length ? '쿠폰 선택 안 함' : '사용 가능한 쿠폰 없음'}
+                      </option>
+                      {line.coupons.map((c) => (
+                        <option key={c.coupon_id} value={c.coupon_id}>
+                          {c.name} (-{formatWon(c.discount)})
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+                {(options?.cart_coupons.length ?? 0) > 0 && (
+                  <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+                    <legend>장바구니 쿠폰</legend>
+                    {options?.cart_coupons.map((c) => (
+                      <label key={c.coupon_id} className={styles.choice}>
+                        <input
+                          type="checkbox"
+                          data-testid={`cart-coupon-${c.coupon_id}`}
+                          checked={cartCoupons.includes(c.coupon_id)}
+                          onChange={(e) =>
+                            void recheck(
+                              lineCoupons,
+                              e.target.checked
+                                ? [...cartCoupons, c.coupon_id]
+                                : cartCoupons.filter((id) => id !== c.coupon_id),
+                            )
+                          }
+                        />
+                        <span>
+                          {c.name} (-{formatWon(c.discount)})
+                        </span>
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                <p data-testid="coupon-discount">
+                  쿠폰 할인 -{formatWon(couponDiscount)}
+                  {checking ? ' · 확인 중…' : ''}
+                </p>
+                {couponError && (
+                  <p className={page.error} role="alert">
+                    {couponError}
+                  </p>
+                )}
+              </div>
+            )}
+            <label className={page.form} style={{ padding: '8px 0' }}>
+              포인트 (보유 {formatWon(form.point_balance)})
+              <span style={{ display: 'flex', gap: 8 }}>
+                <input
+                  className={page.input}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={maxPoints}
+                  step={1}
+                  name="point"
+                  aria-label="사용할 포인트"
+                  value={points === 0 ? '' : String(usedPoints)}
+                  placeholder="0"
+                  onChange={(e) => setPoints(Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+                />
+                <button
+                  type="button"
+                  className={`${page.button} ${page.buttonOutline}`}
+                  onClick={() => setPoints(maxPoints)}
+                  disabled={maxPoints === 0}
+                >
+                  모두 사용
+                </button>
+              </span>
+            </label>
           </section>
 
           <section className={styles.section} aria-labelledby="money-title">
             <h2 id="money-title">결제 금액</h2>
-            <MoneyBreakdown money={form.money} />
+            <MoneyBreakdown money={money ?? form.money} />
           </section>
 
           <section className={styles.section} aria-labelledby="terms-title">
@@ -382,9 +576,9 @@ export default function Payment() {
             <button
               className={page.button}
               type="submit"
-              disabled={!agreed || busy || orderable.length === 0}
+              disabled={!agreed || busy || checking || couponError !== null || orderable.length === 0}
             >
-              {formatWon(form.money.amount)} 결제하기
+              {formatWon((money ?? form.money).amount)} 결제하기
             </button>
           </div>
         </form>

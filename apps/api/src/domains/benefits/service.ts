@@ -594,7 +594,7 @@ async function cartQuantities(db: Conn, userId: number, itemIds: number[]) {
  * paid order: checked here at use as well as at issue, so best-coupon-combs, products-with-coupons,
  * post-coupon3 and checkout all leave it out (post-coupon3 answers "보유하지 않은 쿠폰입니다.").
  */
-async function memberRules(db: Conn, userId: number) {
+export async function memberRules(db: Conn, userId: number) {
   let rows = await ownedRows(db, userId);
   if (rows.some((r) => r.p.coupon_type === 'FIRST_PURCHASE') && (await hasPaidOrder(db, userId)))
     rows = rows.filter((r) => r.p.coupon_type !== 'FIRST_PURCHASE');

@@ -37,6 +37,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { GatewayError, gatewayOf } from '../payments/gateway.ts';
 import type { Tx } from '../users/member-db.ts';
+import { earnForItem, releaseItemBenefits } from './benefits.ts';
 import { itemBodies, MSG, releaseStock } from './service.ts';
 
 export const CLAIM_MSG = {
@@ -203,6 +204,8 @@ export async function cancelItem(
     await tx.update(orderItems).set({ status: 'CANCEL', updated_at: now }).where(eq(orderItems.id, item.id));
     await releaseStock(tx, order.id, [item.id]);
     const orderStatus = await settleOrderStatus(tx, order.id, now);
+    // The item's points share and line coupon come back; the rest with the last item.
+    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
     return {
       order_item_id: item.id,
       status: 'CANCEL' as const,
@@ -534,6 +537,8 @@ export async function changeStatus(
     if (status === 'SHIPPING') set.shipped_at = now;
     if (status === 'COMPLETE') set.completed_at = now;
     await tx.update(orderItems).set(set).where(eq(orderItems.id, item.id));
+    // Delivered: purchase points, once per item (benefits.ts earnForItem).
+    if (status === 'COMPLETE' && from !== 'COMPLETE') await earnForItem(tx, order.user_id, item, now);
     if (status === 'EXCHANGED') {
       // The returned item is back in stock; the new one was reserved at the request.
       await releaseStock(tx, order.id, [item.id]);

@@ -122,7 +122,7 @@ export async function priceLines(db: Conn | Db, wanted: Wanted[]): Promise<Price
   });
 }
 
-/** The order money of priced lines: the cart's rule; coupons and points are zero this round. */
+/** The order money of priced lines (the cart's rule) before coupons and points (benefits.ts adds them). */
 export function orderMoney(lines: readonly PricedLine[]) {
   const { brands: perBrand, totals } = cartMoney(lines.map((l) => ({ ...l, is_sold_out: false })));
   const couponDiscount = 0;

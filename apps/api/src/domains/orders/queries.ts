@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addresses, brands, orderItems, orders, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { currentBalance } from '../benefits/points.ts';
 import { gatewayOf } from '../payments/gateway.ts';
 import { orderMoney, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
 import { buildDetail, itemBodies, MSG } from './service.ts';
@@ -144,6 +145,7 @@ export async function orderForm(ctx: AppContext, userId: number, wanted: Wanted[
     addresses: saved.map(addressBody),
     latest_address: await latestAddress(ctx, userId),
     is_first_order: await isFirstOrder(ctx, userId),
+    point_balance: await currentBalance(ctx.db, userId, ctx.clock.now()),
     payment: { provider: gw.name, client_key: gw.clientKey },
   };
 }

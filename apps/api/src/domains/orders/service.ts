@@ -48,6 +48,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/gateway.ts';
 import { type Conn, isUniqueViolation, type Tx } from '../users/member-db.ts';
+import { applyBenefits, planBenefits, releaseOrderBenefits } from './benefits.ts';
 import { assertBuyable, orderMoney, PRICE_MSG, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
 
 export const MSG = {
@@ -153,7 +154,15 @@ export async function createOrder(
   const wanted = await resolveWanted(ctx.db, userId, body);
   const lines = await priceLines(ctx.db, wanted);
   assertBuyable(lines);
-  const { money } = orderMoney(lines);
+  const { money: base } = orderMoney(lines);
+  // Coupons and points: re-validated over the server-priced lines (benefits.ts).
+  const plan = await planBenefits(ctx, userId, lines, body, base.amount);
+  const money = {
+    ...base,
+    coupon_discount: plan.coupon_discount,
+    point_used: plan.point_used,
+    amount: base.amount - plan.coupon_discount - plan.point_used,
+  };
   const orderNo = body.order_id ?? newOrderId(now, randomBytes(12).toString('hex'));
   const name = orderName(lines.map((l) => l.name));
   const a = body.address;
@@ -203,7 +212,7 @@ export async function createOrder(
             customer_name: sql<string | null>`(select u.name from users u where u.id = ${userId})`,
           }),
         tx.insert(orderItems).values(
-          lines.map((l) => ({
+          lines.map((l, i) => ({
             order_id: sql`(select o.id from orders o where o.order_no = ${orderNo})`,
             product_item_id: l.product_item_id,
             product_display_id: l.product_display_id,
@@ -214,9 +223,11 @@ export async function createOrder(
             quantity: l.quantity,
             price: l.list_price,
             price_discount: l.price,
-            coupon_discount: 0,
-            point_used: 0,
-            paid_amount: l.price * l.quantity,
+            coupon_id: plan.lines[i]?.coupon_id ?? null,
+            coupon_discount: plan.lines[i]?.coupon_discount ?? 0,
+            point_used: plan.lines[i]?.point_used ?? 0,
+            paid_amount:
+              l.price * l.quantity - (plan.lines[i]?.coupon_discount ?? 0) - (plan.lines[i]?.point_used ?? 0),
             status: 'PENDING' as const,
             is_despoke: l.is_despoke,
             created_at: now,
@@ -230,6 +241,9 @@ export async function createOrder(
       if (short) throw badRequest(PRICE_MSG.stock(short.name));
       const [order] = (settled[2] as PromiseFulfilledResult<(typeof created)[]>).value;
       if (!order) throw new Error('order insert returned nothing');
+      // Every coupon redeemed (conditional: a coupon another order took is a 409 and this order
+      // rolls back) and the points spent, in this transaction.
+      await applyBenefits(tx, userId, order.id, plan, now);
       return order;
     });
   } catch (err) {
@@ -550,7 +564,10 @@ async function failPayment(ctx: AppContext, orderId: number, paymentKey: string)
         ),
       )
       .returning({ id: orders.id });
-    if (failed.length === 1) await releaseStock(tx, orderId);
+    if (failed.length === 1) {
+      await releaseStock(tx, orderId);
+      await releaseOrderBenefits(tx, [orderId], now);
+    }
   });
 }
 
@@ -710,6 +727,7 @@ export async function abandonOrder(
       .returning({ status: orders.status });
     if (failed.length === 1) {
       await releaseStock(tx, order.id);
+      await releaseOrderBenefits(tx, [order.id], now);
       return 'FAILED';
     }
     const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
@@ -782,10 +800,9 @@ export async function expireOrders(ctx: AppContext): Promise<number> {
     // cannot deadlock with a reservation.
     // (Chunks keep under PGlite's bind-parameter limit.)
     for (let i = 0; i < due.length; i += 5000) {
-      await releaseStock(
-        tx,
-        due.slice(i, i + 5000).map((o) => o.id),
-      );
+      const chunk = due.slice(i, i + 5000).map((o) => o.id);
+      await releaseStock(tx, chunk);
+      await releaseOrderBenefits(tx, chunk, now);
     }
     return due.length;
   });

@@ -1,0 +1,280 @@
+/**
+ * Coupons and points at checkout (issues 8 + 9 joined).
+ *
+ * - Create: the member's coupon choice is re-validated with the shared `evaluateChoice` over the
+ *   order's server-priced lines (unit price = what the order charges, never a client amount);
+ *   points are capped by `maxUsablePoints` at the amount left after coupons (less the gateway's
+ *   1-won minimum). Inside the order transaction every coupon is redeemed (`redeemCoupon`, a
+ *   conditional update: of two orders racing for one coupon exactly one commits) and the points
+ *   spent (`spendPoints`, under the member's row lock). Per item: the line coupon's discount plus
+ *   its share of the cart-wide coupons (`cart_allocation`), then its share of the points
+ *   (`allocateDiscount` over what each item still costs); `paid_amount` is what is left.
+ * - Give back: when a PENDING order fails or expires, and when its last live item is cancelled,
+ *   every coupon of the order is restored and every point not yet returned is refunded. A partial
+ *   cancel returns the item's points share and its line coupon; cart-wide coupons return only
+ *   when the whole order is cancelled. Each transition runs once (conditional status updates under
+ *   the order row lock), and refundPoints never returns more than was spent on the order.
+ * - Earn: an item reaching COMPLETE credits `purchasePoints(paid_amount)` (1%, floored) once
+ *   (guarded by the ledger row of that item).
+ */
+import {
+  allocateDiscount,
+  bestCouponAssignment,
+  type CouponAssignment,
+  type CouponChoice,
+  CouponChoiceError,
+  type CouponLine,
+  type CreateOrderRequest,
+  evaluateChoice,
+  MIN_GATEWAY_AMOUNT,
+  maxUsablePoints,
+  purchasePoints,
+} from '@codiroom/shared';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { coupons, orders, pointLedger } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { earnPoints, refundPoints, spendPoints } from '../benefits/points.ts';
+import { linesForItems, memberRules, redeemCoupon, restoreCoupon } from '../benefits/service.ts';
+import { type Conn, pointBalance, type Tx } from '../users/member-db.ts';
+import type { PricedLine } from './pricing.ts';
+
+export const BENEFIT_MSG = {
+  duplicateLine: '같은 상품이 두 번 담긴 주문에는 쿠폰을 적용할 수 없습니다.',
+  notApplicable: '이 주문에 함께 적용할 수 없는 쿠폰입니다.',
+  tooManyPoints: (max: number) => `사용할 수 있는 포인트는 최대 ${max}원입니다.`,
+} as const;
+
+export type LineBenefit = { coupon_id: number | null; coupon_discount: number; point_used: number };
+
+export type BenefitPlan = {
+  coupon_ids: number[];
+  coupon_discount: number;
+  point_used: number;
+  /** Per priced line, in the lines' order. */
+  lines: LineBenefit[];
+};
+
+const none = (lines: readonly PricedLine[]): BenefitPlan => ({
+  coupon_ids: [],
+  coupon_discount: 0,
+  point_used: 0,
+  lines: lines.map(() => ({ coupon_id: null, coupon_discount: 0, point_used: 0 })),
+});
+
+function choiceError(err: unknown): never {
+  if (err instanceof CouponChoiceError)
+    throw badRequest(err.message, err.coupon_id ? { coupon_id: err.coupon_id } : undefined);
+  throw err;
+}
+
+/**
+ * Re-validates the member's coupon choice and points over the server-priced lines. `payable` is
+ * the order amount before coupons and points (shipping included). Reads only; the writes happen
+ * in `applyBenefits` inside the order transaction.
+ */
+export async function planBenefits(
+  ctx: AppContext,
+  userId: number,
+  lines: readonly PricedLine[],
+  body: Pick<CreateOrderRequest, 'coupon_ids' | 'line_coupons' | 'cart_coupon_ids' | 'point'>,
+  payable: number,
+): Promise<BenefitPlan> {
+  const wantsCoupons =
+    (body.coupon_ids?.length ?? 0) + (body.line_coupons?.length ?? 0) + (body.cart_coupon_ids?.length ?? 0) >
+    0;
+  const point = body.point ?? 0;
+  const plan = none(lines);
+  if (!wantsCoupons && point === 0) return plan;
+  const now = ctx.clock.now();
+  if (wantsCoupons) {
+    const ids = lines.map((l) => l.product_item_id);
+    if (new Set(ids).size !== ids.length) throw badRequest(BENEFIT_MSG.duplicateLine);
+    const [found, { rules }] = await Promise.all([
+      linesForItems(ctx.db, ids, new Map(lines.map((l) => [l.product_item_id, l.quantity])), now),
+      memberRules(ctx.db, userId),
+    ]);
+    // The order's own price is what coupons discount (never a client amount).
+    const couponLines: CouponLine[] = found.map((f, i) => ({
+      line_id: f.line_id,
+      product_item_id: f.product_item_id,
+      product_display_id: f.product_display_id,
+      brand_id: f.brand_id,
+      category_id: f.category_id,
+      parent_category_ids: f.parent_category_ids ?? [],
+      unit_price: (lines[i] as PricedLine).price,
+      quantity: (lines[i] as PricedLine).quantity,
+      is_time_sale: f.is_time_sale ?? false,
+    }));
+    let a: CouponAssignment;
+    try {
+      if (body.coupon_ids?.length) {
+        const wanted = new Set(body.coupon_ids);
+        if (wanted.size !== body.coupon_ids.length)
+          throw new CouponChoiceError('쿠폰은 한 번만 사용할 수 있습니다.');
+        const owned = new Set(rules.map((r) => r.id));
+        const foreign = body.coupon_ids.find((id) => !owned.has(id));
+        if (foreign !== undefined) throw new CouponChoiceError('보유하지 않은 쿠폰입니다.', foreign);
+        const best = bestCouponAssignment(
+          couponLines,
+          rules.filter((r) => wanted.has(r.id)),
+          now,
+        );
+        const used = new Set([...best.lines.flatMap((l) => l.coupon_ids), ...best.cart_coupon_ids]);
+        const unused = body.coupon_ids.find((id) => !used.has(id));
+        if (unused !== undefined) throw new CouponChoiceError(BENEFIT_MSG.notApplicable, unused);
+        a = best;
+      } else {
+        const perLine = new Map<number, number[]>();
+        for (const c of body.line_coupons ?? [])
+          perLine.set(c.product_item_id, [...(perLine.get(c.product_item_id) ?? []), c.coupon_id]);
+        const choice: CouponChoice = {
+          lines: [...perLine].map(([line_id, coupon_ids]) => ({ line_id, coupon_ids })),
+          cart_coupon_ids: body.cart_coupon_ids ?? [],
+        };
+        a =
+          choice.lines.length + choice.cart_coupon_ids.length > 0
+            ? evaluateChoice(couponLines, rules, choice, now)
+            : a0();
+      }
+    } catch (err) {
+      choiceError(err);
+    }
+    const lineDiscount = new Map(a.lines.map((l) => [l.line_id, l]));
+    const cartShare = new Map(a.cart_allocation.map((c) => [c.line_id, c.discount]));
+    lines.forEach((l, i) => {
+      const x = lineDiscount.get(l.product_item_id);
+      (plan.lines[i] as LineBenefit).coupon_id = x?.coupon_ids[0] ?? null;
+      (plan.lines[i] as LineBenefit).coupon_discount =
+        (x?.discount ?? 0) + (cartShare.get(l.product_item_id) ?? 0);
+    });
+    plan.coupon_ids = [...a.lines.flatMap((l) => l.coupon_ids), ...a.cart_coupon_ids];
+    plan.coupon_discount = a.total_discount;
+  }
+  if (point > 0) {
+    const left = payable - plan.coupon_discount - MIN_GATEWAY_AMOUNT;
+    const balance = await pointBalance(ctx.db, userId);
+    const max = maxUsablePoints(balance, Math.max(0, left));
+    if (point > max) throw badRequest(BENEFIT_MSG.tooManyPoints(max));
+    const parts = allocateDiscount(
+      lines.map((l, i) => l.price * l.quantity - (plan.lines[i] as LineBenefit).coupon_discount),
+      point,
+    );
+    parts.forEach((p, i) => {
+      (plan.lines[i] as LineBenefit).point_used = p;
+    });
+    plan.point_used = point;
+  }
+  return plan;
+}
+
+function a0(): CouponAssignment {
+  return { lines: [], cart_coupon_ids: [], cart_discount: 0, total_discount: 0, cart_allocation: [] };
+}
+
+/** Inside the order transaction: redeems the coupons and spends the points of the plan. */
+export async function applyBenefits(tx: Tx, userId: number, orderId: number, plan: BenefitPlan, now: Date) {
+  for (const id of [...plan.coupon_ids].sort((a, b) => a - b))
+    await redeemCoupon(tx, userId, id, orderId, now);
+  if (plan.point_used > 0)
+    await spendPoints(tx, { userId, amount: plan.point_used, now, refType: 'order', refId: orderId });
+}
+
+/** Points of the order already given back. */
+async function returnedPoints(db: Conn, userId: number, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${pointLedger.amount}), 0)::int` })
+    .from(pointLedger)
+    .where(
+      and(
+        eq(pointLedger.user_id, userId),
+        eq(pointLedger.reason, 'REFUND_ORDER'),
+        eq(pointLedger.ref_type, 'order'),
+        eq(pointLedger.ref_id, orderId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+async function refundOrderPoints(tx: Tx, userId: number, orderId: number, amount: number, now: Date) {
+  if (amount <= 0) return;
+  await refundPoints(tx, { userId, amount, now, refType: 'order', refId: orderId });
+}
+
+/**
+ * The orders failed, expired or were wholly cancelled: every coupon they used comes back and every
+ * point not yet returned is refunded. Call once per transition (the caller's conditional update).
+ */
+export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  const used = await tx
+    .select({ id: coupons.id, user_id: coupons.user_id, order_id: coupons.order_id })
+    .from(coupons)
+    .where(inArray(coupons.order_id, orderIds))
+    .orderBy(coupons.id);
+  for (const c of used) if (c.order_id !== null) await restoreCoupon(tx, c.user_id, c.id, c.order_id);
+  const spent = await tx
+    .select({ id: orders.id, user_id: orders.user_id, point_used: orders.point_used })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), gt(orders.point_used, 0)));
+  for (const o of spent) {
+    if (o.user_id === null) continue;
+    const left = o.point_used - (await returnedPoints(tx, o.user_id, o.id));
+    await refundOrderPoints(tx, o.user_id, o.id, left, now);
+  }
+}
+
+/**
+ * An item was cancelled (order row locked): its points share and its line coupon come back; when
+ * it closed the whole order, everything else of the order too (cart-wide coupons, points that
+ * paid for shipping).
+ */
+export async function releaseItemBenefits(
+  tx: Tx,
+  order: { id: number; user_id: number | null },
+  item: { coupon_id: number | null; point_used: number },
+  orderClosed: boolean,
+  now: Date,
+): Promise<void> {
+  if (order.user_id === null) return;
+  if (orderClosed) {
+    await releaseOrderBenefits(tx, [order.id], now);
+    return;
+  }
+  if (item.coupon_id !== null) await restoreCoupon(tx, order.user_id, item.coupon_id, order.id);
+  await refundOrderPoints(tx, order.user_id, order.id, item.point_used, now);
+}
+
+/** An item reached COMPLETE: purchase points (1% of its paid amount, floored), once per item. */
+export async function earnForItem(
+  tx: Tx,
+  userId: number | null,
+  item: { id: number; paid_amount: number },
+  now: Date,
+): Promise<number> {
+  if (userId === null) return 0;
+  const amount = purchasePoints(item.paid_amount);
+  if (amount <= 0) return 0;
+  const [seen] = await tx
+    .select({ id: pointLedger.id })
+    .from(pointLedger)
+    .where(
+      and(
+        eq(pointLedger.user_id, userId),
+        eq(pointLedger.reason, 'EARN_PURCHASE'),
+        eq(pointLedger.ref_type, 'order_item'),
+        eq(pointLedger.ref_id, item.id),
+      ),
+    )
+    .limit(1);
+  if (seen) return 0;
+  await earnPoints(tx, {
+    userId,
+    amount,
+    now,
+    reason: 'EARN_PURCHASE',
+    refType: 'order_item',
+    refId: item.id,
+  });
+  return amount;
+}

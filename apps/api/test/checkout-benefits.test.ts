@@ -1,0 +1,392 @@
+/**
+ * Coupons and points at checkout (issues 8 + 9 joined), through the API with the sandbox gateway:
+ * server re-validation of the coupon choice and points, the payable amount sent to the gateway,
+ * per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
+ * delivery (once per item), and one coupon raced by concurrent orders (only one order created).
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
+import { earnPoints } from '../src/domains/benefits/points.ts';
+import { expireOrders } from '../src/domains/orders/service.ts';
+import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/gateway.ts';
+import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
+import { pointBalance } from '../src/domains/users/member-db.ts';
+import { mutableClock } from './auth-helpers.ts';
+import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
+
+let t: TestApp;
+const clock = mutableClock('2026-11-20T03:00:00Z');
+let sandbox: SandboxGateway;
+let admin: Record<string, string>;
+let adminId: number;
+
+type Member = { headers: Record<string, string>; id: number };
+
+async function member(points = 0): Promise<Member> {
+  const m = await createMember(t.ctx);
+  if (points > 0)
+    await t.ctx.db.transaction((tx) =>
+      earnPoints(tx, { userId: m.user.id, amount: points, now: clock.now() }),
+    );
+  return { headers: m.headers, id: m.user.id };
+}
+
+let seq = 0;
+/** Issues one coupon of a fresh policy to the member; returns the coupon id. */
+async function coupon(m: Member, values: Partial<typeof couponPolicies.$inferInsert>): Promise<number> {
+  seq += 1;
+  const [p] = await t.ctx.db
+    .insert(couponPolicies)
+    .values({
+      name: `체크아웃 쿠폰 ${seq}`,
+      coupon_type: 'EVENT',
+      discount_kind: 'FIXED',
+      discount_value: 1000,
+      ...values,
+    })
+    .returning();
+  if (!p) throw new Error('policy insert failed');
+  const [c] = await t.ctx.db
+    .insert(coupons)
+    .values({
+      coupon_policy_id: p.id,
+      user_id: m.id,
+      issued_at: clock.now(),
+      expires_at: new Date(clock.now().getTime() + 30 * 86_400_000),
+    })
+    .returning();
+  if (!c) throw new Error('coupon insert failed');
+  return c.id;
+}
+
+const couponRow = async (id: number) => (await t.ctx.db.select().from(coupons).where(eq(coupons.id, id)))[0];
+const balance = (m: Member) => pointBalance(t.ctx.db, m.id);
+const itemsOf = (orderId: number) =>
+  t.ctx.db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
+const ledger = (m: Member, reason: string) =>
+  t.ctx.db
+    .select()
+    .from(pointLedger)
+    .where(and(eq(pointLedger.user_id, m.id), eq(pointLedger.reason, reason as 'EVENT')));
+
+type Created = { id: number; order_id: string; amount: number; coupon_discount: number; point_used: number };
+
+async function order(
+  m: Member,
+  extra: Record<string, unknown>,
+  items: { product_item_id: number; quantity: number }[],
+) {
+  return call(t.app, 'POST', '/api/orders', m.headers, { items, address: ADDRESS, ...extra });
+}
+
+async function pay(m: Member, o: { order_id: string; amount: number }) {
+  const paymentKey = sandbox.authorize(o.order_id, o.amount);
+  return call(t.app, 'POST', '/api/orders/confirm-order', m.headers, {
+    payment_key: paymentKey,
+    order_id: o.order_id,
+    amount: o.amount,
+  });
+}
+
+/** Two lines of 30,000 won (free shipping from 50,000): M with a 5,000 won product coupon, a 10% cart coupon, 1,000 points. */
+async function fullOrder(shop: Shop, m: Member) {
+  const line = await coupon(m, {
+    scope: 'PRODUCT_DISPLAY',
+    scope_ids: [shop.displayId],
+    discount_value: 5000,
+  });
+  const cart = await coupon(m, { is_cart_coupon: true, discount_kind: 'PERCENT', discount_value: 10 });
+  const r = await order(
+    m,
+    { line_coupons: [{ product_item_id: shop.m, coupon_id: line }], cart_coupon_ids: [cart], point: 1000 },
+    [
+      { product_item_id: shop.m, quantity: 1 },
+      { product_item_id: shop.l, quantity: 1 },
+    ],
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { line, cart, created: r.body as unknown as Created };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  sandbox = gatewayOf(t.ctx) as SandboxGateway;
+  const a = await createMember(t.ctx, { is_admin: true });
+  adminId = a.user.id;
+}, 60_000);
+afterAll(() => t?.close());
+beforeEach(async () => {
+  admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, clock.now())}` };
+});
+
+describe('coupons and points on POST /api/orders', () => {
+  it('re-validates the choice, stores discounts per order and item, and charges the payable amount', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member(3000);
+    const { line, cart, created } = await fullOrder(shop, m);
+    // Amounts in the body are not part of the contract.
+    const tampered = await order(m, { point: 0, amount: 1, coupon_discount: 59999, total_price: 1 }, [
+      { product_item_id: shop.m, quantity: 1 },
+    ]);
+    expect(tampered.status).toBe(200);
+    expect(tampered.body).toMatchObject({ amount: 33000, coupon_discount: 0 });
+    // 60,000 − 5,000 (line) − 5,500 (10% of 55,000) − 1,000 points; free shipping.
+    expect(created).toMatchObject({
+      coupon_discount: 10500,
+      point_used: 1000,
+      amount: 48500,
+      shipping_fee: 0,
+    });
+    const items = await itemsOf(created.id);
+    const im = items.find((i) => i.product_item_id === shop.m);
+    const il = items.find((i) => i.product_item_id === shop.l);
+    expect(im?.coupon_id).toBe(line);
+    expect(il?.coupon_id).toBeNull();
+    // The cart coupon splits by what each line still costs: 25,000 : 30,000 → 2,500 : 3,000.
+    expect(im?.coupon_discount).toBe(5000 + 2500);
+    expect(il?.coupon_discount).toBe(3000);
+    expect(items.reduce((s, i) => s + i.point_used, 0)).toBe(1000);
+    expect(items.reduce((s, i) => s + i.paid_amount, 0)).toBe(48500);
+    expect((await couponRow(line))?.order_id).toBe(created.id);
+    expect((await couponRow(cart))?.used_at).not.toBeNull();
+    expect(await balance(m)).toBe(2000);
+    // The gateway is asked for the payable amount; the full price is refused.
+    const wrong = await call(t.app, 'POST', '/api/orders/confirm-order', m.headers, {
+      payment_key: sandbox.authorize(created.order_id, 60000),
+      order_id: created.order_id,
+      amount: 60000,
+    });
+    expect(wrong.status).toBe(400);
+    const paid = await pay(m, created);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({
+      status: 'PAID',
+      amount: 48500,
+      coupon_discount: 10500,
+      point_used: 1000,
+    });
+  });
+
+  it('refuses coupons the member does not hold, used ones, wrong lines, and points beyond balance or payable', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member(100000);
+    const other = await member();
+    const foreign = await coupon(other, {});
+    const items = [{ product_item_id: shop.m, quantity: 1 }];
+    const r1 = await order(m, { cart_coupon_ids: [foreign] }, items);
+    expect(r1.status).toBe(400);
+    expect(r1.body.detail).toBe('보유하지 않은 쿠폰입니다.');
+    const otherDisplay = await coupon(m, { scope: 'PRODUCT_DISPLAY', scope_ids: [shop.displayId + 100000] });
+    const r2 = await order(
+      m,
+      { line_coupons: [{ product_item_id: shop.m, coupon_id: otherDisplay }] },
+      items,
+    );
+    expect(r2.status).toBe(400);
+    const minimum = await coupon(m, { is_cart_coupon: true, min_order_amount: 100000 });
+    const r3 = await order(m, { cart_coupon_ids: [minimum] }, items);
+    expect(r3.status).toBe(400);
+    // 30,000 + 3,000 shipping: at most 32,999 points (the gateway needs at least 1 won).
+    const r4 = await order(m, { point: 33000 }, items);
+    expect(r4.status).toBe(400);
+    expect(r4.body.detail).toBe('사용할 수 있는 포인트는 최대 32999원입니다.');
+    const poor = await member(500);
+    const r5 = await order(poor, { point: 501 }, items);
+    expect(r5.status).toBe(400);
+    const ok = await order(m, { point: 32999 }, items);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ amount: 1, point_used: 32999 });
+    // Nothing was taken by the refused orders.
+    expect(await balance(m)).toBe(100000 - 32999);
+    expect((await couponRow(minimum))?.used_at).toBeNull();
+    // A used coupon cannot be used again.
+    const once = await coupon(m, {});
+    expect(
+      (
+        await order(
+          m,
+          { cart_coupon_ids: [], line_coupons: [{ product_item_id: shop.m, coupon_id: once }] },
+          items,
+        )
+      ).status,
+    ).toBe(200);
+    const twice = await order(m, { line_coupons: [{ product_item_id: shop.m, coupon_id: once }] }, items);
+    expect(twice.status).toBe(400);
+  });
+
+  it('places plain coupon_ids for the largest discount', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const small = await coupon(m, { scope: 'PRODUCT_ITEM', scope_ids: [shop.m], discount_value: 1000 });
+    const big = await coupon(m, { scope: 'PRODUCT_ITEM', scope_ids: [shop.l], discount_value: 4000 });
+    const r = await order(m, { coupon_ids: [small, big] }, [
+      { product_item_id: shop.m, quantity: 1 },
+      { product_item_id: shop.l, quantity: 1 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ coupon_discount: 5000, amount: 55000 });
+    const items = await itemsOf((r.body as unknown as Created).id);
+    expect(items.find((i) => i.product_item_id === shop.l)?.coupon_id).toBe(big);
+  });
+});
+
+describe('giving coupons and points back', () => {
+  it('returns everything once when the payment window fails or the order expires', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member(5000);
+    const a = await fullOrder(shop, m);
+    expect(await balance(m)).toBe(4000);
+    const failed = await call(t.app, 'POST', '/api/orders/payment-failed', m.headers, {
+      order_id: a.created.order_id,
+    });
+    expect(failed.status).toBe(200);
+    expect((await couponRow(a.line))?.used_at).toBeNull();
+    expect((await couponRow(a.cart))?.order_id).toBeNull();
+    expect(await balance(m)).toBe(5000);
+    await call(t.app, 'POST', '/api/orders/payment-failed', m.headers, { order_id: a.created.order_id });
+    expect(await balance(m)).toBe(5000);
+
+    const b = await fullOrder(shop, m);
+    expect(await balance(m)).toBe(4000);
+    clock.advance(31 * 60);
+    expect(await expireOrders(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await expireOrders(t.ctx)).toBe(0);
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, b.created.id));
+    expect(o?.status).toBe('EXPIRED');
+    expect((await couponRow(b.line))?.used_at).toBeNull();
+    expect((await couponRow(b.cart))?.used_at).toBeNull();
+    expect(await balance(m)).toBe(5000);
+    expect((await ledger(m, 'REFUND_ORDER')).length).toBe(2);
+  });
+
+  it('returns everything when the gateway refuses the payment', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member(2000);
+    const { line, cart, created } = await fullOrder(shop, m);
+    const rejecting: PaymentGateway = {
+      name: 'sandbox',
+      clientKey: null,
+      confirm: async () => {
+        throw new GatewayError('REJECT_CARD_PAYMENT', '한도초과 혹은 잔액부족으로 결제에 실패했습니다.', 403);
+      },
+      cancel: (k, i, id) => sandbox.cancel(k, i, id),
+      get: (k) => sandbox.get(k),
+    };
+    setGateway(t.ctx, rejecting);
+    try {
+      expect((await pay(m, created)).status).toBe(400);
+    } finally {
+      setGateway(t.ctx, sandbox);
+    }
+    const [o] = await t.ctx.db.select().from(orders).where(eq(orders.id, created.id));
+    expect(o?.status).toBe('FAILED');
+    expect((await couponRow(line))?.used_at).toBeNull();
+    expect((await couponRow(cart))?.used_at).toBeNull();
+    expect(await balance(m)).toBe(2000);
+    // The coupons can be used by a new order.
+    const again = await order(
+      m,
+      { line_coupons: [{ product_item_id: shop.m, coupon_id: line }], cart_coupon_ids: [cart], point: 2000 },
+      [
+        { product_item_id: shop.m, quantity: 1 },
+        { product_item_id: shop.l, quantity: 1 },
+      ],
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ coupon_discount: 10500, point_used: 2000 });
+  });
+
+  it('partial cancel: item points share and line coupon; last cancel: cart coupon and the rest', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member(3000);
+    const { line, cart, created } = await fullOrder(shop, m);
+    const paid = await pay(m, created);
+    expect(paid.status).toBe(200);
+    const items = await itemsOf(created.id);
+    const im = items.find((i) => i.product_item_id === shop.m);
+    const il = items.find((i) => i.product_item_id === shop.l);
+    if (!im || !il) throw new Error('items missing');
+    const first = await call(t.app, 'POST', `/api/orders/order-items/${im.id}/cancel`, m.headers, {});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The gateway gives back what was paid for that item after its coupon and points share.
+    expect(first.body).toMatchObject({
+      cancel_amount: im.paid_amount,
+      balance_amount: 48500 - im.paid_amount,
+    });
+    expect(im.paid_amount).toBe(30000 - 7500 - im.point_used);
+    expect((await couponRow(line))?.used_at).toBeNull();
+    expect((await couponRow(cart))?.used_at).not.toBeNull();
+    expect(await balance(m)).toBe(2000 + im.point_used);
+    const again = await call(t.app, 'POST', `/api/orders/order-items/${im.id}/cancel`, m.headers, {});
+    expect(again.status).toBe(400);
+    expect(await balance(m)).toBe(2000 + im.point_used);
+    const last = await call(t.app, 'POST', `/api/orders/order-items/${il.id}/cancel`, m.headers, {});
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({
+      cancel_amount: il.paid_amount,
+      order_status: 'CANCELLED',
+      balance_amount: 0,
+    });
+    expect((await couponRow(cart))?.used_at).toBeNull();
+    expect(await balance(m)).toBe(3000);
+    const refunds = await ledger(m, 'REFUND_ORDER');
+    expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(1000);
+    const [p] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, created.id));
+    expect(p?.balance_amount).toBe(0);
+  });
+});
+
+describe('purchase points', () => {
+  it('credits 1% of the paid amount, floored, once per item when it reaches COMPLETE', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const c = await coupon(m, { scope: 'PRODUCT_ITEM', scope_ids: [shop.m], discount_value: 1050 });
+    const r = await order(m, { line_coupons: [{ product_item_id: shop.m, coupon_id: c }] }, [
+      { product_item_id: shop.m, quantity: 1 },
+    ]);
+    expect(r.status).toBe(200);
+    const created = r.body as unknown as Created;
+    expect((await pay(m, created)).status).toBe(200);
+    const [item] = await itemsOf(created.id);
+    if (!item) throw new Error('no item');
+    expect(item.paid_amount).toBe(28950);
+    for (const status of ['PREPARING', 'SHIPPING'])
+      expect(
+        (await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, admin, { status })).status,
+      ).toBe(200);
+    expect(await balance(m)).toBe(0);
+    const done = await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, m.headers, {
+      status: 'COMPLETE',
+    });
+    expect(done.status).toBe(200);
+    expect(await balance(m)).toBe(289);
+    const twice = await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, m.headers, {
+      status: 'COMPLETE',
+    });
+    expect(twice.status).not.toBe(200);
+    await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, admin, { status: 'COMPLETE' });
+    const earned = await ledger(m, 'EARN_PURCHASE');
+    expect(earned.map((e) => [e.amount, e.ref_type, e.ref_id])).toEqual([[289, 'order_item', item.id]]);
+  });
+});
+
+describe('one coupon, two orders at once', () => {
+  it('creates only one order', async () => {
+    const shop = await makeShop(t.ctx, { stock: 50 });
+    const m = await member();
+    const c = await coupon(m, { is_cart_coupon: true, discount_value: 3000 });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        order(m, { cart_coupon_ids: [c] }, [{ product_item_id: shop.m, quantity: 1 }]),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBe(1);
+    for (const r of results) expect([200, 400, 409]).toContain(r.status);
+    const mine = await t.ctx.db.select().from(orders).where(eq(orders.user_id, m.id));
+    expect(mine.length).toBe(1);
+    expect((await couponRow(c))?.order_id).toBe(mine[0]?.id);
+  });
+});

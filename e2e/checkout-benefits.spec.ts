@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+
+// Issues 8 + 9 joined, at 390×844: a member downloads a coupon on a product page, puts the product
+// in the cart, finds the coupon applied at checkout as the best combination, pays through the
+// sandbox, cancels the order, and finds the coupon usable again in the coupon box.
+
+test('member: download coupon → checkout applies it → pay → cancel → coupon usable again', async ({
+  page,
+}) => {
+  const phone = '01055550101';
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill('김혜택');
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
+  await page.getByLabel(/인증번호/).fill(code);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByLabel(/비밀번호/).fill('codiroom123');
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/type=sign_up/);
+
+  // Download a coupon on the product page.
+  await page.goto('/product/2');
+  const block = page.getByTestId('coupon-download');
+  await expect(block).toBeVisible();
+  const offer = block
+    .getByTestId('coupon-offer')
+    .filter({ has: page.getByRole('button', { name: '받기' }) })
+    .first();
+  const name = (await offer.locator('p').nth(1).innerText()).trim();
+  await offer.getByRole('button', { name: '받기' }).click();
+  await expect(block.locator('output')).toContainText('쿠폰을 받았어요');
+
+  // Add to cart and check out.
+  await page.getByRole('button', { name: '구매하기' }).click();
+  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+  await expect(sheet).toBeVisible();
+  await sheet.locator('fieldset button:not([disabled])').first().click();
+  const added = page.waitForResponse(
+    (r) => r.url().includes('/api/carts') && r.request().method() === 'POST',
+  );
+  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  expect((await added).status()).toBe(200);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('link', { name: /주문하기/ }).click();
+
+  await expect(page).toHaveURL(/\/payment\?cart_ids=\d+/);
+  const form = page.getByRole('form', { name: '주문서' });
+  await expect(form).toBeVisible();
+  // The downloaded coupon is pre-selected (best combination) and the breakdown shows its discount.
+  const coupons = page.getByTestId('coupons');
+  await expect(coupons).toBeVisible();
+  await expect(page.getByTestId('coupon-discount')).not.toHaveText(/-0원/);
+  await expect
+    .poll(async () => {
+      const inSelect = await coupons.locator('select option:checked', { hasText: name }).count();
+      const inCart = await coupons.locator('label', { hasText: name }).locator('input:checked').count();
+      return inSelect + inCart;
+    })
+    .toBe(1);
+  const discount = (await page.getByTestId('coupon-discount').innerText()).replace(/[^0-9]/g, '');
+  await expect(page.getByTestId('money')).toContainText(Number(discount).toLocaleString('ko-KR'));
+  const amount = (await page.getByTestId('order-amount').innerText()).trim();
+
+  await form.getByLabel('받는 분').fill('김혜택');
+  await form.getByLabel('연락처').fill(phone);
+  await form.getByLabel('우편번호').fill('06236');
+  await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
+  await form.getByLabel('상세 주소').fill('4층');
+  await form.getByLabel(/구매조건/).check();
+  await page.getByRole('button', { name: /결제하기$/ }).click();
+
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?/);
+  await expect(page.getByText(amount)).toBeVisible();
+  await page.getByRole('button', { name: '결제하기' }).click();
+  await expect(page).toHaveURL(/\/payment\/complete\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('paid-amount')).toHaveText(amount);
+  await page.getByRole('link', { name: '주문 상세 보기' }).click();
+  await expect(page).toHaveURL(/\/mypage\/orders\/\d+$/);
+  const detailUrl = page.url();
+
+  // Used by the paid order: not in the usable coupons.
+  await page.goto('/mypage/coupons');
+  await expect(page.getByText('사용 가능한 쿠폰이 없어요')).toBeVisible();
+  await expect(page.getByTestId('owned-coupon').filter({ hasText: name })).toHaveCount(0);
+
+  // Cancel the (only) item: the whole order is cancelled and the coupon comes back.
+  await page.goto(detailUrl);
+  const items = page.getByTestId('order-item');
+  await expect(items).toHaveCount(1);
+  page.once('dialog', (d) => void d.accept());
+  const cancelled = page.waitForResponse((r) => /\/order-items\/\d+\/cancel$/.test(r.url()));
+  await items.first().getByRole('button', { name: '주문 취소' }).click();
+  expect((await cancelled).status()).toBe(200);
+  await expect(page.getByTestId('order-status')).toHaveText('주문취소');
+
+  await page.goto('/mypage/coupons');
+  await expect(page.getByTestId('owned-coupon').filter({ hasText: name }).first()).toBeVisible();
+});
