@@ -45,6 +45,9 @@ test('member: cart → checkout → sandbox payment → order complete → detai
   await expect(form).toBeVisible();
   await expect(page.getByTestId('order-amount')).toHaveText(/원$/);
   const amount = (await page.getByTestId('order-amount').innerText()).trim();
+  // SPEC.md: interest-free card instalments from 50,000 won.
+  const won = Number(amount.replace(/[^0-9]/g, ''));
+  await expect(page.getByTestId('interest-free')).toHaveCount(won >= 50_000 ? 1 : 0);
   await form.getByLabel('받는 분').fill('김주문');
   await form.getByLabel('연락처').fill('01055550081');
   await form.getByLabel('우편번호').fill('06236');

@@ -1,4 +1,4 @@
-import { FIRST_DISCOUNT_RATE } from './constants.ts';
+import { FIRST_DISCOUNT_RATE, INTEREST_FREE_CARD_DEFAULT_MIN } from './constants.ts';
 
 /** Money is always an integer number of won. */
 export function assertWon(amount: number): number {
@@ -45,4 +45,12 @@ export function unitPrice(p: {
   time_sale_price?: number | null | undefined;
 }): number {
   return assertWon((p.time_sale_price ?? p.price_discount) + p.extra_price);
+}
+
+/**
+ * SPEC.md: card interest-free instalments are offered from INTEREST_FREE_CARD_DEFAULT_MIN (50,000
+ * won) of payable amount, unless a card promotion gives another minimum.
+ */
+export function interestFreeAvailable(payable: number, minimum = INTEREST_FREE_CARD_DEFAULT_MIN): boolean {
+  return Number.isFinite(payable) && payable >= minimum;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ceilToUnit, discountRate, firstDiscountPrice, formatWon } from '../src/price.ts';
+import { INTEREST_FREE_CARD_DEFAULT_MIN } from '../src/constants.ts';
+import {
+  ceilToUnit,
+  discountRate,
+  firstDiscountPrice,
+  formatWon,
+  interestFreeAvailable,
+} from '../src/price.ts';
 
 describe('firstDiscountPrice (SPEC.md §9: 85% of the discount price, rounded up to 10 won)', () => {
   it.each([
@@ -38,5 +45,16 @@ describe('price helpers', () => {
   it('formatWon uses Korean digit grouping and 원', () => {
     expect(formatWon(39_900)).toBe('39,900원');
     expect(formatWon(1_250_000)).toBe('1,250,000원');
+  });
+});
+
+describe('interestFreeAvailable (SPEC.md: interest-free card default minimum 50000)', () => {
+  it('offers interest-free instalments from 50,000 won of payable amount', () => {
+    expect(INTEREST_FREE_CARD_DEFAULT_MIN).toBe(50_000);
+    expect(interestFreeAvailable(49_999)).toBe(false);
+    expect(interestFreeAvailable(50_000)).toBe(true);
+    expect(interestFreeAvailable(120_000)).toBe(true);
+    expect(interestFreeAvailable(60_000, 70_000)).toBe(false);
+    expect(interestFreeAvailable(Number.NaN)).toBe(false);
   });
 });

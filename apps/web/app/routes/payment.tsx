@@ -16,6 +16,8 @@ import {
   type BestCouponCombBody,
   type CreatedOrder,
   formatWon,
+  INTEREST_FREE_CARD_DEFAULT_MIN,
+  interestFreeAvailable,
   type OrderForm,
   type ProductsWithCouponsBody,
 } from '@codiroom/shared';
@@ -554,6 +556,11 @@ export default function Payment() {
           <section className={styles.section} aria-labelledby="money-title">
             <h2 id="money-title">결제 금액</h2>
             <MoneyBreakdown money={money ?? form.money} />
+            {interestFreeAvailable((money ?? form.money).amount) && (
+              <p className={page.muted} data-testid="interest-free">
+                {formatWon(INTEREST_FREE_CARD_DEFAULT_MIN)} 이상 결제 시 카드 무이자 할부 가능
+              </p>
+            )}
           </section>
 
           <section className={styles.section} aria-labelledby="terms-title">
