@@ -12,13 +12,15 @@ import type { Route } from './+types/home';
 import styles from './home.module.css';
 
 /** Stands in for the guest id on a first visit, before the guestID cookie exists (no history). */
-const FIRST_VISIT_GUEST = 'first-visit-guest';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   // home-feed is a guest call: the member's token or the guest id picks the personal section.
   const cookies = parseCookies(request.headers.get('cookie'));
-  const guest = { 'x-guest-user-id': cookies.guestID || FIRST_VISIT_GUEST };
+  // A first visit has no guest id cookie yet (the root loader sets one on this response): a fresh
+  // random id, which owns nothing, gets the curated feed. Never a shared fixed id, whose likes
+  // anyone could set and every first-time visitor would then see.
+  const guest = { 'x-guest-user-id': cookies.guestID || crypto.randomUUID() };
   const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
   const feed = await (token
     ? api
