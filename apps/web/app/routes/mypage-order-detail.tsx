@@ -4,14 +4,15 @@
  * gateway; the refund amount is shown first from cancel-detail), arrival confirmation of a shipping
  * item, and return/exchange forms within 7 days of delivery.
  */
-import { formatWon, isWithinWithdrawal, type OrderDetail } from '@codiroom/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { formatWon, isWithinWithdrawal } from '@codiroom/shared';
+import { useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { ClaimForm } from '../orders/ClaimForm';
 import { ItemLine, MoneyBreakdown, StatusTimeline } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';
+import { useOrderDetail } from '../orders/use-order-detail';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-order-detail';
 
@@ -20,8 +21,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function OrderDetailPage({ params }: Route.ComponentProps) {
-  const [order, setOrder] = useState<OrderDetail | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { order, missing, reload: load } = useOrderDetail(params.id);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [claim, setClaim] = useState<{ itemId: number; kind: 'refund' | 'exchange' } | null>(null);
@@ -33,18 +33,6 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
     setMessage(r.ok ? '수령 확인되었습니다.' : r.detail || '처리하지 못했습니다.');
     await load();
   }
-
-  const load = useCallback(async () => {
-    const r = await browserApi().request<OrderDetail>(
-      'GET',
-      `/api/orders/${encodeURIComponent(params.id)}/detail`,
-    );
-    if (r.ok) setOrder(r.data);
-    else setMissing(true);
-  }, [params.id]);
-  useEffect(() => {
-    void load().catch(() => setMissing(true));
-  }, [load]);
 
   async function cancel(itemId: number) {
     setMessage(null);

@@ -1,12 +1,11 @@
 /** /payment/complete/:id: the order-complete page of a paid order. */
-import { formatWon, type OrderDetail } from '@codiroom/shared';
-import { useEffect, useState } from 'react';
+import { formatWon } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
-import { browserApi } from '../lib/browser-api';
 import { ItemLine } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';
+import { useOrderDetail } from '../orders/use-order-detail';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-complete';
 
@@ -15,14 +14,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function PaymentComplete({ params }: Route.ComponentProps) {
-  const [order, setOrder] = useState<OrderDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    void browserApi()
-      .request<OrderDetail>('GET', `/api/orders/${encodeURIComponent(params.id)}/detail`)
-      .then((r) => (r.ok ? setOrder(r.data) : setMissing(true)))
-      .catch(() => setMissing(true));
-  }, [params.id]);
+  const { order, missing } = useOrderDetail(params.id);
 
   if (missing) {
     return (
