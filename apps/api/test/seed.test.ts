@@ -106,6 +106,24 @@ describe('seed', () => {
     await c.close();
   });
 
+  it('makes the same catalogue whatever the clock (only timestamps follow it)', async () => {
+    const catalogue = async (now: Date) => {
+      const d = await openDatabase({ kind: 'pglite' });
+      await d.migrate();
+      await seed(d.db, { products: 30, now });
+      const r = await rows<{ id: number; name: string; items: number }>(
+        d,
+        `select d.id, d.name, (select count(*)::int from product_items i where i.product_display_id = d.id) as items
+         from product_displays d order by d.id`,
+      );
+      await d.close();
+      return r;
+    };
+    const base = await catalogue(NOW);
+    expect(base.length).toBeGreaterThan(0);
+    expect(await catalogue(new Date('2027-03-01T12:10:00+09:00'))).toEqual(base);
+  });
+
   it('prices are whole won, rounded like a shop, and discounts never exceed the price', async () => {
     const data = await rows<{ price: number; price_discount: number; name: string }>(
       a,

@@ -2,7 +2,8 @@
  * Deterministic demo data for Codiroom: brands, a catalogue of `products` product displays with
  * items, size sheets, reviews and likes, and the editorial and benefit content around them.
  *
- * - Deterministic: every value derives from a seeded PRNG (./random.ts) and the injected `now`;
+ * - Deterministic: every value derives from a seeded PRNG (./random.ts) and the injected `now`
+ *   (timestamps only: the catalogue itself does not depend on the clock);
  *   every timestamp column is written explicitly (no now() / random uuid defaults), so seeding two
  *   fresh databases with the same options gives identical rows and ids.
  * - Fast: rows are built as plain objects and written with multi-row INSERTs in chunks that stay
@@ -370,7 +371,9 @@ class SeedContext {
     this.now = now;
     this.progress = progress;
     this.w = new Writer(db);
-    this.root = new Rng(`codiroom-seed-v${SEED_VERSION}:${productCount}:${now.toISOString()}`);
+    // The catalogue is the same whatever the clock (a server seeding at start-up gets the same
+    // products as the CLI and the tests: journeys may name /product/2); only timestamps follow now.
+    this.root = new Rng(`codiroom-seed-v${SEED_VERSION}:${productCount}:${DEFAULT_SEED_NOW.toISOString()}`);
     this.nowMs = now.getTime();
   }
 
