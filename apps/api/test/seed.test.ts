@@ -106,11 +106,11 @@ describe('seed', () => {
     await c.close();
   });
 
-  it('makes the same catalogue whatever the clock (only timestamps follow it)', async () => {
+  it('makes the same catalogue for a fixed catalogueDate whatever the clock (start-up seeding)', async () => {
     const catalogue = async (now: Date) => {
       const d = await openDatabase({ kind: 'pglite' });
       await d.migrate();
-      await seed(d.db, { products: 30, now });
+      await seed(d.db, { products: 30, now, catalogueDate: NOW });
       const r = await rows<{ id: number; name: string; items: number }>(
         d,
         `select d.id, d.name, (select count(*)::int from product_items i where i.product_display_id = d.id) as items

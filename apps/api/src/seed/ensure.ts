@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appMeta, productDisplays } from '../db/schema.ts';
-import { seed } from './index.ts';
+import { DEFAULT_SEED_NOW, seed } from './index.ts';
 
 type Log = { info(obj: object, msg?: string): void };
 
@@ -24,6 +24,8 @@ export async function ensureSeeded(
   const summary = await seed(db, {
     products: opts.products,
     ...(opts.now ? { now: opts.now } : {}),
+    // The same products whatever day the server first starts (journeys name /product/2).
+    catalogueDate: DEFAULT_SEED_NOW,
     onProgress: (done, total, stage) => {
       const pct = Math.floor((done / Math.max(total, 1)) * 10) * 10;
       if (pct !== lastPct) {

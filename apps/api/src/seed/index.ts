@@ -2,8 +2,8 @@
  * Deterministic demo data for Codiroom: brands, a catalogue of `products` product displays with
  * items, size sheets, reviews and likes, and the editorial and benefit content around them.
  *
- * - Deterministic: every value derives from a seeded PRNG (./random.ts) and the injected `now`
- *   (timestamps only: the catalogue itself does not depend on the clock);
+ * - Deterministic: every value derives from a seeded PRNG (./random.ts), keyed on the product count
+ *   and `catalogueDate` (default `now`), and the injected `now`;
  *   every timestamp column is written explicitly (no now() / random uuid defaults), so seeding two
  *   fresh databases with the same options gives identical rows and ids.
  * - Fast: rows are built as plain objects and written with multi-row INSERTs in chunks that stay
@@ -77,6 +77,11 @@ export interface SeedOptions {
   products?: number;
   /** The seed's clock: every timestamp is derived from it. Default DEFAULT_SEED_NOW. */
   now?: Date;
+  /**
+   * What the catalogue's random draws are keyed on (default `now`): start-up seeding fixes it, so a
+   * server seeded on any day has the same products as the CLI's default seed, only fresher dates.
+   */
+  catalogueDate?: Date;
   /** Called after every batch with cumulative units done out of a fixed total. */
   onProgress?: (done: number, total: number, stage: string) => void;
 }
@@ -339,7 +344,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedSummary>
   const progress = new Progress(3 + userCount + productCount + smallStages, opts.onProgress);
 
   return db.transaction(async (tx) => {
-    const ctx = new SeedContext(tx as unknown as Db, productCount, userCount, now, progress);
+    const catalogueDate = new Date(opts.catalogueDate ?? now);
+    const ctx = new SeedContext(tx as unknown as Db, productCount, userCount, now, catalogueDate, progress);
     await ctx.run();
     return ctx.w.counts;
   });
@@ -364,16 +370,21 @@ class SeedContext {
   private readonly now: Date;
   private readonly progress: Progress;
 
-  constructor(db: Db, productCount: number, userCount: number, now: Date, progress: Progress) {
+  constructor(
+    db: Db,
+    productCount: number,
+    userCount: number,
+    now: Date,
+    catalogueDate: Date,
+    progress: Progress,
+  ) {
     this.db = db;
     this.productCount = productCount;
     this.userCount = userCount;
     this.now = now;
     this.progress = progress;
     this.w = new Writer(db);
-    // The catalogue is the same whatever the clock (a server seeding at start-up gets the same
-    // products as the CLI and the tests: journeys may name /product/2); only timestamps follow now.
-    this.root = new Rng(`codiroom-seed-v${SEED_VERSION}:${productCount}:${DEFAULT_SEED_NOW.toISOString()}`);
+    this.root = new Rng(`codiroom-seed-v${SEED_VERSION}:${productCount}:${catalogueDate.toISOString()}`);
     this.nowMs = now.getTime();
   }
 
