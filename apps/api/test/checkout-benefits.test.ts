@@ -2,7 +2,7 @@
  * Coupons and points at checkout (issues 8 + 9 joined), through the API with the sandbox gateway:
  * server re-validation of the coupon choice and points, the payable amount sent to the gateway,
  * per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
- * delivery (once per item), and one coupon raced by concurrent orders (only one order created).
+ * purchase confirmation (once per item), and one coupon raced by concurrent orders (only one order created).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -339,7 +339,7 @@ describe('giving coupons and points back', () => {
 });
 
 describe('purchase points', () => {
-  it('credits 1% of the paid amount, floored, once per item when it reaches COMPLETE', async () => {
+  it('credits 1% of the paid amount, floored, once per item when its purchase is confirmed (구매확정)', async () => {
     const shop = await makeShop(t.ctx);
     const m = await member();
     const c = await coupon(m, { scope: 'PRODUCT_ITEM', scope_ids: [shop.m], discount_value: 1050 });
@@ -361,12 +361,18 @@ describe('purchase points', () => {
       status: 'COMPLETE',
     });
     expect(done.status).toBe(200);
+    // Delivered only: points come with the purchase confirmation.
+    expect(await balance(m)).toBe(0);
+    const confirmed = await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, m.headers, {
+      status: 'CONFIRMED',
+    });
+    expect(confirmed.status).toBe(200);
     expect(await balance(m)).toBe(289);
     const twice = await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, m.headers, {
-      status: 'COMPLETE',
+      status: 'CONFIRMED',
     });
     expect(twice.status).not.toBe(200);
-    await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, admin, { status: 'COMPLETE' });
+    await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, admin, { status: 'CONFIRMED' });
     const earned = await ledger(m, 'EARN_PURCHASE');
     expect(earned.map((e) => [e.amount, e.ref_type, e.ref_id])).toEqual([[289, 'order_item', item.id]]);
   });

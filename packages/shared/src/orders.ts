@@ -1,9 +1,11 @@
 /**
  * Order rules shared by the API and the storefront (issue 8): the Toss-shaped order id, the
- * payment window, the per-item status flow (결제완료 → 상품준비중 → 배송중 → 배송완료, plus
- * 취소/반품/교환 요청 and 완료), which changes each status allows, the 7-day withdrawal period
- * after delivery and the return shipping cost. Pure functions over integer won and instants.
+ * payment window, the per-item status flow (결제완료 → 상품준비중 → 배송중 → 배송완료 → 구매확정,
+ * plus 취소/반품/교환 요청 and 완료), which changes each status allows, the 7-day withdrawal period
+ * after delivery, automatic purchase confirmation, the return shipping cost and how points spent
+ * on an order come back when its items close. Pure functions over integer won and instants.
  */
+import { kstDate, kstParts } from './time.ts';
 
 /** Toss `orderId`: 6–64 characters of letters, digits, '-' and '_'. */
 export const ORDER_ID_RE = /^[A-Za-z0-9_-]{6,64}$/;
@@ -12,8 +14,8 @@ export const ORDER_ID_RE = /^[A-Za-z0-9_-]{6,64}$/;
 export const PAYMENT_WINDOW_MINUTES = 30;
 
 /**
- * Points earned when an item is delivered (COMPLETE): 1% of what was paid for it (after its
- * coupon and points share), floored to whole won; credited once per item.
+ * Points earned when an item's purchase is confirmed (CONFIRMED, 구매확정): 1% of what was paid
+ * for it (after its coupon and points share), floored to whole won; credited once per item.
  */
 export const PURCHASE_POINT_PERCENT = 1;
 export const purchasePoints = (paidAmount: number): number =>
@@ -49,6 +51,7 @@ export const ORDER_ITEM_STATUSES = [
   'REFUNDED',
   'EXCHANGE_REQUESTED',
   'EXCHANGED',
+  'CONFIRMED',
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
@@ -63,6 +66,7 @@ export const ORDER_ITEM_STATUS_LABEL: Record<OrderItemStatus, string> = {
   REFUNDED: '반품완료',
   EXCHANGE_REQUESTED: '교환요청',
   EXCHANGED: '교환완료',
+  CONFIRMED: '구매확정',
 };
 
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
@@ -74,8 +78,14 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   FAILED: '결제실패',
 };
 
-/** The forward delivery flow shown as the status timeline. */
-export const DELIVERY_FLOW: readonly OrderItemStatus[] = ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE'];
+/** The forward delivery flow shown as the status timeline, ending with 구매확정. */
+export const DELIVERY_FLOW: readonly OrderItemStatus[] = [
+  'PAID',
+  'PREPARING',
+  'SHIPPING',
+  'COMPLETE',
+  'CONFIRMED',
+];
 
 export type TimelineStep = { status: OrderItemStatus; label: string; done: boolean; current: boolean };
 
@@ -103,11 +113,12 @@ export function orderItemTimeline(status: OrderItemStatus): TimelineStep[] {
   }
   const reached: OrderItemStatus[] =
     status === 'CANCEL' ? ['PAID'] : ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE'];
+  // An exchanged item is still to be confirmed (구매확정 follows the exchange).
   const claim: OrderItemStatus[] =
     status === 'REFUND_REQUESTED' || status === 'REFUNDED'
       ? ['REFUND_REQUESTED', 'REFUNDED']
       : status === 'EXCHANGE_REQUESTED' || status === 'EXCHANGED'
-        ? ['EXCHANGE_REQUESTED', 'EXCHANGED']
+        ? ['EXCHANGE_REQUESTED', 'EXCHANGED', 'CONFIRMED']
         : ['CANCEL'];
   const steps = [...reached, ...claim];
   const at = steps.indexOf(status);
@@ -134,16 +145,60 @@ export function isAddressEditable(statuses: readonly OrderItemStatus[]): boolean
   return statuses.length > 0 && statuses.every((s) => s === 'PAID' || s === 'PREPARING' || s === 'CANCEL');
 }
 
-/** Status changes operators make with order-items/{id}/status (forward delivery flow). */
+/**
+ * Status changes operators make with order-items/{id}/status: the forward delivery flow, a
+ * completed exchange, a purchase confirmation, and a rejected return or exchange request
+ * (REFUND_REQUESTED/EXCHANGE_REQUESTED → COMPLETE: the item is back to delivered).
+ */
 export const OPERATOR_TRANSITIONS: Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>> = {
   PAID: ['PREPARING', 'SHIPPING'],
   PREPARING: ['SHIPPING'],
   SHIPPING: ['COMPLETE'],
-  EXCHANGE_REQUESTED: ['EXCHANGED'],
+  COMPLETE: ['CONFIRMED'],
+  REFUND_REQUESTED: ['COMPLETE'],
+  EXCHANGE_REQUESTED: ['EXCHANGED', 'COMPLETE'],
+  EXCHANGED: ['CONFIRMED'],
+};
+
+/**
+ * What a member may do to their own item with order-items/{id}/status (besides CANCEL): confirm
+ * arrival (SHIPPING → COMPLETE), confirm the purchase (구매확정: COMPLETE or EXCHANGED →
+ * CONFIRMED), and withdraw their own return or exchange request (→ COMPLETE).
+ */
+export const MEMBER_TRANSITIONS: Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>> = {
+  SHIPPING: ['COMPLETE'],
+  COMPLETE: ['CONFIRMED'],
+  REFUND_REQUESTED: ['COMPLETE'],
+  EXCHANGE_REQUESTED: ['COMPLETE'],
+  EXCHANGED: ['CONFIRMED'],
 };
 
 export function canOperatorMove(from: OrderItemStatus, to: OrderItemStatus): boolean {
   return OPERATOR_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+export function canMemberMove(from: OrderItemStatus, to: OrderItemStatus): boolean {
+  return MEMBER_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/**
+ * The status value of order-items/{id}/status: case-insensitive, `CONFIRM` is an alias of
+ * `CONFIRMED` (구매확정); null for an unknown value.
+ */
+export function parseItemStatus(raw: string): OrderItemStatus | null {
+  const v = raw.trim().toUpperCase();
+  const s = v === 'CONFIRM' ? 'CONFIRMED' : v;
+  return (ORDER_ITEM_STATUSES as readonly string[]).includes(s) ? (s as OrderItemStatus) : null;
+}
+
+/** A delivered (or exchanged) item whose purchase may be confirmed. */
+export function isConfirmable(status: OrderItemStatus): boolean {
+  return status === 'COMPLETE' || status === 'EXCHANGED';
+}
+
+/** An item still held by the shopper or on its way (not cancelled, returned or unpaid). */
+export function isLiveItem(status: OrderItemStatus): boolean {
+  return status !== 'PENDING' && status !== 'CANCEL' && status !== 'REFUNDED';
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -156,6 +211,51 @@ export function withdrawalDeadline(deliveredAt: Date): Date {
 /** Delivered, and the 7-day withdrawal period has not passed. */
 export function isWithinWithdrawal(deliveredAt: Date | null, now: Date): boolean {
   return deliveredAt !== null && now.getTime() <= withdrawalDeadline(deliveredAt).getTime();
+}
+
+/** Days after delivery (KST calendar days) after which a purchase is confirmed automatically. */
+export const AUTO_CONFIRM_DAYS = WITHDRAWAL_DAYS;
+
+/**
+ * When a delivered item is confirmed automatically: KST midnight ending the 7th calendar day
+ * after the delivery day (delivered 11-20 15:00 KST → 11-28 00:00 KST). Never before the
+ * withdrawal deadline (delivery + 7 × 24 h), so automatic confirmation cannot cut a return short.
+ */
+export function autoConfirmAt(deliveredAt: Date): Date {
+  const p = kstParts(deliveredAt);
+  return kstDate(p.year, p.month, p.day + AUTO_CONFIRM_DAYS + 1);
+}
+
+/** The automatic confirmation of an item delivered at `deliveredAt` is due at `now`. */
+export function isAutoConfirmDue(deliveredAt: Date | null, now: Date): boolean {
+  return deliveredAt !== null && now.getTime() >= autoConfirmAt(deliveredAt).getTime();
+}
+
+/**
+ * The same rule as a bound for a query: at `now`, exactly the items delivered strictly before
+ * the returned instant (KST midnight starting the day 7 days before today) are due.
+ */
+export function autoConfirmCutoff(now: Date): Date {
+  const p = kstParts(now);
+  return kstDate(p.year, p.month, p.day - AUTO_CONFIRM_DAYS);
+}
+
+/**
+ * Points given back when an order item closes (cancelled, or its return completed): its own
+ * share of the order's points (`item_share`, allocated at checkout over what each item cost after
+ * coupons, whole won), or — when it is the order's last live item — everything of the order not
+ * yet returned (rounding and the share that paid for shipping). Never negative, never more than
+ * what is left to return, so over all items the returns add up to exactly what was spent.
+ */
+export function pointsToReturn(input: {
+  item_share: number;
+  spent: number;
+  returned: number;
+  last_live_item: boolean;
+}): number {
+  const left = Math.max(0, Math.trunc(input.spent) - Math.trunc(input.returned));
+  const want = input.last_live_item ? left : Math.max(0, Math.trunc(input.item_share));
+  return Math.min(want, left);
 }
 
 /** Why a return or exchange is asked for. The shopper pays return shipping only for a change of mind. */

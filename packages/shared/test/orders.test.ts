@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autoConfirmAt,
+  autoConfirmCutoff,
+  canMemberMove,
   canOperatorMove,
   isAddressEditable,
+  isAutoConfirmDue,
   isCancellable,
+  isConfirmable,
   isDespokeCancellable,
+  isLiveItem,
   isWithinWithdrawal,
   newOrderId,
   ORDER_ID_RE,
+  ORDER_ITEM_STATUS_LABEL,
+  ORDER_ITEM_STATUSES,
   orderItemTimeline,
   orderName,
+  parseItemStatus,
+  pointsToReturn,
   returnCost,
   withdrawalDeadline,
 } from '../src/orders.ts';
@@ -59,7 +69,13 @@ describe('status rules', () => {
   });
   it('draws the timeline up to the current step, claims after delivery', () => {
     const shipping = orderItemTimeline('SHIPPING');
-    expect(shipping.map((s) => s.label)).toEqual(['결제완료', '상품준비중', '배송중', '배송완료']);
+    expect(shipping.map((s) => s.label)).toEqual([
+      '결제완료',
+      '상품준비중',
+      '배송중',
+      '배송완료',
+      '구매확정',
+    ]);
     expect(shipping.filter((s) => s.done).map((s) => s.status)).toEqual(['PAID', 'PREPARING', 'SHIPPING']);
     expect(shipping.find((s) => s.current)?.status).toBe('SHIPPING');
     expect(orderItemTimeline('CANCEL').map((s) => s.status)).toEqual(['PAID', 'CANCEL']);
@@ -94,5 +110,117 @@ describe('withdrawal period and return cost', () => {
     expect(returnCost({ ...base, kind: 'exchange', reason: 'SIZE' })).toBe(6000);
     expect(returnCost({ ...base, kind: 'refund', reason: 'DEFECT' })).toBe(0);
     expect(returnCost({ ...base, kind: 'exchange', reason: 'WRONG_DELIVERY' })).toBe(0);
+  });
+});
+
+describe('purchase confirmation (구매확정)', () => {
+  it('is a status with its label, last step of the timeline', () => {
+    expect(ORDER_ITEM_STATUSES).toContain('CONFIRMED');
+    expect(ORDER_ITEM_STATUS_LABEL.CONFIRMED).toBe('구매확정');
+    const done = orderItemTimeline('CONFIRMED');
+    expect(done.map((s) => s.status)).toEqual(['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'CONFIRMED']);
+    expect(done.every((s) => s.done)).toBe(true);
+    expect(done.at(-1)?.current).toBe(true);
+    const delivered = orderItemTimeline('COMPLETE');
+    expect(delivered.at(-1)).toMatchObject({ status: 'CONFIRMED', done: false, current: false });
+    expect(
+      orderItemTimeline('EXCHANGED')
+        .map((s) => s.status)
+        .slice(-3),
+    ).toEqual(['EXCHANGE_REQUESTED', 'EXCHANGED', 'CONFIRMED']);
+  });
+  it('parses CONFIRM and CONFIRMED, case-insensitive; unknown values are null', () => {
+    expect(parseItemStatus('confirm')).toBe('CONFIRMED');
+    expect(parseItemStatus('CONFIRMED')).toBe('CONFIRMED');
+    expect(parseItemStatus(' complete ')).toBe('COMPLETE');
+    expect(parseItemStatus('DONE')).toBeNull();
+  });
+  it('lets members confirm delivered or exchanged items only; nothing leaves CONFIRMED', () => {
+    expect(isConfirmable('COMPLETE')).toBe(true);
+    expect(isConfirmable('EXCHANGED')).toBe(true);
+    expect(isConfirmable('SHIPPING')).toBe(false);
+    expect(isConfirmable('REFUND_REQUESTED')).toBe(false);
+    expect(canMemberMove('COMPLETE', 'CONFIRMED')).toBe(true);
+    expect(canMemberMove('SHIPPING', 'CONFIRMED')).toBe(false);
+    expect(canMemberMove('SHIPPING', 'COMPLETE')).toBe(true);
+    expect(canMemberMove('PAID', 'PREPARING')).toBe(false);
+    expect(canMemberMove('EXCHANGE_REQUESTED', 'COMPLETE')).toBe(true);
+    for (const to of ORDER_ITEM_STATUSES) {
+      expect(canMemberMove('CONFIRMED', to)).toBe(false);
+      expect(canOperatorMove('CONFIRMED', to)).toBe(false);
+    }
+    expect(canOperatorMove('COMPLETE', 'CONFIRMED')).toBe(true);
+    expect(canOperatorMove('EXCHANGE_REQUESTED', 'COMPLETE')).toBe(true);
+    expect(canOperatorMove('REFUND_REQUESTED', 'COMPLETE')).toBe(true);
+    expect(isCancellable('CONFIRMED')).toBe(false);
+    expect(isLiveItem('CONFIRMED')).toBe(true);
+    expect(isLiveItem('CANCEL')).toBe(false);
+    expect(isLiveItem('REFUNDED')).toBe(false);
+  });
+  it('confirms automatically at KST midnight after the 7th day, never inside the withdrawal period', () => {
+    // 2026-11-20 15:00 KST → 2026-11-28 00:00 KST (= 11-27 15:00 UTC).
+    const afternoon = new Date('2026-11-20T06:00:00Z');
+    expect(autoConfirmAt(afternoon).toISOString()).toBe('2026-11-27T15:00:00.000Z');
+    // 23:30 KST on 11-20 (14:30 UTC): still the 20th in Korea.
+    expect(autoConfirmAt(new Date('2026-11-20T14:30:00Z')).toISOString()).toBe('2026-11-27T15:00:00.000Z');
+    // 00:30 KST on 11-21 (15:30 UTC on the 20th): the 21st in Korea.
+    expect(autoConfirmAt(new Date('2026-11-20T15:30:00Z')).toISOString()).toBe('2026-11-28T15:00:00.000Z');
+    // Month end: 11-30 KST → 12-08 00:00 KST.
+    expect(autoConfirmAt(new Date('2026-11-30T01:00:00Z')).toISOString()).toBe('2026-12-07T15:00:00.000Z');
+    expect(isAutoConfirmDue(afternoon, new Date('2026-11-27T14:59:59Z'))).toBe(false);
+    expect(isAutoConfirmDue(afternoon, new Date('2026-11-27T15:00:00Z'))).toBe(true);
+    expect(isAutoConfirmDue(null, new Date('2030-01-01T00:00:00Z'))).toBe(false);
+    for (const h of [0, 5, 14, 15, 16, 23]) {
+      const at = new Date(Date.UTC(2026, 10, 20, h, 59));
+      expect(autoConfirmAt(at).getTime()).toBeGreaterThan(withdrawalDeadline(at).getTime());
+    }
+  });
+  it('the query cutoff selects exactly the items whose automatic confirmation is due', () => {
+    // 2026-11-28 09:00 KST: due are items delivered before 11-21 00:00 KST (= 11-20 15:00 UTC).
+    expect(autoConfirmCutoff(new Date('2026-11-28T00:00:00Z')).toISOString()).toBe(
+      '2026-11-20T15:00:00.000Z',
+    );
+    const step = 37 * 60_000; // odd step: crosses every hour and both sides of KST midnight
+    for (let n = 0; n < 24 * 60; n += 1) {
+      const delivered = new Date(Date.UTC(2026, 10, 25, 0, 0) + n * step * 0.5);
+      const now = new Date(Date.UTC(2026, 11, 1, 0, 0) + n * step);
+      const byCutoff = delivered.getTime() < autoConfirmCutoff(now).getTime();
+      expect(byCutoff, `${delivered.toISOString()} at ${now.toISOString()}`).toBe(
+        isAutoConfirmDue(delivered, now),
+      );
+    }
+  });
+});
+
+describe('points given back when items close', () => {
+  it('returns the item share, the rest with the last live item, never negative or beyond what is left', () => {
+    expect(pointsToReturn({ item_share: 333, spent: 1000, returned: 0, last_live_item: false })).toBe(333);
+    expect(pointsToReturn({ item_share: 333, spent: 1000, returned: 333, last_live_item: true })).toBe(667);
+    expect(pointsToReturn({ item_share: 500, spent: 1000, returned: 800, last_live_item: false })).toBe(200);
+    expect(pointsToReturn({ item_share: 0, spent: 1000, returned: 1000, last_live_item: true })).toBe(0);
+    expect(pointsToReturn({ item_share: 10, spent: 5, returned: 9, last_live_item: false })).toBe(0);
+  });
+  it('adds up to exactly what was spent over every order of closes', () => {
+    const shares = [334, 333, 333, 0];
+    const spent = 1200; // 200 of it paid for shipping
+    for (const order of [
+      [0, 1, 2, 3],
+      [3, 2, 1, 0],
+      [1, 3, 0, 2],
+    ]) {
+      let returned = 0;
+      order.forEach((i, k) => {
+        const r = pointsToReturn({
+          item_share: shares[i] as number,
+          spent,
+          returned,
+          last_live_item: k === order.length - 1,
+        });
+        expect(r).toBeGreaterThanOrEqual(0);
+        expect(Number.isInteger(r)).toBe(true);
+        returned += r;
+      });
+      expect(returned).toBe(spent);
+    }
   });
 });

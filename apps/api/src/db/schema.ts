@@ -52,6 +52,7 @@ export const orderItemStatus = pgEnum('order_item_status', [
   'REFUNDED',
   'EXCHANGE_REQUESTED',
   'EXCHANGED',
+  'CONFIRMED', // 구매확정: by the member or 7 days after delivery; purchase points credited
 ]);
 export const paymentStatus = pgEnum('payment_status', [
   'READY',

@@ -1,10 +1,20 @@
 /**
- * /mypage/orders/:id: one order with the status timeline of each item, the payment and address,
- * a cancel button for items not yet shipped (POST order-items/{id}/cancel, refunded through the
- * gateway; the refund amount is shown first from cancel-detail), arrival confirmation of a shipping
- * item, and return/exchange forms within 7 days of delivery.
+ * /mypage/orders/:id: one order with the status timeline of each item (결제완료 … 구매확정), the
+ * payment and address, a cancel button for items not yet shipped (POST order-items/{id}/cancel,
+ * refunded through the gateway; the refund amount is shown first from cancel-detail), arrival
+ * confirmation of a shipping item, 구매확정 of a delivered or exchanged item (status CONFIRMED after
+ * a dialog: points are credited, returns and exchanges end; automatic 7 days after delivery),
+ * return/exchange forms within 7 days of delivery, and withdrawal of a pending return or exchange.
  */
-import { formatWon, isWithinWithdrawal } from '@codiroom/shared';
+import {
+  autoConfirmAt,
+  formatWon,
+  isConfirmable,
+  isWithinWithdrawal,
+  kstParts,
+  type OrderItemBody,
+  purchasePoints,
+} from '@codiroom/shared';
 import { useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -32,6 +42,50 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
     });
     setMessage(r.ok ? '수령 확인되었습니다.' : r.detail || '처리하지 못했습니다.');
     await load();
+  }
+
+  async function confirmPurchase(item: OrderItemBody) {
+    setMessage(null);
+    const points = purchasePoints(item.paid_amount);
+    const ask = [
+      '구매확정할까요?',
+      points > 0 ? `${formatWon(points)}이 포인트로 적립됩니다.` : null,
+      '구매확정 후에는 반품·교환을 신청할 수 없습니다.',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    if (!window.confirm(ask)) return;
+    setBusy(item.id);
+    try {
+      const r = await browserApi().request('POST', `/api/orders/order-items/${item.id}/status`, {
+        body: { status: 'CONFIRMED' },
+      });
+      setMessage(
+        r.ok
+          ? points > 0
+            ? `구매확정되었습니다. ${formatWon(points)} 적립`
+            : '구매확정되었습니다.'
+          : r.detail || '구매확정하지 못했습니다.',
+      );
+      await load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function withdrawClaim(itemId: number, kind: 'refund' | 'exchange') {
+    const label = kind === 'refund' ? '반품' : '교환';
+    if (!window.confirm(`${label} 신청을 철회할까요?`)) return;
+    setBusy(itemId);
+    try {
+      const r = await browserApi().request('POST', `/api/orders/order-items/${itemId}/status`, {
+        body: { status: 'COMPLETE' },
+      });
+      setMessage(r.ok ? `${label} 신청이 철회되었습니다.` : r.detail || '철회하지 못했습니다.');
+      await load();
+    } finally {
+      setBusy(null);
+    }
   }
 
   async function cancel(itemId: number) {
@@ -106,6 +160,34 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                       수령 확인
                     </button>
                   )}
+                  {isConfirmable(i.status) && (
+                    <p style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0 0' }}>
+                      <button
+                        type="button"
+                        className={styles.smallButton}
+                        disabled={busy !== null}
+                        onClick={() => confirmPurchase(i)}
+                        data-testid="confirm-purchase"
+                      >
+                        구매확정
+                      </button>
+                      {i.status === 'COMPLETE' && i.completed_at && (
+                        <span className={page.muted}>{autoConfirmLabel(i.completed_at)}</span>
+                      )}
+                    </p>
+                  )}
+                  {(i.status === 'REFUND_REQUESTED' || i.status === 'EXCHANGE_REQUESTED') && (
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      disabled={busy !== null}
+                      onClick={() =>
+                        withdrawClaim(i.id, i.status === 'REFUND_REQUESTED' ? 'refund' : 'exchange')
+                      }
+                    >
+                      {i.status === 'REFUND_REQUESTED' ? '반품 철회' : '교환 철회'}
+                    </button>
+                  )}
                   {i.status === 'COMPLETE' &&
                     isWithinWithdrawal(i.completed_at ? new Date(i.completed_at) : null, new Date()) && (
                       <p style={{ display: 'flex', gap: 8, margin: '8px 0 0' }}>
@@ -174,4 +256,10 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
       </main>
     </>
   );
+}
+
+/** "11월 28일 자동 구매확정" (KST date of the automatic confirmation). */
+function autoConfirmLabel(completedAt: string): string {
+  const p = kstParts(autoConfirmAt(new Date(completedAt)));
+  return `${p.month}월 ${p.day}일 자동 구매확정`;
 }

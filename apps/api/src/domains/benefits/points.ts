@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 export const POINT_REASONS = {
   EARN_PURCHASE: '구매 확정 적립',
   SPEND_ORDER: '주문 결제 사용',
-  REFUND_ORDER: '주문 취소 반환',
+  REFUND_ORDER: '주문 취소·반품 반환',
   MISSION: '미션 완료 적립',
   EVENT: '이벤트 적립',
   EXPIRE: '유효기간 만료',
@@ -133,7 +133,8 @@ export async function spendPoints(tx: Tx, w: PointWrite): Promise<number> {
 }
 
 /**
- * Returns points spent on an order (cancel): never more than was spent on it and not yet returned.
+ * Returns points spent on an order (cancel, completed return, failed or expired order; the share
+ * per item is the shared `pointsToReturn`): never more than was spent on it and not yet returned.
  * Returned points get a fresh validity period.
  */
 export async function refundPoints(tx: Tx, w: PointWrite & { refId: number }): Promise<number> {

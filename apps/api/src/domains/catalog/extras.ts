@@ -584,7 +584,7 @@ export async function recommendedSize(
       and(
         eq(orders.user_id, userId),
         eq(productDisplays.product_type, row.product_type),
-        inArray(orderItems.status, ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'EXCHANGED']),
+        inArray(orderItems.status, ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'EXCHANGED', 'CONFIRMED']),
       ),
     )
     .orderBy(desc(orderItems.created_at))

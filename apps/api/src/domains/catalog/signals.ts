@@ -143,7 +143,7 @@ function windowActivity(db: Db, from: Date, to: Date) {
         where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
       union all
       select product_display_id, ${SIGNAL_WEIGHTS.purchase}::float * quantity from order_items
-        where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED')
+        where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED','CONFIRMED')
           and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
     ) x group by id`);
 }
@@ -178,7 +178,7 @@ export async function recomputeRankings(ctx: AppContext): Promise<{ updated: num
           where created_at >= ${sinceIso} and created_at <= ${nowIso}
         union all
         select product_display_id, created_at, ${SIGNAL_WEIGHTS.purchase}::float * quantity from order_items
-          where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED')
+          where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED','CONFIRMED')
             and created_at >= ${sinceIso} and created_at <= ${nowIso}
       ) x group by id
     ), scored as (

@@ -9,13 +9,15 @@
  *   spent (`spendPoints`, under the member's row lock). Per item: the line coupon's discount plus
  *   its share of the cart-wide coupons (`cart_allocation`), then its share of the points
  *   (`allocateDiscount` over what each item still costs); `paid_amount` is what is left.
- * - Give back: when a PENDING order fails or expires, and when its last live item is cancelled,
- *   every coupon of the order is restored and every point not yet returned is refunded. A partial
- *   cancel returns the item's points share and its line coupon; cart-wide coupons return only
- *   when the whole order is cancelled. Each transition runs once (conditional status updates under
- *   the order row lock), and refundPoints never returns more than was spent on the order.
- * - Earn: an item reaching COMPLETE credits `purchasePoints(paid_amount)` (1%, floored) once
- *   (guarded by the ledger row of that item).
+ * - Give back: when a PENDING order fails or expires, and when its last live item is cancelled or
+ *   returned, every coupon of the order is restored and every point not yet returned is refunded.
+ *   An item cancelled or returned while others stay live returns its points share (shared
+ *   `pointsToReturn`) and its line coupon unless another live item of the order still uses it;
+ *   cart-wide coupons return only when no live item is left. Each transition runs once
+ *   (conditional status updates under the order row lock), and refundPoints never returns more
+ *   than was spent on the order.
+ * - Earn: an item reaching CONFIRMED (구매확정) credits `purchasePoints(paid_amount)` (1%, floored)
+ *   once (the ledger row of that item, looked up under the member's row lock).
  */
 import {
   allocateDiscount,
@@ -28,15 +30,16 @@ import {
   evaluateChoice,
   MIN_GATEWAY_AMOUNT,
   maxUsablePoints,
+  pointsToReturn,
   purchasePoints,
 } from '@codiroom/shared';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { coupons, orders, pointLedger } from '../../db/schema.ts';
+import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { coupons, orderItems, orders, pointLedger } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { earnPoints, refundPoints, spendPoints } from '../benefits/points.ts';
 import { linesForItems, memberRules, redeemCoupon, restoreCoupon } from '../benefits/service.ts';
-import { type Conn, pointBalance, type Tx } from '../users/member-db.ts';
+import { type Conn, lockMember, pointBalance, type Tx } from '../users/member-db.ts';
 import type { PricedLine } from './pricing.ts';
 
 export const BENEFIT_MSG = {
@@ -104,7 +107,7 @@ export async function planBenefits(
       parent_category_ids: f.parent_category_ids ?? [],
       unit_price: (lines[i] as PricedLine).price,
       quantity: (lines[i] as PricedLine).quantity,
-      is_time_sale: f.is_time_sale ?? false,
+      is_time_sale: (lines[i] as PricedLine).time_sale_item_id !== null,
     }));
     let a: CouponAssignment;
     try {
@@ -202,8 +205,9 @@ async function refundOrderPoints(tx: Tx, userId: number, orderId: number, amount
 }
 
 /**
- * The orders failed, expired or were wholly cancelled: every coupon they used comes back and every
- * point not yet returned is refunded. Call once per transition (the caller's conditional update).
+ * The orders failed, expired or were wholly cancelled/returned: every coupon they used comes back
+ * and every point not yet returned is refunded (`pointsToReturn` of a last live item). Call once
+ * per transition (the caller's conditional update or status check under the order row lock).
  */
 export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
@@ -219,33 +223,69 @@ export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date
     .where(and(inArray(orders.id, orderIds), gt(orders.point_used, 0)));
   for (const o of spent) {
     if (o.user_id === null) continue;
-    const left = o.point_used - (await returnedPoints(tx, o.user_id, o.id));
-    await refundOrderPoints(tx, o.user_id, o.id, left, now);
+    const back = pointsToReturn({
+      item_share: 0,
+      spent: o.point_used,
+      returned: await returnedPoints(tx, o.user_id, o.id),
+      last_live_item: true,
+    });
+    await refundOrderPoints(tx, o.user_id, o.id, back, now);
   }
 }
 
 /**
- * An item was cancelled (order row locked): its points share and its line coupon come back; when
- * it closed the whole order, everything else of the order too (cart-wide coupons, points that
- * paid for shipping).
+ * An item closed — cancelled, or its return completed — with the order row locked and the item
+ * already written CANCEL/REFUNDED (the caller's one-time transition, so this runs once per item).
+ * - Points: `pointsToReturn` — the item's own share (`point_used`, allocated at checkout), or
+ *   for the order's last live item everything not yet returned (rounding, the shipping share).
+ * - Coupons: the item's line coupon becomes usable again unless another live item of the order
+ *   still uses it; when no live item is left (`orderClosed`) every coupon of the order returns,
+ *   cart-wide ones included.
+ * Returns the points given back.
  */
 export async function releaseItemBenefits(
   tx: Tx,
-  order: { id: number; user_id: number | null },
-  item: { coupon_id: number | null; point_used: number },
+  order: { id: number; user_id: number | null; point_used: number },
+  item: { id: number; coupon_id: number | null; point_used: number },
   orderClosed: boolean,
   now: Date,
-): Promise<void> {
-  if (order.user_id === null) return;
+): Promise<number> {
+  if (order.user_id === null) return 0;
   if (orderClosed) {
+    const before = await returnedPoints(tx, order.user_id, order.id);
     await releaseOrderBenefits(tx, [order.id], now);
-    return;
+    return (await returnedPoints(tx, order.user_id, order.id)) - before;
   }
-  if (item.coupon_id !== null) await restoreCoupon(tx, order.user_id, item.coupon_id, order.id);
-  await refundOrderPoints(tx, order.user_id, order.id, item.point_used, now);
+  if (item.coupon_id !== null) {
+    const others = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(
+        and(
+          eq(orderItems.order_id, order.id),
+          eq(orderItems.coupon_id, item.coupon_id),
+          ne(orderItems.id, item.id),
+          notInArray(orderItems.status, ['PENDING', 'CANCEL', 'REFUNDED']),
+        ),
+      )
+      .limit(1);
+    if (others.length === 0) await restoreCoupon(tx, order.user_id, item.coupon_id, order.id);
+  }
+  const back = pointsToReturn({
+    item_share: item.point_used,
+    spent: order.point_used,
+    returned: await returnedPoints(tx, order.user_id, order.id),
+    last_live_item: false,
+  });
+  await refundOrderPoints(tx, order.user_id, order.id, back, now);
+  return back;
 }
 
-/** An item reached COMPLETE: purchase points (1% of its paid amount, floored), once per item. */
+/**
+ * An item's purchase was confirmed (구매확정, CONFIRMED): purchase points (1% of its paid amount,
+ * floored), once per item. The member's row is locked before the ledger is looked up, so two
+ * confirmations racing (member and sweep) credit once even without the caller's guards.
+ */
 export async function earnForItem(
   tx: Tx,
   userId: number | null,
@@ -255,6 +295,7 @@ export async function earnForItem(
   if (userId === null) return 0;
   const amount = purchasePoints(item.paid_amount);
   if (amount <= 0) return 0;
+  await lockMember(tx, userId);
   const [seen] = await tx
     .select({ id: pointLedger.id })
     .from(pointLedger)

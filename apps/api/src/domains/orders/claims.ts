@@ -9,16 +9,24 @@
  *   completes it, which cancels that amount through the gateway and restocks the item.
  * - Exchange within 7 days of delivery: another size or colour of the same product at the same
  *   price, its stock reserved at once; return shipping for the round trip unless the seller erred.
+ *   Rejected by an operator or withdrawn by the member (status COMPLETE again): the held stock of
+ *   the replacement goes back. A return request can be rejected or withdrawn the same way.
+ * - Purchase confirmation (구매확정, CONFIRMED): the member's own call or the sweep
+ *   (confirmation.ts); purchase points are credited then, once; returns and exchanges end.
+ * - Benefits: a cancelled item and a completed return give back the item's points share and its
+ *   line coupon, the last live item everything of the order (benefits.ts releaseItemBenefits).
  * Every claim runs with the order row locked, so concurrent claims on one order serialise.
  */
 import {
   type ClaimReason,
+  canMemberMove,
   canOperatorMove,
   isCancellable,
   isDespokeCancellable,
   isWithinWithdrawal,
-  ORDER_ITEM_STATUSES,
+  MEMBER_TRANSITIONS,
   type OrderItemStatus,
+  parseItemStatus,
   returnCost,
   withdrawalDeadline,
 } from '@codiroom/shared';
@@ -54,6 +62,7 @@ export const CLAIM_MSG = {
   exchangeStock: '교환할 옵션의 재고가 부족합니다.',
   badStatus: (s: string) => `알 수 없는 주문 상태입니다: ${s}`,
   badMove: '변경할 수 없는 주문 상태입니다.',
+  notConfirmable: '배송완료 또는 교환완료된 상품만 구매확정할 수 있습니다.',
   noPayment: '결제 정보를 찾을 수 없습니다.',
   gateway: '결제 취소에 실패했습니다. 잠시 후 다시 시도해주세요.',
 } as const;
@@ -280,6 +289,38 @@ function assertReturnable(item: ItemRow, now: Date) {
 
 type RefundRow = typeof refunds.$inferSelect;
 
+/**
+ * A return request carrying the return shipping of its parcel (one charge per order and brand,
+ * requestRefunds) was withdrawn or rejected (order row locked): the charge moves to another
+ * pending return of the same request (same order, brand, reason and time) that was let off it, so
+ * withdrawing the charged one cannot send the rest of the parcel back for free.
+ */
+async function moveReturnCost(tx: Tx, dropped: RefundRow, brandId: number | null): Promise<void> {
+  if (dropped.return_cost <= 0) return;
+  const [next] = await tx
+    .select({ id: refunds.id, paid_amount: orderItems.paid_amount })
+    .from(refunds)
+    .innerJoin(orderItems, eq(orderItems.id, refunds.order_item_id))
+    .where(
+      and(
+        eq(refunds.order_id, dropped.order_id),
+        eq(refunds.status, 'REQUESTED'),
+        eq(refunds.return_cost, 0),
+        eq(refunds.reason, dropped.reason),
+        eq(refunds.created_at, dropped.created_at),
+        ne(refunds.id, dropped.id),
+        brandId === null ? sql`${orderItems.brand_id} is null` : eq(orderItems.brand_id, brandId),
+      ),
+    )
+    .orderBy(asc(refunds.id))
+    .limit(1);
+  if (!next) return;
+  await tx
+    .update(refunds)
+    .set({ return_cost: dropped.return_cost, amount: Math.max(0, next.paid_amount - dropped.return_cost) })
+    .where(eq(refunds.id, next.id));
+}
+
 async function refundBodies(ctx: AppContext, rows: RefundRow[]) {
   if (rows.length === 0) return [];
   const items = await ctx.db
@@ -356,10 +397,10 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
   await ctx.db.transaction(async (tx) => {
     const [head] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
-    await lockItem(tx, head.order_item_id, null);
+    const { order, item } = await lockItem(tx, head.order_item_id, null);
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status === 'COMPLETED') return;
-    if (r.status === 'REJECTED') throw badRequest(CLAIM_MSG.badMove);
+    if (r.status === 'REJECTED' || item.status !== 'REFUND_REQUESTED') throw badRequest(CLAIM_MSG.badMove);
     await refundThroughGateway(ctx, tx, r.order_id, r.amount, '반품 환불', `refund-${r.id}`);
     await tx.update(refunds).set({ status: 'COMPLETED', completed_at: now }).where(eq(refunds.id, r.id));
     await tx
@@ -367,7 +408,9 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
       .set({ status: 'REFUNDED', updated_at: now })
       .where(eq(orderItems.id, r.order_item_id));
     await releaseStock(tx, r.order_id, [r.order_item_id]);
-    await settleOrderStatus(tx, r.order_id, now);
+    const orderStatus = await settleOrderStatus(tx, r.order_id, now);
+    // Like a cancel: the item's points share and line coupon, the rest with the last live item.
+    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
   });
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
   return (await refundBodies(ctx, r ? [r] : []))[0];
@@ -505,8 +548,11 @@ export async function exchangeDetail(ctx: AppContext, userId: number, itemId: nu
 
 /**
  * POST order-items/{id}/status: CANCEL (the cancel flow), COMPLETE (the member confirms arrival of
- * a shipping item; operators too), or another status an operator moves forward (PREPARING,
- * SHIPPING, EXCHANGED). Unknown statuses are 400s; members cannot move items otherwise (403).
+ * a shipping item; or a return/exchange request withdrawn by the member or rejected by an
+ * operator), CONFIRMED or its alias CONFIRM (구매확정 of a delivered or exchanged item: purchase
+ * points, no more returns), or another status an operator moves forward (PREPARING, SHIPPING,
+ * EXCHANGED). Unknown statuses are 400s; a status members never set is a 403 for them, one they
+ * may set but not from the item's status a 400.
  */
 export async function changeStatus(
   ctx: AppContext,
@@ -515,8 +561,8 @@ export async function changeStatus(
   raw: string,
   reason?: string,
 ) {
-  const status = raw.toUpperCase() as OrderItemStatus;
-  if (!ORDER_ITEM_STATUSES.includes(status)) throw badRequest(CLAIM_MSG.badStatus(raw));
+  const status = parseItemStatus(raw);
+  if (!status) throw badRequest(CLAIM_MSG.badStatus(raw));
   const owner = principal.isAdmin ? null : principal.userId;
   if (status === 'CANCEL') {
     const { item } = await itemOf(ctx, itemId, owner);
@@ -526,22 +572,50 @@ export async function changeStatus(
   return ctx.db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, itemId, owner);
     const from = item.status as OrderItemStatus;
-    if (status === 'COMPLETE' && from === 'SHIPPING') {
-      // members may confirm arrival of their own item
-    } else if (!principal.isAdmin) {
-      throw forbidden(CLAIM_MSG.badMove);
-    } else if (!canOperatorMove(from, status)) {
-      throw badRequest(CLAIM_MSG.badMove);
+    if (principal.isAdmin ? !canOperatorMove(from, status) : !canMemberMove(from, status)) {
+      const memberTarget = Object.values(MEMBER_TRANSITIONS).some((to) => to?.includes(status));
+      if (!principal.isAdmin && !memberTarget) throw forbidden(CLAIM_MSG.badMove);
+      throw badRequest(status === 'CONFIRMED' ? CLAIM_MSG.notConfirmable : CLAIM_MSG.badMove);
     }
     const set: Partial<ItemRow> = { status, updated_at: now };
     if (status === 'SHIPPING') set.shipped_at = now;
-    if (status === 'COMPLETE') set.completed_at = now;
-    await tx.update(orderItems).set(set).where(eq(orderItems.id, item.id));
-    // Delivered: purchase points, once per item (benefits.ts earnForItem).
-    if (status === 'COMPLETE' && from !== 'COMPLETE') await earnForItem(tx, order.user_id, item, now);
+    if (status === 'COMPLETE' && from === 'SHIPPING') set.completed_at = now;
+    // Conditional on the status read under the lock: one transition, one set of side effects.
+    const moved = await tx
+      .update(orderItems)
+      .set(set)
+      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, from)))
+      .returning({ id: orderItems.id });
+    if (moved.length !== 1) throw badRequest(CLAIM_MSG.badMove);
+    // 구매확정: purchase points, once per item (benefits.ts earnForItem).
+    if (status === 'CONFIRMED') await earnForItem(tx, order.user_id, item, now);
+    if (from === 'REFUND_REQUESTED' && status === 'COMPLETE') {
+      // Withdrawn or rejected: the item stays with the shopper, nothing is refunded.
+      const dropped = await tx
+        .update(refunds)
+        .set({ status: 'REJECTED', completed_at: now })
+        .where(and(eq(refunds.order_item_id, item.id), eq(refunds.status, 'REQUESTED')))
+        .returning();
+      for (const d of dropped) await moveReturnCost(tx, d, item.brand_id);
+    }
+    if (from === 'EXCHANGE_REQUESTED' && status === 'COMPLETE') {
+      // Withdrawn or rejected: the replacement reserved at the request goes back to stock.
+      const dropped = await tx
+        .update(exchanges)
+        .set({ status: 'REJECTED', completed_at: now })
+        .where(and(eq(exchanges.order_item_id, item.id), eq(exchanges.status, 'REQUESTED')))
+        .returning({ new_item: exchanges.new_product_item_id });
+      for (const d of dropped) {
+        await tx
+          .update(productItems)
+          .set({ stock: sql`${productItems.stock} + ${item.quantity}` })
+          .where(eq(productItems.id, d.new_item));
+      }
+    }
     if (status === 'EXCHANGED') {
-      // The returned item is back in stock; the new one was reserved at the request.
-      await releaseStock(tx, order.id, [item.id]);
+      // The returned item is back in stock; the new one was reserved at the request. The shopper
+      // still holds a unit bought at the time-sale price: it stays counted against the sale's limit.
+      await releaseStock(tx, order.id, [item.id], false);
       const [done] = await tx
         .update(exchanges)
         .set({ status: 'COMPLETED', completed_at: now })

@@ -110,7 +110,7 @@ export async function isFirstOrder(ctx: AppContext, userId: number): Promise<boo
 }
 
 export async function orderForm(ctx: AppContext, userId: number, wanted: Wanted[]) {
-  const lines = await priceLines(ctx.db, wanted);
+  const lines = await priceLines(ctx.db, wanted, ctx.clock.now());
   const { brands: perBrand, money } = orderMoney(lines.filter((l) => !l.is_sold_out));
   const [u] = await ctx.db
     .select({ name: users.name, phone: users.phone, email: users.email })
@@ -174,6 +174,7 @@ const OWNED: OrderItemStatus[] = [
   'COMPLETE',
   'EXCHANGE_REQUESTED',
   'EXCHANGED',
+  'CONFIRMED',
 ];
 
 /** The closet: items the member bought and kept (not cancelled or returned), newest first. */

@@ -19,7 +19,6 @@ import {
   ExchangeBody,
   ExchangeDetail,
   ExchangeRequest,
-  isAddressEditable,
   OrderByPhoneQuery,
   OrderDetail,
   OrderForm,
@@ -37,13 +36,12 @@ import {
   UpdateOrderAddressRequest,
   UserOrderData,
 } from '@codiroom/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orders } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
+import { changeOrderAddress } from './address.ts';
 import {
   cancelDetail,
   cancelItem,
@@ -56,6 +54,7 @@ import {
   requestRefunds,
   returnCostOf,
 } from './claims.ts';
+import { autoConfirmItems } from './confirmation.ts';
 import { orderMoney, PRICE_MSG, priceLines } from './pricing.ts';
 import {
   closet,
@@ -85,7 +84,8 @@ const me = (req: { principal: { userId: number | null } }) => req.principal.user
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Background work outside tests: recover payments left IN_PROGRESS at start, then every minute
-  // expire unpaid orders (stock back) and retry payments stuck for more than a minute.
+  // expire unpaid orders (stock back), retry payments stuck for more than a minute and confirm
+  // purchases due for automatic confirmation (confirmation.ts).
   if (ctx.config.NODE_ENV !== 'test') {
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
@@ -93,7 +93,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       timer = setInterval(() => {
         void expireOrders(ctx)
           .then(() => recoverPayments(ctx, 60_000))
-          .catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
+          .catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'))
+          // Its own step: a failed expiry or payment recovery never holds confirmations back.
+          .then(() => autoConfirmItems(ctx))
+          .catch((err: unknown) => app.log.warn({ err }, 'purchase confirmation sweep failed'));
       }, 60_000);
       timer.unref();
     });
@@ -119,6 +122,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const lines = await priceLines(
         ctx.db,
         req.body.items.map((i) => ({ ...i, cart_id: null })),
+        ctx.clock.now(),
       );
       if (lines.some((l) => l.product_display_id !== displayId)) throw badRequest(PRICE_MSG.notInDisplay);
       const { money } = orderMoney(lines);
@@ -224,32 +228,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: OrderDetail, ...Errors },
       },
     },
-    async (req) => {
-      const id = pathId(req.params.id);
-      const userId = me(req);
-      const detail = await orderDetail(ctx.db, id, userId);
-      if (!detail.is_address_editable || !isAddressEditable(detail.items.map((i) => i.status))) {
-        throw badRequest('배송이 시작된 주문은 배송지를 변경할 수 없습니다.');
-      }
-      const a = req.body.address;
-      await ctx.db
-        .update(orders)
-        .set({
-          ...(a
-            ? {
-                recipient: a.recipient,
-                phone: a.phone.replaceAll('-', ''),
-                zipcode: a.zipcode,
-                main_address: a.main_address,
-                detail_address: a.detail_address,
-              }
-            : {}),
-          ...(req.body.delivery_request !== undefined ? { delivery_request: req.body.delivery_request } : {}),
-          updated_at: ctx.clock.now(),
-        })
-        .where(eq(orders.id, id));
-      return orderDetail(ctx.db, id, userId);
-    },
+    // Check and write under the order row lock (address.ts).
+    async (req) => changeOrderAddress(ctx, pathId(req.params.id), me(req), req.body),
   );
 
   app.post(
@@ -258,7 +238,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       config: token,
       schema: {
         tags,
-        summary: 'CANCEL, COMPLETE (arrived) or an operator status change of an order item',
+        summary:
+          'CANCEL, COMPLETE (arrived; or a return/exchange request withdrawn), CONFIRMED/CONFIRM (구매확정) or an operator status change of an order item',
         params: IdParams,
         body: StatusChangeRequest,
         response: {
