@@ -67,7 +67,10 @@ export type CartSoldOutBody = z.infer<typeof CartSoldOutBody>;
 export const CartLine = z.object({
   id: Int,
   quantity: Int,
-  /** Unit price paid: the display's price_discount plus the item's extra price. */
+  /**
+   * Unit price paid: the live price (the running time sale's price while `timeSaleApplies`, else the
+   * display's price_discount) plus the item's extra price — shared `unitPrice`, as checkout charges.
+   */
   price: Int,
   /** Unit list price: the display's price plus the item's extra price. */
   list_price: Int,
@@ -91,6 +94,8 @@ export const CartLine = z.object({
   max_quantity: Int,
   brand_shipping_fee: Int,
   brand_free_shipping_min: Int,
+  /** The line is priced by a running time sale (issue 9; the cart shows a 타임세일 badge). */
+  is_time_sale: z.boolean().optional(),
 });
 export type CartLine = z.infer<typeof CartLine>;
 

@@ -69,7 +69,7 @@ export const ProductDetail = z.object({
   price: Int,
   price_discount: Int,
   discount_rate: Int,
-  /** SPEC.md §9: 85% of price_discount, rounded up to 10 won. */
+  /** SPEC.md §9: 85% of the live price (the time-sale price while one runs, else price_discount), rounded up to 10 won. */
   first_discount_price: Int,
   images: z.array(z.string()),
   image_url: z.string(),
@@ -91,6 +91,19 @@ export const ProductDetail = z.object({
   items: z.array(ProductItem),
   /** Every item has stock 0 (or there is no item). */
   is_sold_out: z.boolean(),
+  /** The running time sale that sets the price (issue 9), else null; absent when not read. */
+  time_sale: z
+    .object({
+      time_sale_item_id: Int,
+      sale_price: Int,
+      /** Units still sellable at the sale price. */
+      remaining: Int,
+      ends_at: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** Price of one unit after the display's running event coupon (SPEC.md slacks event), else null. */
+  event_coupon_price: Int.nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

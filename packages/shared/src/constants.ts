@@ -63,6 +63,8 @@ export const INTEREST_FREE_CARD_DEFAULT_MIN = 50_000;
 export const PROMOTION_IDS = [123, 297] as const;
 export const SPECIAL_PROMOTION_ID = 2050;
 export const SLACKS_EVENT_PRICES = [9900, 14900, 19900, 29500] as const;
+/** SPEC.md §9: the slacks event coupon takes 50% off (a PERCENT coupon scoped to the event's product displays). */
+export const SLACKS_EVENT_RATE_PERCENT = 50;
 
 /** SPEC.md §9 "Lists and sizes". */
 export const CLOSET_V1_DEFAULT_LIMIT = 10;

@@ -1,4 +1,10 @@
-import { FIRST_DISCOUNT_RATE, INTEREST_FREE_CARD_DEFAULT_MIN } from './constants.ts';
+import {
+  FIRST_DISCOUNT_RATE,
+  INTEREST_FREE_CARD_DEFAULT_MIN,
+  SLACKS_EVENT_PRICES,
+  SLACKS_EVENT_RATE_PERCENT,
+} from './constants.ts';
+import { type CouponLine, type CouponRule, discountOn, lineCouponDiscount } from './coupons.ts';
 
 /** Money is always an integer number of won. */
 export function assertWon(amount: number): number {
@@ -53,4 +59,104 @@ export function unitPrice(p: {
  */
 export function interestFreeAvailable(payable: number, minimum = INTEREST_FREE_CARD_DEFAULT_MIN): boolean {
   return Number.isFinite(payable) && payable >= minimum;
+}
+
+/**
+ * A time sale running for a product display at some instant, as `catalog/live-prices.ts` reads it
+ * (`time_sale_items` of a sale whose window holds the instant).
+ */
+export interface RunningTimeSale {
+  time_sale_item_id: number;
+  sale_price: number;
+  stock_limit: number;
+  sold_count: number;
+  ends_at?: Date | string | null;
+}
+
+/** Units still sellable at the time-sale price (its limit less what orders already took). */
+export function timeSaleRemaining(s: Pick<RunningTimeSale, 'stock_limit' | 'sold_count'>): number {
+  return Math.max(0, s.stock_limit - s.sold_count);
+}
+
+/**
+ * Whether a running time sale sets the price (issue 9 "prices everywhere agree"): while some of its
+ * limited quantity is left and its price is below the display's discount price. Cards, the product
+ * page, the cart, checkout, coupons (time-sale lines take only `allow_time_sale` coupons) and
+ * `POST /api/orders` all decide with this one rule.
+ */
+export function timeSaleApplies(
+  display: { price_discount: number },
+  sale: RunningTimeSale | null | undefined,
+): sale is RunningTimeSale {
+  return !!sale && timeSaleRemaining(sale) > 0 && sale.sale_price < display.price_discount;
+}
+
+/**
+ * The live price of one unit of a display (no item surcharge): the time-sale price while one applies,
+ * else the discount price, with the red whole-percent rate against the list price. Cards and the
+ * product page show it; `unitPrice` adds an item's extra price for the cart and checkout.
+ */
+export function livePrice(
+  display: { price: number; price_discount: number },
+  sale: RunningTimeSale | null | undefined,
+): {
+  unit_price: number;
+  discount_rate: number;
+  time_sale_price: number | null;
+  time_sale_item_id: number | null;
+} {
+  const on = timeSaleApplies(display, sale);
+  const unit = on ? sale.sale_price : display.price_discount;
+  return {
+    unit_price: assertWon(unit),
+    discount_rate: discountRate(display.price, unit),
+    time_sale_price: on ? sale.sale_price : null,
+    time_sale_item_id: on ? sale.time_sale_item_id : null,
+  };
+}
+
+/**
+ * SPEC.md §9 "Event coupon prices for slacks on a list of product ids: 9900, 14900, 19900, 29500
+ * (50% off)": the price of one unit after the 50% event coupon — the same percent maths as the coupon
+ * machinery (`discountOn`: discount floored to the won), so the card's "이벤트 쿠폰가" is what
+ * checkout charges with the coupon.
+ */
+export function slacksEventPrice(unit: number, percent: number = SLACKS_EVENT_RATE_PERCENT): number {
+  assertWon(unit);
+  return unit - discountOn({ discount_kind: 'PERCENT', discount_value: percent, max_discount: null }, unit);
+}
+
+/**
+ * The price of one unit of a line after one line coupon (the event coupon on cards and the product
+ * page): what checkout charges for that unit with that coupon — 0 discount when the coupon does not
+ * apply (out of scope, a time-sale line the coupon does not allow, below its minimum, cart-wide).
+ */
+export function couponUnitPrice(line: CouponLine, rule: CouponRule): number {
+  return line.unit_price - lineCouponDiscount(rule, { ...line, quantity: 1 });
+}
+
+/** Whether a discount price is one the slacks event prices at (its event price is on SPEC.md's list). */
+export function isSlacksEventPrice(priceDiscount: number): boolean {
+  return (SLACKS_EVENT_PRICES as readonly number[]).includes(slacksEventPrice(priceDiscount));
+}
+
+/**
+ * What a product card or the product page shows from the API's live fields (issue 9): the unit
+ * price (time-sale price while one runs, else the discount price), its red rate against the list
+ * price, whether the 타임세일 badge shows, and the event coupon price ("이벤트 쿠폰가").
+ */
+export function shownPrice(c: {
+  price: number;
+  price_discount: number;
+  time_sale_price?: number | null | undefined;
+  event_coupon_price?: number | null | undefined;
+}): { unit_price: number; discount_rate: number; is_time_sale: boolean; event_coupon_price: number | null } {
+  const unit = c.time_sale_price ?? c.price_discount;
+  return {
+    unit_price: unit,
+    discount_rate: discountRate(c.price, unit),
+    is_time_sale: c.time_sale_price != null,
+    event_coupon_price:
+      c.event_coupon_price != null && c.event_coupon_price < unit ? c.event_coupon_price : null,
+  };
 }

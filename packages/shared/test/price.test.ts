@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { INTEREST_FREE_CARD_DEFAULT_MIN } from '../src/constants.ts';
+import { INTEREST_FREE_CARD_DEFAULT_MIN, SLACKS_EVENT_PRICES } from '../src/constants.ts';
+import { type CouponLine, type CouponRule, lineCouponDiscount } from '../src/coupons.ts';
 import {
   ceilToUnit,
+  couponUnitPrice,
   discountRate,
   firstDiscountPrice,
   formatWon,
   interestFreeAvailable,
+  isSlacksEventPrice,
+  livePrice,
+  type RunningTimeSale,
+  shownPrice,
+  slacksEventPrice,
+  timeSaleApplies,
+  timeSaleRemaining,
+  unitPrice,
 } from '../src/price.ts';
 
 describe('firstDiscountPrice (SPEC.md §9: 85% of the discount price, rounded up to 10 won)', () => {
@@ -56,5 +66,110 @@ describe('interestFreeAvailable (SPEC.md: interest-free card default minimum 500
     expect(interestFreeAvailable(120_000)).toBe(true);
     expect(interestFreeAvailable(60_000, 70_000)).toBe(false);
     expect(interestFreeAvailable(Number.NaN)).toBe(false);
+  });
+});
+
+describe('live prices (issue 9: prices everywhere agree)', () => {
+  const display = { price: 40_000, price_discount: 30_000 };
+  const sale = (o: Partial<RunningTimeSale> = {}): RunningTimeSale => ({
+    time_sale_item_id: 7,
+    sale_price: 25_000,
+    stock_limit: 10,
+    sold_count: 0,
+    ...o,
+  });
+  it('a running time sale with units left sets the price, rate against the list price', () => {
+    expect(livePrice(display, sale())).toEqual({
+      unit_price: 25_000,
+      discount_rate: 37,
+      time_sale_price: 25_000,
+      time_sale_item_id: 7,
+    });
+  });
+  it('no sale, a used-up limit, or a sale price not below the discount price: the discount price', () => {
+    const normal = { unit_price: 30_000, discount_rate: 25, time_sale_price: null, time_sale_item_id: null };
+    expect(livePrice(display, null)).toEqual(normal);
+    expect(livePrice(display, sale({ sold_count: 10 }))).toEqual(normal);
+    expect(livePrice(display, sale({ sold_count: 12 }))).toEqual(normal);
+    expect(livePrice(display, sale({ sale_price: 30_000 }))).toEqual(normal);
+    expect(timeSaleApplies(display, sale({ sold_count: 9 }))).toBe(true);
+    expect(timeSaleApplies(display, sale({ sold_count: 10 }))).toBe(false);
+  });
+  it('timeSaleRemaining never goes below zero', () => {
+    expect(timeSaleRemaining({ stock_limit: 10, sold_count: 3 })).toBe(7);
+    expect(timeSaleRemaining({ stock_limit: 10, sold_count: 11 })).toBe(0);
+  });
+  it('unitPrice adds the item surcharge to the live price (cart, checkout and orders)', () => {
+    const live = livePrice(display, sale());
+    expect(unitPrice({ ...display, extra_price: 2000, time_sale_price: live.time_sale_price })).toBe(27_000);
+    expect(unitPrice({ ...display, extra_price: 2000, time_sale_price: null })).toBe(32_000);
+  });
+  it('shownPrice (cards, product page) agrees with livePrice on the same facts', () => {
+    for (const s of [null, sale(), sale({ sold_count: 10 }), sale({ sale_price: 19_900 })]) {
+      const live = livePrice(display, s);
+      const shown = shownPrice({ ...display, time_sale_price: live.time_sale_price });
+      expect(shown.unit_price).toBe(live.unit_price);
+      expect(shown.discount_rate).toBe(live.discount_rate);
+      expect(shown.is_time_sale).toBe(live.time_sale_price !== null);
+    }
+    expect(shownPrice({ ...display, event_coupon_price: 15_000 }).event_coupon_price).toBe(15_000);
+    // An "event price" not below the shown price is not an offer.
+    expect(
+      shownPrice({ ...display, time_sale_price: 14_000, event_coupon_price: 15_000 }).event_coupon_price,
+    ).toBe(null);
+  });
+});
+
+describe('slacks event prices (SPEC.md §9: 9900, 14900, 19900, 29500 at 50% off)', () => {
+  it.each([
+    [19_800, 9_900],
+    [29_800, 14_900],
+    [39_800, 19_900],
+    [59_000, 29_500],
+  ])('%i → %i', (priceDiscount, event) => {
+    expect(slacksEventPrice(priceDiscount)).toBe(event);
+    expect(isSlacksEventPrice(priceDiscount)).toBe(true);
+  });
+  it('every SPEC price is reached from twice itself; other prices are not event prices', () => {
+    for (const p of SLACKS_EVENT_PRICES) expect(slacksEventPrice(p * 2)).toBe(p);
+    expect(isSlacksEventPrice(39_900)).toBe(false);
+    expect(isSlacksEventPrice(19_900)).toBe(false);
+  });
+  it('is what the coupon machinery takes off with a 50% PERCENT coupon (odd amounts floor the discount)', () => {
+    const rule: CouponRule = {
+      id: 1,
+      discount_kind: 'PERCENT',
+      discount_value: 50,
+      max_discount: null,
+      min_order_amount: 0,
+      scope: 'PRODUCT_DISPLAY',
+      scope_ids: [5],
+      is_cart_coupon: false,
+      stackable: false,
+      allow_time_sale: false,
+    };
+    const line: CouponLine = {
+      line_id: 1,
+      product_item_id: 1,
+      product_display_id: 5,
+      brand_id: 1,
+      category_id: 1,
+      unit_price: 0,
+      quantity: 1,
+    };
+    for (const unit of [19_800, 39_801, 59_000, 12_345]) {
+      const at = { ...line, unit_price: unit };
+      expect(couponUnitPrice(at, rule)).toBe(slacksEventPrice(unit));
+      expect(couponUnitPrice(at, rule)).toBe(unit - lineCouponDiscount(rule, at));
+    }
+    // Out of scope, or a time-sale line the coupon does not allow: no discount.
+    expect(couponUnitPrice({ ...line, unit_price: 39_800, product_display_id: 6 }, rule)).toBe(39_800);
+    expect(couponUnitPrice({ ...line, unit_price: 39_800, is_time_sale: true }, rule)).toBe(39_800);
+    expect(
+      couponUnitPrice(
+        { ...line, unit_price: 39_800, is_time_sale: true },
+        { ...rule, allow_time_sale: true },
+      ),
+    ).toBe(19_900);
   });
 });

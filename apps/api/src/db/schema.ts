@@ -766,6 +766,10 @@ export const orderItems = pgTable(
     coupon_discount: integer('coupon_discount').notNull().default(0),
     point_used: integer('point_used').notNull().default(0),
     paid_amount: integer('paid_amount').notNull(),
+    /** The time sale whose price this item paid; its units count against the sale's stock_limit. */
+    time_sale_item_id: integer('time_sale_item_id').references(() => timeSaleItems.id, {
+      onDelete: 'set null',
+    }),
     status: orderItemStatus('status').notNull().default('PENDING'),
     is_despoke: boolean('is_despoke').notNull().default(false),
     shipped_at: ts('shipped_at'),

@@ -21,6 +21,8 @@ import {
   kstParts,
   OFFICE_WEAR_KEYWORD,
   PROMOTION_IDS,
+  SLACKS_EVENT_PRICES,
+  SLACKS_EVENT_RATE_PERCENT,
   SPECIAL_PROMOTION_ID,
 } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
@@ -362,6 +364,10 @@ class SeedContext {
   private reviewers: UserRef[] = [];
   private displays: DisplayRef[] = [];
   private couponIds = new Map<string, number>();
+  /** SPEC.md §9 slacks event: the first slacks products, priced so the 50% event coupon gives SLACKS_EVENT_PRICES. */
+  private slacksEventPlans = new Set<ProductPlan>();
+  /** Their displays (every colourway), the event coupon's PRODUCT_DISPLAY scope. */
+  private slacksEventDisplayIds: number[] = [];
   private styleIds: number[] = [];
 
   private readonly db: Db;
@@ -609,6 +615,7 @@ class SeedContext {
         );
         serial++;
         const plan = this.planProduct(rng, serial, cat, brandIdx, colours, avgReviews, avgLikes);
+        this.slacksEventPrice(plan);
         batch.push(plan);
         inBatch += plan.displays.length;
       }
@@ -616,6 +623,24 @@ class SeedContext {
       made += inBatch;
       this.progress.step(inBatch, 'catalogue');
     }
+  }
+
+  /**
+   * SPEC.md §9 "Event coupon prices for slacks on a list of product ids: 9900, 14900, 19900, 29500
+   * (50% off)": the first slacks products planned (one per event price) get a discount price of twice
+   * the event price, so the 50% event coupon (`event_slacks`) charges exactly that price. No draw of
+   * the generator changes, so the rest of the catalogue is the same.
+   */
+  private slacksEventPrice(plan: ProductPlan): void {
+    const k = this.slacksEventPlans.size;
+    if (plan.cat.code !== 'bottom_slacks' || k >= SLACKS_EVENT_PRICES.length) return;
+    plan.priceDiscount = get(SLACKS_EVENT_PRICES, k) * 2;
+    // Like every seeded discount: at most 60% off the list price, list price in 100 won.
+    plan.price = Math.max(
+      plan.priceDiscount,
+      Math.min(plan.price, Math.floor(plan.priceDiscount / 0.4 / 100) * 100),
+    );
+    this.slacksEventPlans.add(plan);
   }
 
   private planProduct(
@@ -1023,6 +1048,7 @@ class SeedContext {
         });
       });
       itemCursor += p.sizes.length;
+      if (this.slacksEventPlans.has(p)) this.slacksEventDisplayIds.push(displayId);
       this.displays.push({
         id: displayId,
         productId,
@@ -1310,6 +1336,20 @@ class SeedContext {
         },
       ],
       [
+        'event_slacks',
+        {
+          ...base,
+          name: '출근룩 슬랙스 이벤트 50% 쿠폰',
+          coupon_type: 'PRODUCT',
+          discount_kind: 'PERCENT',
+          discount_value: SLACKS_EVENT_RATE_PERCENT,
+          scope: 'PRODUCT_DISPLAY',
+          scope_ids: this.slacksEventDisplayIds,
+          starts_at: this.ago(3),
+          ends_at: this.ago(-4),
+        },
+      ],
+      [
         'event_weekend',
         {
           ...base,
@@ -1497,10 +1537,17 @@ class SeedContext {
           subtitle: '슬랙스 9,900원부터, 이번 주만',
           promotion_type: 'EVENT_PRICE',
           benefit_label: '9,900원부터',
+          coupon_policy_id: this.couponIds.get('event_slacks'),
           starts_at: this.ago(3),
           ends_at: this.ago(-4),
         },
-        items: pick((d) => d.cat.code === 'bottom_slacks', 30),
+        // The event coupon's displays first (SPEC.md slacks event prices), then other slacks.
+        items: [
+          ...this.displays.filter((d) => this.slacksEventDisplayIds.includes(d.id)),
+          ...pick((d) => d.cat.code === 'bottom_slacks', 30).filter(
+            (d) => !this.slacksEventDisplayIds.includes(d.id),
+          ),
+        ].slice(0, 30),
       },
       {
         row: {

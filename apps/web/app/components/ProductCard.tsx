@@ -1,4 +1,4 @@
-import { type ProductCard as Card, formatWon } from '@codiroom/shared';
+import { type ProductCard as Card, formatWon, shownPrice } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { LikeButton } from './LikeButton';
 import styles from './ProductCard.module.css';
@@ -13,6 +13,8 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const soldOut = product.quantity <= 0;
+  // Issue 9: the live price (time sale) and the event coupon price, by the shared rule.
+  const shown = shownPrice(product);
   return (
     <div className={styles.wrap}>
       <Link className={styles.card} to={`/product/${product.product_display_id}`} prefetch="intent">
@@ -32,10 +34,14 @@ export function ProductCard({
           <span className={styles.brand}>{product.brand_name}</span>
           <span className={styles.name}>{product.name}</span>
           <span className={styles.priceRow}>
-            {product.discount_rate > 0 && <span className={styles.rate}>{product.discount_rate}%</span>}
-            <span className={styles.price}>{formatWon(product.price_discount)}</span>
+            {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
+            <span className={styles.price}>{formatWon(shown.unit_price)}</span>
+            {shown.is_time_sale && <span className={styles.timeSale}>타임세일</span>}
           </span>
-          {product.discount_rate > 0 && (
+          {shown.event_coupon_price !== null && (
+            <span className={styles.eventCoupon}>이벤트 쿠폰가 {formatWon(shown.event_coupon_price)}</span>
+          )}
+          {shown.discount_rate > 0 && (
             <span className={styles.original}>
               <span className="visually-hidden">정가 </span>
               {formatWon(product.price)}

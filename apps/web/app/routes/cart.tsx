@@ -314,6 +314,7 @@ function LineRow({
           <div className={styles.price}>
             {line.list_price > line.price && <del>{formatWon(line.list_price * line.quantity)}</del>}
             <strong>{formatWon(line.price * line.quantity)}</strong>
+            {line.is_time_sale && <span className={styles.timeSale}>타임세일</span>}
           </div>
         </div>
       </div>

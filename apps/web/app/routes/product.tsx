@@ -6,6 +6,7 @@ import {
   type RecommendStyleBody,
   type ShippingInfoBody,
   type SizeGradingBody,
+  shownPrice,
 } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -54,10 +55,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: '상품이 없습니다. | 코디룸' }];
   const { product: p, origin } = data;
+  const shown = detailPrice(p);
   const title = `${p.brand.name} ${p.name} | 코디룸`;
   const description = `${p.brand.name} ${p.name} ${p.color_name}. ${
-    p.discount_rate > 0 ? `${p.discount_rate}% 할인 ` : ''
-  }${formatWon(p.price_discount)}. ${p.description.slice(0, 80)}`;
+    shown.discount_rate > 0 ? `${shown.discount_rate}% 할인 ` : ''
+  }${formatWon(shown.unit_price)}. ${p.description.slice(0, 80)}`;
   const url = `${origin}/product/${p.id}`;
   return seoMeta({
     title,
@@ -80,7 +82,7 @@ export function meta({ data }: Route.MetaArgs) {
           '@type': 'Offer',
           url,
           priceCurrency: 'KRW',
-          price: p.price_discount,
+          price: shown.unit_price,
           availability: p.is_sold_out ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
           itemCondition: 'https://schema.org/NewCondition',
         },
@@ -103,8 +105,14 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
+/** Issue 9: the page's shown price from the API's live fields, by the shared rule (cards use it too). */
+function detailPrice(p: ProductDetail) {
+  return shownPrice({ ...p, time_sale_price: p.time_sale?.sale_price ?? null });
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, grading, similar, shipping, matchup, codis } = loaderData;
+  const shown = detailPrice(p);
   const popups = usePopups();
   const [size, setSize] = useState<number | null>(null);
   const [sheet, setSheet] = useState(false);
@@ -173,11 +181,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <LiveViewers productId={p.id} />
           <div className={styles.priceBlock}>
-            {p.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
+            {shown.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
             <div className={styles.priceRow}>
-              {p.discount_rate > 0 && <span className={styles.rate}>{p.discount_rate}%</span>}
-              <strong className={styles.price}>{formatWon(p.price_discount)}</strong>
+              {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
+              <strong className={styles.price} data-testid="product-price">
+                {formatWon(shown.unit_price)}
+              </strong>
+              {shown.is_time_sale && <span className={styles.timeSale}>타임세일</span>}
             </div>
+            {p.time_sale && (
+              <p className={styles.timeSaleNote}>
+                타임세일 한정 {p.time_sale.remaining.toLocaleString('ko-KR')}개 남음 · 한정 수량 소진 시
+                정상가
+              </p>
+            )}
+            {shown.event_coupon_price !== null && (
+              <p className={styles.eventCoupon}>
+                이벤트 쿠폰가 <strong>{formatWon(shown.event_coupon_price)}</strong>
+              </p>
+            )}
             <p className={styles.firstPrice}>
               첫 구매 시 <strong>{formatWon(p.first_discount_price)}</strong>
             </p>

@@ -47,12 +47,12 @@ import {
   productDisplays,
   productItems,
   styleQuizzes,
-  timeSaleItems,
-  timeSales,
   users,
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
+import { runningTimeSales } from '../catalog/live-prices.ts';
+import { missionStates } from '../curations/service.ts';
 import type { Conn, Tx } from '../users/member-db.ts';
 import { earnPoints } from './points.ts';
 
@@ -535,7 +535,7 @@ export async function linesForItems(db: Conn, itemIds: number[], quantities: Map
     .where(inArray(productItems.id, itemIds));
   const sales = await timeSalePrices(
     db,
-    rows.map((r) => r.display_id),
+    rows.map((r) => ({ id: r.display_id, price_discount: r.price_discount })),
     now,
   );
   const byId = new Map(rows.map((r) => [r.item_id, r]));
@@ -560,23 +560,10 @@ export async function linesForItems(db: Conn, itemIds: number[], quantities: Map
   });
 }
 
-async function timeSalePrices(db: Conn, displayIds: number[], now: Date) {
-  const m = new Map<number, number>();
-  if (displayIds.length === 0) return m;
-  const rows = await db
-    .select({ id: timeSaleItems.product_display_id, price: timeSaleItems.sale_price })
-    .from(timeSaleItems)
-    .innerJoin(timeSales, eq(timeSales.id, timeSaleItems.time_sale_id))
-    .where(
-      and(
-        inArray(timeSaleItems.product_display_id, displayIds),
-        lte(timeSales.starts_at, now),
-        gt(timeSales.ends_at, now),
-        sql`${timeSaleItems.sold_count} < ${timeSaleItems.stock_limit}`,
-      ),
-    );
-  for (const r of rows) m.set(r.id, Math.min(r.price, m.get(r.id) ?? Number.POSITIVE_INFINITY));
-  return m;
+/** The live time-sale price of displays (catalog/live-prices.ts: the one notion of "in a running time sale"). */
+async function timeSalePrices(db: Conn, displays: { id: number; price_discount: number }[], now: Date) {
+  const sales = await runningTimeSales(db, displays, now);
+  return new Map([...sales].map(([id, s]) => [id, s.sale_price]));
 }
 
 async function cartQuantities(db: Conn, userId: number, itemIds: number[]) {
@@ -762,7 +749,7 @@ async function displayLine(
     .where(eq(productDisplays.id, displayId))
     .limit(1);
   if (!d || !d.is_active) return null;
-  const sale = (await timeSalePrices(db, [d.id], now)).get(d.id);
+  const sale = (await timeSalePrices(db, [d], now)).get(d.id);
   return {
     line_id: 0,
     product_item_id: 0,
@@ -878,9 +865,12 @@ export async function couponOffers(
 // ───────────────────────────── missions ─────────────────────────────
 
 /**
- * POST receive-mission-point: credits a completed mission's points once. The style-quiz mission
- * counts as completed when the member has a style quiz. The reward is a conditional update
- * (rewarded_at IS NULL), so a double tap credits once.
+ * POST receive-mission-point: credits a completed mission's points once, through the point
+ * ledger. "Completed" is curations/service.ts missionStates (a recorded completion, or the
+ * member's facts passing the shared rule), the same function GET /api/curations/mission shows.
+ * The completion is recorded (insert … on conflict do nothing), then claimed with a conditional
+ * update (rewarded_at IS NULL): of two concurrent receives exactly one claims the row and credits;
+ * the other waits for the row lock, finds it claimed and gets 400 missionRewarded.
  */
 export async function receiveMissionPoint(db: Db, userId: number, mission: number | string, now: Date) {
   const [m] = await db
@@ -890,28 +880,23 @@ export async function receiveMissionPoint(db: Db, userId: number, mission: numbe
     .limit(1);
   if (!m || !m.is_active) throw notFound(M.missionNotFound);
   return db.transaction(async (tx) => {
-    if (m.code === 'STYLE_QUIZ') {
-      const [quiz] = await tx
-        .select({ id: styleQuizzes.id })
-        .from(styleQuizzes)
-        .where(eq(styleQuizzes.user_id, userId))
-        .limit(1);
-      if (quiz) {
-        await tx
-          .insert(missionCompletions)
-          .values({ user_id: userId, mission_id: m.id, completed_at: now })
-          .onConflictDoNothing();
-      }
-    }
-    const [done] = await tx
-      .select()
-      .from(missionCompletions)
-      .where(and(eq(missionCompletions.user_id, userId), eq(missionCompletions.mission_id, m.id)));
-    if (!done) throw badRequest(M.missionNotDone);
+    const [state] = await missionStates(tx, userId, [m]);
+    if (!state?.completed) throw badRequest(M.missionNotDone);
+    if (state.receivedAt) throw badRequest(M.missionRewarded);
+    await tx
+      .insert(missionCompletions)
+      .values({ user_id: userId, mission_id: m.id, completed_at: now })
+      .onConflictDoNothing();
     const [claimed] = await tx
       .update(missionCompletions)
       .set({ rewarded_at: now })
-      .where(and(eq(missionCompletions.id, done.id), isNull(missionCompletions.rewarded_at)))
+      .where(
+        and(
+          eq(missionCompletions.user_id, userId),
+          eq(missionCompletions.mission_id, m.id),
+          isNull(missionCompletions.rewarded_at),
+        ),
+      )
       .returning({ id: missionCompletions.id });
     if (!claimed) throw badRequest(M.missionRewarded);
     const balance = await earnPoints(tx, {

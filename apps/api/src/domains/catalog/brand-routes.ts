@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { brandContents, brandFilters, categoryTabBrands, simpleBrandData } from './brands.ts';
 import { AGGREGATE_TTL_S, cached } from './cache.ts';
+import { livenBody } from './live-prices.ts';
 import { parseId } from './products.ts';
 import { CARD_SORTS } from './repository.ts';
 
@@ -76,7 +77,14 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: BrandContentsBody, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => brandContents(ctx.db, parseId(req.params.id), req.query),
+    // Issue 9: cards carry the live price (time sale, event coupon), one batched lookup per answer.
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await brandContents(ctx.db, parseId(req.params.id), req.query),
+        (b) => b.products.result,
+      ),
   );
 
   app.get(

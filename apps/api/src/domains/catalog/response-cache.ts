@@ -5,7 +5,11 @@
  * most that stale (cart adds and orders check stock in their own transactions); each API node keeps
  * its own copy, so nothing needs invalidating across nodes. Errors (404s) are never cached.
  * After its time to live an entry is still answered for a while (stale-while-revalidate) while
- * one background load refreshes it, so a busy page never waits for a refill.
+ * one background load refreshes it, so a busy page never waits for a refill. Responses with prices
+ * (issue 9) are never answered past the next scheduled price change (a time sale or event coupon
+ * window starting or ending, `msToNextPriceChange`), not even stale, so a sale is shown from its
+ * first second; a time sale whose limit runs out early is shown at most TTL (+ STALE_MS on a key
+ * nobody asked for meanwhile) late, and orders always recompute.
  * Off in NODE_ENV=test unless a test turns it on.
  */
 import type { FastifyReply } from 'fastify';
@@ -20,7 +24,7 @@ const MAX_ENTRIES = 20_000;
 
 export class ResponseCache {
   enabled: boolean;
-  private readonly map = new Map<string, { body: string; expires: number }>();
+  private readonly map = new Map<string, { body: string; expires: number; hard: number }>();
   private readonly refreshing = new Set<string>();
   constructor(
     enabled: boolean,
@@ -39,7 +43,7 @@ export class ResponseCache {
     const e = this.map.get(key);
     if (!e) return null;
     const now = this.now();
-    if (e.expires + STALE_MS <= now) {
+    if (e.expires + STALE_MS <= now || e.hard <= now) {
       this.map.delete(key);
       return null;
     }
@@ -55,7 +59,8 @@ export class ResponseCache {
       .finally(() => this.refreshing.delete(key));
   }
 
-  set(key: string, body: string, ttlMs: number): void {
+  /** `hardMs`: past it the entry is never answered, not even stale (e.g. a time sale starts or ends). */
+  set(key: string, body: string, ttlMs: number, hardMs = Number.POSITIVE_INFINITY): void {
     if (this.map.size >= MAX_ENTRIES) {
       // Drop the oldest tenth (Map keeps insertion order).
       let n = Math.ceil(MAX_ENTRIES / 10);
@@ -64,7 +69,8 @@ export class ResponseCache {
         if (--n <= 0) break;
       }
     }
-    this.map.set(key, { body, expires: this.now() + ttlMs });
+    const now = this.now();
+    this.map.set(key, { body, expires: now + Math.min(ttlMs, hardMs), hard: now + hardMs });
   }
 
   clear(): void {
@@ -81,7 +87,8 @@ const caches = new WeakMap<AppContext, ResponseCache>();
 export function responseCache(ctx: AppContext): ResponseCache {
   let c = caches.get(ctx);
   if (!c) {
-    c = new ResponseCache(ctx.config.NODE_ENV !== 'test');
+    // The app's clock (injectable): entries end at instants (the next price change) of that clock.
+    c = new ResponseCache(ctx.config.NODE_ENV !== 'test', () => ctx.clock.now().getTime());
     caches.set(ctx, c);
   }
   return c;
@@ -99,12 +106,18 @@ export async function sendCached<S extends z.ZodType>(
   ttlMs: number,
   schema: S,
   load: () => Promise<z.infer<S>>,
+  /** Milliseconds the body stays true at most (null: no bound), e.g. until the next price change. */
+  validFor?: () => Promise<number | null>,
 ): Promise<z.infer<S>> {
   const cache = responseCache(ctx);
   if (!cache.enabled) return load();
   const fill = async () => {
-    const body = JSON.stringify(schema.parse(await load()));
-    cache.set(key, body, ttlMs);
+    // The bound counts from when the load read its prices, not from when the body is stored.
+    const started = ctx.clock.now().getTime();
+    const [loaded, bound] = await Promise.all([load(), validFor ? validFor() : null]);
+    const body = JSON.stringify(schema.parse(loaded));
+    const left = bound === null ? Number.POSITIVE_INFINITY : bound - (ctx.clock.now().getTime() - started);
+    cache.set(key, body, ttlMs, left);
     return body;
   };
   const hit = cache.lookup(key);

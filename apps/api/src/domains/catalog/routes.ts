@@ -22,6 +22,7 @@ import { brandRoutes } from './brand-routes.ts';
 import { AGGREGATE_TTL_S, cached } from './cache.ts';
 import { productExtraRoutes } from './extras-routes.ts';
 import { categoryFilters, categoryListing } from './listing.ts';
+import { livenBody, msToNextPriceChange, withLiveDetail, withLivePrices } from './live-prices.ts';
 import {
   categoryTree,
   listingPage,
@@ -44,6 +45,8 @@ const NotFound = { 404: ErrorBody };
 const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Cached bodies with prices are never answered past the next time sale / event start or end.
+  const untilPriceChange = () => msToNextPriceChange(ctx.db, ctx.clock.now());
   app.get(
     '/products/product-display-list',
     {
@@ -61,7 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const ids = parseDisplayIdList(req.query.product_display_list);
       // SPEC.md §5: 'null' / 'undefined' ids give empty results without a database call.
       if (ids.length === 0) return { result: [] };
-      return { result: await productCardsByIds(ctx.db, ids) };
+      return { result: await withLivePrices(ctx.db, ctx.clock.now(), await productCardsByIds(ctx.db, ids)) };
     },
   );
 
@@ -82,8 +85,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
       async (req, reply) => {
         const id = parseId(req.params.id);
-        const detail = await sendCached(ctx, reply, `detail:${id}`, DETAIL_TTL_MS, ProductDetail, () =>
-          productDetail(ctx.db, id),
+        const detail = await sendCached(
+          ctx,
+          reply,
+          `detail:${id}`,
+          DETAIL_TTL_MS,
+          ProductDetail,
+          async () => withLiveDetail(ctx.db, ctx.clock.now(), await productDetail(ctx.db, id)),
+          untilPriceChange,
         );
         // The viewer: a member, the guest id (the storefront's loader forwards it), or the address.
         const guest = req.headers['x-guest-user-id'];
@@ -152,7 +161,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: ProductCardList, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => ({ result: await similarProducts(ctx.db, req.query.product_display_id) }),
+    async (req) => ({
+      result: await withLivePrices(
+        ctx.db,
+        ctx.clock.now(),
+        await similarProducts(ctx.db, req.query.product_display_id),
+      ),
+    }),
   );
 
   app.get(
@@ -174,10 +189,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req, reply) => {
       const { category_main, ...q } = req.query;
-      return sendCached(ctx, reply, `ranking:${req.url}`, LISTING_TTL_MS, PaginatedProducts, () =>
-        category_main === 'rising'
-          ? risingPage(ctx, q)
-          : listingPage(ctx.db, { ...q, category_main, sort: 'popular' }),
+      return sendCached(
+        ctx,
+        reply,
+        `ranking:${req.url}`,
+        LISTING_TTL_MS,
+        PaginatedProducts,
+        async () =>
+          livenBody(
+            ctx.db,
+            ctx.clock.now(),
+            category_main === 'rising'
+              ? await risingPage(ctx, q)
+              : await listingPage(ctx.db, { ...q, category_main, sort: 'popular' }),
+            (b) => b.result,
+          ),
+        untilPriceChange,
       );
     },
   );
@@ -192,7 +219,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: MainRankingBody },
       },
     },
-    async () => mainRanking(ctx.db),
+    async () =>
+      livenBody(ctx.db, ctx.clock.now(), structuredClone(await mainRanking(ctx.db)), (b) =>
+        b.sections.flatMap((s) => s.products),
+      ),
   );
 
   const IdList = z
@@ -235,8 +265,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (req, reply) => {
       const { brand_id, size, color, ...q } = req.query;
-      return sendCached(ctx, reply, `listing:${req.url}`, LISTING_TTL_MS, CategoryListingBody, () =>
-        categoryListing(ctx.db, { ...q, brand_ids: brand_id, sizes: size, colors: color }),
+      return sendCached(
+        ctx,
+        reply,
+        `listing:${req.url}`,
+        LISTING_TTL_MS,
+        CategoryListingBody,
+        async () =>
+          livenBody(
+            ctx.db,
+            ctx.clock.now(),
+            await categoryListing(ctx.db, { ...q, brand_ids: brand_id, sizes: size, colors: color }),
+            (b) => b.result,
+          ),
+        untilPriceChange,
       );
     },
   );

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { CodeQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { cached } from '../catalog/cache.ts';
+import { livenBody } from '../catalog/live-prices.ts';
 import { parseId } from '../catalog/products.ts';
 import {
   activeBanners,
@@ -82,7 +83,11 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: HomeFeed, 401: ErrorBody },
       },
     },
-    async (req) => homeFeed(ctx, req.principal),
+    // Issue 9: cards carry the live price (time sale, event coupon), one batched lookup per answer.
+    async (req) =>
+      livenBody(ctx.db, ctx.clock.now(), await homeFeed(ctx, req.principal), (b) =>
+        b.sections.flatMap((x) => x.products),
+      ),
   );
 
   // ── magazine ──
@@ -200,7 +205,13 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: PromotionDetailBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => promotionDetail(ctx, parseId(req.params.id), req.query.page),
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await promotionDetail(ctx, parseId(req.params.id), req.query.page),
+        (b) => b.products.result,
+      ),
   );
 
   app.get(
@@ -246,7 +257,13 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: ThemeBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => themePage(ctx.db, { slug: req.params.slug }, req.query.page, req.query.limit),
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await themePage(ctx.db, { slug: req.params.slug }, req.query.page, req.query.limit),
+        (b) => b.products.result,
+      ),
   );
 
   app.get(
@@ -261,7 +278,13 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: ThemeBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => themePage(ctx.db, { id: parseId(req.params.id) }, req.query.page, req.query.limit),
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await themePage(ctx.db, { id: parseId(req.params.id) }, req.query.page, req.query.limit),
+        (b) => b.products.result,
+      ),
   );
 
   app.get(

@@ -1,15 +1,19 @@
 /**
- * Server-side pricing of order lines: the current catalogue price of each product item (display
- * price_discount + item extra_price, list price + extra_price) and the cart's own money rule
+ * Server-side pricing of order lines: the live price of each product item at the caller's instant
+ * (the shared `unitPrice`: the running time sale's price while `timeSaleApplies`, else the display's
+ * price_discount, plus the item's extra_price — catalog/live-prices.ts; list price + extra_price)
+ * and the cart's own money rule
  * (cartMoney: per-brand shipping unless the brand subtotal reaches free_shipping_min). A price
  * from the client is never read. Used by POST /api/orders, the checkout form and calculate-price.
  */
-import { cartMoney, type OrderMoney } from '@codiroom/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { cartMoney, type OrderMoney, timeSaleRemaining, unitPrice } from '@codiroom/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, cartLines, carts, productDisplays, productItems } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { cartLines, carts } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { runningTimeSales } from '../catalog/live-prices.ts';
 import type { Conn } from '../users/member-db.ts';
+import { runHot } from './hot-sql.ts';
 
 export type Wanted = { product_item_id: number; quantity: number; cart_id: number | null };
 
@@ -26,8 +30,12 @@ export type PricedLine = {
   size_name: string;
   color_name: string;
   quantity: number;
-  /** Unit price paid (sale price + extra). */
+  /** Unit price paid (the live price — time-sale price while one applies, else the discount price — + extra). */
   price: number;
+  /** The time_sale_items row whose price this line pays (its limit is counted at order creation), else null. */
+  time_sale_item_id: number | null;
+  /** Units left at the time-sale price when priced (0 without a time sale). */
+  time_sale_remaining: number;
   /** Unit list price (+ extra). */
   list_price: number;
   stock: number;
@@ -44,6 +52,8 @@ export const PRICE_MSG = {
   notForSale: (name: string) => `판매 중이 아닌 상품입니다: ${name}`,
   stock: (name: string) => `재고가 부족합니다: ${name}`,
   notInDisplay: '해당 상품의 옵션이 아닙니다.',
+  timeSaleLimit: (name: string, left: number) =>
+    `타임세일 한정 수량이 부족합니다: ${name} (남은 수량 ${left}개). 수량을 줄이거나 잠시 후 다시 시도해 주세요.`,
 } as const;
 
 /** The member's cart lines by id (ids outside the member's cart answer 404). */
@@ -62,41 +72,53 @@ export async function wantedFromCart(db: Conn, userId: number, cartIds: number[]
   });
 }
 
-export async function priceLines(db: Conn | Db, wanted: Wanted[]): Promise<PricedLine[]> {
+type ItemPriceRow = {
+  id: number;
+  product_display_id: number;
+  product_id: number;
+  size_name: string;
+  color_name: string;
+  stock: number;
+  extra_price: number;
+  item_active: boolean;
+  name: string;
+  image_url: string;
+  product_type: string;
+  price: number;
+  price_discount: number;
+  display_active: boolean;
+  brand_id: number;
+  brand_name: string;
+  shipping_fee: number;
+  free_shipping_min: number;
+  allows_custom_order: boolean;
+};
+
+export async function priceLines(db: Conn | Db, wanted: Wanted[], now: Date): Promise<PricedLine[]> {
   if (wanted.length === 0) return [];
   const ids = [...new Set(wanted.map((w) => w.product_item_id))];
-  const rows = await db
-    .select({
-      id: productItems.id,
-      product_display_id: productItems.product_display_id,
-      product_id: productItems.product_id,
-      size_name: productItems.size_name,
-      color_name: productItems.color_name,
-      stock: productItems.stock,
-      extra_price: productItems.extra_price,
-      item_active: productItems.is_active,
-      name: productDisplays.name,
-      image_url: productDisplays.image_url,
-      product_type: productDisplays.product_type,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      display_active: productDisplays.is_active,
-      brand_id: brands.id,
-      brand_name: brands.name,
-      shipping_fee: brands.shipping_fee,
-      free_shipping_min: brands.free_shipping_min,
-      allows_custom_order: brands.allows_custom_order,
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-    .where(inArray(productItems.id, ids));
+  // One prepared statement whatever the number of items (ids as one int[] parameter): see hot-sql.ts.
+  const rows = (await runHot(db)(sql`
+    select pi.id, pi.product_display_id, pi.product_id, pi.size_name, pi.color_name, pi.stock,
+      pi.extra_price, pi.is_active as item_active, pd.name, pd.image_url, pd.product_type, pd.price,
+      pd.price_discount, pd.is_active as display_active, b.id as brand_id, b.name as brand_name,
+      b.shipping_fee, b.free_shipping_min, b.allows_custom_order
+    from product_items pi
+      join product_displays pd on pd.id = pi.product_display_id
+      join brands b on b.id = pd.brand_id
+    where pi.id = any(${`{${ids.join(',')}}`}::int[])`)) as ItemPriceRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const sales = await runningTimeSales(
+    db,
+    rows.map((r) => ({ id: r.product_display_id, price_discount: r.price_discount })),
+    now,
+  );
   return wanted.map((w) => {
     const r = byId.get(w.product_item_id);
     if (!r) throw notFound(PRICE_MSG.itemNotFound);
     const available = r.item_active && r.display_active;
     const stock = available ? Math.max(0, r.stock) : 0;
+    const sale = sales.get(r.product_display_id);
     return {
       cart_id: w.cart_id,
       product_item_id: r.id,
@@ -110,7 +132,9 @@ export async function priceLines(db: Conn | Db, wanted: Wanted[]): Promise<Price
       size_name: r.size_name,
       color_name: r.color_name,
       quantity: w.quantity,
-      price: r.price_discount + r.extra_price,
+      price: unitPrice({ ...r, time_sale_price: sale?.sale_price }),
+      time_sale_item_id: sale?.time_sale_item_id ?? null,
+      time_sale_remaining: sale ? timeSaleRemaining(sale) : 0,
       list_price: r.price + r.extra_price,
       stock,
       available,
@@ -145,5 +169,31 @@ export function assertBuyable(lines: readonly PricedLine[]): void {
   for (const l of lines) {
     if (!l.available) throw badRequest(PRICE_MSG.notForSale(l.name));
     if ((need.get(l.product_item_id) ?? 0) > l.stock) throw badRequest(PRICE_MSG.stock(l.name));
+  }
+  assertTimeSaleLimit(lines);
+}
+
+/**
+ * Units bought at a time-sale price, per time_sale_items row (sizes of one display add up):
+ * `POST /api/orders` counts them against the row's stock_limit (orders/time-sale-stock.ts).
+ */
+export function timeSaleUnits(lines: readonly PricedLine[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const l of lines)
+    if (l.time_sale_item_id !== null)
+      m.set(l.time_sale_item_id, (m.get(l.time_sale_item_id) ?? 0) + l.quantity);
+  return m;
+}
+
+/**
+ * An order may not take more time-sale units than are left of the sale's limit: it is refused (409,
+ * the detail names what is left) rather than silently charged a mix of prices. Once the limit is
+ * used up the time sale no longer applies (`timeSaleApplies`), so the next order pays the normal
+ * price — the price every screen then shows.
+ */
+export function assertTimeSaleLimit(lines: readonly PricedLine[]): void {
+  for (const [id, q] of timeSaleUnits(lines)) {
+    const l = lines.find((x) => x.time_sale_item_id === id) as PricedLine;
+    if (q > l.time_sale_remaining) throw conflict(PRICE_MSG.timeSaleLimit(l.name, l.time_sale_remaining));
   }
 }

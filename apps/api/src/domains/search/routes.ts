@@ -20,6 +20,7 @@ import {
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
+import { livenBody } from '../catalog/live-prices.ts';
 import {
   availableTypes,
   contentsSearch,
@@ -50,7 +51,16 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ProductSearchBody, ...Bad },
       },
     },
-    async (req) => searchProducts(ctx, req.query),
+    async (req) => {
+      // Issue 9: cards show the live price (time sale, event coupon) — catalog/live-prices.ts.
+      const body = await searchProducts(ctx, req.query);
+      return livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        { ...body, result: body.result.map((c) => ({ ...c })) },
+        (b) => b.result,
+      );
+    },
   );
 
   app.get(

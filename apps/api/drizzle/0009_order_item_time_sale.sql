@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "time_sale_item_id" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_time_sale_item_id_time_sale_items_id_fk" FOREIGN KEY ("time_sale_item_id") REFERENCES "public"."time_sale_items"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,254 @@
+/**
+ * Live prices (issue 9 "prices everywhere agree"): what one unit of a product display costs at an
+ * instant. The data access is here — the running time sale of each display (`time_sale_items` of a
+ * sale whose window holds the instant) and the running event coupons scoped to displays — and the
+ * decision is the shared pure rules in packages/shared/src/price.ts (`livePrice`, `timeSaleApplies`,
+ * `unitPrice`, `couponUnitPrice`). Product cards, the product page, the cart list, checkout
+ * (`orders/pricing.ts`), best-coupon-combs and `POST /api/orders` all read prices through it, so a
+ * product in a time sale shows and is charged one price everywhere.
+ */
+import {
+  type CouponRule,
+  couponUnitPrice,
+  firstDiscountPrice,
+  livePrice,
+  type RunningTimeSale,
+  timeSaleApplies,
+  timeSaleRemaining,
+} from '@codiroom/shared';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { couponPolicies, timeSaleItems, timeSales } from '../../db/schema.ts';
+import type { Conn } from '../users/member-db.ts';
+
+export type LiveTimeSale = RunningTimeSale & { ends_at: Date };
+
+/**
+ * The time sale that sets the price of each display at `now` (KST instants; the clock is the
+ * caller's): among the sales running for it, those that still apply (`timeSaleApplies`: some of the
+ * limit left, below the discount price), the lowest price first. Displays without one are absent.
+ */
+export async function runningTimeSales(
+  db: Conn,
+  displays: readonly { id: number; price_discount: number }[],
+  now: Date,
+): Promise<Map<number, LiveTimeSale>> {
+  const out = new Map<number, LiveTimeSale>();
+  const ids = [...new Set(displays.map((d) => d.id))];
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      time_sale_item_id: timeSaleItems.id,
+      product_display_id: timeSaleItems.product_display_id,
+      sale_price: timeSaleItems.sale_price,
+      stock_limit: timeSaleItems.stock_limit,
+      sold_count: timeSaleItems.sold_count,
+      ends_at: timeSales.ends_at,
+    })
+    .from(timeSaleItems)
+    .innerJoin(timeSales, eq(timeSales.id, timeSaleItems.time_sale_id))
+    .where(
+      and(
+        inArray(timeSaleItems.product_display_id, ids),
+        lte(timeSales.starts_at, now),
+        gt(timeSales.ends_at, now),
+      ),
+    );
+  const discount = new Map(displays.map((d) => [d.id, d.price_discount]));
+  for (const r of rows) {
+    const priceDiscount = discount.get(r.product_display_id) ?? 0;
+    if (!timeSaleApplies({ price_discount: priceDiscount }, r)) continue;
+    const cur = out.get(r.product_display_id);
+    if (
+      !cur ||
+      r.sale_price < cur.sale_price ||
+      (r.sale_price === cur.sale_price && r.time_sale_item_id < cur.time_sale_item_id)
+    )
+      out.set(r.product_display_id, r);
+  }
+  return out;
+}
+
+/**
+ * Running event coupons of displays: downloadable, active line coupons scoped to PRODUCT_DISPLAY
+ * (the SPEC.md slacks event is one: 50% off a list of displays) whose window holds `now` and whose
+ * total limit is not used up. Returned as coupon rules keyed by policy id (`id` is the policy id).
+ */
+export async function runningEventCoupons(
+  db: Conn,
+  displayIds: readonly number[],
+  now: Date,
+): Promise<CouponRule[]> {
+  const ids = [...new Set(displayIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: couponPolicies.id,
+      discount_kind: couponPolicies.discount_kind,
+      discount_value: couponPolicies.discount_value,
+      max_discount: couponPolicies.max_discount,
+      min_order_amount: couponPolicies.min_order_amount,
+      scope_ids: couponPolicies.scope_ids,
+      allow_time_sale: couponPolicies.allow_time_sale,
+    })
+    .from(couponPolicies)
+    .where(
+      and(
+        eq(couponPolicies.is_active, true),
+        eq(couponPolicies.is_downloadable, true),
+        eq(couponPolicies.is_cart_coupon, false),
+        eq(couponPolicies.scope, 'PRODUCT_DISPLAY'),
+        isNull(couponPolicies.serial_code),
+        or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),
+        or(isNull(couponPolicies.ends_at), gt(couponPolicies.ends_at, now)),
+        or(
+          isNull(couponPolicies.total_limit),
+          sql`${couponPolicies.issued_count} < ${couponPolicies.total_limit}`,
+        ),
+        sql`${couponPolicies.scope_ids} && ARRAY[${sql.join(
+          ids.map((i) => sql`${i}::int`),
+          sql`, `,
+        )}]::int[]`,
+      ),
+    );
+  return rows.map((r) => ({
+    ...r,
+    scope: 'PRODUCT_DISPLAY' as const,
+    is_cart_coupon: false,
+    stackable: false,
+  }));
+}
+
+/** A display as cards and the product page carry it. */
+type Priced = {
+  product_display_id: number;
+  price: number;
+  price_discount: number;
+  brand_id?: number;
+};
+
+/**
+ * The event coupon price of one unit of a display (the best running event coupon, via the shared
+ * `couponUnitPrice`), or null when no event coupon lowers it.
+ */
+export function eventCouponPriceOf(
+  p: Priced,
+  unit: number,
+  isTimeSale: boolean,
+  rules: readonly CouponRule[],
+): number | null {
+  let best: number | null = null;
+  for (const rule of rules) {
+    if (!rule.scope_ids.includes(p.product_display_id)) continue;
+    const price = couponUnitPrice(
+      {
+        line_id: 0,
+        product_item_id: 0,
+        product_display_id: p.product_display_id,
+        brand_id: p.brand_id ?? 0,
+        category_id: 0,
+        unit_price: unit,
+        quantity: 1,
+        is_time_sale: isTimeSale,
+      },
+      rule,
+    );
+    if (price < unit && (best === null || price < best)) best = price;
+  }
+  return best;
+}
+
+/**
+ * Fills `time_sale_price` and `event_coupon_price` of product cards (in place, and returns them):
+ * the shared `livePrice` over the running time sale, then the event coupon on that price.
+ */
+export async function withLivePrices<
+  T extends Priced & { time_sale_price?: number | null; event_coupon_price?: number | null },
+>(db: Conn, now: Date, cards: T[]): Promise<T[]> {
+  if (cards.length === 0) return cards;
+  const displays = cards.map((c) => ({ id: c.product_display_id, price_discount: c.price_discount }));
+  const [sales, rules] = await Promise.all([
+    runningTimeSales(db, displays, now),
+    runningEventCoupons(
+      db,
+      cards.map((c) => c.product_display_id),
+      now,
+    ),
+  ]);
+  for (const c of cards) {
+    const live = livePrice(c, sales.get(c.product_display_id));
+    c.time_sale_price = live.time_sale_price;
+    c.event_coupon_price = eventCouponPriceOf(c, live.unit_price, live.time_sale_price !== null, rules);
+  }
+  return cards;
+}
+
+/**
+ * Fills the product page's live price fields (in place): the time sale with its remaining quantity,
+ * the event coupon price, and the first-discount price of the live price.
+ */
+export async function withLiveDetail<
+  T extends Priced & {
+    time_sale?: { time_sale_item_id: number; sale_price: number; remaining: number; ends_at: string } | null;
+    event_coupon_price?: number | null;
+    first_discount_price: number;
+  },
+>(db: Conn, now: Date, p: T): Promise<T> {
+  const [sales, rules] = await Promise.all([
+    runningTimeSales(db, [{ id: p.product_display_id, price_discount: p.price_discount }], now),
+    runningEventCoupons(db, [p.product_display_id], now),
+  ]);
+  const sale = sales.get(p.product_display_id);
+  const live = livePrice(p, sale);
+  p.time_sale =
+    sale && live.time_sale_price !== null
+      ? {
+          time_sale_item_id: sale.time_sale_item_id,
+          sale_price: sale.sale_price,
+          remaining: timeSaleRemaining(sale),
+          ends_at: sale.ends_at.toISOString(),
+        }
+      : null;
+  p.event_coupon_price = eventCouponPriceOf(p, live.unit_price, live.time_sale_price !== null, rules);
+  // SPEC.md §9 first-discount price of the price being paid (as the benefits slot computes it).
+  p.first_discount_price = firstDiscountPrice(live.unit_price);
+  return p;
+}
+
+/** Fills the live prices of every card a response body holds (`pick` lists them) and returns the body. */
+export async function livenBody<
+  B,
+  C extends Priced & { time_sale_price?: number | null; event_coupon_price?: number | null },
+>(db: Conn, now: Date, body: B, pick: (b: B) => C[]): Promise<B> {
+  await withLivePrices(db, now, pick(body));
+  return body;
+}
+
+const nextChangeMemo = new WeakMap<object, { at: number; next: number | null }>();
+/** How long the memo of the next price change is reused (operators adding a sale show up within it). */
+const NEXT_CHANGE_MEMO_MS = 2_000;
+
+/**
+ * Milliseconds from `now` to the next scheduled price change: a time sale or a running-event coupon
+ * (display-scoped, downloadable) starting or ending; null when none is scheduled. The response cache
+ * never answers a price-bearing entry past it. Memoised per database for NEXT_CHANGE_MEMO_MS.
+ */
+export async function msToNextPriceChange(db: Conn, now: Date): Promise<number | null> {
+  const t = now.getTime();
+  const memo = nextChangeMemo.get(db);
+  if (memo && t - memo.at >= 0 && t - memo.at < NEXT_CHANGE_MEMO_MS && (memo.next === null || memo.next > t))
+    return memo.next === null ? null : memo.next - t;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = (await db.execute(sql`
+    select min(x) as next from (
+      select starts_at as x from time_sales where starts_at > ${at}
+      union all select ends_at from time_sales where ends_at > ${at}
+      union all select starts_at from coupon_policies
+        where scope = 'PRODUCT_DISPLAY' and is_downloadable and starts_at > ${at}
+      union all select ends_at from coupon_policies
+        where scope = 'PRODUCT_DISPLAY' and is_downloadable and ends_at > ${at}
+    ) s`)) as unknown as { next: Date | string | null }[] | { rows: { next: Date | string | null }[] };
+  const first = (Array.isArray(rows) ? rows : rows.rows)[0]?.next ?? null;
+  const next = first === null ? null : new Date(first).getTime();
+  nextChangeMemo.set(db, { at: t, next });
+  return next === null ? null : Math.max(0, next - t);
+}

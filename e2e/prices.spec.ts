@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 9 "prices everywhere agree": a product of the running time sale shows its sale price with a
+// 타임세일 badge on /timeSale, the product page and the cart line.
+test('a time-sale product shows the sale price on /timeSale, the product page and in the cart', async ({
+  page,
+}) => {
+  await page.goto('/timeSale');
+  const item = page.locator('main li').filter({ hasText: '개 남음' }).first();
+  await expect(item).toBeVisible();
+  const salePrice = ((await item.locator('strong').nth(1).textContent()) ?? '').trim();
+  expect(salePrice).toMatch(/^[\d,]+원$/);
+  await item.getByRole('link').click();
+
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByTestId('product-price')).toHaveText(salePrice);
+  await expect(page.getByText('타임세일', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: '구매하기' }).click();
+  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+  // The first size with stock and no surcharge shown in its label.
+  await sheet.locator('fieldset button:not([disabled])').first().click();
+  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  await page
+    .getByRole('dialog', { name: '장바구니에 담았어요' })
+    .getByRole('link', { name: '장바구니 보기' })
+    .click();
+
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line.getByText('타임세일', { exact: true })).toBeVisible();
+});
