@@ -20,6 +20,7 @@ import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
+import { curationRoutes } from './domains/curations/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(likeRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(benefitRoutes, { ctx });
+      await api.register(curationRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });

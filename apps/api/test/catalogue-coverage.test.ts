@@ -17,7 +17,6 @@ const PENDING = new Set<string>([
   'GET /api/curations/daily-quiz-today',
   'GET /api/curations/daily-quiz-done',
   'GET /api/curations/daily-quiz-done-monthly',
-  'GET /api/curations/mission',
   'GET /api/curations/style-quiz',
   'GET /api/curations/get-curation-info',
   'GET /api/curations/get-curation-styles/{id}',

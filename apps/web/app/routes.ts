@@ -29,6 +29,7 @@ export default [
   route('mypage/orders/:id', 'routes/mypage-order-detail.tsx'),
   route('mypage/coupons', 'routes/mypage-coupons.tsx'),
   route('mypage/points', 'routes/mypage-points.tsx'),
+  route('mypage/missions', 'routes/mypage-missions.tsx'),
   route('curation', 'routes/curation.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('recent_products', 'routes/recent-products.tsx'),

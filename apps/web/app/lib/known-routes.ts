@@ -30,6 +30,7 @@ const PATTERNS = [
   '/mypage/orders/:id',
   '/mypage/coupons',
   '/mypage/points',
+  '/mypage/missions',
   '/curation',
   '/cart',
   '/recent_products',

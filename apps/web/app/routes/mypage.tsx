@@ -20,6 +20,7 @@ const MENU = [
   ['/mypage/claims', '취소·반품·교환 내역'],
   ['/mypage/coupons', '쿠폰함'],
   ['/mypage/points', '포인트'],
+  ['/mypage/missions', '미션'],
   ['/mypage/reviews', '내 후기'],
   ['/mypage/size', '내 사이즈 정보'],
   ['/recent_products', '최근 본 상품'],

@@ -1,0 +1,123 @@
+/**
+ * Missions (issue 9 item 5): GET /api/curations/mission and the rule that decides whether a
+ * member has completed a mission. The API reads the member's facts (style quiz, reviews, push
+ * consent, personal colour, daily quiz answers) and both the mission list and
+ * POST /api/benefits/receive-mission-point decide with missionCompleted, so they never disagree.
+ */
+import { z } from 'zod';
+
+const Int = z.number().int();
+
+/** Consecutive KST days of daily quiz answers the DAILY_QUIZ_7 mission asks for. */
+export const DAILY_QUIZ_STREAK_DAYS = 7;
+
+/** What the API knows about a member, as far as missions care. */
+export type MissionFacts = {
+  /** The member submitted a style quiz. */
+  styleQuiz: boolean;
+  reviewCount: number;
+  /** Reviews carrying at least one photo. */
+  photoReviewCount: number;
+  /** App push (is_app_alert) is on. */
+  appPushConsent: boolean;
+  /** The member took the personal colour quiz. */
+  personalColor: boolean;
+  /** The KST dates (YYYY-MM-DD) of the daily quizzes the member answered, any order. */
+  dailyQuizDates: readonly string[];
+};
+
+/** The missions the shop knows, with the text and the page that helps the member finish them. */
+export const MISSION_GUIDES: Record<string, { description: string; action_path: string | null }> = {
+  STYLE_QUIZ: {
+    description: '스타일 퀴즈에 답하면 취향에 맞는 코디를 추천해드려요.',
+    action_path: '/stylequiz',
+  },
+  FIRST_REVIEW: {
+    description: '구매한 상품의 첫 리뷰를 남겨주세요.',
+    action_path: '/mypage/orders',
+  },
+  PHOTO_REVIEW: {
+    description: '사진을 한 장 이상 담아 리뷰를 남겨주세요.',
+    action_path: '/mypage/orders',
+  },
+  APP_PUSH_CONSENT: {
+    description: '앱 푸시 알림을 켜고 새 코디와 혜택 소식을 받아보세요.',
+    action_path: null,
+  },
+  PERSONAL_COLOR: {
+    description: '퍼스널 컬러 진단을 완료해주세요.',
+    action_path: null,
+  },
+  DAILY_QUIZ_7: {
+    description: `데일리 퀴즈에 ${DAILY_QUIZ_STREAK_DAYS}일 연속으로 참여해주세요.`,
+    action_path: null,
+  },
+};
+
+/** The day after a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
+function nextDate(d: string): string {
+  const t = Date.parse(`${d}T00:00:00Z`) + 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** The longest run of consecutive calendar dates among `dates` (duplicates count once). */
+export function longestDayStreak(dates: readonly string[]): number {
+  const days = [...new Set(dates.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)))].sort();
+  let best = 0;
+  let run = 0;
+  let prev: string | null = null;
+  for (const d of days) {
+    run = prev !== null && nextDate(prev) === d ? run + 1 : 1;
+    best = Math.max(best, run);
+    prev = d;
+  }
+  return best;
+}
+
+/**
+ * Whether the facts complete the mission `code`. A code without a rule here is completed only
+ * when a completion was recorded for it (the caller checks that separately).
+ */
+export function missionCompleted(code: string, f: MissionFacts): boolean {
+  switch (code) {
+    case 'STYLE_QUIZ':
+      return f.styleQuiz;
+    case 'FIRST_REVIEW':
+      return f.reviewCount > 0;
+    case 'PHOTO_REVIEW':
+      return f.photoReviewCount > 0;
+    case 'APP_PUSH_CONSENT':
+      return f.appPushConsent;
+    case 'PERSONAL_COLOR':
+      return f.personalColor;
+    case 'DAILY_QUIZ_7':
+      return longestDayStreak(f.dailyQuizDates) >= DAILY_QUIZ_STREAK_DAYS;
+    default:
+      return false;
+  }
+}
+
+export const Mission = z.object({
+  id: Int,
+  code: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Points credited on receive. */
+  point: Int,
+  is_completed: z.boolean(),
+  /** The points were already received (then is_completed is true too). */
+  is_received: z.boolean(),
+  received_at: z.string().nullable(),
+  /** A storefront page that helps finishing the mission, when there is one. */
+  action_path: z.string().nullable(),
+});
+export type Mission = z.infer<typeof Mission>;
+
+export const MissionListBody = z.object({
+  result: z.array(Mission),
+  /** Points of completed missions not yet received. */
+  receivable_point: Int,
+  /** The member's point balance. */
+  balance: Int,
+});
+export type MissionListBody = z.infer<typeof MissionListBody>;
