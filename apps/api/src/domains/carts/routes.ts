@@ -28,7 +28,7 @@ import { productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
-import { addToCartEvent, adRequestInfo, fireAdEvents } from '../ads/conversion.ts';
+import { addToCartEvent, adRequestInfo, adSenderFor, fireAdEvents } from '../ads/conversion.ts';
 import {
   addToCart,
   cartCount,
@@ -61,7 +61,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: CartList, ...Errors },
       },
     },
-    async (req) => cartList(db, ownerOf(req.principal)),
+    async (req) => cartList(db, ownerOf(req.principal), ctx.clock.now()),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (req) => {
-      const result = await cartLinesOf(db, ownerOf(req.principal));
+      const result = await cartLinesOf(db, ownerOf(req.principal), ctx.clock.now());
       return { result, count: result.length };
     },
   );
@@ -118,12 +118,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) => {
       const now = ctx.clock.now();
       const { body, price } = await addToCart(db, ownerOf(req.principal), now, req.body);
-      const line = {
-        product_display_id: price.product_display_id,
-        quantity: req.body.quantity,
-        price: (price.price_discount || price.price) + price.extra_price,
-      };
-      void fireAdEvents(ctx, [addToCartEvent([line], now, adRequestInfo(req))], req.log);
+      // Without ad keys in production nothing is sent: the hot path does not even build the event.
+      if (adSenderFor(ctx).kind !== 'off') {
+        const line = {
+          product_display_id: price.product_display_id,
+          quantity: req.body.quantity,
+          price: (price.price_discount || price.price) + price.extra_price,
+        };
+        void fireAdEvents(ctx, [addToCartEvent([line], now, adRequestInfo(req))], req.log);
+      }
       return body;
     },
   );

@@ -2,10 +2,11 @@
  * Carts (SPEC.md §3/§7): one cart per member (user_id) or guest (guest_id). A member token wins
  * over the guest header. Lines of one item join when they share codi_id (none for loose adds);
  * a codi line and a loose line of the same item stay apart, as in the sign-in merge
- * (users/guest-merge.ts). The single add (addToCart) is one statement upserting on the
- * (cart, item, codi) unique key; the other adds and changes lock the item rows. Either way,
- * concurrent adds of one cart never take the item's lines in that cart above its stock. A line whose item sold out stays in
- * the cart, flagged is_sold_out, and is left out of the totals.
+ * (users/guest-merge.ts). The single add (addToCart) joins a batched statement (add-batch.ts)
+ * upserting on the (cart, item, codi) unique key; the other adds and changes lock the item rows.
+ * Either way, concurrent adds of one cart never take the item's lines in that cart above its
+ * stock. A line whose item sold out stays in the cart, flagged is_sold_out, and is left out of
+ * the totals.
  */
 import {
   CART_MAX_QUANTITY,
@@ -16,12 +17,12 @@ import {
   type CartProductIds,
   type CartSoldOutBody,
   cartMoney,
-  discountRate,
+  livePrice,
   type UpdateCartLineRequest,
+  unitPrice,
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
 import {
   brands,
   cartLines,
@@ -33,8 +34,10 @@ import {
 } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { runningTimeSales } from '../catalog/live-prices.ts';
 import { LOW_STOCK_MAX } from '../catalog/products.ts';
 import type { Conn, Tx } from '../users/member-db.ts';
+import { type BatchRow, cartAddBatcher } from './add-batch.ts';
 
 export type Owner = { userId: number } | { guestId: string };
 
@@ -94,7 +97,7 @@ async function countLines(db: Conn, cartId: number | null): Promise<number> {
 
 // ───────────────────────────── reads ─────────────────────────────
 
-async function loadLines(db: Db, cartId: number): Promise<CartLine[]> {
+async function loadLines(db: Db, cartId: number, now: Date): Promise<CartLine[]> {
   const rows = await db
     .select({
       id: cartLines.id,
@@ -126,15 +129,23 @@ async function loadLines(db: Db, cartId: number): Promise<CartLine[]> {
     .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
     .where(eq(cartLines.cart_id, cartId))
     .orderBy(desc(cartLines.id));
+  // Issue 9: the live price (time sale while one applies), as checkout and POST /api/orders charge.
+  const sales = await runningTimeSales(
+    db,
+    rows.map((r) => ({ id: r.product_display_id, price_discount: r.price_discount })),
+    now,
+  );
   return rows.map((r) => {
     const available = r.display_active && r.item_active;
     const stock = available ? Math.max(0, r.stock) : 0;
+    const live = livePrice(r, sales.get(r.product_display_id));
     return {
       id: r.id,
       quantity: r.quantity,
-      price: r.price_discount + r.extra_price,
+      price: unitPrice({ ...r, time_sale_price: live.time_sale_price }),
       list_price: r.price + r.extra_price,
-      discount_rate: discountRate(r.price, r.price_discount),
+      discount_rate: live.discount_rate,
+      is_time_sale: live.time_sale_price !== null,
       product_display_id: r.product_display_id,
       product_item_id: r.product_item_id,
       codi_id: r.codi_id,
@@ -157,14 +168,14 @@ async function loadLines(db: Db, cartId: number): Promise<CartLine[]> {
   });
 }
 
-export async function cartLinesOf(db: Db, owner: Owner): Promise<CartLine[]> {
+export async function cartLinesOf(db: Db, owner: Owner, now: Date): Promise<CartLine[]> {
   const cartId = await findCartId(db, owner);
-  return cartId === null ? [] : loadLines(db, cartId);
+  return cartId === null ? [] : loadLines(db, cartId, now);
 }
 
 /** GET /api/carts: codi entries group the lines of one codi set, product entries hold one line. */
-export async function cartList(db: Db, owner: Owner): Promise<CartList> {
-  const lines = await cartLinesOf(db, owner);
+export async function cartList(db: Db, owner: Owner, now: Date): Promise<CartList> {
+  const lines = await cartLinesOf(db, owner, now);
   const codiIds = [...new Set(lines.flatMap((l) => (l.codi_id === null ? [] : [l.codi_id])))];
   const codis =
     codiIds.length === 0
@@ -370,26 +381,12 @@ export type AddedItemPrice = {
   extra_price: number;
 };
 
-type SingleAddRow = {
-  found: boolean;
-  stock: number | null;
-  product_display_id: number | null;
-  price: number | null;
-  price_discount: number | null;
-  extra_price: number | null;
-  same_q: number | null;
-  others: number | null;
-  n_lines: number | null;
-  line_id: number | null;
-  line_quantity: number | null;
-  inserted: boolean | null;
-};
-
 /**
- * POST /api/carts, the hot path: one statement, one round trip. The cart row is upserted, the
- * line is inserted or, on the (cart, item, codi) unique constraint, incremented. The conflict
- * branch re-reads the current line, so concurrent adds of one cart still never take the line
- * above the item's stock or CART_MAX_QUANTITY; when nothing was written, the row tells why.
+ * POST /api/carts, the hot path: the add joins a batch (add-batch.ts), one statement for the adds
+ * of many carts. The cart row is upserted, the line is inserted or, on the (cart, item, codi)
+ * unique constraint, incremented. The conflict branch re-reads the current line, so concurrent
+ * adds of one cart still never take the line above the item's stock or CART_MAX_QUANTITY; when
+ * nothing was written, the add's row tells why.
  */
 export async function addToCart(
   db: Db,
@@ -397,55 +394,14 @@ export async function addToCart(
   now: Date,
   add: AddItem,
 ): Promise<{ body: CartAddBody; price: AddedItemPrice }> {
-  const userId = 'userId' in owner ? owner.userId : null;
-  const guestId = 'guestId' in owner ? owner.guestId : null;
-  const conflict = 'userId' in owner ? sql.raw('(user_id)') : sql.raw('(guest_id)');
+  const row = await cartAddBatcher(db).add({ owner, at: now, ...add });
+  return addResultOf(row, add);
+}
+
+/** The answer of one add from its row of the batch statement, or the 4xx saying why not. */
+export function addResultOf(row: BatchRow, add: AddItem): { body: CartAddBody; price: AddedItemPrice } {
+  if (!row.found) throw notFound(MSG.itemNotFound);
   const q = add.quantity;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    with item as (
-      select i.id, i.product_display_id, i.extra_price, d.price, d.price_discount,
-        case when i.is_active and d.is_active then greatest(0, i.stock) else 0 end as stock
-      from product_items i join product_displays d on d.id = i.product_display_id
-      where i.id = ${add.product_item_id}
-    ),
-    cart as (
-      insert into carts (user_id, guest_id, created_at, updated_at)
-      select ${userId}::int, ${guestId}::varchar, ${at}, ${at} from item where item.stock > 0
-      on conflict ${conflict} do update set updated_at = excluded.updated_at
-      returning id
-    ),
-    held as (
-      select
-        coalesce(sum(l.quantity) filter (where l.codi_id is null), 0)::int as same_q,
-        coalesce(sum(l.quantity) filter (where l.codi_id is not null), 0)::int as others,
-        (select count(*) from cart_lines c where c.cart_id = (select id from cart))::int as n_lines
-      from cart_lines l
-      where l.cart_id = (select id from cart) and l.product_item_id = ${add.product_item_id}
-    ),
-    line as (
-      insert into cart_lines (cart_id, product_item_id, product_display_id, codi_id, quantity,
-        is_size_selected_by_user, created_at, updated_at)
-      select cart.id, item.id, item.product_display_id, null, ${q}::int, true, ${at}, ${at}
-      from cart, item, held
-      where ${q}::int <= ${CART_MAX_QUANTITY}::int and ${q}::int + held.others <= item.stock
-      on conflict (cart_id, product_item_id, codi_id) do update
-        set quantity = cart_lines.quantity + excluded.quantity, updated_at = excluded.updated_at
-        where cart_lines.quantity + excluded.quantity <= ${CART_MAX_QUANTITY}::int
-          and cart_lines.quantity + excluded.quantity + (select held.others from held)
-            <= (select item.stock from item)
-      returning id, quantity, (xmax = 0) as inserted
-    )
-    select (item.id is not null) as found, item.stock, item.product_display_id, item.price,
-      item.price_discount, item.extra_price, held.same_q, held.others, held.n_lines,
-      line.id as line_id, line.quantity as line_quantity, line.inserted,
-      -- As in addItems: this implicit transaction's commit does not wait for the WAL flush.
-      set_config('synchronous_commit', 'off', true) as sync_commit
-    from (select 1) as one
-      left join item on true left join held on true left join line on true
-  `);
-  const row = rowsOf<SingleAddRow>(result)[0];
-  if (!row?.found) throw notFound(MSG.itemNotFound);
   const stock = Number(row.stock);
   const price: AddedItemPrice = {
     product_display_id: Number(row.product_display_id),
