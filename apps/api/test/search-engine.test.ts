@@ -5,10 +5,11 @@
  * deterministic seed, with small pages so that most queries take the bounded path.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { analyseQuery, fixedClock, type SearchSort } from '@codiroom/shared';
+import { analyseQuery, fixedClock, type SearchSort, toKeys } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocuments as D } from '../src/db/schema.ts';
+import { searchDocuments as D, productDisplays, searchPostings, searchTerms } from '../src/db/schema.ts';
+import { reindexProducts } from '../src/domains/search/documents.ts';
 import { matchCondition, PgSearchEngine, relevanceTier } from '../src/domains/search/pg-engine.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -68,7 +69,7 @@ const PAGES: [limit: number, offset: number][] = [
   [5, 100],
 ];
 
-async function reference(s: string, sort: SearchSort, limit: number, offset: number) {
+async function reference(s: string, sort: SearchSort, limit: number, offset: number, cap = CAP) {
   const q = analyseQuery(s);
   const where = and(eq(D.kind, 'product'), eq(D.is_active, true), matchCondition(q));
   const order =
@@ -85,7 +86,7 @@ async function reference(s: string, sort: SearchSort, limit: number, offset: num
     .limit(limit)
     .offset(offset);
   const [n] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(D).where(where);
-  return { ids: rows.map((r) => r.id), total: Math.min(Number(n?.n ?? 0), CAP) };
+  return { ids: rows.map((r) => r.id), total: Math.min(Number(n?.n ?? 0), cap) };
 }
 
 describe('bounded product ranking', () => {
@@ -124,6 +125,93 @@ describe('bounded product ranking', () => {
       .orderBy(asc(relevanceTier(q)), desc(D.popularity), desc(D.ref_id))
       .limit(5);
     expect(got.ids).toEqual(rows.map((r) => r.id));
+  });
+});
+
+describe('term dictionary and postings', () => {
+  it('ranks single words from the postings alone exactly as ranking every match', async () => {
+    // A cap above the seed's size: every single-word query is answered from its postings.
+    const big = new PgSearchEngine(t.ctx.db, 100_000);
+    let fromPostings = 0;
+    for (const sort of ['relevance', 'popular'] as const) {
+      for (const s of QUERIES) {
+        const q = analyseQuery(s);
+        const d = await big.dictionary(q);
+        if (q.choseong || q.readings.every((r) => r.tokens.length <= 1)) fromPostings += 1;
+        for (const [limit, offset] of PAGES) {
+          const got = await big.products(q, { limit, offset, sort });
+          const want = await reference(s, sort, limit, offset, 100_000);
+          expect({ s, sort, limit, offset, ids: got.ids, total: got.total }).toEqual({
+            s,
+            sort,
+            limit,
+            offset,
+            ...want,
+          });
+        }
+        // The dictionary's proof of a match never overstates: surely ≤ the real total.
+        const { total } = await reference(s, 'popular', 1, 0, 100_000);
+        expect(d.surely).toBeLessThanOrEqual(total);
+      }
+    }
+    expect(fromPostings).toBeGreaterThan(40);
+  });
+
+  it('rules out relevance tiers only when they are empty', async () => {
+    for (const s of QUERIES) {
+      const q = analyseQuery(s);
+      const d = await engine.dictionary(q);
+      const tier = relevanceTier(q);
+      const rows = await t.ctx.db
+        .selectDistinct({ tier: sql<number>`${tier}`.mapWith(Number) })
+        .from(D)
+        .where(and(eq(D.kind, 'product'), eq(D.is_active, true), matchCondition(q)));
+      for (const r of rows)
+        expect({ s, tier: r.tier, possible: d.possible(r.tier) }).toEqual({
+          s,
+          tier: r.tier,
+          possible: true,
+        });
+    }
+  });
+
+  it('keeps the postings in step with re-indexed products', async () => {
+    const [p] = await t.ctx.db
+      .select({ id: productDisplays.id, name: productDisplays.name })
+      .from(productDisplays)
+      .where(eq(productDisplays.is_active, true))
+      .limit(1);
+    const id = p?.id ?? 0;
+    const word = '헤링턴체크';
+    const find = async () =>
+      (await engine.products(analyseQuery(word), { limit: 5, offset: 0, sort: 'relevance' })).ids;
+    expect(await find()).toEqual([]);
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ name: `${p?.name} ${word}` })
+      .where(eq(productDisplays.id, id));
+    await reindexProducts(t.ctx.db, [id]);
+    expect(await find()).toEqual([id]);
+    const df = async () => {
+      const [row] = await t.ctx.db
+        .select({
+          df: searchTerms.df,
+          n: sql<number>`(select count(*)::int from ${searchPostings} p where p.term_id = ${searchTerms.id})`,
+        })
+        .from(searchTerms)
+        .where(and(eq(searchTerms.form, 'k'), eq(searchTerms.keys, toKeys(word))));
+      return row ? [Number(row.df), Number(row.n)] : null;
+    };
+    expect(await df()).toEqual([1, 1]);
+    await t.ctx.db.update(productDisplays).set({ is_active: false }).where(eq(productDisplays.id, id));
+    await reindexProducts(t.ctx.db, [id]);
+    expect(await find()).toEqual([]);
+    expect(await df()).toEqual([0, 0]);
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ name: p?.name ?? '', is_active: true })
+      .where(eq(productDisplays.id, id));
+    await reindexProducts(t.ctx.db, [id]);
   });
 });
 

@@ -636,11 +636,60 @@ export const searchDocuments = pgTable(
     index('search_documents_suggest_trgm')
       .using('gin', t.name_keys.op('gin_trgm_ops'))
       .where(sql`${t.suggestible}`),
+    // 초성 autocomplete (ㅅㄹㅅ): only the suggestible rows, not every product's initials.
+    index('search_documents_suggest_initials_trgm')
+      .using('gin', t.initials.op('gin_trgm_ops'))
+      .where(sql`${t.suggestible}`),
     index('search_documents_kind_pop_idx').on(t.kind, t.popularity),
     // Exact and prefix matches of the name (relevance tiers, autocomplete) and of the 초성 form;
     // popularity last, so an exact name's most popular rows are read in order.
     index('search_documents_kind_name_pop_idx').on(t.kind, t.name_keys.op('text_pattern_ops'), t.popularity),
     index('search_documents_kind_initials_idx').on(t.kind, t.initials.op('text_pattern_ops')),
+  ],
+);
+
+/**
+ * The search term dictionary: every distinct field of the active product documents' key form
+ * (`form` k, a `|`-separated part of all_keys) and 초성 form (`form` i, of initials), with its
+ * document frequency. Small (≈ 7,000 rows for 100,000 products), so substring, prefix and 초성
+ * look-ups on it are cheap; search_postings lists each term's products.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    id: serial('id').primaryKey(),
+    form: varchar('form', { length: 1 }).notNull(),
+    keys: text('keys').notNull(),
+    /** Active product documents having the term (rows in search_postings). */
+    df: integer('df').notNull().default(0),
+    /**
+     * Where the term occurs (bits, ever set, never cleared): 1 a product's whole name, 2 its
+     * brand (Korean or English), 4 any other field. Rules out relevance tiers without look-ups.
+     */
+    roles: smallint('roles').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('search_terms_form_keys_uq').on(t.form, t.keys),
+    index('search_terms_keys_trgm').using('gin', t.keys.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Postings: the active product displays (ref_id) having a term, most popular first per term, with
+ * the term's role in that product (relevance tiers of a query computed from postings alone).
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    term_id: integer('term_id').notNull(),
+    popularity: real('popularity').notNull(),
+    ref_id: integer('ref_id').notNull(),
+    /** Where the product has the term (bits as search_terms.roles): ranks without the document. */
+    roles: smallint('roles').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term_id, t.popularity, t.ref_id] }),
+    index('search_postings_ref_idx').on(t.ref_id),
   ],
 );
 

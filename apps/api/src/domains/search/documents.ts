@@ -20,6 +20,8 @@ import {
   products,
   searchDocuments,
   searchKeywords,
+  searchPostings,
+  searchTerms,
   styles,
 } from '../../db/schema.ts';
 
@@ -170,11 +172,71 @@ export function productDocument(r: ProductRow): SearchDocumentRow {
   };
 }
 
+// ───────────────────────────── term dictionary and postings ─────────────────────────────
+
+/**
+ * The fields (terms) of the active product documents `docs` selects, as (form, keys, role,
+ * ref_id, popularity) rows: the `|`-separated parts of all_keys (form k) and initials (form i).
+ * Role bits: 1 the whole name (the first field), 2 the brand's name, 4 any other field.
+ */
+function fieldRows(docs: SQL) {
+  return sql`select x.form, x.keys,
+      case when x.keys = x.name then 1 when x.form = 'k' and d.brand_keys like '%|' || x.keys || '|%' then 2 else 4 end as role,
+      d.ref_id, d.popularity
+    from ${searchDocuments} d
+    cross join lateral (
+      select 'k' as form, f as keys, d.name_keys as name from unnest(string_to_array(d.all_keys, '|')) f
+      union all select 'i', f, split_part(d.initials, '|', 1) from unnest(string_to_array(d.initials, '|')) f
+    ) x
+    where d.kind = 'product' and d.is_active and x.keys <> '' and ${docs}`;
+}
+
+/** Adds the fields of `docs` to the dictionary and their postings. */
+async function addPostings(db: Db, docs: SQL): Promise<void> {
+  await db.execute(sql`insert into ${searchTerms} (form, keys, roles)
+    select form, keys, bit_or(role)::smallint from (${fieldRows(docs)}) r group by form, keys
+    on conflict (form, keys) do update set roles = ${searchTerms.roles} | excluded.roles`);
+  await db.execute(sql`insert into ${searchPostings} (term_id, popularity, ref_id, roles)
+    select t.id, r.popularity, r.ref_id, bit_or(r.role)::smallint from (${fieldRows(docs)}) r
+    join ${searchTerms} t on t.form = r.form and t.keys = r.keys
+    group by t.id, r.popularity, r.ref_id
+    on conflict do nothing`);
+}
+
+/** Rebuilds the whole dictionary and postings from search_documents. */
+export async function rebuildPostings(db: Db): Promise<void> {
+  generation += 1;
+  await db.delete(searchPostings);
+  await db.delete(searchTerms);
+  await addPostings(db, sql`true`);
+  await db.execute(sql`update ${searchTerms} t set df = c.n
+    from (select term_id, count(*)::int as n from ${searchPostings} group by term_id) c
+    where c.term_id = t.id`);
+  await db.execute(sql`analyze ${searchTerms}`);
+  await db.execute(sql`analyze ${searchPostings}`);
+}
+
+/** Re-lists the postings of these product displays (after their documents changed). */
+async function syncPostings(db: Db, refIds: number[]): Promise<void> {
+  if (refIds.length === 0) return;
+  const ids = sql.raw(`'{${refIds.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
+  const old = await db
+    .delete(searchPostings)
+    .where(sql`${searchPostings.ref_id} = any(${ids})`)
+    .returning({ term: searchPostings.term_id });
+  await addPostings(db, sql`d.ref_id = any(${ids})`);
+  await db.execute(sql`update ${searchTerms} t
+    set df = (select count(*)::int from ${searchPostings} p where p.term_id = t.id)
+    where t.id in (select p.term_id from ${searchPostings} p where p.ref_id = any(${ids}))
+      or t.id = any(${sql.raw(`'{${[...new Set(old.map((o) => o.term))].join(',')}}'::int[]`)})`);
+}
+
 /** Re-indexes these product displays (after a catalogue write). New names become terms. */
 export async function reindexProducts(db: Db, displayIds: number[]): Promise<void> {
   if (displayIds.length === 0) return;
   const rows = await productRows(db, inArray(productDisplays.id, [...new Set(displayIds)]));
   await upsert(db, rows.map(productDocument));
+  await syncPostings(db, [...new Set(displayIds)]);
   const names = [...new Set(rows.map((r) => r.name))];
   const known = await db
     .select({ title: searchDocuments.title })
@@ -347,11 +409,13 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
   await reindexStyles(db);
   await reindexPosts(db);
   await rebuildTerms(db);
+  await rebuildPostings(db);
   // Move the bulk insert out of the trigram indexes' pending lists (GIN fastupdate): until
   // autovacuum does, every search would scan those lists (≈10 ms on 100,000 products).
   await db.execute(sql`select gin_clean_pending_list(c.oid::regclass) from pg_class c
     join pg_index i on i.indexrelid = c.oid join pg_am a on a.oid = c.relam
-    where i.indrelid = ${sql.raw(`'search_documents'::regclass`)} and a.amname = 'gin'`);
+    where i.indrelid in (${sql.raw(`'search_documents'::regclass, 'search_terms'::regclass`)})
+      and a.amname = 'gin'`);
   // Fresh statistics, so the planner uses the trigram indexes right after a (re)build.
   await db.execute(sql`analyze ${searchDocuments}`);
   const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(searchDocuments);
@@ -369,7 +433,17 @@ export function ensureSearchIndex(db: Db): Promise<void> {
   if (done) return done;
   const p = (async () => {
     const [docs] = await db.select({ n: sql<number>`count(*)::int` }).from(searchDocuments);
-    if (Number(docs?.n ?? 0) > 0) return;
+    if (Number(docs?.n ?? 0) > 0) {
+      // Indexed before the term dictionary existed: list the postings once.
+      const [terms] = await db.select({ n: sql<number>`count(*)::int` }).from(searchTerms);
+      if (Number(terms?.n ?? 0) === 0) {
+        await rebuildPostings(db);
+        // Outside any transaction here: set the visibility map, so that the postings are read
+        // by index-only scans (also where autovacuum is off or behind).
+        await db.execute(sql`vacuum analyze ${searchPostings}`);
+      }
+      return;
+    }
     const [prods] = await db.select({ n: sql<number>`count(*)::int` }).from(productDisplays);
     if (Number(prods?.n ?? 0) === 0) {
       ensured.delete(db); // nothing to index yet: look again next time

@@ -2,7 +2,10 @@
  * The PostgreSQL search engine: substring matches on the stored key form (`all_keys`) and 초성
  * form (`initials`) of search_documents, both ASCII and indexed with pg_trgm GIN indexes, so it
  * runs the same on PGlite and PostgreSQL whatever the locale. When nothing matches, a
- * typo-tolerant fallback uses pg_trgm word similarity on the key form.
+ * typo-tolerant fallback uses pg_trgm word similarity on the key form. Product searches start
+ * from the term dictionary and postings (search_terms, search_postings: every distinct field of
+ * the product documents and the products having it, most popular first): narrow queries are
+ * answered from the postings, broad ones know their capped total without counting.
  *
  * Relevance (sort=relevance): exact name or exact brand match, then name prefix, then name
  * substring, then brand, then other fields (category, colour, fit, tags); popularity within a tier.
@@ -17,7 +20,7 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments as D } from '../../db/schema.ts';
+import { searchDocuments as D, searchPostings as P, searchTerms as T } from '../../db/schema.ts';
 import { ensureSearchIndex } from './documents.ts';
 import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
 
@@ -34,6 +37,11 @@ const SYNONYM_PENALTY = 10;
  * Up to it, matches are also ranked all together in one statement; beyond it, from a pool.
  */
 export const COUNT_CAP = SEARCH_COUNT_CAP;
+/**
+ * A query whose dictionary terms have at most this many postings (× the count cap: 3,000 with
+ * COUNT_CAP) is answered from its postings alone: every candidate checked and ranked at once.
+ */
+const NARROW_FACTOR = 1.2;
 /** Smallest candidate pool (most popular matches) a relevance page is ranked from. */
 const POOL_MIN = 60;
 /** Relevance tier bases of the key form (relevanceTier) and of a 초성 query. */
@@ -91,6 +99,39 @@ function fuzzyScore(q: AnalysedQuery): SQL {
     keys.map((k) => sql`word_similarity(${k}, ${D.all_keys})`),
     sql`, `,
   )})`;
+}
+
+/** An int[] literal of ids (numbers from the database; inlined so PostgreSQL can hash it). */
+const intArray = (ids: number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
+
+/** A dictionary term: a field of the stored key (form k) or 초성 (form i) forms. */
+interface Term {
+  id: number;
+  keys: string;
+  df: number;
+  roles: number;
+}
+const NAME_ROLE = 1;
+const BRAND_ROLE = 2;
+
+/** What the dictionary tells about a query (PgSearchEngine.dictionary). */
+export interface DictionaryAnswer {
+  /** Terms whose postings hold every match (a superset: each candidate is checked). */
+  ids: number[];
+  /** How many postings those terms have. */
+  postings: number;
+  /** The most documents one term proves to match (a term holding a whole reading). */
+  surely: number;
+  /** Whether a relevance tier can have any document (false: no look-up needed). */
+  possible: (tier: number) => boolean;
+  /** Terms holding the query's key/초성 forms anywhere (all a relevance tier looks at). */
+  around: number[];
+  /** How many postings those have. */
+  aroundPostings: number;
+  /** Terms proving a match by themselves (a whole reading in one field). */
+  proving: number[];
+  /** The dictionary rows found (terms containing a reading, a word or the 초성 form). */
+  terms: Term[];
 }
 
 /**
@@ -190,6 +231,210 @@ export class PgSearchEngine implements SearchEngine {
   }
 
   /**
+   * The query's terms in the dictionary (one statement on the small search_terms table): which
+   * postings hold every match, how many, whether a single term already proves more than the cap,
+   * and which relevance tiers can have documents at all (from where the terms occur).
+   * A document matches a reading when one of its fields holds the whole reading (as
+   * matchCondition requires: the same LIKE and syllable-end pattern, per field), or, for several
+   * words, every word somewhere: those documents all have a term of each word, so the word with
+   * the fewest postings stands for the reading.
+   */
+  async dictionary(q: AnalysedQuery): Promise<DictionaryAnswer> {
+    const form = q.choseong ? 'i' : 'k';
+    const patterns = q.choseong
+      ? [q.initials]
+      : [...new Set(q.readings.flatMap((r) => [r.keys, ...r.tokens]))];
+    const rows: Term[] = patterns.length
+      ? (
+          await this.db
+            .select({ id: T.id, keys: T.keys, df: T.df, roles: T.roles })
+            .from(T)
+            .where(
+              and(
+                eq(T.form, form),
+                sql`${T.df} > 0`,
+                or(...patterns.map((k) => sql`${T.keys} like ${contains(k)}`)),
+              ),
+            )
+        ).map((r) => ({ id: r.id, keys: r.keys, df: Number(r.df), roles: Number(r.roles) }))
+      : [];
+    const holds = (keys: string, complete: boolean) => {
+      const end = complete ? new RegExp(syllableEndPattern(keys)) : null;
+      return rows.filter((t) => t.keys.includes(keys) && (!end || end.test(t.keys)));
+    };
+    const chosen = new Map<number, Term>();
+    let surely = 0;
+    if (q.choseong) {
+      for (const t of holds(q.initials, false)) {
+        chosen.set(t.id, t);
+        surely = Math.max(surely, t.df);
+      }
+    } else {
+      for (const r of q.readings) {
+        for (const t of holds(r.keys, r.complete)) {
+          chosen.set(t.id, t);
+          surely = Math.max(surely, t.df);
+        }
+        if (r.tokens.length > 1) {
+          const words = r.tokens.map((k, j) => holds(k, r.tokenComplete[j] ?? false));
+          const sum = (ts: Term[]) => ts.reduce((a, t) => a + t.df, 0);
+          const rarest = words.reduce((a, b) => (sum(b) < sum(a) ? b : a));
+          for (const t of rarest) chosen.set(t.id, t);
+        }
+      }
+    }
+
+    let postings = 0;
+    for (const t of chosen.values()) postings += t.df;
+    // Relevance tiers that need a term of a given role (plain containment, as relevanceTier).
+    const some = (f: (t: Term) => boolean) => rows.some(f);
+    const has = (t: Term, role: number) => (t.roles & role) !== 0;
+    const possible = (tier: number): boolean => {
+      if (q.choseong) {
+        const k = q.initials;
+        switch (tier) {
+          case 0:
+            return some((t) => t.keys === k && has(t, NAME_ROLE));
+          case 1:
+            return some((t) => t.keys === k);
+          case 2:
+            return some((t) => t.keys.startsWith(k) && has(t, NAME_ROLE));
+          case 3:
+            return some((t) => t.keys.includes(k) && has(t, NAME_ROLE));
+          default:
+            return true;
+        }
+      }
+      return q.readings.some((r) => {
+        if ((r.synonym ? SYNONYM_PENALTY : 0) !== tier - (tier % SYNONYM_PENALTY)) return false;
+        const k = r.keys;
+        const nameHas = some((t) => t.keys.includes(k) && has(t, NAME_ROLE));
+        switch (tier % SYNONYM_PENALTY) {
+          case 0:
+            return some((t) => t.keys === k && (has(t, NAME_ROLE) || has(t, BRAND_ROLE)));
+          case 1:
+            return nameHas && some((t) => t.keys === k);
+          case 2:
+            return some((t) => t.keys.startsWith(k) && has(t, NAME_ROLE));
+          case 3:
+            return nameHas;
+          case 4:
+            return some((t) => t.keys === k);
+          case 5:
+            return some((t) => t.keys.includes(k) && has(t, BRAND_ROLE));
+          default:
+            return true;
+        }
+      });
+    };
+    const whole = q.choseong ? [q.initials] : q.readings.map((r) => r.keys);
+    const around = rows.filter((t) => whole.some((k) => t.keys.includes(k)));
+    const proving = q.choseong ? around : [...new Set(q.readings.flatMap((r) => holds(r.keys, r.complete)))];
+    return {
+      ids: [...chosen.keys()],
+      postings,
+      surely,
+      possible,
+      around: around.map((t) => t.id),
+      aroundPostings: around.reduce((a, t) => a + t.df, 0),
+      proving: proving.map((t) => t.id),
+      terms: rows,
+    };
+  }
+
+  /**
+   * A page in relevance or popularity order from the postings alone (no document read): the
+   * postings of every term holding a reading are grouped by product, which matches when one of
+   * its terms proves it, and whose tier (relevanceTier) follows from where its terms are (the
+   * posting roles). For queries of single words without filters.
+   */
+  private async rankPostings(
+    q: AnalysedQuery,
+    dict: DictionaryAnswer,
+    tiered: boolean,
+    page: Paging,
+  ): Promise<{ total: number; ids: number[] }> {
+    if (dict.around.length === 0 || dict.proving.length === 0) return { total: 0, ids: [] };
+    const name = sql`(${P.roles} & ${NAME_ROLE}) <> 0`;
+    const brand = sql`(${P.roles} & ${BRAND_ROLE}) <> 0`;
+    // Which terms equal, start with or contain the reading: id lists (no join with the terms).
+    const ids = (f: (t: Term) => boolean) => intArray(dict.terms.filter(f).map((t) => t.id));
+    const within = (list: SQL, role?: SQL) =>
+      sql`bool_or(${P.term_id} = any(${list})${role ? sql` and ${role}` : sql``})`;
+    const tierOf = (k: string) => {
+      const equal = ids((t) => t.keys === k);
+      const prefix = ids((t) => t.keys.startsWith(k));
+      const inside = ids((t) => t.keys.includes(k));
+      return { equal, prefix, inside };
+    };
+    let tier: SQL | null = null;
+    if (tiered && q.choseong) {
+      const { equal, prefix, inside } = tierOf(q.initials);
+      tier = sql`(case when ${within(equal, name)} then 0
+        when ${within(equal)} then 1
+        when ${within(prefix, name)} then 2
+        when ${within(inside, name)} then 3 else 4 end)`;
+    } else if (tiered) {
+      const cases = q.readings.map((r) => {
+        const { equal, prefix, inside } = tierOf(r.keys);
+        return sql`(case when ${within(equal, sql`(${name} or ${brand})`)} then 0
+          when ${within(inside, name)} and ${within(equal)} then 1
+          when ${within(prefix, name)} then 2
+          when ${within(inside, name)} then 3
+          when ${within(equal)} then 4
+          when ${within(inside, brand)} then 5
+          else 6 end + ${r.synonym ? SYNONYM_PENALTY : 0})`;
+      });
+      tier = cases.length === 1 ? (cases[0] as SQL) : sql`least(${sql.join(cases, sql`, `)})`;
+    }
+    const pop = sql`max(${P.popularity})`;
+    const rows = await this.db
+      .select({ id: P.ref_id, n: sql<number>`(count(*) over ())::int` })
+      .from(P)
+      .where(sql`${P.term_id} = any(${intArray(dict.around)})`)
+      .groupBy(P.ref_id)
+      .having(sql`bool_or(${P.term_id} = any(${intArray(dict.proving)}))`)
+      .orderBy(...(tier ? [tier] : []), sql`${pop} desc`, desc(P.ref_id))
+      .limit(page.limit)
+      .offset(page.offset);
+    let n = rows.length > 0 ? Number(rows[0]?.n ?? 0) : 0;
+    if (rows.length === 0 && page.offset > 0) {
+      const [c] = await this.db
+        .select({ n: sql<number>`count(distinct ${P.ref_id})::int` })
+        .from(P)
+        .where(sql`${P.term_id} = any(${intArray(dict.proving)})`);
+      n = Number(c?.n ?? 0);
+    }
+    return { total: Math.min(n, this.countCap), ids: rows.map((r) => r.id) };
+  }
+
+  /**
+   * A page of the matches among the postings of `terms` (few enough to check them all), in
+   * `order`, with the number of matches (capped): one statement.
+   */
+  private async fromPostings(
+    terms: number[],
+    where: SQL | undefined,
+    order: SQL[],
+    page: Paging,
+  ): Promise<{ total: number; ids: number[] }> {
+    if (terms.length === 0) return { total: 0, ids: [] };
+    // The candidates as an array (not a join): the documents are then looked up by id, never
+    // walked in popularity order with the postings as a filter.
+    const candidates = sql`${D.ref_id} = any(array(select distinct ${P.ref_id} from ${P} where ${P.term_id} = any(${intArray(terms)})))`;
+    const cond = and(candidates, where);
+    const rows = await this.db
+      .select({ id: D.ref_id, n: sql<number>`(count(*) over ())::int` })
+      .from(D)
+      .where(cond)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset);
+    const n = rows.length > 0 ? Number(rows[0]?.n ?? 0) : page.offset > 0 ? await this.countUpTo(cond) : 0;
+    return { total: Math.min(n, this.countCap), ids: rows.map((r) => r.id) };
+  }
+
+  /**
    * A page in relevance (tier, then popularity) or popularity order without ranking every match.
    * First up to cap + 1 matches (COUNT_CAP) are read unordered (the trigram index, stopping
    * there) and ranked in the same statement: with at most cap matches that is the answer. A
@@ -207,10 +452,24 @@ export class PgSearchEngine implements SearchEngine {
     match: SQL,
     page: Paging,
     tiered: boolean,
+    capped = false,
+    dict?: DictionaryAnswer,
   ): Promise<{ total: number; ids: number[] }> {
     const where = and(base, match);
-    const need = page.offset + page.limit;
     const tier = tiered ? relevanceTier(q) : sql`0`;
+    if (!capped) {
+      const first = await this.rankFirst(where, tier, page);
+      if (first) return first;
+    }
+    return this.fromPool(q, base, match, page, tiered, dict);
+  }
+
+  /** Up to cap + 1 matches read and ranked at once: the answer when there are at most cap. */
+  private async rankFirst(
+    where: SQL | undefined,
+    tier: SQL,
+    page: Paging,
+  ): Promise<{ total: number; ids: number[] } | null> {
     // Up to cap + 1 matches in no particular order (the trigram index, stopping there): all
     // of them for a narrow query, ranked here; for a broad one the total is capped.
     const some = this.db
@@ -226,7 +485,21 @@ export class PgSearchEngine implements SearchEngine {
       .limit(page.limit)
       .offset(page.offset);
     const n = first.length > 0 ? Number(first[0]?.n ?? 0) : page.offset > 0 ? await this.countUpTo(where) : 0;
-    if (n <= this.countCap) return { total: n, ids: first.map((r) => r.id) };
+    return n <= this.countCap ? { total: n, ids: first.map((r) => r.id) } : null;
+  }
+
+  /** A page of a query with more than cap matches, ranked from a pool (see pooled). */
+  private async fromPool(
+    q: AnalysedQuery,
+    base: SQL | undefined,
+    match: SQL,
+    page: Paging,
+    tiered: boolean,
+    dict?: DictionaryAnswer,
+  ): Promise<{ total: number; ids: number[] }> {
+    const where = and(base, match);
+    const need = page.offset + page.limit;
+    const tier = tiered ? relevanceTier(q) : sql`0`;
     const total = this.countCap;
     // Broad (more than cap matches, 2.5 % of 100,000 products with COUNT_CAP): walking the popularity
     // index finds the most popular ones after a few thousand rows at most.
@@ -245,7 +518,8 @@ export class PgSearchEngine implements SearchEngine {
     for (const t of tiers) {
       filled += pool.filter((c) => c.tier === t).length;
       if (filled >= need) break;
-      open.push(t);
+      // A tier no dictionary term can give (no name or brand equal to the query …) is empty.
+      if (!dict || dict.possible(t)) open.push(t);
     }
     const last = pool[pool.length - 1] as Candidate;
     const beyond = sql`${D.popularity} <= ${last.pop}`;
@@ -379,12 +653,27 @@ export class PgSearchEngine implements SearchEngine {
     q: AnalysedQuery,
     opts: Paging & { filters?: ProductFilters; sort: SearchSort },
   ): Promise<Hits> {
-    const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filterCondition(opts.filters));
+    const filter = filterCondition(opts.filters);
+    const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filter);
     const exact = and(base, matchCondition(q));
+    const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
+    // The dictionary first: few postings are all checked in one statement; a term with more
+    // documents than the cap proves the total is capped without counting anything (unfiltered).
+    const dict = await this.dictionary(q);
     let hits: Hits;
-    if (opts.sort === 'relevance' || opts.sort === 'popular') {
+    const narrow = Math.round(this.countCap * NARROW_FACTOR);
+    const singleWords = q.choseong || q.readings.every((r) => r.tokens.length <= 1);
+    if (ranked && filter === undefined && singleWords && dict.aroundPostings <= narrow) {
+      hits = { ...(await this.rankPostings(q, dict, opts.sort === 'relevance', opts)), fuzzy: false };
+    } else if (dict.postings <= narrow) {
       hits = {
-        ...(await this.pooled(q, base, matchCondition(q), opts, opts.sort === 'relevance')),
+        ...(await this.fromPostings(dict.ids, exact, productOrder(opts.sort, q, false), opts)),
+        fuzzy: false,
+      };
+    } else if (ranked) {
+      const capped = filter === undefined && dict.surely > this.countCap;
+      hits = {
+        ...(await this.pooled(q, base, matchCondition(q), opts, opts.sort === 'relevance', capped, dict)),
         fuzzy: false,
       };
     } else {
