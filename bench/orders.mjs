@@ -6,8 +6,9 @@
 // Usage: node bench/orders.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --buyers 50 --duration 10]
 // Writes bench/results/orders.json; exits 1 when the p99 of create + confirm is above 150 ms.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
@@ -64,6 +65,23 @@ const toss = createServer((req, res) => {
 await new Promise((r) => toss.listen(0, '127.0.0.1', r));
 const tossBase = `http://127.0.0.1:${toss.address().port}`;
 
+/** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
+function cpuMsOf(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return 0;
+  }
+}
+/** Per-process CPU of the server, this script and the database's backends (diagnosis). */
+async function cpuSnapshot(pid) {
+  const backends = await admin`select pid from pg_stat_activity where datname = ${dbName}`.catch(() => []);
+  const pg = new Map(backends.map((b) => [b.pid, cpuMsOf(b.pid)]));
+  const me = process.cpuUsage();
+  return { server: cpuMsOf(pid), bench: (me.user + me.system) / 1000, pg };
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 await admin.unsafe(`create database ${dbName}`);
@@ -81,6 +99,8 @@ try {
   const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
   await db`update product_items set stock = 1000000, is_active = true`;
   await db`update product_displays set is_active = true`;
+  // Time sales keep their prices but not their limits: a used-up limit is a 409 by design.
+  await db`update time_sale_items set stock_limit = 1000000`;
   const items = (await db`select id from product_items order by id limit 500`).map((r) => r.id);
   const users = [];
   for (let i = 0; i < buyers; i++) {
@@ -109,11 +129,34 @@ try {
     main_address: '서울 강남구 테헤란로 1',
     detail_address: '',
   };
+  // node:http with keep-alive sockets (one per buyer): the load generator shares the machine's
+  // cores with the server and PostgreSQL, and undici's fetch costs about twice its CPU.
+  const agent = new Agent({ keepAlive: true, maxSockets: buyers });
+  const post = (path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const req = request(`${base}${path}`, { method: 'POST', headers, agent }, (res) => {
+        let raw = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          raw += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text: raw }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
   const both = [];
   const creates = [];
   const confirms = [];
   let failures = 0;
+  const failureSamples = [];
+  const failed = (what, r) => {
+    failures += 1;
+    if (failureSamples.length < 5) failureSamples.push(`${what} ${r.status}: ${r.text.slice(0, 200)}`);
+  };
   let n = 0;
+  const cpu0 = await cpuSnapshot(server.pid);
   const until = performance.now() + Number(values.duration) * 1000;
   async function buyer(i) {
     const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
@@ -121,30 +164,29 @@ try {
       n += 1;
       const item = items[n % items.length];
       const t0 = performance.now();
-      const c = await fetch(`${base}/api/orders`, {
-        method: 'POST',
+      const c = await post(
+        '/api/orders',
         headers,
-        body: JSON.stringify({ items: [{ product_item_id: item, quantity: 1 }], address }),
-      });
-      const order = await c.json();
+        JSON.stringify({ items: [{ product_item_id: item, quantity: 1 }], address }),
+      );
       const t1 = performance.now();
       if (c.status !== 200) {
-        failures += 1;
+        failed('create', c);
         continue;
       }
-      const f = await fetch(`${base}/api/orders/confirm-order`, {
-        method: 'POST',
+      const order = JSON.parse(c.text);
+      const f = await post(
+        '/api/orders/confirm-order',
         headers,
-        body: JSON.stringify({
+        JSON.stringify({
           payment_key: `bench_${order.order_id}`,
           order_id: order.order_id,
           amount: order.amount,
         }),
-      });
-      await f.arrayBuffer();
+      );
       const t2 = performance.now();
       if (f.status !== 200) {
-        failures += 1;
+        failed('confirm', f);
         continue;
       }
       creates.push(t1 - t0);
@@ -153,6 +195,11 @@ try {
     }
   }
   await Promise.all(Array.from({ length: buyers }, (_, i) => buyer(i)));
+  const cpu1 = await cpuSnapshot(server.pid);
+  agent.destroy();
+  let pgMs = 0;
+  for (const [pid, ms] of cpu1.pg) pgMs += ms - (cpu0.pg.get(pid) ?? 0);
+  const perOrder = (ms) => Math.round((ms / Math.max(1, both.length)) * 100) / 100;
   const stats = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
     const r = (v) => Math.round(v * 10) / 10;
@@ -167,10 +214,18 @@ try {
     paid_orders: both.length,
     orders_per_s: Math.round(both.length / Number(values.duration)),
     failures,
+    ...(failureSamples.length ? { failure_samples: failureSamples } : {}),
     create_confirm_ms: stats(both),
     create_ms: stats(creates),
     confirm_ms: stats(confirms),
     target_p99_ms: 150,
+    load_avg_1m: Math.round(loadavg()[0] * 100) / 100,
+    // CPU per paid order (create + confirm), to compare runs on a busy machine.
+    cpu_ms_per_order: {
+      server: perOrder(cpu1.server - cpu0.server),
+      postgres: perOrder(pgMs),
+      bench: perOrder(cpu1.bench - cpu0.bench),
+    },
   };
   console.log(JSON.stringify(out, null, 2));
   mkdirSync(new URL('./results', import.meta.url), { recursive: true });

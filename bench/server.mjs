@@ -27,7 +27,7 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.mjs'], {
     cwd: root,
     env: { ...process.env, ...BENCH_ENV, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', r));
   const stop = async () => {
@@ -37,7 +37,7 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   while (performance.now() - t0 < timeoutMs) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) {
-        return { ms: Math.round(performance.now() - t0), stop };
+        return { ms: Math.round(performance.now() - t0), stop, pid: child.pid };
       }
     } catch {}
     await new Promise((r) => setTimeout(r, 20));

@@ -58,9 +58,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : error.message;
       return reply.status(status).send({ detail });
     }
+    if (isBadTextError(error)) {
+      // PostgreSQL refuses text it cannot store (a NUL character): the client's input, not a bug.
+      return reply.status(400).send({ detail: 'Invalid text: control character U+0000 is not allowed' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal Server Error' });
   });
+}
+
+/** PostgreSQL's 22021 (character_not_in_repertoire, e.g. a NUL in text) or 22P05, maybe wrapped by Drizzle. */
+function isBadTextError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {

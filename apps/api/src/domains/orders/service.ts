@@ -28,6 +28,7 @@ import {
   type OrderDetail,
   type OrderItemBody,
   type OrderItemStatus,
+  type OrderMoney,
   orderName,
   PAYMENT_WINDOW_MINUTES,
 } from '@codiroom/shared';
@@ -48,8 +49,19 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/gateway.ts';
 import { type Conn, isUniqueViolation, type Tx } from '../users/member-db.ts';
-import { applyBenefits, planBenefits, releaseOrderBenefits } from './benefits.ts';
-import { assertBuyable, orderMoney, PRICE_MSG, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
+import { applyBenefits, type BenefitPlan, planBenefits, releaseOrderBenefits } from './benefits.ts';
+import { pipelinedTransaction, runHot } from './hot-sql.ts';
+import {
+  assertBuyable,
+  orderMoney,
+  PRICE_MSG,
+  type PricedLine,
+  priceLines,
+  timeSaleUnits,
+  type Wanted,
+  wantedFromCart,
+} from './pricing.ts';
+import { releaseTimeSaleUnits, reserveTimeSaleUnits } from './time-sale-stock.ts';
 
 export const MSG = {
   orderNotFound: '주문을 찾을 수 없습니다.',
@@ -74,6 +86,22 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The order was paid at some point (it may have been cancelled since). */
 const wasPaid = (o: OrderRow) => o.paid_at !== null;
 
+/** A timestamp as the driver gave it (postgres.js here: text; PGlite: a Date). */
+const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
+
+/** An orders row read with `select o.*` through runHot. */
+function orderRowOf(r: Record<string, unknown>): OrderRow {
+  return {
+    ...(r as OrderRow),
+    expires_at: dateOf(r.expires_at),
+    paid_at: dateOrNull(r.paid_at),
+    cancelled_at: dateOrNull(r.cancelled_at),
+    created_at: dateOf(r.created_at),
+    updated_at: dateOf(r.updated_at),
+  };
+}
+
 // ───────────────────────────── create ─────────────────────────────
 
 export async function resolveWanted(
@@ -93,31 +121,131 @@ function itemRows(byItem: Map<number, number>) {
   );
 }
 
+/** Orders of up to this many lines create through a prepared statement (see insertPendingOrder). */
+const PREPARED_MAX_LINES = 8;
+
+type PendingOrder = {
+  orderNo: string;
+  userId: number;
+  name: string;
+  money: OrderMoney;
+  address: CreateOrderRequest['address'];
+  deliveryRequest: string | null;
+  now: Date;
+  lines: readonly PricedLine[];
+  plan: BenefitPlan;
+};
+
 /**
- * Reserves every line in one statement: the rows are locked in item id order first (so concurrent
- * multi-item orders cannot deadlock), then `stock = stock - q where stock >= q` per item. Returns
- * the ids actually reserved; the caller rolls back unless all of them were.
+ * Reserves the stock of every line and writes the PENDING order with its items, in ONE statement
+ * (atomic on its own; inside the caller's transaction when coupons, points or time-sale units must
+ * be taken with it). The item rows are locked in item id order first (concurrent multi-item orders
+ * cannot deadlock) and read as they stand once locked; only when every line is reservable
+ * (`is_active and stock >= q`) is the stock taken (`stock = stock - q`) and the order written, so
+ * no buyer can take an item below zero and a short order writes nothing. A pending order is cheap
+ * to lose in a crash (no money has moved, its reservation goes with it), so its transaction's
+ * commit does not wait for the WAL flush (`synchronous_commit` off for that transaction only);
+ * claims and payments stay fully durable. A crash can lose such an order only together with
+ * everything after it in the WAL, and no payment is approved before its confirm's claim row (which
+ * references the order) has committed synchronously — flushing the WAL up to that commit flushes
+ * the order's earlier commit with it — so a lost pending order never has money taken for it (its
+ * Toss window just fails to confirm: 404).
+ * Returns the new order's id (null when some line was short) and the reservable item ids.
  */
-async function reserveAll(tx: Tx, byItem: Map<number, number>): Promise<Set<number>> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      with v(id, q) as (values ${itemRows(byItem)}),
-      locked as materialized (
-        select p.id from product_items p where p.id in (select id from v) order by p.id for update
-      )
-      update product_items p set stock = p.stock - v.q
-      from v, locked
-      where p.id = v.id and locked.id = p.id and p.is_active and p.stock >= v.q
-      returning p.id`),
+async function insertPendingOrder(
+  conn: Conn,
+  o: PendingOrder,
+): Promise<{ id: number | null; reservable: Set<number>; customer_name: string | null }> {
+  const byItem = new Map<number, number>();
+  for (const l of o.lines) byItem.set(l.product_item_id, (byItem.get(l.product_item_id) ?? 0) + l.quantity);
+  const at = sql`${o.now.toISOString()}::timestamptz`;
+  const m = o.money;
+  const a = o.address;
+  const items = sql.join(
+    o.lines.map((l, i) => {
+      const b = o.plan.lines[i];
+      const couponDiscount = b?.coupon_discount ?? 0;
+      const pointUsed = b?.point_used ?? 0;
+      return sql`(${i}::int, ${l.product_item_id}::int, ${l.product_display_id}::int, ${l.brand_id}::int,
+        ${l.name}::text, ${l.size_name}::text, ${l.color_name}::text, ${l.quantity}::int,
+        ${l.list_price}::int, ${l.price}::int, ${b?.coupon_id ?? null}::int, ${couponDiscount}::int,
+        ${pointUsed}::int, ${l.price * l.quantity - couponDiscount - pointUsed}::int, ${l.is_despoke}::boolean,
+        ${l.time_sale_item_id}::int)`;
+    }),
+    sql`, `,
   );
-  return new Set(rows.map((r) => Number(r.id)));
+  // The text has one VALUES row per line: prepared (kept per connection) only for the few
+  // shapes of small orders, so no sequence of orders can fill the connections with statements.
+  const run = runHot(conn, o.lines.length <= PREPARED_MAX_LINES);
+  const rows = (await run(sql`
+      with v(id, q) as (values ${itemRows(byItem)}),
+      async_commit as materialized (select set_config('synchronous_commit', 'off', true) as s),
+      locked as materialized (
+        select p.id, p.stock, p.is_active from product_items p
+        where p.id in (select id from v) order by p.id for no key update
+      ),
+      good as materialized (
+        select array_agg(l.id) as ids, count(*) = ${byItem.size}::int as ok
+        from locked l join v on v.id = l.id
+        where l.is_active and l.stock >= v.q
+      ),
+      reserved as (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q and (select ok from good)
+        returning p.id
+      ),
+      o as (
+        insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
+          coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
+          detail_address, delivery_request, expires_at, created_at, updated_at)
+        select ${o.orderNo}::text, ${o.userId}::int, 'PENDING', ${o.name}::text, ${m.total_price}::int,
+          ${m.product_discount}::int, ${m.coupon_discount}::int, ${m.point_used}::int,
+          ${m.shipping_fee}::int, ${m.amount}::int, ${a.recipient}::text,
+          ${a.phone.replaceAll('-', '')}::text, ${a.zipcode}::text, ${a.main_address}::text,
+          ${a.detail_address}::text, ${o.deliveryRequest}::text,
+          ${new Date(o.now.getTime() + WINDOW_MS).toISOString()}::timestamptz, ${at}, ${at}
+        where (select ok from good)
+        returning id
+      ),
+      i as (
+        insert into order_items (order_id, product_item_id, product_display_id, brand_id, name,
+          size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, status, is_despoke, time_sale_item_id, created_at, updated_at)
+        select o.id, x.product_item_id, x.product_display_id, x.brand_id, x.name, x.size_name,
+          x.color_name, x.quantity, x.price, x.price_discount, x.coupon_id, x.coupon_discount,
+          x.point_used, x.paid_amount, 'PENDING', x.is_despoke, x.time_sale_item_id, ${at}, ${at}
+        from o cross join (values ${items}) as x(n, product_item_id, product_display_id, brand_id,
+          name, size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, is_despoke, time_sale_item_id)
+        order by x.n
+      )
+      select (select id from o) as id, (select ids from good) as reservable,
+        (select u.name from users u where u.id = ${o.userId}::int) as customer_name,
+        (select count(*) from async_commit) as c, (select count(*) from reserved) as r`)) as {
+    id: number | null;
+    reservable: number[] | null;
+    customer_name: string | null;
+  }[];
+  const row = rows[0];
+  return {
+    id: row?.id === null || row?.id === undefined ? null : Number(row.id),
+    reservable: new Set((row?.reservable ?? []).map(Number)),
+    customer_name: row?.customer_name ?? null,
+  };
 }
 
 /**
  * Gives back the stock of the given order items (all of the order when ids are omitted), in one
  * statement, rows locked in item id order like the reservation.
  */
-export async function releaseStock(tx: Tx, orderId: number | number[], itemIds?: number[]): Promise<void> {
+export async function releaseStock(
+  tx: Tx,
+  orderId: number | number[],
+  itemIds?: number[],
+  /** false: the shopper keeps the unit (an exchange), so its time-sale unit stays counted. */
+  timeSaleUnits = true,
+): Promise<void> {
   if (itemIds && itemIds.length === 0) return;
   const orderIds = Array.isArray(orderId) ? orderId : [orderId];
   if (orderIds.length === 0) return;
@@ -138,11 +266,12 @@ export async function releaseStock(tx: Tx, orderId: number | number[], itemIds?:
       group by oi.product_item_id
     ),
     locked as materialized (
-      select p.id from product_items p where p.id in (select id from v) order by p.id for update
+      select p.id from product_items p where p.id in (select id from v) order by p.id for no key update
     )
     update product_items p set stock = p.stock + v.q
     from v, locked
     where p.id = v.id and locked.id = p.id`);
+  if (timeSaleUnits) await releaseTimeSaleUnits(tx, orderIds, only);
 }
 
 export async function createOrder(
@@ -152,7 +281,7 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const now = ctx.clock.now();
   const wanted = await resolveWanted(ctx.db, userId, body);
-  const lines = await priceLines(ctx.db, wanted);
+  const lines = await priceLines(ctx.db, wanted, now);
   assertBuyable(lines);
   const { money: base } = orderMoney(lines);
   // Coupons and points: re-validated over the server-priced lines (benefits.ts).
@@ -164,98 +293,47 @@ export async function createOrder(
     amount: base.amount - plan.coupon_discount - plan.point_used,
   };
   const orderNo = body.order_id ?? newOrderId(now, randomBytes(12).toString('hex'));
-  const name = orderName(lines.map((l) => l.name));
-  const a = body.address;
-  const byItem = new Map<number, number>();
-  for (const l of lines) byItem.set(l.product_item_id, (byItem.get(l.product_item_id) ?? 0) + l.quantity);
-  let created: {
-    id: number;
-    order_no: string;
-    order_name: string;
-    status: OrderRow['status'];
-    expires_at: Date;
-    customer_name: string | null;
+  const pending: PendingOrder = {
+    orderNo,
+    userId,
+    name: orderName(lines.map((l) => l.name)),
+    money,
+    address: body.address,
+    deliveryRequest: body.delivery_request ?? null,
+    now,
+    lines,
+    plan,
   };
+  const check = (r: Awaited<ReturnType<typeof insertPendingOrder>>) => {
+    const short = lines.find((l) => !r.reservable.has(l.product_item_id));
+    if (short || r.id === null) throw badRequest(PRICE_MSG.stock((short ?? lines[0])?.name ?? ''));
+    return { id: r.id, customer_name: r.customer_name };
+  };
+  let created: { id: number; customer_name: string | null };
   try {
-    created = await ctx.db.transaction(async (tx) => {
-      // One round trip: the statements below are pipelined on the transaction's connection and
-      // run in order. A pending order is cheap to lose in a crash: its stock reservation goes
-      // with it (same transaction) and no money has moved yet, so its commit does not wait for
-      // the WAL flush. Claims and payments stay fully durable.
-      const settled = await Promise.allSettled([
-        tx.execute(sql`set local synchronous_commit = off`),
-        reserveAll(tx, byItem),
-        tx
-          .insert(orders)
-          .values({
-            order_no: orderNo,
-            user_id: userId,
-            status: 'PENDING',
-            order_name: name,
-            ...money,
-            recipient: a.recipient,
-            phone: a.phone.replaceAll('-', ''),
-            zipcode: a.zipcode,
-            main_address: a.main_address,
-            detail_address: a.detail_address,
-            delivery_request: body.delivery_request ?? null,
-            expires_at: new Date(now.getTime() + WINDOW_MS),
-            created_at: now,
-            updated_at: now,
-          })
-          .returning({
-            id: orders.id,
-            order_no: orders.order_no,
-            order_name: orders.order_name,
-            status: orders.status,
-            expires_at: orders.expires_at,
-            customer_name: sql<string | null>`(select u.name from users u where u.id = ${userId})`,
-          }),
-        tx.insert(orderItems).values(
-          lines.map((l, i) => ({
-            order_id: sql`(select o.id from orders o where o.order_no = ${orderNo})`,
-            product_item_id: l.product_item_id,
-            product_display_id: l.product_display_id,
-            brand_id: l.brand_id,
-            name: l.name,
-            size_name: l.size_name,
-            color_name: l.color_name,
-            quantity: l.quantity,
-            price: l.list_price,
-            price_discount: l.price,
-            coupon_id: plan.lines[i]?.coupon_id ?? null,
-            coupon_discount: plan.lines[i]?.coupon_discount ?? 0,
-            point_used: plan.lines[i]?.point_used ?? 0,
-            paid_amount:
-              l.price * l.quantity - (plan.lines[i]?.coupon_discount ?? 0) - (plan.lines[i]?.point_used ?? 0),
-            status: 'PENDING' as const,
-            is_despoke: l.is_despoke,
-            created_at: now,
-            updated_at: now,
-          })),
-        ),
-      ] as const);
-      for (const r of settled) if (r.status === 'rejected') throw r.reason;
-      const reserved = (settled[1] as PromiseFulfilledResult<Set<number>>).value;
-      const short = lines.find((l) => !reserved.has(l.product_item_id));
-      if (short) throw badRequest(PRICE_MSG.stock(short.name));
-      const [order] = (settled[2] as PromiseFulfilledResult<(typeof created)[]>).value;
-      if (!order) throw new Error('order insert returned nothing');
-      // Every coupon redeemed (conditional: a coupon another order took is a 409 and this order
-      // rolls back) and the points spent, in this transaction.
-      await applyBenefits(tx, userId, order.id, plan, now);
-      return order;
-    });
+    if (plan.coupon_ids.length === 0 && plan.point_used === 0 && timeSaleUnits(lines).size === 0) {
+      // Nothing but stock to take: the one statement is the whole transaction (one round trip).
+      created = check(await insertPendingOrder(ctx.db, pending));
+    } else {
+      created = await ctx.db.transaction(async (tx) => {
+        const order = check(await insertPendingOrder(tx, pending));
+        await reserveTimeSaleUnits(tx, lines);
+        // Every coupon redeemed (conditional: a coupon another order took is a 409 and this order
+        // rolls back) and the points spent, in this transaction.
+        await applyBenefits(tx, userId, order.id, plan, now);
+        return order;
+      });
+    }
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateOrderId);
     throw err;
   }
   return {
     id: created.id,
-    order_id: created.order_no,
-    order_name: created.order_name,
-    status: created.status,
-    expires_at: created.expires_at.toISOString(),
+    order_id: orderNo,
+    order_name: pending.name,
+    status: 'PENDING',
+    expires_at: new Date(now.getTime() + WINDOW_MS).toISOString(),
     customer_name: created.customer_name ?? '',
     ...money,
   };
@@ -285,7 +363,7 @@ async function cancelQuietly(ctx: AppContext, paymentKey: string, reason: string
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Claim = 'claimed' | 'same-key' | 'busy' | 'not-pending';
+type Claim = 'claimed' | 'same-key' | 'busy';
 
 export async function confirmOrder(
   ctx: AppContext,
@@ -293,13 +371,61 @@ export async function confirmOrder(
   req: ConfirmOrderRequest,
 ): Promise<OrderDetail> {
   const gw = gatewayOf(ctx);
-  // The order and what we know of this key, in one read.
-  const [head] = await ctx.db
-    .select({ order: orders, known: payments })
-    .from(orders)
-    .leftJoin(payments, eq(payments.payment_key, req.payment_key))
-    .where(eq(orders.order_no, req.order_id))
-    .limit(1);
+  const now = ctx.clock.now();
+  type Known = { order_id: number; status: string } | null;
+  // One transaction, one round trip: the order row locked (with what we know of this key), then —
+  // its own, later snapshot: it sees every payment committed by whoever held the lock before — the
+  // conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
+  // holding the order, for when the claim was not taken. The claim carries every check below that
+  // allows a confirm (the member's PENDING order, the amount, the payment window or a known key, no
+  // other payment in flight or approved), so it is only taken when they all pass; the checks then
+  // decide the answer when it was not.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [headRows = [], inserted = [], [after] = []] = await pipelinedTransaction(ctx.db, [
+    sql`
+      select o.*, k.order_id as known_order_id, k.status as known_status
+      from orders o left join payments k on k.payment_key = ${req.payment_key}
+      where o.order_no = ${req.order_id}
+      limit 1
+      for update of o`,
+    sql`
+      insert into payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
+      select o.id, ${req.payment_key}, ${gw.name}, 'IN_PROGRESS', o.amount, o.amount, ${at}, ${at}
+      from orders o
+      where o.order_no = ${req.order_id} and o.user_id = ${userId}::int and o.status = 'PENDING'
+        and o.amount = ${req.amount}::int
+        and (o.expires_at > ${at}
+          or exists (select 1 from payments k where k.payment_key = ${req.payment_key} and k.order_id = o.id))
+        and not exists (
+          select 1 from payments p where p.order_id = o.id and p.status in ('IN_PROGRESS', 'DONE')
+        )
+      on conflict (payment_key) do update set status = 'IN_PROGRESS', updated_at = excluded.updated_at
+        -- A key that failed before (ABORTED) may be retried for the same order.
+        where payments.order_id = excluded.order_id and payments.status = 'ABORTED'
+      returning id`,
+    sql`
+      select k.order_id as known_order_id, k.status as known_status,
+        array(
+          select p.payment_key from payments p join orders o on o.id = p.order_id
+          where o.order_no = ${req.order_id} and p.status in ('IN_PROGRESS', 'DONE')
+        ) as inflight
+      from (select 1) one left join payments k on k.payment_key = ${req.payment_key}`,
+  ]);
+  const claimed = inserted.length === 1;
+  const knownOf = (r: Record<string, unknown> | undefined): Known =>
+    r?.known_order_id === null || r?.known_order_id === undefined
+      ? null
+      : { order_id: Number(r.known_order_id), status: String(r.known_status) };
+  const r0 = headRows[0];
+  let head: { order: OrderRow; known: Known } | null = null;
+  let inflight: string[] = [];
+  if (r0) {
+    const order = orderRowOf(r0);
+    // The order row is as the lock found it, the key's row as the statement's snapshot saw it
+    // (maybe before a confirm that settled the order): then the key as read after the claim.
+    head = { order, known: !claimed && order.status !== 'PENDING' ? knownOf(after) : knownOf(r0) };
+    inflight = ((after?.inflight as unknown[] | null) ?? []).map(String);
+  }
   if (!head || head.order.user_id !== userId) throw notFound(MSG.orderNotFound);
   const { order, known } = head;
   if (known && known.order_id !== order.id) throw conflict(MSG.foreignPayment);
@@ -331,41 +457,17 @@ export async function confirmOrder(
   }
   if (order.status === 'PAID' || order.status === 'PARTIALLY_CANCELLED') throw conflict(MSG.alreadyPaid);
   if (order.status !== 'PENDING') throw conflict(MSG.notPayable);
-  if (order.expires_at.getTime() <= ctx.clock.now().getTime() && !known) throw conflict(MSG.expired);
+  if (order.expires_at.getTime() <= now.getTime() && !known && !claimed) throw conflict(MSG.expired);
 
-  const claim: Claim = await ctx.db.transaction(async (tx) => {
-    // Pipelined: the lock, then (its own, later snapshot: it sees every payment committed by
-    // whoever held the lock before) the conditional insert of the IN_PROGRESS claim.
-    const at = sql`${ctx.clock.now().toISOString()}::timestamptz`;
-    const [lockedRows, insertedRes] = await Promise.all([
-      tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).for('update'),
-      tx.execute(sql`
-        insert into payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
-        select ${order.id}::int, ${req.payment_key}, ${gw.name}, 'IN_PROGRESS', ${order.amount}::int,
-          ${order.amount}::int, ${at}, ${at}
-        where exists (select 1 from orders o where o.id = ${order.id} and o.status = 'PENDING')
-          and not exists (
-            select 1 from payments p where p.order_id = ${order.id} and p.status in ('IN_PROGRESS', 'DONE')
-          )
-        on conflict (payment_key) do update set status = 'IN_PROGRESS', updated_at = excluded.updated_at
-          -- A key that failed before (ABORTED) may be retried for the same order.
-          where payments.order_id = ${order.id} and payments.status = 'ABORTED'
-        returning id`),
-    ]);
-    if (rowsOf(insertedRes).length === 1) return 'claimed';
-    const locked = lockedRows[0];
-    if (!locked || locked.status !== 'PENDING') return 'not-pending';
-    const inflight = await tx
-      .select({ key: payments.payment_key })
-      .from(payments)
-      .where(and(eq(payments.order_id, order.id), inArray(payments.status, ['IN_PROGRESS', 'DONE'])));
-    if (inflight.some((p) => p.key === req.payment_key)) return 'same-key';
-    if (inflight.length > 0) return 'busy';
-    return 'same-key';
-  });
+  let claim: Claim = 'claimed';
+  if (!claimed) {
+    if (inflight.includes(req.payment_key)) claim = 'same-key';
+    else if (inflight.length > 0) claim = 'busy';
+    else claim = 'same-key';
+  }
 
   if (claim === 'busy') throw conflict(MSG.busy);
-  if (claim === 'not-pending' || claim === 'same-key') {
+  if (claim === 'same-key') {
     // Another request holds (or held) this confirmation: wait for its outcome.
     for (let i = 0; i < 40; i++) {
       const p = await paymentByKey(ctx.db, req.payment_key);
@@ -375,21 +477,18 @@ export async function confirmOrder(
         if (detail.paid_at === null) throw conflict(MSG.notPayable);
         return detail;
       }
-      if (!p && claim === 'not-pending') break;
       await sleep(50);
     }
-    if (claim === 'same-key') {
-      // Still in progress: an earlier attempt may have been approved with its answer lost (a 502
-      // to the browser, which now retries). Ask the gateway; an approval settles the order now.
-      const gp = await gw.get(req.payment_key).catch(() => null);
-      if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
-        const outcome = await applyGatewayPayment(ctx, gp, req.payment_key, order);
-        if (outcome === 'paid' || outcome === 'already-paid') return orderDetail(ctx.db, order.id, userId);
-      }
+    // Still in progress: an earlier attempt may have been approved with its answer lost (a 502
+    // to the browser, which now retries). Ask the gateway; an approval settles the order now.
+    const gp = await gw.get(req.payment_key).catch(() => null);
+    if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
+      const outcome = await applyGatewayPayment(ctx, gp, req.payment_key, order);
+      if (outcome === 'paid' || outcome === 'already-paid') return orderDetail(ctx.db, order.id, userId);
     }
-    const [now] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
-    if (now?.status === 'PAID') throw conflict(MSG.alreadyPaid);
-    throw conflict(claim === 'same-key' ? MSG.inProgress : MSG.notPayable);
+    const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    if (current?.status === 'PAID') throw conflict(MSG.alreadyPaid);
+    throw conflict(MSG.inProgress);
   }
 
   let approved: GatewayPayment;
@@ -446,7 +545,7 @@ async function payPendingOrder(
   const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
   const at = sql`${now.toISOString()}::timestamptz`;
   const approved = sql`${approvedAt.toISOString()}::timestamptz`;
-  const result = await ctx.db.execute(sql`
+  const result = await runHot(ctx.db)(sql`
     with paid as (
       update orders set status = 'PAID', paid_at = ${approved}, updated_at = ${at}
       where id = ${order.id} and status = 'PENDING' and amount = ${gp.totalAmount}

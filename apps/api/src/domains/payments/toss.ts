@@ -3,6 +3,8 @@
  * `Authorization: Basic base64(secretKey + ':')`, JSON bodies, errors as `{code, message}`.
  * Cancels carry an `Idempotency-Key` so a retried cancel never refunds twice.
  */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type {
   CancelInput,
   ConfirmInput,
@@ -21,6 +23,8 @@ const UNCERTAIN_CODES = new Set([
 ]);
 
 const TIMEOUT_MS = 15_000;
+/** A Toss payment object is a few KiB; a larger answer is not one (and is not buffered further). */
+const MAX_RESPONSE_BYTES = 1 << 20;
 
 export type TossOptions = { secretKey: string; clientKey: string | null; baseUrl: string };
 
@@ -58,6 +62,8 @@ export class TossGateway implements PaymentGateway {
   readonly clientKey: string | null;
   private readonly auth: string;
   private readonly base: string;
+  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
 
   constructor(opts: TossOptions) {
     this.clientKey = opts.clientKey;
@@ -71,17 +77,12 @@ export class TossGateway implements PaymentGateway {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
-    let res: Response;
+    let res: { status: number; text: string };
     try {
-      res = await fetch(`${this.base}${path}`, {
-        method,
-        headers: {
-          authorization: this.auth,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+      res = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
+        authorization: this.auth,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       });
     } catch (err) {
       throw new GatewayError(
@@ -91,20 +92,77 @@ export class TossGateway implements PaymentGateway {
         true,
       );
     }
-    const text = await res.text();
+    const { status, text } = res;
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
       json = null;
     }
-    if (!res.ok) {
+    if (status < 200 || status > 299) {
       const e = (json ?? {}) as { code?: unknown; message?: unknown };
-      const code = typeof e.code === 'string' ? e.code : `HTTP_${res.status}`;
-      const message = typeof e.message === 'string' ? e.message : `결제사 오류 (${res.status})`;
-      throw new GatewayError(code, message, res.status, res.status >= 500 || UNCERTAIN_CODES.has(code));
+      const code = typeof e.code === 'string' ? e.code : `HTTP_${status}`;
+      const message = typeof e.message === 'string' ? e.message : `결제사 오류 (${status})`;
+      throw new GatewayError(code, message, status, status >= 500 || UNCERTAIN_CODES.has(code));
     }
     return toGatewayPayment(json);
+  }
+
+  /**
+   * One HTTP exchange over node:http(s) with keep-alive sockets: the gateway is called on every
+   * confirm, and fetch's machinery (Request/Response objects, web streams) cost the server several
+   * times the CPU of the exchange itself. The whole exchange, body included, must finish within
+   * TIMEOUT_MS (the re-send below included), and an answer larger than MAX_RESPONSE_BYTES is
+   * refused. A kept-alive socket the gateway closed while idle fails with ECONNRESET on reuse:
+   * that request is sent once more on a new socket. The reset may also come after the gateway read
+   * the request, so every call must be idempotent at the gateway: a GET is; a confirm sent twice is
+   * answered ALREADY_PROCESSED_PAYMENT, which confirmOrder reads back and settles only as a DONE
+   * payment of this order and amount (anything else is cancelled or refused); cancels carry an
+   * Idempotency-Key.
+   */
+  private send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+    signal: AbortSignal = AbortSignal.timeout(TIMEOUT_MS),
+    retried = false,
+  ): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const url = new URL(`${this.base}${path}`);
+      const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+        url,
+        {
+          method,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+          agent: url.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+          signal,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_RESPONSE_BYTES) {
+              reject(new Error(`gateway answer larger than ${MAX_RESPONSE_BYTES} bytes`));
+              req.destroy();
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (!retried && req.reusedSocket && err.code === 'ECONNRESET') {
+          this.send(method, path, body, headers, signal, true).then(resolve, reject);
+        } else reject(err);
+      });
+      req.end(body);
+    });
   }
 
   confirm(input: ConfirmInput): Promise<GatewayPayment> {
