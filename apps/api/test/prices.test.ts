@@ -17,6 +17,7 @@ import {
   timeSaleItems,
   timeSales,
 } from '../src/db/schema.ts';
+import { setCardPriceSnapshotMs } from '../src/domains/catalog/live-prices.ts';
 import { ResponseCache, responseCache, sendCached } from '../src/domains/catalog/response-cache.ts';
 import { expireOrders } from '../src/domains/orders/service.ts';
 import { gatewayOf } from '../src/domains/payments/gateway.ts';
@@ -441,6 +442,56 @@ describe('time-sale stock', () => {
       30_000,
       30_000,
     ]);
+  });
+});
+
+describe('card price snapshot', () => {
+  it('cards reuse one snapshot within its window but never past a scheduled price change; the page reads live rows', async () => {
+    setCardPriceSnapshotMs(60_000);
+    try {
+      const shop = await makeShop(t.ctx);
+      const card = async () => {
+        const r = await call(
+          t.app,
+          'GET',
+          `/api/products/product-display-list?product_display_list=${shop.displayId}`,
+          {},
+        );
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return (r.body.result as Seen['card'][])[0]?.time_sale_price;
+      };
+      const detailSale = async () =>
+        ((await call(t.app, 'GET', `/api/products/detail/${shop.displayId}`, GUEST)).body as Seen['detail'])
+          .time_sale ?? null;
+      // A second sale (another display) ends in 30 s: the next scheduled price change.
+      const other = await makeShop(t.ctx);
+      const now = clock.now().getTime();
+      const [soon] = await t.ctx.db
+        .insert(timeSales)
+        .values({ title: '곧 끝나는 특가', starts_at: new Date(now - HOUR), ends_at: new Date(now + 30_000) })
+        .returning();
+      await t.ctx.db
+        .insert(timeSaleItems)
+        .values({
+          time_sale_id: soon?.id as number,
+          product_display_id: other.displayId,
+          sale_price: 20_000,
+          stock_limit: 5,
+        });
+      const saleId = await timeSale(shop.displayId, 3, 24_000);
+      clock.advance(1); // a new instant: any earlier snapshot is not reused
+      expect(await card()).toBe(24_000);
+      // The limit runs out: the product page drops the sale at once, the card keeps the snapshot.
+      await t.ctx.db.update(timeSaleItems).set({ sold_count: 3 }).where(eq(timeSaleItems.id, saleId));
+      expect(await detailSale()).toBeNull();
+      clock.advance(10);
+      expect(await card()).toBe(24_000);
+      // The other sale's end (a scheduled change) ends the snapshot although its 60 s window has not.
+      clock.advance(21);
+      expect(await card()).toBeNull();
+    } finally {
+      setCardPriceSnapshotMs(0);
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import { couponPolicies, timeSaleItems, timeSales } from '../../db/schema.ts';
 import type { Conn } from '../users/member-db.ts';
 
 export type LiveTimeSale = RunningTimeSale & { ends_at: Date };
+type SaleRow = LiveTimeSale & { product_display_id: number };
 
 /**
  * The time sale that sets the price of each display at `now` (KST instants; the clock is the
@@ -32,10 +33,14 @@ export async function runningTimeSales(
   displays: readonly { id: number; price_discount: number }[],
   now: Date,
 ): Promise<Map<number, LiveTimeSale>> {
-  const out = new Map<number, LiveTimeSale>();
   const ids = [...new Set(displays.map((d) => d.id))];
-  if (ids.length === 0) return out;
-  const rows = await db
+  if (ids.length === 0) return new Map();
+  return pickTimeSales(await timeSaleRows(db, ids, now), displays);
+}
+
+/** Time-sale items whose sale runs at `now`: of the given displays, or of every display (null). */
+async function timeSaleRows(db: Conn, ids: readonly number[] | null, now: Date): Promise<SaleRow[]> {
+  return db
     .select({
       time_sale_item_id: timeSaleItems.id,
       product_display_id: timeSaleItems.product_display_id,
@@ -48,13 +53,22 @@ export async function runningTimeSales(
     .innerJoin(timeSales, eq(timeSales.id, timeSaleItems.time_sale_id))
     .where(
       and(
-        inArray(timeSaleItems.product_display_id, ids),
+        ids === null ? undefined : inArray(timeSaleItems.product_display_id, [...ids]),
         lte(timeSales.starts_at, now),
         gt(timeSales.ends_at, now),
       ),
     );
+}
+
+/** Of running time-sale rows, the one that sets each display's price (see runningTimeSales). */
+function pickTimeSales(
+  rows: readonly SaleRow[],
+  displays: readonly { id: number; price_discount: number }[],
+): Map<number, LiveTimeSale> {
+  const out = new Map<number, LiveTimeSale>();
   const discount = new Map(displays.map((d) => [d.id, d.price_discount]));
   for (const r of rows) {
+    if (!discount.has(r.product_display_id)) continue;
     const priceDiscount = discount.get(r.product_display_id) ?? 0;
     if (!timeSaleApplies({ price_discount: priceDiscount }, r)) continue;
     const cur = out.get(r.product_display_id);
@@ -75,11 +89,11 @@ export async function runningTimeSales(
  */
 export async function runningEventCoupons(
   db: Conn,
-  displayIds: readonly number[],
+  displayIds: readonly number[] | null,
   now: Date,
 ): Promise<CouponRule[]> {
-  const ids = [...new Set(displayIds)];
-  if (ids.length === 0) return [];
+  const ids = displayIds === null ? null : [...new Set(displayIds)];
+  if (ids !== null && ids.length === 0) return [];
   const rows = await db
     .select({
       id: couponPolicies.id,
@@ -104,10 +118,12 @@ export async function runningEventCoupons(
           isNull(couponPolicies.total_limit),
           sql`${couponPolicies.issued_count} < ${couponPolicies.total_limit}`,
         ),
-        sql`${couponPolicies.scope_ids} && ARRAY[${sql.join(
-          ids.map((i) => sql`${i}::int`),
-          sql`, `,
-        )}]::int[]`,
+        ids === null
+          ? undefined
+          : sql`${couponPolicies.scope_ids} && ARRAY[${sql.join(
+              ids.map((i) => sql`${i}::int`),
+              sql`, `,
+            )}]::int[]`,
       ),
     );
   return rows.map((r) => ({
@@ -158,6 +174,52 @@ export function eventCouponPriceOf(
 }
 
 /**
+ * Product cards (lists, search, home, brand pages: many per request, often served from a response
+ * cache) read a per-database snapshot of every running time-sale item and event coupon instead of
+ * two queries per response. A snapshot is reused for CARD_PRICE_SNAPSHOT_MS at most and never past
+ * the next scheduled price change (a sale or event coupon starting or ending, msToNextPriceChange),
+ * so a card can lag only a sale whose limit just ran out or an operator's edit, by at most that
+ * long. The product page, the cart, checkout and orders never use it: they read the rows they
+ * price (and an order's time-sale units are reserved with a conditional update). Off (0) under
+ * NODE_ENV=test, where tests change sales and expect the next response to show it; the snapshot's
+ * own test turns it on with setCardPriceSnapshotMs.
+ */
+export const CARD_PRICE_SNAPSHOT_MS = 1_000;
+let cardPriceSnapshotMs = process.env.NODE_ENV === 'test' ? 0 : CARD_PRICE_SNAPSHOT_MS;
+/** Sets how long card price snapshots are reused (0: every response reads the rows it needs). */
+export function setCardPriceSnapshotMs(ms: number): void {
+  cardPriceSnapshotMs = ms;
+}
+type CardPriceSnapshot = { from: number; until: number; sales: SaleRow[]; rules: CouponRule[] };
+const cardSnapshots = new WeakMap<object, CardPriceSnapshot>();
+const cardSnapshotLoads = new WeakMap<object, Promise<CardPriceSnapshot>>();
+
+async function cardPriceSnapshot(db: Conn, now: Date): Promise<CardPriceSnapshot> {
+  const t = now.getTime();
+  const cur = cardSnapshots.get(db);
+  if (cur && t >= cur.from && t < cur.until) return cur;
+  const loading = cardSnapshotLoads.get(db);
+  if (loading) return loading;
+  const load = (async () => {
+    const [sales, rules, next] = await Promise.all([
+      timeSaleRows(db, null, now),
+      runningEventCoupons(db, null, now),
+      msToNextPriceChange(db, now),
+    ]);
+    const snap = {
+      from: t,
+      until: Math.min(t + cardPriceSnapshotMs, next === null ? Number.POSITIVE_INFINITY : t + next),
+      sales,
+      rules,
+    };
+    cardSnapshots.set(db, snap);
+    return snap;
+  })().finally(() => cardSnapshotLoads.delete(db));
+  cardSnapshotLoads.set(db, load);
+  return load;
+}
+
+/**
  * Fills `time_sale_price` and `event_coupon_price` of product cards (in place, and returns them):
  * the shared `livePrice` over the running time sale, then the event coupon on that price.
  */
@@ -166,14 +228,17 @@ export async function withLivePrices<
 >(db: Conn, now: Date, cards: T[]): Promise<T[]> {
   if (cards.length === 0) return cards;
   const displays = cards.map((c) => ({ id: c.product_display_id, price_discount: c.price_discount }));
-  const [sales, rules] = await Promise.all([
-    runningTimeSales(db, displays, now),
-    runningEventCoupons(
-      db,
-      cards.map((c) => c.product_display_id),
-      now,
-    ),
-  ]);
+  const snap = cardPriceSnapshotMs > 0 ? await cardPriceSnapshot(db, now) : null;
+  const [sales, rules] = snap
+    ? [pickTimeSales(snap.sales, displays), snap.rules]
+    : await Promise.all([
+        runningTimeSales(db, displays, now),
+        runningEventCoupons(
+          db,
+          cards.map((c) => c.product_display_id),
+          now,
+        ),
+      ]);
   for (const c of cards) {
     const live = livePrice(c, sales.get(c.product_display_id));
     c.time_sale_price = live.time_sale_price;
