@@ -470,14 +470,12 @@ describe('card price snapshot', () => {
         .insert(timeSales)
         .values({ title: '곧 끝나는 특가', starts_at: new Date(now - HOUR), ends_at: new Date(now + 30_000) })
         .returning();
-      await t.ctx.db
-        .insert(timeSaleItems)
-        .values({
-          time_sale_id: soon?.id as number,
-          product_display_id: other.displayId,
-          sale_price: 20_000,
-          stock_limit: 5,
-        });
+      await t.ctx.db.insert(timeSaleItems).values({
+        time_sale_id: soon?.id as number,
+        product_display_id: other.displayId,
+        sale_price: 20_000,
+        stock_limit: 5,
+      });
       const saleId = await timeSale(shop.displayId, 3, 24_000);
       clock.advance(1); // a new instant: any earlier snapshot is not reused
       expect(await card()).toBe(24_000);
