@@ -124,6 +124,29 @@ test.describe('login gate (SPEC.md §2)', () => {
   });
 });
 
+test.describe('layout width (SPEC.md: capped at 480px, phones first)', () => {
+  // Card lists (prices with badges, event coupon lines) must wrap inside their column: a page
+  // wider than the phone zooms out and pushes bottom sheets off the screen.
+  for (const path of [
+    '/',
+    '/category',
+    '/ranking',
+    '/timeSale',
+    '/search?query=%EC%8A%AC%EB%9E%99%EC%8A%A4',
+  ]) {
+    test(`${path} is no wider than the phone`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main').first()).toBeVisible();
+      const { inner, scroll } = await page.evaluate(() => ({
+        inner: window.innerWidth,
+        scroll: document.documentElement.scrollWidth,
+      }));
+      expect(inner).toBe(page.viewportSize()?.width);
+      expect(scroll).toBeLessThanOrEqual(inner);
+    });
+  }
+});
+
 test.describe('404', () => {
   test('unknown paths and missing products render the 404 page with status 404', async ({ page }) => {
     const unknown = await page.goto('/this/does/not/exist');
