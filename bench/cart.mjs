@@ -4,14 +4,15 @@
 // Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
 // Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { startServer } from './server.mjs';
+import { cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     base: {
       type: 'string',
@@ -32,24 +33,6 @@ const admin = postgres(values.base, { max: 1, onnotice: () => {} });
 const dbUrl = new URL(values.base);
 dbUrl.pathname = `/${dbName}`;
 
-/** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
-function cpuMsOf(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return 0;
-  }
-}
-/** Per-process CPU of the server, this script (the load generator) and the database's backends. */
-async function cpuSnapshot(pid) {
-  const backends = await admin`select pid from pg_stat_activity where datname = ${dbName}`.catch(() => []);
-  const pg = new Map(backends.map((b) => [b.pid, cpuMsOf(b.pid)]));
-  const me = process.cpuUsage();
-  const [db] = await admin`select xact_commit::int as n from pg_stat_database where datname = ${dbName}`;
-  return { server: cpuMsOf(pid), bench: (me.user + me.system) / 1000, pg, commits: db?.n ?? 0 };
-}
-
 await admin.unsafe(`create database ${dbName}`);
 let server;
 try {
@@ -69,7 +52,7 @@ try {
   if (items.length === 0) throw new Error('no items seeded');
 
   let n = 0;
-  const cpu0 = await cpuSnapshot(server.pid);
+  const cpu0 = await cpuSnapshot(admin, dbName, server.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: Number(values.connections),
@@ -96,9 +79,8 @@ try {
     ],
   });
   await new Promise((r) => setTimeout(r, 1100)); // the backends report their commits within 1 s
-  const cpu1 = await cpuSnapshot(server.pid);
-  let pgMs = 0;
-  for (const [pid, ms] of cpu1.pg) pgMs += ms - (cpu0.pg.get(pid) ?? 0);
+  const cpu1 = await cpuSnapshot(admin, dbName, server.pid);
+  const used = cpuBetween(cpu0, cpu1);
   const perRequest = (ms) => Math.round((ms / Math.max(1, result.requests.total)) * 1000) / 1000;
   const non2xx = result.non2xx;
   const out = {
@@ -118,13 +100,12 @@ try {
     // Diagnosis: CPU milliseconds per request of the server, the PostgreSQL backends and the load
     // generator (comparable across runs when the shared machine's load differs).
     cpu_ms_per_request: {
-      server: perRequest(cpu1.server - cpu0.server),
-      postgres: perRequest(pgMs),
-      load_generator: perRequest(cpu1.bench - cpu0.bench),
+      server: perRequest(used.server),
+      postgres: perRequest(used.pg),
+      load_generator: perRequest(used.bench),
     },
     // Transactions the database committed per request (1 without batching).
-    commits_per_request:
-      Math.round(((cpu1.commits - cpu0.commits) / Math.max(1, result.requests.total)) * 1000) / 1000,
+    commits_per_request: Math.round((used.commits / Math.max(1, result.requests.total)) * 1000) / 1000,
     load_average: Number(loadavg()[0].toFixed(2)),
     non_2xx: non2xx,
     errors: result.errors,

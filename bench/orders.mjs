@@ -6,13 +6,13 @@
 // Usage: node bench/orders.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --buyers 50 --duration 10]
 // Writes bench/results/orders.json; exits 1 when the p99 of create + confirm is above 150 ms.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
-import { BENCH_ENV, startServer } from './server.mjs';
+import { BENCH_ENV, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -64,23 +64,6 @@ const toss = createServer((req, res) => {
 });
 await new Promise((r) => toss.listen(0, '127.0.0.1', r));
 const tossBase = `http://127.0.0.1:${toss.address().port}`;
-
-/** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
-function cpuMsOf(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return 0;
-  }
-}
-/** Per-process CPU of the server, this script and the database's backends (diagnosis). */
-async function cpuSnapshot(pid) {
-  const backends = await admin`select pid from pg_stat_activity where datname = ${dbName}`.catch(() => []);
-  const pg = new Map(backends.map((b) => [b.pid, cpuMsOf(b.pid)]));
-  const me = process.cpuUsage();
-  return { server: cpuMsOf(pid), bench: (me.user + me.system) / 1000, pg };
-}
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -156,7 +139,7 @@ try {
     if (failureSamples.length < 5) failureSamples.push(`${what} ${r.status}: ${r.text.slice(0, 200)}`);
   };
   let n = 0;
-  const cpu0 = await cpuSnapshot(server.pid);
+  const cpu0 = await cpuSnapshot(admin, dbName, server.pid);
   const until = performance.now() + Number(values.duration) * 1000;
   async function buyer(i) {
     const headers = { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' };
@@ -195,10 +178,9 @@ try {
     }
   }
   await Promise.all(Array.from({ length: buyers }, (_, i) => buyer(i)));
-  const cpu1 = await cpuSnapshot(server.pid);
+  const cpu1 = await cpuSnapshot(admin, dbName, server.pid);
   agent.destroy();
-  let pgMs = 0;
-  for (const [pid, ms] of cpu1.pg) pgMs += ms - (cpu0.pg.get(pid) ?? 0);
+  const used = cpuBetween(cpu0, cpu1);
   const perOrder = (ms) => Math.round((ms / Math.max(1, both.length)) * 100) / 100;
   const stats = (xs) => {
     const s = [...xs].sort((a, b) => a - b);
@@ -222,9 +204,9 @@ try {
     load_avg_1m: Math.round(loadavg()[0] * 100) / 100,
     // CPU per paid order (create + confirm), to compare runs on a busy machine.
     cpu_ms_per_order: {
-      server: perOrder(cpu1.server - cpu0.server),
-      postgres: perOrder(pgMs),
-      bench: perOrder(cpu1.bench - cpu0.bench),
+      server: perOrder(used.server),
+      postgres: perOrder(used.pg),
+      bench: perOrder(used.bench),
     },
   };
   console.log(JSON.stringify(out, null, 2));

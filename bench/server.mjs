@@ -1,6 +1,7 @@
 // Shared by the bench scripts: start the built server (apps/api/dist/server.mjs) in production
 // mode on a local port and wait for GET /api/health to answer 200.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -44,4 +45,34 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   }
   await stop();
   throw new Error('server never answered /api/health');
+}
+
+/** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
+function cpuMsOf(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used so far by the server (`pid`), this script (the load generator) and the backends of
+ * database `dbName` (read through the postgres.js `admin` connection), with the database's
+ * commit count. Two snapshots give the cost of a run: see `cpuBetween`.
+ */
+export async function cpuSnapshot(admin, dbName, pid) {
+  const backends = await admin`select pid from pg_stat_activity where datname = ${dbName}`.catch(() => []);
+  const pg = new Map(backends.map((b) => [b.pid, cpuMsOf(b.pid)]));
+  const me = process.cpuUsage();
+  const [db] = await admin`select xact_commit::int as n from pg_stat_database where datname = ${dbName}`;
+  return { server: cpuMsOf(pid), bench: (me.user + me.system) / 1000, pg, commits: db?.n ?? 0 };
+}
+
+/** CPU milliseconds of server, database backends and this script, and commits, between two snapshots. */
+export function cpuBetween(a, b) {
+  let pg = 0;
+  for (const [pid, ms] of b.pg) pg += ms - (a.pg.get(pid) ?? 0);
+  return { server: b.server - a.server, pg, bench: b.bench - a.bench, commits: b.commits - a.commits };
 }
