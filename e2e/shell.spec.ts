@@ -58,9 +58,12 @@ test.describe('bottom tab bar (SPEC.md §2)', () => {
       await page.evaluate((yy) => window.scrollTo(0, yy), y);
       await page.waitForFunction((yy) => Math.abs(window.scrollY - yy) < 2, y);
     };
-    await scrollTo(300);
-    await scrollTo(700);
-    await expect(bar).toHaveAttribute('data-visible', 'false');
+    // Scrolls made before hydration attach the listener go unseen: repeat the gesture until seen.
+    await expect(async () => {
+      await scrollTo(300);
+      await scrollTo(700);
+      await expect(bar).toHaveAttribute('data-visible', 'false', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await scrollTo(500);
     await expect(bar).toHaveAttribute('data-visible', 'true');
     await scrollTo(900);
