@@ -9,10 +9,10 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { cpuBetween, cpuSnapshot, startServer } from './server.mjs';
+import { cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== '--'),
+  args: cliArgs(),
   options: {
     base: {
       type: 'string',

@@ -17,9 +17,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { startServer } from './server.mjs';
+import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
+  args: cliArgs(),
   options: {
     db: { type: 'string', default: 'postgres' },
     base: {

@@ -7,8 +7,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bestCouponAssignment } from '../packages/shared/src/coupons.ts';
+import { cliArgs } from './server.mjs';
 
 const { values } = parseArgs({
+  args: cliArgs(),
   options: {
     runs: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '9' },

@@ -6,9 +6,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from './server.mjs';
+import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
+  args: cliArgs(),
   options: {
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3198' },

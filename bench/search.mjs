@@ -14,9 +14,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { startServer } from './server.mjs';
+import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
+  args: cliArgs(),
   options: {
     base: {
       type: 'string',

@@ -4,8 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { cliArgs } from './server.mjs';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '2000' } } });
+const { values } = parseArgs({ args: cliArgs(), options: { products: { type: 'string', default: '2000' } } });
 const root = new URL('..', import.meta.url).pathname;
 const targets = { 2000: 30_000, 100000: 600_000 };
 const results = [];

@@ -76,3 +76,6 @@ export function cpuBetween(a, b) {
   for (const [pid, ms] of b.pg) pg += ms - (a.pg.get(pid) ?? 0);
   return { server: b.server - a.server, pg, bench: b.bench - a.bench, commits: b.commits - a.commits };
 }
+
+/** The command line's arguments, without the '--' that `npx node bench/x.mjs -- --flag` passes on. */
+export const cliArgs = () => process.argv.slice(2).filter((a) => a !== '--');

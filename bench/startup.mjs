@@ -5,9 +5,10 @@
 // separately), then restarts the server on it `runs` times.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startServer } from './server.mjs';
+import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
+  args: cliArgs(),
   options: { runs: { type: 'string', default: '5' }, port: { type: 'string', default: '3199' } },
 });
 const runs = Number(values.runs);
