@@ -5,9 +5,10 @@
  * Routes declare it with `config: { access: 'token' }`; the default is public.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { runHot } from '../db/hot-sql.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 
@@ -48,14 +49,69 @@ export function guestIdFrom(request: FastifyRequest): string | null {
   return v;
 }
 
+type MemberStatus = { id: number; is_active: boolean; is_admin: boolean };
+
+/**
+ * How long a member's status (is_active, is_admin) read for a token request is reused: every
+ * token request checked the users row, two round trips and a tenth of a paid order's server CPU
+ * (bench/orders.mjs). Withdrawal forgets the member at once in this process (forgetMemberStatus);
+ * another node may let the withdrawn member's still-valid access token through for at most this
+ * long (docs/ARCHITECTURE.md, "Accounts"). Off under NODE_ENV=test, where tests change users rows
+ * directly; its own test turns it on with setMemberStatusMs.
+ */
+export const MEMBER_STATUS_MS = 5_000;
+const MEMBER_STATUS_MAX = 50_000;
+let memberStatusMs = process.env.NODE_ENV === 'test' ? 0 : MEMBER_STATUS_MS;
+
+export function setMemberStatusMs(ms: number): void {
+  memberStatusMs = ms;
+}
+
+/** Per database handle: member id → status and when it was read (performance.now()). */
+const memberStatuses = new WeakMap<Db, Map<number, { status: MemberStatus; at: number }>>();
+
+function statusCacheOf(db: Db): Map<number, { status: MemberStatus; at: number }> {
+  let m = memberStatuses.get(db);
+  if (!m) {
+    m = new Map();
+    memberStatuses.set(db, m);
+  }
+  return m;
+}
+
+/** Drops what this process remembers of a member's status (after withdrawal, or any change). */
+export function forgetMemberStatus(db: Db, userId: number): void {
+  memberStatuses.get(db)?.delete(userId);
+}
+
+async function memberStatus(db: Db, userId: number): Promise<MemberStatus | null> {
+  const cache = memberStatusMs > 0 ? statusCacheOf(db) : null;
+  const known = cache?.get(userId);
+  if (known && performance.now() - known.at < memberStatusMs) return known.status;
+  const [row] = await runHot(db)(
+    sql`select id, is_active, is_admin from users where id = ${userId}::int limit 1`,
+  );
+  if (!row) {
+    cache?.delete(userId);
+    return null;
+  }
+  const status: MemberStatus = {
+    id: Number(row.id),
+    is_active: row.is_active === true,
+    is_admin: row.is_admin === true,
+  };
+  if (cache) {
+    if (cache.size >= MEMBER_STATUS_MAX) cache.delete(cache.keys().next().value as number);
+    cache.delete(userId);
+    cache.set(userId, { status, at: performance.now() });
+  }
+  return status;
+}
+
 async function resolveMember(ctx: AppContext, token: string) {
   const userId = await ctx.tokens.verifyAccess(token, ctx.clock.now());
   if (userId === null) throw unauthorized('Invalid or expired token');
-  const [user] = await ctx.db
-    .select({ id: users.id, is_active: users.is_active, is_admin: users.is_admin })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await memberStatus(ctx.db, userId);
   // SPEC.md §8: these two details make the storefront log the user out.
   if (!user) throw unauthorized('User not found');
   if (!user.is_active) throw unauthorized('User is inactive');

@@ -60,6 +60,32 @@ async function timeSaleRows(db: Conn, ids: readonly number[] | null, now: Date):
     );
 }
 
+/**
+ * runningTimeSales over rows read elsewhere as json arrays (one per statement row): the function
+ * order_price_rows (migration 0011_order_hot_functions) reads the same running time-sale rows of
+ * each display with the items, so pricing an order is one round trip; the pick is the same rule.
+ */
+export function timeSalesFromJson(
+  arrays: readonly unknown[],
+  displays: readonly { id: number; price_discount: number }[],
+): Map<number, LiveTimeSale> {
+  const rows: SaleRow[] = [];
+  for (const a of arrays) {
+    const list = (typeof a === 'string' ? JSON.parse(a) : a) as Record<string, unknown>[] | null;
+    for (const r of list ?? []) {
+      rows.push({
+        time_sale_item_id: Number(r.time_sale_item_id),
+        product_display_id: Number(r.product_display_id),
+        sale_price: Number(r.sale_price),
+        stock_limit: Number(r.stock_limit),
+        sold_count: Number(r.sold_count),
+        ends_at: new Date(String(r.ends_at)),
+      });
+    }
+  }
+  return pickTimeSales(rows, displays);
+}
+
 /** Of running time-sale rows, the one that sets each display's price (see runningTimeSales). */
 function pickTimeSales(
   rows: readonly SaleRow[],

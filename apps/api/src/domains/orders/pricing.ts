@@ -9,11 +9,11 @@
 import { cartMoney, type OrderMoney, timeSaleRemaining, unitPrice } from '@codiroom/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runHot } from '../../db/hot-sql.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { runningTimeSales } from '../catalog/live-prices.ts';
+import { timeSalesFromJson } from '../catalog/live-prices.ts';
 import type { Conn } from '../users/member-db.ts';
-import { runHot } from './hot-sql.ts';
 
 export type Wanted = { product_item_id: number; quantity: number; cart_id: number | null };
 
@@ -92,26 +92,23 @@ type ItemPriceRow = {
   shipping_fee: number;
   free_shipping_min: number;
   allows_custom_order: boolean;
+  /** The display's running time-sale rows, as runningTimeSales reads them (a json array). */
+  sales: unknown;
 };
 
 export async function priceLines(db: Conn | Db, wanted: Wanted[], now: Date): Promise<PricedLine[]> {
   if (wanted.length === 0) return [];
   const ids = [...new Set(wanted.map((w) => w.product_item_id))];
-  // One prepared statement whatever the number of items (ids as one int[] parameter): see hot-sql.ts.
+  // One prepared statement whatever the number of items (ids as one int[] parameter): see
+  // hot-sql.ts. The function (migration 0011_order_hot_functions) reads the items with their
+  // display, brand and the display's running time-sale rows (what runningTimeSales reads) under a
+  // plan made once per connection.
   const rows = (await runHot(db)(sql`
-    select pi.id, pi.product_display_id, pi.product_id, pi.size_name, pi.color_name, pi.stock,
-      pi.extra_price, pi.is_active as item_active, pd.name, pd.image_url, pd.product_type, pd.price,
-      pd.price_discount, pd.is_active as display_active, b.id as brand_id, b.name as brand_name,
-      b.shipping_fee, b.free_shipping_min, b.allows_custom_order
-    from product_items pi
-      join product_displays pd on pd.id = pi.product_display_id
-      join brands b on b.id = pd.brand_id
-    where pi.id = any(${`{${ids.join(',')}}`}::int[])`)) as ItemPriceRow[];
+    select * from order_price_rows(${`{${ids.join(',')}}`}::int[], ${now.toISOString()}::timestamptz)`)) as ItemPriceRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const sales = await runningTimeSales(
-    db,
+  const sales = timeSalesFromJson(
+    rows.map((r) => r.sales),
     rows.map((r) => ({ id: r.product_display_id, price_discount: r.price_discount })),
-    now,
   );
   return wanted.map((w) => {
     const r = byId.get(w.product_item_id);

@@ -34,6 +34,7 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   brands,
@@ -50,7 +51,6 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/gateway.ts';
 import { type Conn, isUniqueViolation, type Tx } from '../users/member-db.ts';
 import { applyBenefits, type BenefitPlan, planBenefits, releaseOrderBenefits } from './benefits.ts';
-import { pipelinedTransaction, runHot } from './hot-sql.ts';
 import {
   assertBuyable,
   orderMoney,
@@ -373,44 +373,26 @@ export async function confirmOrder(
   const gw = gatewayOf(ctx);
   const now = ctx.clock.now();
   type Known = { order_id: number; status: string } | null;
-  // One transaction, one round trip: the order row locked (with what we know of this key), then —
+  // One statement, one round trip: the claim function (migration 0011_order_payment_claim) runs,
+  // in this statement's transaction, the order row locked (with what we know of this key), then —
   // its own, later snapshot: it sees every payment committed by whoever held the lock before — the
   // conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
   // holding the order, for when the claim was not taken. The claim carries every check below that
   // allows a confirm (the member's PENDING order, the amount, the payment window or a known key, no
   // other payment in flight or approved), so it is only taken when they all pass; the checks then
   // decide the answer when it was not.
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [headRows = [], inserted = [], [after] = []] = await pipelinedTransaction(ctx.db, [
-    sql`
-      select o.*, k.order_id as known_order_id, k.status as known_status
-      from orders o left join payments k on k.payment_key = ${req.payment_key}
-      where o.order_no = ${req.order_id}
-      limit 1
-      for update of o`,
-    sql`
-      insert into payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
-      select o.id, ${req.payment_key}, ${gw.name}, 'IN_PROGRESS', o.amount, o.amount, ${at}, ${at}
-      from orders o
-      where o.order_no = ${req.order_id} and o.user_id = ${userId}::int and o.status = 'PENDING'
-        and o.amount = ${req.amount}::int
-        and (o.expires_at > ${at}
-          or exists (select 1 from payments k where k.payment_key = ${req.payment_key} and k.order_id = o.id))
-        and not exists (
-          select 1 from payments p where p.order_id = o.id and p.status in ('IN_PROGRESS', 'DONE')
-        )
-      on conflict (payment_key) do update set status = 'IN_PROGRESS', updated_at = excluded.updated_at
-        -- A key that failed before (ABORTED) may be retried for the same order.
-        where payments.order_id = excluded.order_id and payments.status = 'ABORTED'
-      returning id`,
-    sql`
-      select k.order_id as known_order_id, k.status as known_status,
-        array(
-          select p.payment_key from payments p join orders o on o.id = p.order_id
-          where o.order_no = ${req.order_id} and p.status in ('IN_PROGRESS', 'DONE')
-        ) as inflight
-      from (select 1) one left join payments k on k.payment_key = ${req.payment_key}`,
-  ]);
+  const [claimRow] = await runHot(ctx.db)(sql`
+    select claim_order_payment(${req.order_id}::varchar, ${req.payment_key}::varchar,
+      ${userId}::int, ${req.amount}::int, ${now.toISOString()}::timestamptz, ${gw.name}::varchar) as claim`);
+  const claimJson = claimRow?.claim;
+  const answer = (typeof claimJson === 'string' ? JSON.parse(claimJson) : claimJson) as {
+    head: Record<string, unknown> | null;
+    inserted: unknown[];
+    after: Record<string, unknown> | null;
+  };
+  const headRows = answer.head ? [answer.head] : [];
+  const inserted = answer.inserted ?? [];
+  const after = answer.after ?? undefined;
   const claimed = inserted.length === 1;
   const knownOf = (r: Record<string, unknown> | undefined): Known =>
     r?.known_order_id === null || r?.known_order_id === undefined

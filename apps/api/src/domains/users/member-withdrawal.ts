@@ -35,6 +35,7 @@ import {
   userSizeInfo,
   users,
 } from '../../db/schema.ts';
+import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { LIKE_TARGETS } from '../likes/targets.ts';
 import { type Conn, lockMember, type Tx } from './member-db.ts';
@@ -135,4 +136,6 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
       created_at: now,
     });
   });
+  // This process stops honouring the member's access tokens now (platform/access.ts).
+  forgetMemberStatus(ctx.db, userId);
 }

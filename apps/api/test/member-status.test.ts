@@ -1,0 +1,84 @@
+/**
+ * The member status a token request checks (platform/access.ts): with the status remembered for a
+ * while (as in production), a withdrawal still locks the member out at once in this process, and a
+ * change made elsewhere (another node, an operator's SQL) takes effect within the window.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { setMemberStatusMs } from '../src/platform/access.ts';
+import { createMember, createTestApp, type TestApp } from './helpers.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('member status of token requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => setMemberStatusMs(0));
+  afterAll(async () => {
+    setMemberStatusMs(0);
+    await t.close();
+  });
+
+  const detail = (headers: Record<string, string>) =>
+    t.app.inject({ url: '/api/users/user-detail', headers });
+
+  it('a withdrawal locks the member out at once, even with the status remembered', async () => {
+    setMemberStatusMs(60_000);
+    const m = await createMember(t.ctx, { name: '탈퇴예정' });
+    expect((await detail(m.headers)).statusCode).toBe(200);
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/stop',
+      headers: m.headers,
+      payload: {},
+    });
+    expect(stop.statusCode).toBe(200);
+    const again = await detail(m.headers);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ detail: 'User is inactive' });
+  });
+
+  it('a change made outside this process takes effect within the window', async () => {
+    setMemberStatusMs(150);
+    const m = await createMember(t.ctx);
+    expect((await detail(m.headers)).statusCode).toBe(200);
+    await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, m.user.id));
+    // Within the window the remembered status answers (what another node would see)…
+    expect((await detail(m.headers)).statusCode).toBe(200);
+    await sleep(200);
+    // …and after it, the row.
+    const later = await detail(m.headers);
+    expect(later.statusCode).toBe(401);
+    expect(later.json()).toEqual({ detail: 'User is inactive' });
+  });
+
+  it('a deleted member is not found once the window has passed; without the window at once', async () => {
+    setMemberStatusMs(150);
+    const m = await createMember(t.ctx);
+    expect((await detail(m.headers)).statusCode).toBe(200);
+    await t.ctx.db.delete(users).where(eq(users.id, m.user.id));
+    await sleep(200);
+    expect((await detail(m.headers)).json()).toEqual({ detail: 'User not found' });
+
+    setMemberStatusMs(0);
+    const n = await createMember(t.ctx);
+    expect((await detail(n.headers)).statusCode).toBe(200);
+    await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, n.user.id));
+    expect((await detail(n.headers)).json()).toEqual({ detail: 'User is inactive' });
+  });
+
+  it('an operator granted admin rights gets them within the window', async () => {
+    setMemberStatusMs(150);
+    const m = await createMember(t.ctx);
+    // An operator call on a refund that does not exist: 403 for a member, 404 for an operator.
+    const admin = () =>
+      t.app.inject({ method: 'POST', url: '/api/orders/refunds/999999/complete', headers: m.headers });
+    expect((await admin()).statusCode).toBe(403);
+    await t.ctx.db.update(users).set({ is_admin: true }).where(eq(users.id, m.user.id));
+    await sleep(200);
+    expect((await admin()).statusCode).toBe(404);
+  });
+});
