@@ -8,6 +8,8 @@
 // p99 ≤ 50 ms; no errors or non-2xx anywhere.
 // Usage: node bench/catalog.mjs [--db postgres|pglite] [--products 2000] [--duration 10]
 //        [--connections 50] [--base postgres://root@127.0.0.1:5432/postgres]
+//        node bench/catalog.mjs -- --database postgres://…/bench_search --products 100000
+//        (an already seeded PostgreSQL database, kept; --products then only names the result file)
 // Writes bench/results/catalog-{db}-{products}.json; exits 1 when a target is missed.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
     },
     products: { type: 'string', default: '2000' },
+    database: { type: 'string' },
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3182' },
@@ -39,7 +42,7 @@ const barePort = Number(values['bare-port']);
 const connections = Number(values.connections);
 const duration = Number(values.duration);
 const root = new URL('..', import.meta.url).pathname;
-const usePg = values.db === 'postgres';
+const usePg = values.db === 'postgres' || Boolean(values.database);
 
 const BARE_SERVER = `
 import Fastify from 'fastify';
@@ -110,10 +113,13 @@ for (const p of [port, barePort]) {
 }
 
 const dbName = `codiroom_bench_catalog_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-const admin = usePg ? postgres(values.base, { max: 1, onnotice: () => {} }) : null;
+const own = !values.database;
+const admin = usePg && own ? postgres(values.base, { max: 1, onnotice: () => {} }) : null;
 const dataDir = usePg ? null : join(tmpdir(), `codiroom-bench-catalog-${process.pid}`);
 let env;
-if (usePg) {
+if (!own) {
+  env = { DATABASE_URL: values.database, SEED_PRODUCTS: '0' };
+} else if (usePg) {
   const dbUrl = new URL(values.base);
   dbUrl.pathname = `/${dbName}`;
   await admin.unsafe(`create database ${dbName}`);
