@@ -31,3 +31,28 @@ test('a time-sale product shows the sale price on /timeSale, the product page an
   await expect(line).toHaveCount(1);
   await expect(line.getByText('타임세일', { exact: true })).toBeVisible();
 });
+
+// Issues 7 and 9: a liked time-sale product shows the same sale price (and badge) on /keepProducts.
+test('a liked time-sale product shows its sale price on /keepProducts', async ({ page }) => {
+  await page.goto('/timeSale');
+  const item = page.locator('main li').filter({ hasText: '개 남음' }).first();
+  await expect(item).toBeVisible();
+  const salePrice = ((await item.locator('strong').nth(1).textContent()) ?? '').trim();
+  expect(salePrice).toMatch(/^[\d,]+원$/);
+  const href = await item.getByRole('link').getAttribute('href');
+  expect(href).toMatch(/^\/product\/\d+$/);
+  await item.getByRole('link').click();
+
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByTestId('product-price')).toHaveText(salePrice);
+  const like = page.getByTestId('buy-bar').getByRole('button', { name: '좋아요', exact: true });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(page.getByText('좋아요 목록에 담았어요')).toBeVisible();
+
+  await page.goto('/keepProducts');
+  const card = page.locator('main li').filter({ has: page.locator(`a[href="${href}"]`) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText(salePrice, { exact: true })).toBeVisible();
+  await expect(card.getByText('타임세일', { exact: true })).toBeVisible();
+});

@@ -5,15 +5,20 @@
  * against the sale's limit (exactly k of N concurrent buyers get the sale price) and come back on
  * payment failure, expiry and cancel.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  codiItems,
+  codiSets,
   couponPolicies,
   coupons,
   orderItems,
+  postProducts,
+  posts,
   productDisplays,
+  styles,
   timeSaleItems,
   timeSales,
 } from '../src/db/schema.ts';
@@ -293,6 +298,248 @@ describe('prices everywhere agree', () => {
       .update(couponPolicies)
       .set({ is_active: false })
       .where(eq(couponPolicies.id, policy?.id as number));
+  });
+});
+
+/**
+ * A running slacks-style event coupon (SPEC.md §9: 50% off a list of displays) on the display, its
+ * discount price set to 39,800 so the event price is 19,900; returns the policy id.
+ */
+async function slacksEvent(displayId: number): Promise<number> {
+  await t.ctx.db
+    .update(productDisplays)
+    .set({ price: 49_000, price_discount: 39_800 })
+    .where(eq(productDisplays.id, displayId));
+  const now = clock.now().getTime();
+  const [policy] = await t.ctx.db
+    .insert(couponPolicies)
+    .values({
+      name: '출근룩 슬랙스 이벤트 50% 쿠폰',
+      coupon_type: 'PRODUCT',
+      discount_kind: 'PERCENT',
+      discount_value: 50,
+      scope: 'PRODUCT_DISPLAY',
+      scope_ids: [displayId],
+      starts_at: new Date(now - 24 * HOUR),
+      ends_at: new Date(now + 72 * HOUR),
+    })
+    .returning();
+  return policy?.id as number;
+}
+
+/** Another display of the shop's product (same brand and category), priced 40,000 → 30,000. */
+async function siblingDisplay(shop: Shop): Promise<number> {
+  const [row] = await t.ctx.db.select().from(productDisplays).where(eq(productDisplays.id, shop.displayId));
+  const { id: _id, ...copy } = row as typeof productDisplays.$inferSelect;
+  const [d] = await t.ctx.db.insert(productDisplays).values(copy).returning({ id: productDisplays.id });
+  return d?.id as number;
+}
+
+type LiveCard = {
+  product_display_id: number;
+  time_sale_price?: number | null;
+  event_coupon_price?: number | null;
+};
+
+/**
+ * A display in a running time sale (25,000 against 30,000) and one in a running slacks event
+ * (19,900), and `agree(cards)`: both are among the cards, and each card's live price is the one
+ * its product page shows. `displays` are made with `make` (a fresh shop's display by default).
+ */
+async function saleAndEvent(make: () => Promise<number> = async () => (await makeShop(t.ctx)).displayId) {
+  const sale = await make();
+  await timeSale(sale, 10);
+  const event = await make();
+  const policy = await slacksEvent(event);
+  const page = async (id: number) => {
+    const r = await call(t.app, 'GET', `/api/products/detail/${id}`, GUEST);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const d = r.body as unknown as Seen['detail'];
+    return { time_sale_price: d.time_sale?.sale_price ?? null, event_coupon_price: d.event_coupon_price };
+  };
+  const agree = async (cards: LiveCard[]) => {
+    const card = (id: number) => {
+      const c = cards.find((x) => x.product_display_id === id);
+      expect(c, `card of display ${id}`).toBeDefined();
+      return { time_sale_price: c?.time_sale_price, event_coupon_price: c?.event_coupon_price };
+    };
+    expect(card(sale)).toEqual({ time_sale_price: 25_000, event_coupon_price: null });
+    expect(card(event)).toEqual({ time_sale_price: null, event_coupon_price: 19_900 });
+    expect(card(sale)).toEqual(await page(sale));
+    expect(card(event)).toEqual(await page(event));
+  };
+  const done = () =>
+    t.ctx.db.update(couponPolicies).set({ is_active: false }).where(eq(couponPolicies.id, policy));
+  return { sale, event, agree, done };
+}
+
+describe('live prices on likes, preferred products, posts, styles and the daily look', () => {
+  it('liked product lists (likes, product-like-list behind /keepProducts) carry the product page price', async () => {
+    const p = await saleAndEvent();
+    try {
+      const guest = { 'x-guest-user-id': 'guest-prices-likes-01' };
+      for (const id of [p.sale, p.event]) {
+        const r = await call(t.app, 'POST', '/api/likes/post-like', guest, {
+          like_type: 'PRODUCT',
+          like_id: id,
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      for (const url of ['/api/likes/likes?like_type=PRODUCT', '/api/likes/product-like-list']) {
+        const r = await call(t.app, 'GET', url, guest);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        await p.agree(r.body.result as LiveCard[]);
+      }
+    } finally {
+      await p.done();
+    }
+  });
+
+  it("the caller's preferred products carry the product page price", async () => {
+    const liked = await makeShop(t.ctx);
+    // Preferred products come from the brand of what the caller liked: two more displays of it.
+    const p = await saleAndEvent(() => siblingDisplay(liked));
+    try {
+      const guest = { 'x-guest-user-id': 'guest-prices-preferred-01' };
+      const like = await call(t.app, 'POST', '/api/likes/post-like', guest, {
+        like_type: 'PRODUCT',
+        like_id: liked.displayId,
+      });
+      expect(like.status, JSON.stringify(like.body)).toBe(200);
+      const r = await call(t.app, 'GET', '/api/products/user-preferred-product-displays?limit=50', guest);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      await p.agree(r.body.result as LiveCard[]);
+    } finally {
+      await p.done();
+    }
+  });
+
+  it("a magazine post's products carry the product page price", async () => {
+    const p = await saleAndEvent();
+    try {
+      const [post] = await t.ctx.db
+        .insert(posts)
+        .values({
+          title: '출근룩 가이드',
+          body: '# 출근룩',
+          cover_image_url: '/img/post.webp',
+          category: 'guide',
+          author: '에디터',
+          published_at: new Date(clock.now().getTime() - HOUR),
+        })
+        .returning({ id: posts.id });
+      await t.ctx.db.insert(postProducts).values([
+        { post_id: post?.id as number, product_display_id: p.sale, sort_order: 1 },
+        { post_id: post?.id as number, product_display_id: p.event, sort_order: 2 },
+      ]);
+      const r = await call(t.app, 'GET', `/api/contents/post-detail/${post?.id}`, {});
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      await p.agree(r.body.products as LiveCard[]);
+    } finally {
+      await p.done();
+    }
+  });
+
+  it("a style's codi sets carry the product page price on their products", async () => {
+    const p = await saleAndEvent();
+    try {
+      const [style] = await t.ctx.db
+        .insert(styles)
+        .values({ name: '미니멀', image_url: '/img/style.webp' })
+        .returning({ id: styles.id });
+      const [codi] = await t.ctx.db
+        .insert(codiSets)
+        .values({ style_id: style?.id as number, title: '셔츠 코디', image_url: '/img/codi.webp' })
+        .returning({ id: codiSets.id });
+      await t.ctx.db.insert(codiItems).values([
+        { codi_id: codi?.id as number, product_display_id: p.sale, sort_order: 1 },
+        { codi_id: codi?.id as number, product_display_id: p.event, sort_order: 2 },
+      ]);
+      const r = await call(t.app, 'GET', `/api/contents/style-detail/${style?.id}`, {});
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const codis = (r.body.codis as { result: { products: LiveCard[] }[] }).result;
+      await p.agree(codis.flatMap((c) => c.products));
+    } finally {
+      await p.done();
+    }
+  });
+
+  it("the daily look's products carry the product page price", async () => {
+    const p = await saleAndEvent();
+    try {
+      // At least one active codi set; the look of the day is one of them (the same all day).
+      await t.ctx.db.insert(codiSets).values({ title: '오늘의 코디', image_url: '/img/codi.webp' });
+      const look = async () => {
+        const r = await call(t.app, 'GET', '/api/contents/daily-look', {});
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.codi as { id: number; products: LiveCard[] };
+      };
+      const codiId = (await look()).id;
+      await t.ctx.db.insert(codiItems).values([
+        { codi_id: codiId, product_display_id: p.sale, sort_order: 101 },
+        { codi_id: codiId, product_display_id: p.event, sort_order: 102 },
+      ]);
+      const codi = await look();
+      expect(codi.id).toBe(codiId);
+      await p.agree(codi.products);
+    } finally {
+      await p.done();
+    }
+  });
+});
+
+describe("live prices on the product page's other cards", () => {
+  it('matchup products, recommended codi sets, the product box and AI-similar products carry the product page price', async () => {
+    const shown = await makeShop(t.ctx); // the product whose page is open (a top)
+    const p = await saleAndEvent();
+    try {
+      // Both go with it: bottoms in one of its codi sets, liked together with it by one shopper.
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ product_type: 'BOTTOM', popularity: 1e9 })
+        .where(inArray(productDisplays.id, [p.sale, p.event]));
+      const [codi] = await t.ctx.db
+        .insert(codiSets)
+        .values({ title: '셔츠와 슬랙스', image_url: '/img/codi.webp' })
+        .returning({ id: codiSets.id });
+      await t.ctx.db.insert(codiItems).values(
+        [shown.displayId, p.sale, p.event].map((id, i) => ({
+          codi_id: codi?.id as number,
+          product_display_id: id,
+          sort_order: i,
+        })),
+      );
+      const guest = { 'x-guest-user-id': 'guest-prices-similar-01' };
+      for (const id of [shown.displayId, p.sale, p.event]) {
+        const r = await call(t.app, 'POST', '/api/likes/post-like', guest, {
+          like_type: 'PRODUCT',
+          like_id: id,
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      const get = async (url: string) => {
+        const r = await call(t.app, 'GET', url, {});
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body;
+      };
+      const q = `product_display_id=${shown.displayId}`;
+      await p.agree((await get(`/api/products/matchup-products?${q}`)).result as LiveCard[]);
+      const rec = (await get(`/api/products/recommend-style?${q}`)).codis as { products: LiveCard[] }[];
+      await p.agree(rec.flatMap((c) => c.products));
+      await p.agree((await get(`/api/v1/products/ai-similar-products?${q}`)).result as LiveCard[]);
+      const boxes = await Promise.all(
+        [p.sale, p.event].map(
+          async (id) => (await get(`/api/products/product-box/${id}`)).result as LiveCard,
+        ),
+      );
+      await p.agree(boxes);
+    } finally {
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ popularity: 0 })
+        .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await p.done();
+    }
   });
 });
 

@@ -160,3 +160,15 @@ export function shownPrice(c: {
       c.event_coupon_price != null && c.event_coupon_price < unit ? c.event_coupon_price : null,
   };
 }
+
+/**
+ * What a codi set costs as its cards show it (issue 9): the sum of each card's shown unit price
+ * (`shownPrice`: the time-sale price while one runs, else the discount price), so a set's total
+ * agrees with the cards listed under it. The API's `total_price_discount` stays the sum of the
+ * displays' own discount prices.
+ */
+export function shownTotal(
+  cards: readonly { price: number; price_discount: number; time_sale_price?: number | null | undefined }[],
+): number {
+  return cards.reduce((sum, c) => sum + shownPrice(c).unit_price, 0);
+}

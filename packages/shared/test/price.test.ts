@@ -12,6 +12,7 @@ import {
   livePrice,
   type RunningTimeSale,
   shownPrice,
+  shownTotal,
   slacksEventPrice,
   timeSaleApplies,
   timeSaleRemaining,
@@ -117,6 +118,11 @@ describe('live prices (issue 9: prices everywhere agree)', () => {
     expect(
       shownPrice({ ...display, time_sale_price: 14_000, event_coupon_price: 15_000 }).event_coupon_price,
     ).toBe(null);
+  });
+  it('shownTotal (codi set totals) sums the shown unit prices: a time-sale card counts at its sale price', () => {
+    const plain = { ...display, time_sale_price: null };
+    expect(shownTotal([plain, { ...display, time_sale_price: 24_000 }, { ...display }])).toBe(84_000);
+    expect(shownTotal([])).toBe(0);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type ShippingInfoBody,
   type SizeGradingBody,
   shownPrice,
+  shownTotal,
 } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -354,7 +355,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <div>
                     <strong>{c.title}</strong>
                     <p className={styles.note}>
-                      {c.products.length}개 상품 · {formatWon(c.total_price_discount)}
+                      {c.products.length}개 상품 · {formatWon(shownTotal(c.products))}
                     </p>
                   </div>
                 </li>

@@ -1,4 +1,4 @@
-import { formatWon, type StyleDetail } from '@codiroom/shared';
+import { formatWon, type StyleDetail, shownTotal } from '@codiroom/shared';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
@@ -53,8 +53,9 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
             <div className={page.sectionHead}>
               <h2 id={`codi-${c.id}`}>{c.title}</h2>
               <span className={page.muted}>
-                {c.total_price_discount < c.total_price && <s>{formatWon(c.total_price)}</s>}{' '}
-                {formatWon(c.total_price_discount)}
+                {/* Issue 9: the total of the prices the cards below show (time sale included). */}
+                {shownTotal(c.products) < c.total_price && <s>{formatWon(c.total_price)}</s>}{' '}
+                {formatWon(shownTotal(c.products))}
               </span>
             </div>
             <ProductGrid products={c.products} eagerCount={0} />

@@ -27,6 +27,7 @@ import {
   shippingInfo,
   userPreferredProducts,
 } from './extras.ts';
+import { livenBody, withLivePrices } from './live-prices.ts';
 import { parseId } from './products.ts';
 import { brandRanking } from './rankings.ts';
 
@@ -90,7 +91,9 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: ProductBoxBody, ...NotFound },
       },
     },
-    async (req) => productBox(ctx.db, parseId(req.params.id)),
+    // Issue 9: the box's card carries the live price (time sale, event coupon) as every card.
+    async (req) =>
+      livenBody(ctx.db, ctx.clock.now(), await productBox(ctx.db, parseId(req.params.id)), (b) => [b.result]),
   );
 
   app.get(
@@ -104,7 +107,11 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: RecommendStyleBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => recommendStyle(ctx.db, req.query.product_display_id),
+    // Issue 9: the codi sets' product cards carry the live price (time sale, event coupon).
+    async (req) =>
+      livenBody(ctx.db, ctx.clock.now(), await recommendStyle(ctx.db, req.query.product_display_id), (b) =>
+        b.codis.flatMap((c) => c.products),
+      ),
   );
 
   app.get(
@@ -119,7 +126,14 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: MatchupProductsBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => matchupProducts(ctx.db, req.query.product_display_id),
+    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await matchupProducts(ctx.db, req.query.product_display_id),
+        (b) => b.result,
+      ),
   );
 
   app.get(
@@ -134,7 +148,14 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: AiSimilarBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => aiSimilarProducts(ctx.db, req.query.product_display_id),
+    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await aiSimilarProducts(ctx.db, req.query.product_display_id),
+        (b) => b.result,
+      ),
   );
 
   app.get(
@@ -151,7 +172,14 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: ProductCardList, 400: ErrorBody },
       },
     },
-    async (req) => ({ result: await userPreferredProducts(ctx.db, req.principal, req.query.limit) }),
+    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
+    async (req) => ({
+      result: await withLivePrices(
+        ctx.db,
+        ctx.clock.now(),
+        await userPreferredProducts(ctx.db, req.principal, req.query.limit),
+      ),
+    }),
   );
 
   app.get(

@@ -117,7 +117,9 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: PostDetail, ...NotFound },
       },
     },
-    async (req) => postDetail(ctx.db, parseId(req.params.id)),
+    // Issue 9: the post's product cards carry the live price (time sale, event coupon).
+    async (req) =>
+      livenBody(ctx.db, ctx.clock.now(), await postDetail(ctx.db, parseId(req.params.id)), (b) => b.products),
   );
 
   app.get(
@@ -162,7 +164,14 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: StyleDetail, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) => styleDetail(ctx.db, parseId(req.params.id), req.query.page),
+    // Issue 9: every codi set's product cards carry the live price (time sale, event coupon).
+    async (req) =>
+      livenBody(
+        ctx.db,
+        ctx.clock.now(),
+        await styleDetail(ctx.db, parseId(req.params.id), req.query.page),
+        (b) => b.codis.result.flatMap((c) => c.products),
+      ),
   );
 
   // ── promotions and time sales ──
@@ -311,7 +320,8 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: DailyLookBody },
       },
     },
-    async () => dailyLook(ctx),
+    // Issue 9: the look's product cards carry the live price (time sale, event coupon).
+    async () => livenBody(ctx.db, ctx.clock.now(), await dailyLook(ctx), (b) => b.codi?.products ?? []),
   );
 
   const Ack = { 200: SubmissionAck, 400: ErrorBody, 401: ErrorBody };

@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
 import { addToWishlistEvent, adRequestInfo, fireAdEvents, hashEmail } from '../ads/conversion.ts';
+import { livenBody } from '../catalog/live-prices.ts';
 import {
   countLikes,
   LIKES_PAGE_SIZE,
@@ -41,7 +42,10 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     pageSize: number,
   ) =>
     type === 'PRODUCT'
-      ? likedProducts(ctx.db, owner, page, pageSize)
+      ? // Issue 9: liked product cards carry the live price (time sale, event coupon) like every list.
+        likedProducts(ctx.db, owner, page, pageSize).then((b) =>
+          livenBody(ctx.db, ctx.clock.now(), b, (x) => x.result),
+        )
       : likedItems(ctx.db, owner, type, page, pageSize);
 
   app.post(
