@@ -45,6 +45,10 @@ const likeCountOf = async (id: number) =>
 
 /** Waits for fire-and-forget work started by a request. */
 const settle = () => new Promise((r) => setTimeout(r, 50));
+/** Waits until the fire-and-forget ad events have arrived (up to 5 s: CI machines can be slow). */
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 250 && !done(); i++) await new Promise((r) => setTimeout(r, 20));
+};
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00Z') });
@@ -227,7 +231,7 @@ describe('AddToWishlist', () => {
       headers: { ...g, 'user-agent': 'UA-test', cookie: '_fbp=fb.1.2.3; _fbc=fb.1.2.abc' },
       payload: { like_type: 'PRODUCT', like_id: p.id },
     });
-    await settle();
+    await until(() => sink.events.length >= 1);
     expect(sink.events).toHaveLength(1);
     const e = sink.events[0]!;
     expect(e).toMatchObject({
@@ -254,7 +258,7 @@ describe('AddToWishlist', () => {
     const q = products[7]!;
     await t.ctx.db.update(productDisplays).set({ price_discount: 0 }).where(eq(productDisplays.id, q.id));
     await postLike(g, 'PRODUCT', q.id);
-    await settle();
+    await until(() => sink.events.length >= 2);
     expect(sink.events[1]?.custom_data).toMatchObject({
       value: q.price,
       contents: [{ item_price: q.price }],
@@ -265,7 +269,7 @@ describe('AddToWishlist', () => {
     const m = await createMember(t.ctx, { email: ' Kim@Example.com ' });
     sink.events.length = 0;
     await postLike(m.headers, 'PRODUCT', products[11]!.id);
-    await settle();
+    await until(() => sink.events.length >= 1);
     expect(sink.events[0]?.user_data.em).toEqual([
       createHash('sha256').update('kim@example.com').digest('hex'),
     ]);
@@ -323,7 +327,7 @@ describe('GraphAdSender', () => {
     const p = products[8]!;
     const r = await postLike(g, 'PRODUCT', p.id);
     expect(r.status).toBe(200);
-    await settle();
+    await until(() => received.length >= 1);
     expect(received).toHaveLength(1);
     const got = received[0]!;
     const url = new URL(got.url, base);
@@ -346,7 +350,7 @@ describe('GraphAdSender', () => {
     const r = await postLike(g, 'PRODUCT', products[9]!.id);
     expect(r.status).toBe(200);
     expect(r.body.liked).toBe(true);
-    await settle();
+    await until(() => received.length >= 2);
     expect(received).toHaveLength(2);
     await expect(
       new GraphAdSender({ baseUrl: base, pixelId: '1', accessToken: 'x' }).send([]),
