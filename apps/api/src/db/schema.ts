@@ -530,7 +530,11 @@ export const timeSaleItems = pgTable(
     stock_limit: integer('stock_limit').notNull(),
     sold_count: integer('sold_count').notNull().default(0),
   },
-  (t) => [uniqueIndex('time_sale_items_uq').on(t.time_sale_id, t.product_display_id)],
+  (t) => [
+    uniqueIndex('time_sale_items_uq').on(t.time_sale_id, t.product_display_id),
+    // Live prices look up a display's sale items (cards, order pricing) among every sale ever run.
+    index('time_sale_items_display_idx').on(t.product_display_id),
+  ],
 );
 
 export const posts = pgTable('posts', {

@@ -1,0 +1,1 @@
+CREATE INDEX "time_sale_items_display_idx" ON "time_sale_items" USING btree ("product_display_id");
