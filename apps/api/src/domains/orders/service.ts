@@ -140,8 +140,9 @@ type PendingOrder = {
  * Reserves the stock of every line and writes the PENDING order with its items, in ONE statement
  * (atomic on its own; inside the caller's transaction when coupons, points or time-sale units must
  * be taken with it). The item rows are locked in item id order first (concurrent multi-item orders
- * cannot deadlock) and read as they stand once locked; only when every line is reservable
- * (`is_active and stock >= q`) is the stock taken (`stock = stock - q`) and the order written, so
+ * cannot deadlock; an order of one item needs no separate lock pass: its conditional update waits
+ * for the row and re-checks it) and read as they stand once locked; only when every line is
+ * reservable (`is_active and stock >= q`) is the stock taken (`stock = stock - q`) and the order written, so
  * no buyer can take an item below zero and a short order writes nothing. A pending order is cheap
  * to lose in a crash (no money has moved, its reservation goes with it), so its transaction's
  * commit does not wait for the WAL flush (`synchronous_commit` off for that transaction only);
@@ -177,9 +178,21 @@ async function insertPendingOrder(
   // The text has one VALUES row per line: prepared (kept per connection) only for the few
   // shapes of small orders, so no sequence of orders can fill the connections with statements.
   const run = runHot(conn, o.lines.length <= PREPARED_MAX_LINES);
-  const rows = (await run(sql`
-      with v(id, q) as (values ${itemRows(byItem)}),
-      async_commit as materialized (select set_config('synchronous_commit', 'off', true) as s),
+  // One item: its conditional update is the whole reservation (it waits for the row's lock and
+  // re-checks the stock on the row as it then stands), so no separate lock pass. Several items:
+  // all rows are locked (in id order) and checked first, so a short line takes nothing from the
+  // others.
+  const reserve =
+    byItem.size === 1
+      ? sql`
+      reserved as materialized (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q
+        returning p.id
+      ),
+      good as materialized (select array_agg(r.id) as ids, count(*) = 1 as ok from reserved r),`
+      : sql`
       locked as materialized (
         select p.id, p.stock, p.is_active from product_items p
         where p.id in (select id from v) order by p.id for no key update
@@ -194,7 +207,10 @@ async function insertPendingOrder(
         from v
         where p.id = v.id and p.is_active and p.stock >= v.q and (select ok from good)
         returning p.id
-      ),
+      ),`;
+  const rows = (await run(sql`
+      with v(id, q) as (values ${itemRows(byItem)}),
+      async_commit as materialized (select set_config('synchronous_commit', 'off', true) as s),${reserve}
       o as (
         insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
           coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
