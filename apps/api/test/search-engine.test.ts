@@ -9,21 +9,29 @@ import { analyseQuery, fixedClock, type SearchSort, toKeys } from '@codiroom/sha
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocuments as D, productDisplays, searchPostings, searchTerms } from '../src/db/schema.ts';
-import { reindexProducts } from '../src/domains/search/documents.ts';
+import { productCardsByIds } from '../src/domains/catalog/repository.ts';
+import { searchCards } from '../src/domains/search/cards.ts';
+import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
+import { loadPostings, Replica, termsContaining } from '../src/domains/search/memory-index.ts';
 import { matchCondition, PgSearchEngine, relevanceTier } from '../src/domains/search/pg-engine.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+/** SQL only (every statement path). */
 let engine: PgSearchEngine;
+/** With the in-memory replicas (memory-index.ts), checking for other nodes' writes every time. */
+let memEngine: PgSearchEngine;
 /** A cap far below the 300-product seed's broad words, so that they take the pool path. */
 const CAP = 40;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00Z') });
   await seed(t.ctx.db, { products: 300, now: new Date('2026-11-20T00:00:00+09:00') });
-  engine = new PgSearchEngine(t.ctx.db, CAP);
+  engine = new PgSearchEngine(t.ctx.db, CAP, { memory: false });
   await engine.ready();
+  memEngine = new PgSearchEngine(t.ctx.db, CAP, { checkMs: 0 });
+  await memEngine.warm();
 });
 
 afterAll(async () => {
@@ -106,6 +114,61 @@ describe('bounded product ranking', () => {
     });
   }
 
+  it('answers relevance and popularity pages from the in-memory postings the same way', async () => {
+    // Also with small popularity bounds: broad words first look at the most popular products
+    // only (then the products beyond that could still come before the page's worst tier).
+    const bounded = new PgSearchEngine(t.ctx.db, CAP, { partialBounds: [8, 30, 90] });
+    await Promise.all([memEngine.warm(), bounded.warm()]);
+    for (const e of [memEngine, bounded]) {
+      for (const sort of ['relevance', 'popular'] as const) {
+        for (const s of QUERIES) {
+          for (const [limit, offset] of PAGES) {
+            const got = await e.products(analyseQuery(s), { limit, offset, sort });
+            const want = await reference(s, sort, limit, offset);
+            expect({ s, sort, limit, offset, ids: got.ids, total: got.total }).toEqual({
+              s,
+              sort,
+              limit,
+              offset,
+              ...want,
+            });
+          }
+        }
+      }
+    }
+    // Other sorts and filters still go to SQL, with the dictionary from memory.
+    const got = await memEngine.products(analyseQuery('셔츠'), { limit: 5, offset: 5, sort: 'price_asc' });
+    expect(got).toEqual({ ...(await reference('셔츠', 'price_asc', 5, 5)), fuzzy: false });
+  });
+
+  it('finds a best-tier product beyond the popularity bound', async () => {
+    const bounded = new PgSearchEngine(t.ctx.db, CAP, { partialBounds: [30] });
+    // The least popular product, renamed to exactly a broad word: tier 0, far beyond the bound.
+    const [p] = await t.ctx.db
+      .select({ id: productDisplays.id, name: productDisplays.name })
+      .from(productDisplays)
+      .where(eq(productDisplays.is_active, true))
+      .orderBy(asc(productDisplays.popularity), asc(productDisplays.id))
+      .limit(1);
+    const id = p?.id ?? 0;
+    try {
+      for (const word of ['팬츠', '셔츠']) {
+        await t.ctx.db.update(productDisplays).set({ name: word }).where(eq(productDisplays.id, id));
+        await reindexProducts(t.ctx.db, [id]);
+        await bounded.warm();
+        const got = await bounded.products(analyseQuery(word), { limit: 5, offset: 0, sort: 'relevance' });
+        expect(got).toEqual({ ...(await reference(word, 'relevance', 5, 0)), fuzzy: false });
+        expect(got.ids).toContain(id);
+      }
+    } finally {
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ name: p?.name ?? '' })
+        .where(eq(productDisplays.id, id));
+      await reindexProducts(t.ctx.db, [id]);
+    }
+  });
+
   it('answers brand and category filters the same way', async () => {
     const [b] = await t.ctx.db.select({ id: D.brand_id }).from(D).where(eq(D.kind, 'product')).limit(1);
     const q = analyseQuery('팬츠');
@@ -131,7 +194,9 @@ describe('bounded product ranking', () => {
 describe('term dictionary and postings', () => {
   it('ranks single words from the postings alone exactly as ranking every match', async () => {
     // A cap above the seed's size: every single-word query is answered from its postings.
-    const big = new PgSearchEngine(t.ctx.db, 100_000);
+    const big = new PgSearchEngine(t.ctx.db, 100_000, { memory: false });
+    const bigMem = new PgSearchEngine(t.ctx.db, 100_000);
+    await bigMem.warm();
     let fromPostings = 0;
     for (const sort of ['relevance', 'popular'] as const) {
       for (const s of QUERIES) {
@@ -139,15 +204,17 @@ describe('term dictionary and postings', () => {
         const d = await big.dictionary(q);
         if (q.choseong || q.readings.every((r) => r.tokens.length <= 1)) fromPostings += 1;
         for (const [limit, offset] of PAGES) {
-          const got = await big.products(q, { limit, offset, sort });
           const want = await reference(s, sort, limit, offset, 100_000);
-          expect({ s, sort, limit, offset, ids: got.ids, total: got.total }).toEqual({
-            s,
-            sort,
-            limit,
-            offset,
-            ...want,
-          });
+          for (const e of [big, bigMem]) {
+            const got = await e.products(q, { limit, offset, sort });
+            expect({ s, sort, limit, offset, ids: got.ids, total: got.total }).toEqual({
+              s,
+              sort,
+              limit,
+              offset,
+              ...want,
+            });
+          }
         }
         // The dictionary's proof of a match never overstates: surely ≤ the real total.
         const { total } = await reference(s, 'popular', 1, 0, 100_000);
@@ -183,8 +250,17 @@ describe('term dictionary and postings', () => {
       .limit(1);
     const id = p?.id ?? 0;
     const word = '헤링턴체크';
-    const find = async () =>
-      (await engine.products(analyseQuery(word), { limit: 5, offset: 0, sort: 'relevance' })).ids;
+    const find = async () => {
+      const q = analyseQuery(word);
+      const page = { limit: 5, offset: 0, sort: 'relevance' } as const;
+      const sqlIds = (await engine.products(q, page)).ids;
+      // The replica answers at once after a re-index in this process (from SQL until it has
+      // reloaded), and the same once reloaded.
+      expect((await memEngine.products(q, page)).ids).toEqual(sqlIds);
+      await memEngine.warm();
+      expect((await memEngine.products(q, page)).ids).toEqual(sqlIds);
+      return sqlIds;
+    };
     expect(await find()).toEqual([]);
     await t.ctx.db
       .update(productDisplays)
@@ -276,9 +352,99 @@ describe('prefix-first autocomplete', () => {
         const want = [
           ...new Set(rows.map((r) => `${r.kind === 'term' ? 'keyword' : r.kind}:${r.title}`)),
         ].slice(0, limit);
-        const got = (await engine.suggest(q, limit)).map((x) => `${x.type}:${x.keyword}`);
-        expect({ s, limit, got }).toEqual({ s, limit, got: want });
+        await memEngine.warm();
+        for (const e of [engine, memEngine]) {
+          const got = (await e.suggest(q, limit)).map((x) => `${x.type}:${x.keyword}`);
+          expect({ s, limit, engine: e === engine ? 'sql' : 'memory', got }).toEqual({
+            s,
+            limit,
+            engine: e === engine ? 'sql' : 'memory',
+            got: want,
+          });
+        }
       }
     }
+  });
+});
+
+describe('in-memory replicas', () => {
+  it('answer only for the index generation they were loaded at, and reload on a changed stamp', async () => {
+    let version = 1;
+    let stamp = 'a';
+    let loads = 0;
+    const replica = new Replica(
+      async () => {
+        loads += 1;
+        return version;
+      },
+      async () => stamp,
+      0,
+    );
+    expect(replica.get()).toBeNull(); // not loaded: the caller answers from SQL
+    expect(await replica.ready()).toBe(1);
+    await replica.settled();
+    // Another node wrote (the stamp changed): the old copy answers until the reload is done.
+    version = 2;
+    stamp = 'b';
+    expect(replica.get()).toBe(1);
+    await replica.settled();
+    expect(replica.get()).toBe(2);
+    expect(loads).toBe(2);
+    // A re-index in this process (new generation): nothing from the replica until it reloaded.
+    version = 3;
+    await reindexProducts(t.ctx.db, []); // no ids: no write, same generation
+    expect(replica.get()).toBe(2);
+    const [p] = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(1);
+    const before = indexGeneration();
+    await reindexProducts(t.ctx.db, [p?.id ?? 0]);
+    expect(indexGeneration()).toBeGreaterThan(before);
+    expect(replica.get()).toBeNull();
+    expect(await replica.ready()).toBe(3);
+  });
+
+  it("see another node's writes to the suggestible documents and the dictionary", async () => {
+    await memEngine.warm();
+    const title = '헤링본자켓세트';
+    const q = analyseQuery('헤링본자켓');
+    const titles = async () => (await memEngine.suggest(q, 10)).map((s) => s.keyword);
+    expect(await titles()).not.toContain(title);
+    // Written as another node would: straight to the table, no generation change here.
+    const [row] = await t.ctx.db
+      .insert(D)
+      .values({
+        kind: 'term',
+        ref_id: 999_999,
+        title,
+        name_keys: toKeys(title),
+        all_keys: toKeys(title),
+        initials: '',
+        suggestible: true,
+        popularity: 1,
+      })
+      .returning({ id: D.id });
+    await titles(); // may still answer from the old copy; starts the stamp check
+    await memEngine.settled();
+    expect(await titles()).toContain(title);
+    await t.ctx.db.delete(D).where(eq(D.id, row?.id ?? 0));
+    await titles();
+    await memEngine.settled();
+    expect(await titles()).not.toContain(title);
+  });
+
+  it('finds dictionary terms by substring as LIKE does', async () => {
+    const rep = await loadPostings(t.ctx.db);
+    for (const form of ['k', 'i'] as const) {
+      const text = rep.terms[form];
+      for (const patterns of [['tmffortm'], ['ch', 'tmf'], ['a'], ['zzzz'], ['r', 'k']]) {
+        const want = text.terms.filter((x) => patterns.some((k) => x.keys.includes(k))).map((x) => x.id);
+        expect(termsContaining(text, patterns).map((x) => x.id)).toEqual(want);
+      }
+    }
+  });
+
+  it('build the same product cards as the catalogue', async () => {
+    const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(25);
+    const ids = [...rows.map((r) => r.id).reverse(), rows[0]?.id ?? 0, 987_654];
+    expect(await searchCards(t.ctx.db, ids)).toEqual(await productCardsByIds(t.ctx.db, ids, true));
   });
 });

@@ -10,7 +10,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { brands, productDisplays, productItems } from '../../db/schema.ts';
 
-const cardColumns = {
+export const cardColumns = {
   id: productDisplays.id,
   name: productDisplays.name,
   brand_id: productDisplays.brand_id,
@@ -28,7 +28,7 @@ const cardColumns = {
     where ${productItems.product_display_id} = ${productDisplays.id} and ${productItems.is_active}), 0)::int`,
 };
 
-type CardRow = {
+export type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K] extends SQL<infer T>
     ? T
     : (typeof cardColumns)[K] extends { _: { data: infer D } }

@@ -23,6 +23,19 @@ import type { Db } from '../../db/client.ts';
 import { searchDocuments as D, searchPostings as P, searchTerms as T } from '../../db/schema.ts';
 import { ensureSearchIndex } from './documents.ts';
 import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
+import {
+  loadPostings,
+  loadSuggestRows,
+  type PostingsReplica,
+  postingsStamp,
+  REPLICA_CHECK_MS,
+  Replica,
+  rankFromMemory,
+  type SuggestRow,
+  suggestFromRows,
+  suggestStamp,
+  termsContaining,
+} from './memory-index.ts';
 
 /** Shortest key form the fuzzy fallback tries (below that, similarity is noise). */
 const FUZZY_MIN_KEYS = 4;
@@ -132,6 +145,21 @@ export interface DictionaryAnswer {
   proving: number[];
   /** The dictionary rows found (terms containing a reading, a word or the 초성 form). */
   terms: Term[];
+  /** The terms among `terms` holding `keys` as a match does (syllable-end rule when complete). */
+  holds: (keys: string, complete: boolean) => Term[];
+}
+
+/** The key (or 초성) forms whose containing terms the dictionary looks up: readings and words. */
+function termPatterns(q: AnalysedQuery): string[] {
+  return q.choseong ? [q.initials] : [...new Set(q.readings.flatMap((r) => [r.keys, ...r.tokens]))];
+}
+
+/** The terms among `rows` holding `keys` as a match does (syllable-end rule when complete). */
+function holdsIn<R extends { keys: string }>(rows: R[]): (keys: string, complete: boolean) => R[] {
+  return (keys, complete) => {
+    const end = complete ? new RegExp(syllableEndPattern(keys)) : null;
+    return rows.filter((t) => t.keys.includes(keys) && (!end || end.test(t.keys)));
+  };
 }
 
 /**
@@ -191,16 +219,65 @@ function productOrder(sort: SearchSort, q: AnalysedQuery, fuzzy: boolean): SQL[]
   }
 }
 
+export interface PgSearchOptions {
+  /**
+   * Keep the suggest rows, the term dictionary and the postings in memory (memory-index.ts):
+   * autocomplete and unfiltered relevance/popular product pages then need no statement. Default on.
+   */
+  memory?: boolean;
+  /** How often (ms) the replicas look for writes by other nodes (REPLICA_CHECK_MS). */
+  checkMs?: number;
+  /** Popularity bounds a broad query is first evaluated within (tests: small catalogues). */
+  partialBounds?: number[];
+}
+
 export class PgSearchEngine implements SearchEngine {
   readonly name = 'postgresql';
+  private readonly suggestRows: Replica<SuggestRow[]> | null;
+  private readonly postings: Replica<PostingsReplica> | null;
+  private readonly partialBounds: number[] | undefined;
+
   /** `countCap`: COUNT_CAP unless given (tests take the pool path on a small catalogue with it). */
   constructor(
     private readonly db: Db,
     private readonly countCap = COUNT_CAP,
-  ) {}
+    opts: PgSearchOptions = {},
+  ) {
+    const memory = opts.memory ?? true;
+    const checkMs = opts.checkMs ?? REPLICA_CHECK_MS;
+    this.partialBounds = opts.partialBounds;
+    this.suggestRows = memory
+      ? new Replica(
+          () => loadSuggestRows(db),
+          () => suggestStamp(db),
+          checkMs,
+        )
+      : null;
+    this.postings = memory
+      ? new Replica(
+          () => loadPostings(db),
+          () => postingsStamp(db),
+          checkMs,
+        )
+      : null;
+  }
 
-  ready(): Promise<void> {
-    return ensureSearchIndex(this.db);
+  /** Makes sure the index exists, and starts loading the in-memory replicas (not awaited). */
+  async ready(): Promise<void> {
+    await ensureSearchIndex(this.db);
+    this.suggestRows?.get();
+    this.postings?.get();
+  }
+
+  /** Waits until the in-memory replicas answer for the current index (tests, warm-up). */
+  async warm(): Promise<void> {
+    await ensureSearchIndex(this.db);
+    await Promise.all([this.suggestRows?.ready(), this.postings?.ready()]);
+  }
+
+  /** Waits for the replicas' loads and checks under way (tests). */
+  async settled(): Promise<void> {
+    await Promise.all([this.suggestRows?.settled(), this.postings?.settled()]);
   }
 
   private async count(where: SQL | undefined): Promise<number> {
@@ -239,29 +316,26 @@ export class PgSearchEngine implements SearchEngine {
    * words, every word somewhere: those documents all have a term of each word, so the word with
    * the fewest postings stands for the reading.
    */
-  async dictionary(q: AnalysedQuery): Promise<DictionaryAnswer> {
+  async dictionary(q: AnalysedQuery, mem: PostingsReplica | null = null): Promise<DictionaryAnswer> {
     const form = q.choseong ? 'i' : 'k';
-    const patterns = q.choseong
-      ? [q.initials]
-      : [...new Set(q.readings.flatMap((r) => [r.keys, ...r.tokens]))];
-    const rows: Term[] = patterns.length
-      ? (
-          await this.db
-            .select({ id: T.id, keys: T.keys, df: T.df, roles: T.roles })
-            .from(T)
-            .where(
-              and(
-                eq(T.form, form),
-                sql`${T.df} > 0`,
-                or(...patterns.map((k) => sql`${T.keys} like ${contains(k)}`)),
-              ),
-            )
-        ).map((r) => ({ id: r.id, keys: r.keys, df: Number(r.df), roles: Number(r.roles) }))
-      : [];
-    const holds = (keys: string, complete: boolean) => {
-      const end = complete ? new RegExp(syllableEndPattern(keys)) : null;
-      return rows.filter((t) => t.keys.includes(keys) && (!end || end.test(t.keys)));
-    };
+    const patterns = termPatterns(q);
+    const rows: Term[] = !patterns.length
+      ? []
+      : mem
+        ? termsContaining(q.choseong ? mem.terms.i : mem.terms.k, patterns)
+        : (
+            await this.db
+              .select({ id: T.id, keys: T.keys, df: T.df, roles: T.roles })
+              .from(T)
+              .where(
+                and(
+                  eq(T.form, form),
+                  sql`${T.df} > 0`,
+                  or(...patterns.map((k) => sql`${T.keys} like ${contains(k)}`)),
+                ),
+              )
+          ).map((r) => ({ id: r.id, keys: r.keys, df: Number(r.df), roles: Number(r.roles) }));
+    const holds = holdsIn(rows);
     const chosen = new Map<number, Term>();
     let surely = 0;
     if (q.choseong) {
@@ -339,6 +413,7 @@ export class PgSearchEngine implements SearchEngine {
       aroundPostings: around.reduce((a, t) => a + t.df, 0),
       proving: proving.map((t) => t.id),
       terms: rows,
+      holds,
     };
   }
 
@@ -655,42 +730,25 @@ export class PgSearchEngine implements SearchEngine {
   ): Promise<Hits> {
     const filter = filterCondition(opts.filters);
     const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filter);
-    const exact = and(base, matchCondition(q));
     const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
-    // The dictionary first: few postings are all checked in one statement; a term with more
-    // documents than the cap proves the total is capped without counting anything (unfiltered).
-    const dict = await this.dictionary(q);
-    let hits: Hits;
-    const narrow = Math.round(this.countCap * NARROW_FACTOR);
-    const singleWords = q.choseong || q.readings.every((r) => r.tokens.length <= 1);
-    if (ranked && filter === undefined && singleWords && dict.aroundPostings <= narrow) {
-      hits = { ...(await this.rankPostings(q, dict, opts.sort === 'relevance', opts)), fuzzy: false };
-    } else if (dict.postings <= narrow) {
-      hits = {
-        ...(await this.fromPostings(dict.ids, exact, productOrder(opts.sort, q, false), opts)),
-        fuzzy: false,
-      };
-    } else if (ranked) {
-      const capped = filter === undefined && dict.surely > this.countCap;
-      hits = {
-        ...(await this.pooled(q, base, matchCondition(q), opts, opts.sort === 'relevance', capped, dict)),
-        fuzzy: false,
-      };
-    } else {
-      // Other orders sort every match (no index serves them); the total is capped all the same.
-      const rows = await this.db
-        .select({ id: D.ref_id })
-        .from(D)
-        .where(exact)
-        .orderBy(...productOrder(opts.sort, q, false))
-        .limit(opts.limit)
-        .offset(opts.offset);
-      const total =
-        opts.offset === 0 && rows.length < opts.limit
-          ? rows.length
-          : Math.min(await this.countUpTo(exact), this.countCap);
-      hits = { total, ids: rows.map((r) => r.id), fuzzy: false };
+    const mem = this.postings?.get() ?? null;
+    let hits: Hits | null = null;
+    if (mem && ranked && filter === undefined) {
+      // Unfiltered relevance or popularity: from the in-memory postings, no statement at all.
+      const rows = termsContaining(q.choseong ? mem.terms.i : mem.terms.k, termPatterns(q));
+      const page = rankFromMemory(
+        mem,
+        q,
+        rows,
+        opts.sort === 'relevance',
+        opts,
+        this.countCap,
+        holdsIn(rows),
+        this.partialBounds,
+      );
+      if (page) hits = { ...page, fuzzy: false };
     }
+    if (!hits) hits = await this.productsFromSql(q, opts, mem);
     if (hits.total > 0) return hits;
     // Nothing matches exactly: the typo-tolerant fallback (few rows by nature).
     const fuzzy = fuzzyCondition(q);
@@ -708,6 +766,53 @@ export class PgSearchEngine implements SearchEngine {
     return total > 0
       ? { total: Math.min(total, this.countCap), ids: rows.map((r) => r.id), fuzzy: true }
       : hits;
+  }
+
+  /**
+   * A product page from SQL, the term dictionary first (from memory when loaded): few postings
+   * are all checked in one statement; a term with more documents than the cap proves the total is
+   * capped without counting anything (unfiltered).
+   */
+  private async productsFromSql(
+    q: AnalysedQuery,
+    opts: Paging & { filters?: ProductFilters; sort: SearchSort },
+    mem: PostingsReplica | null,
+  ): Promise<Hits> {
+    const filter = filterCondition(opts.filters);
+    const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filter);
+    const exact = and(base, matchCondition(q));
+    const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
+    const dict = await this.dictionary(q, mem);
+    const narrow = Math.round(this.countCap * NARROW_FACTOR);
+    const singleWords = q.choseong || q.readings.every((r) => r.tokens.length <= 1);
+    if (ranked && filter === undefined && singleWords && dict.aroundPostings <= narrow) {
+      return { ...(await this.rankPostings(q, dict, opts.sort === 'relevance', opts)), fuzzy: false };
+    } else if (dict.postings <= narrow) {
+      return {
+        ...(await this.fromPostings(dict.ids, exact, productOrder(opts.sort, q, false), opts)),
+        fuzzy: false,
+      };
+    } else if (ranked) {
+      const capped = filter === undefined && dict.surely > this.countCap;
+      return {
+        ...(await this.pooled(q, base, matchCondition(q), opts, opts.sort === 'relevance', capped, dict)),
+        fuzzy: false,
+      };
+    } else {
+      // Other orders sort every match (no index serves them); the total is capped all the same.
+      const rows = await this.db
+        .select({ id: D.ref_id })
+        .from(D)
+        .where(exact)
+        .orderBy(...productOrder(opts.sort, q, false))
+        .limit(opts.limit)
+        .offset(opts.offset);
+      const total =
+        opts.offset === 0 && rows.length < opts.limit
+          ? rows.length
+          : Math.min(await this.countUpTo(exact), this.countCap);
+      return { total, ids: rows.map((r) => r.id), fuzzy: false };
+    }
   }
 
   private ranked(kind: string, q: AnalysedQuery, page: Paging): Promise<Hits> {
@@ -740,6 +845,9 @@ export class PgSearchEngine implements SearchEngine {
    */
   async suggest(q: AnalysedQuery, limit: number): Promise<Suggestion[]> {
     if (!q.normalised) return [];
+    // The suggest rows in memory when loaded: the same ranking without a statement.
+    const loaded = this.suggestRows?.get();
+    if (loaded) return suggestFromRows(loaded, q, limit);
     let where: SQL;
     let tier: SQL;
     let prefix: SQL;

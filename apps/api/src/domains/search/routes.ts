@@ -28,6 +28,7 @@ import {
   realtimeKeywords,
   recommendedKeywords,
   searchBrands,
+  searchEngine,
   searchFilters,
   searchProducts,
   searchStyles,
@@ -39,6 +40,15 @@ const QUERY_NOTE =
   'query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), brand names in Korean or English and any spacing.';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  if (ctx.config.NODE_ENV !== 'test') {
+    // Start loading the index's in-memory replicas when the server starts (in the background:
+    // searches answer from SQL until they are loaded), not on the first search.
+    app.addHook('onReady', async () => {
+      searchEngine(ctx)
+        .ready()
+        .catch(() => undefined);
+    });
+  }
   app.get(
     '/v1/search/product',
     {

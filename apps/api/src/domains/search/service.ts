@@ -33,8 +33,8 @@ import {
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { productCardsByIds } from '../catalog/repository.ts';
 import { CachedSearchEngine, DEFAULT_CACHE_TTL_MS, TtlCache } from './cached-engine.ts';
+import { searchCards } from './cards.ts';
 import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
 import { realtimeKeywords, recordSearch } from './trends.ts';
@@ -54,11 +54,15 @@ function cacheTtlMs(ctx: AppContext): number {
   return ctx.config.NODE_ENV === 'test' ? 0 : DEFAULT_CACHE_TTL_MS;
 }
 
-/** The engine of this context (PostgreSQL now; an OpenSearch engine would be chosen here by config). */
+/**
+ * The engine of this context (PostgreSQL now; an OpenSearch engine would be chosen here by config).
+ * SEARCH_MEMORY_INDEX=0 turns the in-memory replicas off (memory-index.ts; on by default).
+ */
 export function searchEngine(ctx: AppContext): SearchEngine {
   let e = engines.get(ctx.db);
   if (!e) {
-    e = new CachedSearchEngine(new PgSearchEngine(ctx.db), cacheTtlMs(ctx));
+    const memory = process.env.SEARCH_MEMORY_INDEX !== '0';
+    e = new CachedSearchEngine(new PgSearchEngine(ctx.db, undefined, { memory }), cacheTtlMs(ctx));
     engines.set(ctx.db, e);
   }
   return e;
@@ -120,7 +124,7 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
     ['products', q.readings, q.initials, opts],
     async () => {
       const hits = await engine.products(q, opts);
-      return { hits, result: await productCardsByIds(ctx.db, hits.ids, true) };
+      return { hits, result: await searchCards(ctx.db, hits.ids) };
     },
   );
   // Realtime keywords count real searches: first pages with hits, without filters.
@@ -339,7 +343,7 @@ export async function contentsSearch(ctx: AppContext, query: string): Promise<Co
     await engine.posts(q, first(CONTENTS_LIMIT.post)),
   ] as Hits[];
   const [products, brandList, styleList, postList] = await Promise.all([
-    productCardsByIds(ctx.db, p?.ids ?? [], true),
+    searchCards(ctx.db, p?.ids ?? []),
     brandSummaries(ctx.db, b?.ids ?? []),
     styleSummaries(ctx.db, s?.ids ?? []),
     postInfos(ctx.db, po?.ids ?? []),
