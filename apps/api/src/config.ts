@@ -12,8 +12,13 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** Connections in the PostgreSQL pool (DATABASE_URL only). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Connections in the PostgreSQL pool (DATABASE_URL only). Few connections keep a small database
+   * server busy without thrashing (postgres.js pipelines queries on busy connections): on the
+   * 2-core bench box 10 gave order create + confirm p99 ~128 ms against ~145 ms with 20
+   * (docs/ARCHITECTURE.md, "Orders and payments"). Raise it with the database server's cores.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for signing access/refresh tokens (HS256). Required in production. */
