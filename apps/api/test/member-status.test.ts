@@ -3,10 +3,11 @@
  * while (as in production), a withdrawal still locks the member out at once in this process, and a
  * change made elsewhere (another node, an operator's SQL) takes effect within the window.
  */
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { setMemberStatusMs } from '../src/platform/access.ts';
+import { forgetMemberStatus, setMemberStatusMs } from '../src/platform/access.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,6 +39,41 @@ describe('member status of token requests', () => {
     expect(stop.statusCode).toBe(200);
     const again = await detail(m.headers);
     expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ detail: 'User is inactive' });
+  });
+
+  it('a status read that a withdrawal overtakes is not remembered', async () => {
+    setMemberStatusMs(60_000);
+    const m = await createMember(t.ctx);
+    // The read of the member's row is under way when the withdrawal commits and forgets the
+    // member: the read answers the row as it was before (active). Simulated by holding the read's
+    // answer back until the withdrawal is done (postgres.js `unsafe` on PostgreSQL, Drizzle's
+    // `execute` on PGlite).
+    const db = t.ctx.db as unknown as Record<string, unknown> & { $client?: Record<string, unknown> };
+    const target = (typeof db.$client?.unsafe === 'function' ? db.$client : db) as Record<string, unknown>;
+    const key = target === db ? 'execute' : 'unsafe';
+    const original = target[key] as (...args: unknown[]) => Promise<unknown>;
+    const textOf = (q: unknown) => (typeof q === 'string' ? q : new PgDialect().sqlToQuery(q as SQL).sql);
+    let held = false;
+    target[key] = function (this: unknown, ...args: unknown[]) {
+      const answer = original.apply(this, args);
+      if (held || !textOf(args[0]).includes('is_active, is_admin from users')) return answer;
+      held = true;
+      return Promise.resolve(answer).then(async (rows) => {
+        await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, m.user.id));
+        forgetMemberStatus(t.ctx.db, m.user.id);
+        return rows;
+      });
+    };
+    try {
+      // This request still passes: its read saw the row before the withdrawal.
+      expect((await detail(m.headers)).statusCode).toBe(200);
+    } finally {
+      target[key] = original;
+    }
+    expect(held).toBe(true);
+    // The next one reads again: the overtaken read was not remembered for the 60 s window.
+    const again = await detail(m.headers);
     expect(again.json()).toEqual({ detail: 'User is inactive' });
   });
 

@@ -67,32 +67,44 @@ export function setMemberStatusMs(ms: number): void {
   memberStatusMs = ms;
 }
 
-/** Per database handle: member id → status and when it was read (performance.now()). */
-const memberStatuses = new WeakMap<Db, Map<number, { status: MemberStatus; at: number }>>();
+type StatusCache = {
+  /** Member id → status and when its read started (performance.now()). */
+  entries: Map<number, { status: MemberStatus; at: number }>;
+  /** Forgets so far: a read that a forget overtook is not remembered. */
+  forgets: number;
+};
 
-function statusCacheOf(db: Db): Map<number, { status: MemberStatus; at: number }> {
-  let m = memberStatuses.get(db);
-  if (!m) {
-    m = new Map();
-    memberStatuses.set(db, m);
+/** Per database handle. */
+const memberStatuses = new WeakMap<Db, StatusCache>();
+
+function statusCacheOf(db: Db): StatusCache {
+  let c = memberStatuses.get(db);
+  if (!c) {
+    c = { entries: new Map(), forgets: 0 };
+    memberStatuses.set(db, c);
   }
-  return m;
+  return c;
 }
 
 /** Drops what this process remembers of a member's status (after withdrawal, or any change). */
 export function forgetMemberStatus(db: Db, userId: number): void {
-  memberStatuses.get(db)?.delete(userId);
+  const c = memberStatuses.get(db);
+  if (!c) return;
+  c.entries.delete(userId);
+  c.forgets += 1;
 }
 
 async function memberStatus(db: Db, userId: number): Promise<MemberStatus | null> {
   const cache = memberStatusMs > 0 ? statusCacheOf(db) : null;
-  const known = cache?.get(userId);
-  if (known && performance.now() - known.at < memberStatusMs) return known.status;
+  const known = cache?.entries.get(userId);
+  const startedAt = performance.now();
+  if (known && startedAt - known.at < memberStatusMs) return known.status;
+  const forgetsBefore = cache?.forgets ?? 0;
   const [row] = await runHot(db)(
     sql`select id, is_active, is_admin from users where id = ${userId}::int limit 1`,
   );
   if (!row) {
-    cache?.delete(userId);
+    cache?.entries.delete(userId);
     return null;
   }
   const status: MemberStatus = {
@@ -100,10 +112,13 @@ async function memberStatus(db: Db, userId: number): Promise<MemberStatus | null
     is_active: row.is_active === true,
     is_admin: row.is_admin === true,
   };
-  if (cache) {
-    if (cache.size >= MEMBER_STATUS_MAX) cache.delete(cache.keys().next().value as number);
-    cache.delete(userId);
-    cache.set(userId, { status, at: performance.now() });
+  // A withdrawal that committed while this read was under way forgot the member: what this read
+  // saw may be from before it, so it is not remembered. The window counts from the read's start.
+  if (cache && cache.forgets === forgetsBefore) {
+    if (cache.entries.size >= MEMBER_STATUS_MAX)
+      cache.entries.delete(cache.entries.keys().next().value as number);
+    cache.entries.delete(userId);
+    cache.entries.set(userId, { status, at: startedAt });
   }
   return status;
 }
