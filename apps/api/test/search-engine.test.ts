@@ -402,6 +402,53 @@ describe('in-memory replicas', () => {
     expect(await replica.ready()).toBe(3);
   });
 
+  it('back off after failed loads, and drop a copy that could not be refreshed three times', async () => {
+    let clock = 0;
+    let fail = false;
+    let stamp = 'a';
+    let loads = 0;
+    const replica = new Replica(
+      async () => {
+        loads += 1;
+        if (fail) throw new Error('statement timeout');
+        return loads;
+      },
+      async () => stamp,
+      0,
+      () => clock,
+    );
+    expect(await replica.ready()).toBe(1);
+    await replica.settled();
+    // The rows changed elsewhere and every reload fails: the old copy answers, with a growing wait
+    // between tries instead of a load per search.
+    fail = true;
+    stamp = 'b';
+    expect(replica.get()).toBe(1); // starts the stamp check, which starts a reload (fails)
+    await replica.settled();
+    expect(loads).toBe(2);
+    for (let i = 0; i < 5; i++) replica.get();
+    await replica.settled();
+    expect(loads).toBe(2); // within the 1 s wait: no new load
+    clock += 1_000;
+    expect(replica.get()).toBe(1);
+    await replica.settled();
+    expect(loads).toBe(3);
+    clock += 1_999; // the second wait is 2 s
+    replica.get();
+    await replica.settled();
+    expect(loads).toBe(3);
+    clock += 1;
+    replica.get();
+    await replica.settled();
+    expect(loads).toBe(4);
+    // Three failed reloads: the stale copy stops answering (SQL answers).
+    expect(replica.get()).toBeNull();
+    // Once the database answers again, the copy comes back after the wait.
+    fail = false;
+    clock += 4_000;
+    expect(await replica.ready()).toBe(5);
+  });
+
   it("see another node's writes to the suggestible documents and the dictionary", async () => {
     await memEngine.warm();
     const title = '헤링본자켓세트';

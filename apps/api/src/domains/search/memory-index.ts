@@ -27,6 +27,8 @@ import { indexGeneration } from './documents.ts';
 
 /** How often (ms) a replica in use checks whether other nodes changed its rows. */
 export const REPLICA_CHECK_MS = 2_000;
+/** The longest wait before loading again after failed loads. */
+const RELOAD_BACKOFF_MAX_MS = 60_000;
 
 /** A loaded copy of some rows, valid for one index generation and one stamp. */
 export class Replica<T> {
@@ -34,6 +36,9 @@ export class Replica<T> {
   private loading: Promise<void> | null = null;
   private checking: Promise<void> | null = null;
   private checkedAt = 0;
+  /** Loads failed in a row, and when the next one may start (now() units). */
+  private failures = 0;
+  private retryAt = 0;
 
   constructor(
     private readonly load: () => Promise<T>,
@@ -67,7 +72,7 @@ export class Replica<T> {
   }
 
   private reload(): void {
-    if (this.loading) return;
+    if (this.loading || this.now() < this.retryAt) return;
     this.loading = (async () => {
       const gen = indexGeneration();
       // The stamp before the rows: a write committed in between makes the next check reload.
@@ -75,8 +80,18 @@ export class Replica<T> {
       const data = await this.load();
       this.value = { data, gen, stamp };
       this.checkedAt = this.now();
+      this.failures = 0;
+      this.retryAt = 0;
     })()
-      .catch(() => undefined) // the database went away (shutdown): SQL answers, next get retries
+      .catch(() => {
+        // The database went away (shutdown) or the load cannot finish (a statement timeout, a
+        // memory limit): SQL answers meanwhile. The next try waits 1 s, 2 s, 4 s… up to a minute,
+        // so a load that keeps failing is not started again by every search; and a copy that
+        // could not be refreshed three times stops answering (its rows may be long out of date).
+        this.failures += 1;
+        this.retryAt = this.now() + Math.min(RELOAD_BACKOFF_MAX_MS, 1_000 * 2 ** (this.failures - 1));
+        if (this.failures >= 3) this.value = null;
+      })
       .finally(() => {
         this.loading = null;
       });

@@ -881,7 +881,10 @@ export class PgSearchEngine implements SearchEngine {
           // Brands before keywords before styles on a tie, then popularity.
           sql`(case ${D.kind} when 'brand' then 0 when 'term' then 1 else 2 end)`,
           desc(D.popularity),
-          asc(D.title),
+          // Code point order whatever the database's collation, then the row: the in-memory
+          // suggest rows (memory-index.ts) break ties the same way.
+          sql`${D.title} collate "C"`,
+          asc(D.ref_id),
         )
         .limit(n);
     const seen = new Set<string>();
