@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  brands,
   codiItems,
   codiSets,
   couponPolicies,
@@ -27,6 +28,7 @@ import { ResponseCache, responseCache, sendCached } from '../src/domains/catalog
 import { expireOrders } from '../src/domains/orders/service.ts';
 import { gatewayOf } from '../src/domains/payments/gateway.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
+import { reindexProducts } from '../src/domains/search/documents.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
@@ -483,6 +485,50 @@ describe('live prices on likes, preferred products, posts, styles and the daily 
       expect(codi.id).toBe(codiId);
       await p.agree(codi.products);
     } finally {
+      await p.done();
+    }
+  });
+});
+
+describe('live prices on the brand ranking and the search landing', () => {
+  it("the brand ranking's top products and contents/search's products carry the product page price", async () => {
+    const shop = await makeShop(t.ctx);
+    // Two more displays of the shop's brand: one in a time sale, one in the slacks event.
+    const p = await saleAndEvent(() => siblingDisplay(shop));
+    try {
+      // The most popular brand of all (its top products are the two), ranked afresh.
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ popularity: 1_000_000_000 })
+        .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await t.ctx.kv.del('ranking:brands');
+      const ranking = await call(t.app, 'GET', '/api/products/ranking-brands', GUEST);
+      expect(ranking.status, JSON.stringify(ranking.body)).toBe(200);
+      const brand = (ranking.body.result as { id: number; products: LiveCard[] }[]).find(
+        (b) => b.id === shop.brandId,
+      );
+      await p.agree(brand?.products ?? []);
+
+      // The search landing by the brand's own name: its products first.
+      await reindexProducts(t.ctx.db, [p.sale, p.event]);
+      const [b] = await t.ctx.db
+        .select({ name: brands.name })
+        .from(brands)
+        .where(eq(brands.id, shop.brandId));
+      const search = await call(
+        t.app,
+        'GET',
+        `/api/contents/search?query=${encodeURIComponent(b?.name ?? '')}`,
+        GUEST,
+      );
+      expect(search.status, JSON.stringify(search.body)).toBe(200);
+      await p.agree(search.body.products as LiveCard[]);
+    } finally {
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ popularity: 0 })
+        .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await t.ctx.kv.del('ranking:brands');
       await p.done();
     }
   });

@@ -206,6 +206,8 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: BrandRankingBody },
       },
     },
-    async () => brandRanking(ctx),
+    // Issue 9: the brands' top product cards carry the live price (time sale, event coupon).
+    async () =>
+      livenBody(ctx.db, ctx.clock.now(), await brandRanking(ctx), (b) => b.result.flatMap((r) => r.products)),
   );
 };

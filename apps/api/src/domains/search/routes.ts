@@ -170,7 +170,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ContentsSearchBody, ...Bad },
       },
     },
-    async (req) => contentsSearch(ctx, req.query.query),
+    // Issue 9: the product cards carry the live price (time sale, event coupon) as every list.
+    async (req) =>
+      livenBody(ctx.db, ctx.clock.now(), await contentsSearch(ctx, req.query.query), (b) => b.products),
   );
 
   app.get(
