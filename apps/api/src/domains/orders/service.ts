@@ -389,7 +389,7 @@ export async function confirmOrder(
   const gw = gatewayOf(ctx);
   const now = ctx.clock.now();
   type Known = { order_id: number; status: string } | null;
-  // One statement, one round trip: the claim function (migration 0011_order_payment_claim) runs,
+  // One statement, one round trip: the claim function (migration 0011_order_hot_functions) runs,
   // in this statement's transaction, the order row locked (with what we know of this key), then —
   // its own, later snapshot: it sees every payment committed by whoever held the lock before — the
   // conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
