@@ -220,9 +220,23 @@ export function suggestFromRows(rows: readonly SuggestRow[], q: AnalysedQuery, l
     }
   }
   const ranked = tiers.flatMap((list) => list ?? []).slice(0, want);
-  const seen = new Set<string>();
   const out: Suggestion[] = [];
-  for (const r of ranked) {
+  takeSuggestions(ranked, limit, out, new Set());
+  return out;
+}
+
+/**
+ * Appends suggest rows, in rank order, to `out` as suggestions until it holds `limit`, skipping a
+ * kind and title already taken (`seen`: many titles repeat across kinds). Shared by the replica and
+ * the SQL path (pg-engine.ts), which calls it once per statement with the same `out` and `seen`.
+ */
+export function takeSuggestions(
+  rows: readonly { kind: string; ref_id: number; title: string }[],
+  limit: number,
+  out: Suggestion[],
+  seen: Set<string>,
+): void {
+  for (const r of rows) {
     if (out.length >= limit) break;
     const key = `${r.kind}:${r.title}`;
     if (seen.has(key)) continue;
@@ -233,7 +247,6 @@ export function suggestFromRows(rows: readonly SuggestRow[], q: AnalysedQuery, l
         : { keyword: r.title, type: r.kind === 'brand' ? 'brand' : 'style', id: r.ref_id },
     );
   }
-  return out;
 }
 
 // ───────────────────────────── term dictionary and postings ─────────────────────────────

@@ -34,6 +34,7 @@ import {
   type SuggestRow,
   suggestFromRows,
   suggestStamp,
+  takeSuggestions,
   termsContaining,
 } from './memory-index.ts';
 
@@ -889,19 +890,8 @@ export class PgSearchEngine implements SearchEngine {
         .limit(n);
     const seen = new Set<string>();
     const out: Suggestion[] = [];
-    const take = (list: { kind: string; ref_id: number; title: string }[]) => {
-      for (const r of list) {
-        if (out.length >= limit) break;
-        const key = `${r.kind}:${r.title}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(
-          r.kind === 'term'
-            ? { keyword: r.title, type: 'keyword', id: null }
-            : { keyword: r.title, type: r.kind === 'brand' ? 'brand' : 'style', id: r.ref_id },
-        );
-      }
-    };
+    const take = (list: { kind: string; ref_id: number; title: string }[]) =>
+      takeSuggestions(list, limit, out, seen);
     // The first limit × 2 rows in rank order, deduplicated (as many titles repeat across kinds).
     // Three keys or more: the partial trigram index finds every match cheaply, one statement.
     const keys = q.choseong ? [q.initials] : q.readings.map((r) => r.keys);
