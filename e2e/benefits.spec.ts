@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpByPhone } from './helpers.ts';
 
 // Issue 9 journey, first part: a guest's download asks to log in (popup of type coupon); a member
 // downloads a coupon on a product page and finds it in the coupon box; a serial registers there.
@@ -17,18 +18,7 @@ test('a guest who taps a coupon download sees the login-required popup of type c
 
 test('a member downloads a coupon on a product page and sees it in the coupon box', async ({ page }) => {
   const phone = '01055550091';
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill('김쿠폰');
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
-  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
-  await page.getByLabel(/인증번호/).fill(code);
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
-  await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page).toHaveURL(/type=sign_up/);
+  await signUpByPhone(page, '김쿠폰', phone);
 
   await page.goto('/product/2');
   const block = page.getByTestId('coupon-download');

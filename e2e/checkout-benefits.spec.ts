@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpByPhone } from './helpers.ts';
 
 // Issues 8 + 9 joined, at 390×844: a member downloads a coupon on a product page, puts the product
 // in the cart, finds the coupon applied at checkout as the best combination, pays through the
@@ -8,18 +9,7 @@ test('member: download coupon → checkout applies it → pay → cancel → cou
   page,
 }) => {
   const phone = '01055550101';
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill('김혜택');
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
-  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
-  await page.getByLabel(/인증번호/).fill(code);
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
-  await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page).toHaveURL(/type=sign_up/);
+  await signUpByPhone(page, '김혜택', phone);
 
   // Download a coupon on the product page.
   await page.goto('/product/2');

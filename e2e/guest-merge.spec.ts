@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpByPhone } from './helpers.ts';
 
 test('a guest likes a product and carts two sizes; after sign-up both lines and the like are kept', async ({
   page,
@@ -31,18 +32,7 @@ test('a guest likes a product and carts two sizes; after sign-up both lines and 
   for (const s of added) await expect(page.locator('main')).toContainText(s);
 
   // Sign up by phone: the guest's cart and likes move to the new member.
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill('한병합');
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
-  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
-  await page.getByLabel(/인증번호/).fill(code);
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
-  await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page).toHaveURL(/type=sign_up/);
+  await signUpByPhone(page, '한병합', phone);
 
   await page.goto('/cart');
   for (const s of added) await expect(page.locator('main')).toContainText(s);

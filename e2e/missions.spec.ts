@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signUpByPhone } from './helpers.ts';
 
 // Issue 9 item 5: a new member opens the mission page from 마이페이지, finishes the push-consent
 // mission on the spot, receives its points once and sees the balance change (here and on the
@@ -8,18 +9,7 @@ test('a member completes a mission, receives its points once and sees the balanc
   page,
 }) => {
   const phone = '01055550161';
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill('김미션');
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
-  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
-  await page.getByLabel(/인증번호/).fill(code);
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
-  await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page).toHaveURL(/type=sign_up/);
+  await signUpByPhone(page, '김미션', phone);
 
   await page.goto('/mypage');
   await page.getByRole('link', { name: '미션' }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUpByPhone } from './helpers.ts';
 
 // Issue 8 journey at 390×844: a member puts two products in the cart, checks out with a new
 // address, pays in the sandbox payment window, lands on the order-complete page, opens the order
@@ -21,18 +22,7 @@ test('member: cart → checkout → sandbox payment → order complete → detai
   page,
 }) => {
   const phone = '01055550081';
-  await page.goto('/signup');
-  await page.getByLabel('이름').fill('김주문');
-  await page.getByLabel('휴대폰 번호').fill(phone);
-  await page.getByRole('button', { name: '인증번호 받기' }).click();
-  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
-  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
-  await page.getByLabel(/인증번호/).fill(code);
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
-  await page.getByRole('button', { name: '가입하기' }).click();
-  await expect(page).toHaveURL(/type=sign_up/);
+  await signUpByPhone(page, '김주문', phone);
 
   await addToCart(page, 1);
   await addToCart(page, 2);

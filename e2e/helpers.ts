@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Signs up a new member by phone through /signup, the way a shopper does: name and number, the
+ * code from the dev SMS outbox, a password; ends on the sign-up welcome (`type=sign_up`). A guest
+ * cart and likes of the same browser move to the member on the way (guest merge).
+ */
+export async function signUpByPhone(page: Page, name: string, phone: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill(name);
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  const { code } = await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json();
+  await page.getByLabel(/인증번호/).fill(code);
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByLabel(/비밀번호/).fill('codiroom123');
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/type=sign_up/);
+}
