@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
+import { type couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/service.ts';
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/gateway.ts';
@@ -14,7 +14,7 @@ import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
-import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
+import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -33,33 +33,9 @@ async function member(points = 0): Promise<Member> {
   return { headers: m.headers, id: m.user.id };
 }
 
-let seq = 0;
 /** Issues one coupon of a fresh policy to the member; returns the coupon id. */
-async function coupon(m: Member, values: Partial<typeof couponPolicies.$inferInsert>): Promise<number> {
-  seq += 1;
-  const [p] = await t.ctx.db
-    .insert(couponPolicies)
-    .values({
-      name: `체크아웃 쿠폰 ${seq}`,
-      coupon_type: 'EVENT',
-      discount_kind: 'FIXED',
-      discount_value: 1000,
-      ...values,
-    })
-    .returning();
-  if (!p) throw new Error('policy insert failed');
-  const [c] = await t.ctx.db
-    .insert(coupons)
-    .values({
-      coupon_policy_id: p.id,
-      user_id: m.id,
-      issued_at: clock.now(),
-      expires_at: new Date(clock.now().getTime() + 30 * 86_400_000),
-    })
-    .returning();
-  if (!c) throw new Error('coupon insert failed');
-  return c.id;
-}
+const coupon = (m: Member, values: Partial<typeof couponPolicies.$inferInsert>) =>
+  issueCoupon(t.ctx, m.id, clock.now(), values, 30);
 
 const couponRow = async (id: number) => (await t.ctx.db.select().from(coupons).where(eq(coupons.id, id)))[0];
 const balance = (m: Member) => pointBalance(t.ctx.db, m.id);

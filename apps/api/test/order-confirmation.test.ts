@@ -12,7 +12,7 @@ import { autoConfirmAt } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  couponPolicies,
+  type couponPolicies,
   coupons,
   exchanges,
   orderItems,
@@ -30,7 +30,7 @@ import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
-import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
+import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -54,32 +54,9 @@ const bearer = async (id: number) => ({
 });
 const admin = () => bearer(adminId);
 
-let seq = 0;
-async function coupon(m: Member, values: Partial<typeof couponPolicies.$inferInsert>): Promise<number> {
-  seq += 1;
-  const [p] = await t.ctx.db
-    .insert(couponPolicies)
-    .values({
-      name: `확정 쿠폰 ${seq}`,
-      coupon_type: 'EVENT',
-      discount_kind: 'FIXED',
-      discount_value: 1000,
-      ...values,
-    })
-    .returning();
-  if (!p) throw new Error('policy insert failed');
-  const [c] = await t.ctx.db
-    .insert(coupons)
-    .values({
-      coupon_policy_id: p.id,
-      user_id: m.id,
-      issued_at: clock.now(),
-      expires_at: new Date(clock.now().getTime() + 90 * 86_400_000),
-    })
-    .returning();
-  if (!c) throw new Error('coupon insert failed');
-  return c.id;
-}
+/** Issues one coupon of a fresh policy to the member; returns the coupon id. */
+const coupon = (m: Member, values: Partial<typeof couponPolicies.$inferInsert>) =>
+  issueCoupon(t.ctx, m.id, clock.now(), values, 90);
 
 const couponRow = async (id: number) => (await t.ctx.db.select().from(coupons).where(eq(coupons.id, id)))[0];
 const balance = (m: Member) => pointBalance(t.ctx.db, m.id);

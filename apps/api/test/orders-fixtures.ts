@@ -4,7 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { brands, categories, productDisplays, productItems, products } from '../src/db/schema.ts';
+import {
+  brands,
+  categories,
+  couponPolicies,
+  coupons,
+  productDisplays,
+  productItems,
+  products,
+} from '../src/db/schema.ts';
 import type { AppContext } from '../src/platform/context.ts';
 
 let seq = 0;
@@ -131,4 +139,41 @@ export async function placeOrder(
     shipping_fee: number;
     total_price: number;
   };
+}
+
+let couponSeq = 0;
+/**
+ * Issues a member a coupon of a new policy — an EVENT coupon of 1,000 won off unless `values` says
+ * otherwise — valid for `days` from `now`. Returns the coupon's id.
+ */
+export async function issueCoupon(
+  ctx: AppContext,
+  userId: number,
+  now: Date,
+  values: Partial<typeof couponPolicies.$inferInsert> = {},
+  days = 30,
+): Promise<number> {
+  couponSeq += 1;
+  const [p] = await ctx.db
+    .insert(couponPolicies)
+    .values({
+      name: `테스트 쿠폰 ${couponSeq}`,
+      coupon_type: 'EVENT',
+      discount_kind: 'FIXED',
+      discount_value: 1000,
+      ...values,
+    })
+    .returning();
+  if (!p) throw new Error('policy insert failed');
+  const [c] = await ctx.db
+    .insert(coupons)
+    .values({
+      coupon_policy_id: p.id,
+      user_id: userId,
+      issued_at: now,
+      expires_at: new Date(now.getTime() + days * 86_400_000),
+    })
+    .returning();
+  if (!c) throw new Error('coupon insert failed');
+  return c.id;
 }
