@@ -7,7 +7,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -35,6 +35,7 @@ import { socialRoutes } from './domains/users/social/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
+import { registerInputLimits } from './platform/input-limits.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -54,8 +55,18 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Errors raised before routing (a path that is not valid percent-encoded UTF-8, a bad
+    // content-type header) answer in the same `{detail}` shape as every other error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const detail =
+        error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: not valid percent-encoded UTF-8' : error.message;
+      void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ detail }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Bounded JSON bodies and query strings for every route, before any handler (input-limits.ts).
+  registerInputLimits(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);

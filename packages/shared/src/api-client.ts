@@ -181,7 +181,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 const NUMERIC_STRING_RE = /^\d+(\.\d+)?$/;
 
-function normaliseValue(v: unknown): unknown {
+/** Deeper values are left as they are: the walk never recurses without a bound. */
+const NORMALISE_MAX_DEPTH = 32;
+
+function normaliseValue(v: unknown, depth = 0): unknown {
+  if (depth > NORMALISE_MAX_DEPTH) return v;
   if (v === undefined || v === null) return null;
   if (typeof v === 'number') return Number.isNaN(v) ? null : v;
   if (typeof v === 'string') {
@@ -190,9 +194,9 @@ function normaliseValue(v: unknown): unknown {
     if (NUMERIC_STRING_RE.test(s) && Number(s) > 0) return Math.trunc(Number(s));
     return v;
   }
-  if (Array.isArray(v)) return v.map(normaliseValue);
+  if (Array.isArray(v)) return v.map((x) => normaliseValue(x, depth + 1));
   if (isPlainObject(v)) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normaliseValue(x)]));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, normaliseValue(x, depth + 1)]));
   }
   return v;
 }

@@ -895,6 +895,21 @@ describe('rule 8: helpers with special return rules', () => {
     });
   });
 
+  it('normaliseCodiToCartBody never recurses without a bound: a 100,000-deep array is left deep', () => {
+    let deep: unknown = '1';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const out = normaliseCodiToCartBody({ items: deep }) as { items: unknown };
+    // Normalised near the top, left alone past the bound (no stack overflow).
+    let v: unknown = out.items;
+    let depth = 0;
+    while (Array.isArray(v)) {
+      v = v[0];
+      depth++;
+    }
+    expect(depth).toBe(100_000);
+    expect(v).toBe('1');
+  });
+
   it('downloadCoupon returns the server detail, success or failure', async () => {
     let answer = json(200, { detail: '쿠폰이 발급되었습니다.' });
     const f = fakeFetch(() => answer);

@@ -39,13 +39,33 @@ function describeValidation(error: FastifyError): string {
   return parts.length ? `Invalid ${parts.join('; ')}` : `Invalid ${context}`;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Fields added to every 4xx body of the route (e.g. `result: 'error'` where the spec reads it). */
+    errorExtra?: Record<string, unknown>;
+  }
+}
+
+/**
+ * Sends an error body already serialised: an error answer never goes through the route's response
+ * schema, so a 4xx whose shape the schema does not foresee can never turn into a 500
+ * (FST_ERR_RESPONSE_SERIALIZATION).
+ */
+function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  const extra = status < 500 ? reply.request.routeOptions?.config?.errorExtra : undefined;
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(extra ? { ...extra, ...body } : body));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.detail, ...error.extra });
+      return sendError(reply, error.statusCode, { detail: error.detail, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.status(400).send({ detail: describeValidation(error) });
+      return sendError(reply, 400, { detail: describeValidation(error) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -56,14 +76,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large'
             : error.message;
-      return reply.status(status).send({ detail });
+      return sendError(reply, status, { detail });
     }
     if (isBadTextError(error)) {
       // PostgreSQL refuses text it cannot store (a NUL character): the client's input, not a bug.
-      return reply.status(400).send({ detail: 'Invalid text: control character U+0000 is not allowed' });
+      return sendError(reply, 400, { detail: 'Invalid text: control character U+0000 is not allowed' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ detail: 'Internal Server Error' });
+    return sendError(reply, 500, { detail: 'Internal Server Error' });
   });
 }
 

@@ -289,7 +289,8 @@ export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/benefits/issue-by-serial',
     {
-      config: token,
+      // Every refusal, invalid input included, answers `result: 'error'` with its detail.
+      config: { ...token, errorExtra: { result: 'error' } },
       schema: {
         tags,
         summary: 'Register a serial coupon; a failure answers result: error with the detail',

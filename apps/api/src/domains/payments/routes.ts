@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { queryBoundsProblem } from '../../platform/input-limits.ts';
 import { applyGatewayPayment } from '../orders/service.ts';
 import { GatewayError, gatewayOf } from './gateway.ts';
 import { SandboxGateway } from './sandbox.ts';
@@ -56,7 +57,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8192 },
     (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      const fields = Object.fromEntries(new URLSearchParams(String(body)));
+      const problem = queryBoundsProblem(fields);
+      if (problem) done(new HttpError(400, `Invalid form body: ${problem}`), undefined);
+      else done(null, fields);
     },
   );
   app.get(

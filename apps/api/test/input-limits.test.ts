@@ -1,0 +1,165 @@
+/**
+ * Input bounds (docs/ARCHITECTURE.md, "Security"): deep, wide or long JSON and query strings are
+ * refused with a 400 and a `detail` before any handler runs, and never take the database down.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_INPUT_LIMITS,
+  inputBoundsProblem,
+  jsonDepthExceeds,
+  parseBoundedJson,
+  queryBoundsProblem,
+} from '../src/platform/input-limits.ts';
+import { createMember, createTestApp, type TestApp } from './helpers.ts';
+
+async function guestHeaders(_t: TestApp): Promise<Record<string, string>> {
+  return { 'x-guest-user-id': 'guest-limits-0001' };
+}
+
+const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
+
+describe('bounds, as pure functions', () => {
+  it('jsonDepthExceeds counts brackets outside strings only, escapes included', () => {
+    expect(jsonDepthExceeds(nested(32), 32)).toBe(false);
+    expect(jsonDepthExceeds(nested(33), 32)).toBe(true);
+    expect(jsonDepthExceeds(JSON.stringify({ a: '[[[[[[[[[[' }), 2)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ a: 'x\\"[[[[[[' }), 2)).toBe(false);
+    expect(jsonDepthExceeds('{"a":{"b":{"c":1}}}', 2)).toBe(true);
+  });
+
+  it('inputBoundsProblem names the bound broken', () => {
+    const limits = { ...DEFAULT_INPUT_LIMITS, keys: 3, array: 3, string: 5, values: 20, depth: 3 };
+    expect(inputBoundsProblem({ a: [1, 2, 3], b: 'abcde' }, limits)).toBeNull();
+    expect(inputBoundsProblem({ a: 1, b: 2, c: 3, d: 4 }, limits)).toMatch(/more than 3 keys/);
+    expect(inputBoundsProblem([1, 2, 3, 4], limits)).toMatch(/more than 3 elements/);
+    expect(inputBoundsProblem({ a: 'abcdef' }, limits)).toMatch(/longer than 5/);
+    expect(inputBoundsProblem({ abcdef: 1 }, limits)).toMatch(/key longer than 5/);
+    expect(inputBoundsProblem([[[[1]]]], limits)).toMatch(/deeper than 3/);
+    expect(inputBoundsProblem([[[1]]], limits)).toBeNull();
+    expect(
+      inputBoundsProblem(
+        [
+          [1, 2, 3],
+          [1, 2, 3],
+          [1, 2, 3],
+        ],
+        { ...limits, values: 10 },
+      ),
+    ).toMatch(/more than 10 values/);
+    expect(inputBoundsProblem(JSON.parse('{"__proto__":{"x":1}}'))).toMatch(/__proto__/);
+    expect(inputBoundsProblem(JSON.parse('{"constructor":{"prototype":{}}}'))).toMatch(/constructor/);
+  });
+
+  it('parseBoundedJson refuses a body far deeper than the JSON parser can recurse, without throwing a RangeError', () => {
+    const huge = nested(1_000_000);
+    expect(() => parseBoundedJson(huge, DEFAULT_INPUT_LIMITS)).toThrow(/deeper than 32/);
+    expect(() => parseBoundedJson('', DEFAULT_INPUT_LIMITS)).toThrow(/empty/);
+    expect(() => parseBoundedJson('{"a":', DEFAULT_INPUT_LIMITS)).toThrow(/Malformed JSON/);
+  });
+
+  it('queryBoundsProblem bounds parameters, repeats, names and values', () => {
+    expect(queryBoundsProblem({ a: '1', b: ['1', '2'] })).toBeNull();
+    expect(
+      queryBoundsProblem(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`p${i}`, '1']))),
+    ).toMatch(/more than 64 parameters/);
+    expect(queryBoundsProblem({ a: Array.from({ length: 101 }, () => 'x') })).toMatch(/repeated/);
+    expect(queryBoundsProblem({ ['k'.repeat(129)]: '1' })).toMatch(/name longer/);
+    expect(queryBoundsProblem({ q: 'x'.repeat(4_097) })).toMatch(/longer than 4096/);
+  });
+});
+
+describe('bounds at the HTTP layer', () => {
+  let t: TestApp;
+  let member: { authorization: string };
+  let guest: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    member = (await createMember(t.ctx)).headers;
+    guest = await guestHeaders(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  async function expectHealthy() {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  }
+
+  it('a 4 KB, 2,000-deep array sent as a guest to page-log is a 400, and the shop keeps serving', async () => {
+    const body = `{"name":"home","data":${nested(2_000)}}`;
+    expect(body.length).toBeLessThan(4_200);
+    const res = await post('/api/loggers/page-log', body, guest);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/nested deeper than 32 levels/);
+    await expectHealthy();
+    const ok = await post('/api/loggers/page-log', JSON.stringify({ name: 'home' }), guest);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('the same body to ses-selected is a 400, and a normal selection is still stored afterwards', async () => {
+    const res = await post('/api/users/ses-selected', `{"ses_selected":${nested(2_000)}}`, member);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/deeper/);
+    await expectHealthy();
+    const ok = await post('/api/users/ses-selected', JSON.stringify({ ses_selected: { a: [1] } }), member);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ses_selected: { a: [1] } });
+  });
+
+  it('deep nesting on every logger route and on codi-to-cart is a 400, never a 500', async () => {
+    for (const path of ['active-user-log', 'page-log', 'error-log', 'section-log']) {
+      const res = await post(`/api/loggers/${path}`, `{"x":${nested(40)}}`, guest);
+      expect(res.statusCode, path).toBe(400);
+      expect(typeof res.json().detail).toBe('string');
+    }
+    const codi = await post('/api/carts/codi-to-cart', `{"codi_id":1,"items":${nested(5_000)}}`, guest);
+    expect(codi.statusCode).toBe(400);
+    expect(codi.json().detail).toMatch(/deeper/);
+  });
+
+  it('wide and long bodies are refused before the handler', async () => {
+    const wide = JSON.stringify(Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, 1])));
+    const res = await post('/api/loggers/page-log', wide, guest);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/more than 200 keys/);
+    const long = JSON.stringify({ name: 'x'.repeat(16_385) });
+    const res2 = await post('/api/loggers/page-log', long, guest);
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().detail).toMatch(/longer than 16384/);
+    const poisoned = await post('/api/loggers/page-log', '{"__proto__":{"admin":true}}', guest);
+    expect(poisoned.statusCode).toBe(400);
+  });
+
+  it('issue-by-serial answers any invalid body with a 400, its detail and result: error', async () => {
+    for (const payload of ['{}', '{"serial":123}', '[]', '{"serial":"x","extra":1}', 'null']) {
+      const res = await post('/api/benefits/issue-by-serial', payload, member);
+      expect(res.statusCode, payload).toBe(400);
+      const body = res.json();
+      expect(typeof body.detail, payload).toBe('string');
+      expect(body.result, payload).toBe('error');
+    }
+  });
+
+  it('query strings past their bounds are a 400 on the API and on pages', async () => {
+    const many = Array.from({ length: 65 }, (_, i) => `p${i}=1`).join('&');
+    for (const url of [`/api/v1/search/product?${many}`, `/search?${many}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detail).toMatch(/more than 64 parameters/);
+    }
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/search/product?query=${'가'.repeat(4_097)}`,
+    });
+    expect(long.statusCode).toBe(400);
+  });
+});
