@@ -46,6 +46,9 @@ describe('bounds, as pure functions', () => {
         { ...limits, values: 10 },
       ),
     ).toMatch(/more than 10 values/);
+    expect(inputBoundsProblem(JSON.parse('{"a":["\\ud800"]}'))).toMatch(/lone UTF-16 surrogate/);
+    expect(inputBoundsProblem(JSON.parse('{"\\udfff":1}'))).toMatch(/lone UTF-16 surrogate/);
+    expect(inputBoundsProblem({ a: '😀 한글' })).toBeNull();
     expect(inputBoundsProblem(JSON.parse('{"__proto__":{"x":1}}'))).toMatch(/__proto__/);
     expect(inputBoundsProblem(JSON.parse('{"constructor":{"prototype":{}}}'))).toMatch(/constructor/);
   });
@@ -65,6 +68,7 @@ describe('bounds, as pure functions', () => {
     expect(queryBoundsProblem({ a: Array.from({ length: 101 }, () => 'x') })).toMatch(/repeated/);
     expect(queryBoundsProblem({ ['k'.repeat(129)]: '1' })).toMatch(/name longer/);
     expect(queryBoundsProblem({ q: 'x'.repeat(4_097) })).toMatch(/longer than 4096/);
+    expect(queryBoundsProblem({ q: '\ud800' })).toMatch(/not valid Unicode/);
   });
 });
 
@@ -137,6 +141,12 @@ describe('bounds at the HTTP layer', () => {
     expect(res2.json().detail).toMatch(/longer than 16384/);
     const poisoned = await post('/api/loggers/page-log', '{"__proto__":{"admin":true}}', guest);
     expect(poisoned.statusCode).toBe(400);
+    // A lone surrogate cannot be stored as text or jsonb: refused, not a 500 from the database.
+    for (const path of ['active-user-log', 'page-log', 'error-log', 'section-log']) {
+      const res = await post(`/api/loggers/${path}`, '{"name":"x","a":"\\ud800"}', guest);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().detail).toMatch(/surrogate/);
+    }
   });
 
   it('issue-by-serial answers any invalid body with a 400, its detail and result: error', async () => {
@@ -147,6 +157,14 @@ describe('bounds at the HTTP layer', () => {
       expect(typeof body.detail, payload).toBe('string');
       expect(body.result, payload).toBe('error');
     }
+    const longQuery = await t.app.inject({
+      method: 'POST',
+      url: `/api/benefits/issue-by-serial?x=${'a'.repeat(5_000)}`,
+      payload: { serial: 'ABC' },
+      headers: member,
+    });
+    expect(longQuery.statusCode).toBe(400);
+    expect(longQuery.json().result).toBe('error');
   });
 
   it('query strings past their bounds are a 400 on the API and on pages', async () => {

@@ -53,6 +53,11 @@ declare module 'fastify' {
   }
 }
 
+/** With the `u` flag a surrogate pair is one code point, so this matches only lone surrogates. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/** Text PostgreSQL can store: no lone UTF-16 surrogate (String.prototype.isWellFormed). */
+const wellFormed = (s: string) => !LONE_SURROGATE.test(s);
+
 const tooDeep = (where: string, max: number) =>
   new HttpError(400, `Invalid ${where}: nested deeper than ${max} levels`);
 
@@ -94,6 +99,7 @@ export function inputBoundsProblem(
     if (++values > limits.values) return `more than ${limits.values} values`;
     if (typeof v === 'string') {
       if (v.length > limits.string) return `a string longer than ${limits.string} characters`;
+      if (!wellFormed(v)) return 'a string with a lone UTF-16 surrogate (not valid Unicode)';
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
@@ -107,6 +113,7 @@ export function inputBoundsProblem(
     if (keys.length > limits.keys) return `an object with more than ${limits.keys} keys`;
     for (const k of keys) {
       if (k.length > limits.string) return `a key longer than ${limits.string} characters`;
+      if (!wellFormed(k)) return 'a key with a lone UTF-16 surrogate (not valid Unicode)';
       if (k === '__proto__') return 'a forbidden key "__proto__"';
       const x = (v as Record<string, unknown>)[k];
       if (k === 'constructor' && x !== null && typeof x === 'object' && 'prototype' in x) {
@@ -153,10 +160,11 @@ export function queryBoundsProblem(
     const v = (query as Record<string, unknown>)[name];
     const list = Array.isArray(v) ? v : [v];
     if (list.length > limits.repeats) return `parameter ${name} repeated more than ${limits.repeats} times`;
+    if (!wellFormed(name)) return 'a parameter name that is not valid Unicode';
     for (const x of list) {
-      if (typeof x === 'string' && x.length > limits.value) {
-        return `parameter ${name} longer than ${limits.value} characters`;
-      }
+      if (typeof x !== 'string') continue;
+      if (x.length > limits.value) return `parameter ${name} longer than ${limits.value} characters`;
+      if (!wellFormed(x)) return `parameter ${name} is not valid Unicode`;
     }
   }
   return null;
@@ -180,9 +188,10 @@ export function registerInputLimits(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const problem = queryBoundsProblem(request.query);
     if (!problem) return;
+    const extra = request.routeOptions?.config?.errorExtra;
     return reply
       .code(400)
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ detail: `Invalid query string: ${problem}` }));
+      .send(JSON.stringify({ ...extra, detail: `Invalid query string: ${problem}` }));
   });
 }
