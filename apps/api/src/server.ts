@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { type DatabaseEventLog, logDatabaseEvent } from './db/pglite-recovery.ts';
 import { createContext, openConfiguredDatabase } from './platform/create-context.ts';
 import { ensureSeeded } from './seed/ensure.ts';
 import { mountStorefront } from './web/storefront.ts';
@@ -13,12 +14,16 @@ import { mountStorefront } from './web/storefront.ts';
 async function main() {
   const t0 = performance.now();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  // Recovery events of the embedded database (a fatal WASM error, the reopen from disk) go to the
+  // app's logger once it exists, to the console before that.
+  let dbLog: DatabaseEventLog | undefined;
+  const database = await openConfiguredDatabase(config, (event) => logDatabaseEvent(dbLog, event));
   await database.migrate();
   const ctx = createContext(config, database);
   const app = await buildApp(ctx, {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
+  dbLog = app.log;
   // The demo shop is generated around the first start, so its time sales and promotions are live.
   await ensureSeeded(ctx.db, { products: config.SEED_PRODUCTS, log: app.log, now: ctx.clock.now() });
 

@@ -13,7 +13,15 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import {
+  type DatabaseEvent,
+  isDatabaseUnavailable,
+  logDatabaseEvent,
+  RecoveringPGlite,
+} from './pglite-recovery.ts';
 import * as schema from './schema.ts';
+
+export { type DatabaseEvent, DatabaseUnavailableError, isDatabaseUnavailable } from './pglite-recovery.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,13 +32,20 @@ export interface Database {
   kind: DatabaseKind;
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
-  /** Cheap liveness probe used by /api/health. */
+  /** Cheap liveness probe used by /api/health (on PGlite, it waits for a recovery in progress). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir?: string | undefined } // no dataDir → in memory
+  | {
+      kind: 'pglite';
+      dataDir?: string | undefined; // no dataDir → in memory (not reopened after a fatal error)
+      /** Fatal WASM error and reopen events (pglite-recovery.ts); the console by default. */
+      onEvent?: ((event: DatabaseEvent) => void) | undefined;
+      /** How long calls wait for a reopen in progress (default 30 s). */
+      reopenWaitMs?: number | undefined;
+    }
   | { kind: 'postgresql'; url: string; max?: number };
 
 /** Finds apps/api/drizzle both from src/db (tests, dev) and from dist (built server). */
@@ -52,9 +67,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dataDir = resolve(opts.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
     }
-    // Extensions must go in the options object: the two-argument form drops them.
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    // A stable client over the current WASM instance, which it reopens from disk (same data
+    // directory and extensions) after a fatal error: Drizzle and everything holding `db` keep
+    // working across the reopen (docs/ARCHITECTURE.md, "Data"). Extensions must go in the options
+    // object: the two-argument form drops them.
+    const client = await RecoveringPGlite.open({
+      open: () => PGlite.create({ dataDir, extensions: { pg_trgm } }),
+      canReopen: dataDir !== undefined,
+      onEvent: opts.onEvent ?? ((event) => logDatabaseEvent(undefined, event)),
+      reopenWaitMs: opts.reopenWaitMs,
+    });
+    const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+    const probe = async () => (await client.query('select 1 as ok')).rows.length === 1;
     return {
       db,
       kind: 'pglite',
@@ -62,7 +86,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
         await migratePglite(db as never, { migrationsFolder: folder });
       },
-      ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
+      ping: async () => {
+        try {
+          return await probe();
+        } catch (err) {
+          // The probe met the fatal error itself: the second one waits (bounded) for the reopen.
+          if (!isDatabaseUnavailable(err)) throw err;
+          return await probe();
+        }
+      },
       close: async () => {
         if (!client.closed) await client.close();
       },
