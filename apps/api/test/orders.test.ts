@@ -3,6 +3,7 @@
  * amount tampering, double and concurrent confirmation, stock release on failure and expiry,
  * partial cancel, return, exchange, return cost, recovery, ownership and the oversell test.
  */
+import { randomUUID } from 'node:crypto';
 import { API_ROUTES } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { expireOrders, recoverPayments } from '../src/domains/orders/service.ts'
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/gateway.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
 import { ADDRESS, call, makeShop, placeOrder } from './orders-fixtures.ts';
 
 let t: TestApp;
@@ -73,7 +74,7 @@ describe('price recomputation', () => {
       t.app,
       'POST',
       `/api/products/product-displays/${shop.displayId}/calculate-price`,
-      { 'x-guest-user-id': 'guest-calc-01' },
+      guestHeader(t.ctx, 'guest-calc-01'),
       {
         items: [
           { product_item_id: shop.m, quantity: 1 },
@@ -125,7 +126,7 @@ describe('price recomputation', () => {
       t.app,
       'POST',
       `/api/products/product-displays/${shop.displayId + 999}/calculate-price`,
-      { 'x-guest-user-id': 'guest-calc-01' },
+      guestHeader(t.ctx, 'guest-calc-01'),
       {
         items: [{ product_item_id: shop.m, quantity: 1 }],
       },
@@ -292,7 +293,7 @@ describe('confirmation', () => {
 
   it('expires unpaid orders after 30 minutes and gives the stock back', async () => {
     const shop = await makeShop(t.ctx);
-    const { headers } = await createMember(t.ctx);
+    const { headers, user } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.l, quantity: 3 }]);
     expect(await stockOf(shop.l)).toBe(2);
     clock.advance(29 * 60);
@@ -303,7 +304,7 @@ describe('confirmation', () => {
     expect(await stockOf(shop.l)).toBe(5);
     expect(await expireOrders(t.ctx)).toBe(0);
     expect(await stockOf(shop.l)).toBe(5);
-    const late = await pay(headers, order);
+    const late = await pay(await refreshedHeaders(t.ctx, user.id), order);
     expect(late.status).toBe(409);
   });
 
@@ -379,7 +380,7 @@ describe('recovery edge cases', () => {
 
   it('gives the money back for a payment approved after the order expired', async () => {
     const shop = await makeShop(t.ctx);
-    const { headers } = await createMember(t.ctx);
+    const { headers, user } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
     clock.advance(31 * 60);
     await expireOrders(t.ctx);
@@ -390,16 +391,23 @@ describe('recovery edge cases', () => {
       'POST',
       '/api/payments/webhook',
       {},
-      { eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: key } },
+      // Toss's webhook carries the Payment object, orderId included.
+      { eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: key, orderId: order.order_id } },
     );
     expect(hook.body.result).toBe('refunded-orphan');
     expect((await sandbox.get(key)).balanceAmount).toBe(0);
     expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('EXPIRED');
-    const confirm = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
-      payment_key: key,
-      order_id: order.order_id,
-      amount: order.amount,
-    });
+    const confirm = await call(
+      t.app,
+      'POST',
+      '/api/orders/confirm-order',
+      await refreshedHeaders(t.ctx, user.id),
+      {
+        payment_key: key,
+        order_id: order.order_id,
+        amount: order.amount,
+      },
+    );
     expect(confirm.status).toBe(409);
     expect(await stockOf(shop.m)).toBe(5);
   });
@@ -408,7 +416,7 @@ describe('recovery edge cases', () => {
 describe('cancel, return and exchange', () => {
   beforeEach(async () => {
     // The clock moves in these tests: a fresh operator token each time.
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, clock.now())}` };
+    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
   });
 
   it('cancels one item of two through the gateway, then the last one with shipping', async () => {
@@ -616,8 +624,10 @@ describe('cancel, return and exchange', () => {
     await call(t.app, 'POST', `/api/orders/order-items/${item2}/status`, admin, { status: 'SHIPPING' });
     await call(t.app, 'POST', `/api/orders/order-items/${item2}/status`, headers, { status: 'COMPLETE' });
     clock.advance(8 * 24 * 3600);
-    headers = { authorization: `Bearer ${await t.ctx.tokens.signAccess(member.user.id, clock.now())}` };
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, clock.now())}` };
+    headers = {
+      authorization: `Bearer ${await t.ctx.tokens.signAccess(member.user.id, randomUUID(), clock.now())}`,
+    };
+    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
     const late = await call(t.app, 'POST', '/api/orders/exchanges', headers, {
       order_item_id: item2,
       new_product_item_id: shop.l,
@@ -751,7 +761,7 @@ describe('catalogue', () => {
 
 describe('review fixes', () => {
   beforeEach(async () => {
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, clock.now())}` };
+    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
   });
 
   it('a mismatched confirm racing an approval in flight never cancels the money of the paid order', async () => {

@@ -215,24 +215,29 @@ describe('Toss adapter against the fake Toss server', () => {
     ]);
   });
 
-  it('fails the order and releases stock on REJECT_CARD_PAYMENT', async () => {
+  it.each([
+    [403, 'REJECT_CARD_PAYMENT', '한도초과 혹은 잔액부족으로 결제에 실패했습니다.'],
+    [403, 'REJECT_CARD_COMPANY', '결제 승인이 거절되었습니다.'],
+    [400, 'INVALID_STOPPED_CARD', '정지된 카드 입니다.'],
+    [403, 'FDS_ERROR', '위험거래가 감지되어 결제가 제한됩니다.'],
+  ])('fails the order and releases stock when Toss refuses its payment (%i %s)', async (status, code, message) => {
     const shop = await makeShop(t.ctx);
     const { headers } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 2 }]);
     expect(await stockOf(shop.m)).toBe(3);
-    nextConfirm = {
-      status: 403,
-      code: 'REJECT_CARD_PAYMENT',
-      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
-    };
+    nextConfirm = { status, code, message };
+    const key = newKey();
     const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
-      payment_key: newKey(),
+      payment_key: key,
       order_id: order.order_id,
       amount: order.amount,
     });
     expect(r.status).toBe(400);
-    expect(r.body.detail).toBe('한도초과 혹은 잔액부족으로 결제에 실패했습니다.');
+    expect(r.body).toMatchObject({ detail: message, code });
     expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('FAILED');
+    expect((await t.ctx.db.select().from(payments).where(eq(payments.payment_key, key)))[0]?.status).toBe(
+      'ABORTED',
+    );
     expect(await stockOf(shop.m)).toBe(5);
   });
 
@@ -254,10 +259,122 @@ describe('Toss adapter against the fake Toss server', () => {
     expect(r.status).toBe(502);
     expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
     expect(await stockOf(shop.m)).toBe(4);
-    // Toss never approved it: recovery finds NOT_FOUND_PAYMENT, fails the order, releases stock.
+    // Toss never heard of that payment (NOT_FOUND_PAYMENT): no answer about a payment of this
+    // order, so recovery drops the claim and the order keeps its window, its stock and its payment.
     await recoverPayments(t.ctx);
-    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('FAILED');
-    expect(await stockOf(shop.m)).toBe(5);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.order_id, order.id))).toEqual([]);
+    expect(await stockOf(shop.m)).toBe(4);
+    const retry = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+      payment_key: key,
+      order_id: order.order_id,
+      amount: order.amount,
+    });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.status).toBe('PAID');
+  });
+
+  it.each([
+    [404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.'],
+    [404, 'NOT_FOUND_PAYMENT_SESSION', '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.'],
+    [400, 'INVALID_REQUEST', '잘못된 요청입니다.'],
+    [400, 'UNAPPROVED_ORDER_ID', '아직 승인되지 않은 주문번호입니다.'],
+    [403, 'FORBIDDEN_REQUEST', '허용되지 않은 요청입니다.'],
+    [400, 'SOME_FUTURE_CODE', '알 수 없는 오류입니다.'],
+  ])('keeps the order pending and payable when Toss answers %i %s (not a refusal of its payment)', async (status, code, message) => {
+    const shop = await makeShop(t.ctx);
+    const { headers } = await createMember(t.ctx);
+    const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 2 }]);
+    nextConfirm = { status, code, message };
+    const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+      payment_key: newKey(),
+      order_id: order.order_id,
+      amount: order.amount,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ detail: message, code });
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.order_id, order.id))).toEqual([]);
+    expect(await stockOf(shop.m)).toBe(3);
+    const paid = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+      payment_key: newKey(),
+      order_id: order.order_id,
+      amount: order.amount,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe('PAID');
+    expect(await stockOf(shop.m)).toBe(3);
+  });
+
+  it('a key Toss already processed for another order leaves this order pending and payable', async () => {
+    const shop = await makeShop(t.ctx);
+    const victim = await createMember(t.ctx);
+    const other = await createMember(t.ctx);
+    const theirs = await placeOrder(t.app, victim.headers, [{ product_item_id: shop.l, quantity: 1 }]);
+    const theirKey = newKey();
+    store.set(theirKey, {
+      paymentKey: theirKey,
+      orderId: theirs.order_id,
+      amount: theirs.amount,
+      balance: 0,
+      status: 'CANCELED',
+    });
+    const mine = await placeOrder(t.app, other.headers, [{ product_item_id: shop.m, quantity: 2 }]);
+    const r = await call(t.app, 'POST', '/api/orders/confirm-order', other.headers, {
+      payment_key: theirKey,
+      order_id: mine.order_id,
+      amount: mine.amount,
+    });
+    expect(r.status).toBe(409);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, mine.id)))[0]?.status).toBe('PENDING');
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.order_id, mine.id))).toEqual([]);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, theirs.id)))[0]?.status).toBe('PENDING');
+    const paid = await call(t.app, 'POST', '/api/orders/confirm-order', other.headers, {
+      payment_key: newKey(),
+      order_id: mine.order_id,
+      amount: mine.amount,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  });
+
+  it('a stranger’s confirm of someone else’s order never reaches Toss and changes nothing', async () => {
+    const shop = await makeShop(t.ctx);
+    const owner = await createMember(t.ctx);
+    const stranger = await createMember(t.ctx);
+    const order = await placeOrder(t.app, owner.headers, [{ product_item_id: shop.m, quantity: 2 }]);
+    nextConfirm = {
+      status: 403,
+      code: 'REJECT_CARD_PAYMENT',
+      message: '한도초과 혹은 잔액부족으로 결제에 실패했습니다.',
+    };
+    const r = await call(t.app, 'POST', '/api/orders/confirm-order', stranger.headers, {
+      payment_key: newKey(),
+      order_id: order.order_id,
+      amount: order.amount,
+    });
+    expect(r.status).toBe(404);
+    expect(calls).toEqual([]);
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
+    expect(await stockOf(shop.m)).toBe(3);
+  });
+
+  it('a webhook naming no payment or order of ours is ignored without asking the gateway', async () => {
+    const before = calls.length;
+    for (const data of [
+      { paymentKey: newKey(), status: 'DONE' },
+      { paymentKey: newKey(), orderId: 'not-an-order-of-ours', status: 'DONE' },
+    ]) {
+      const hook = await call(
+        t.app,
+        'POST',
+        '/api/payments/webhook',
+        {},
+        { eventType: 'PAYMENT_STATUS_CHANGED', data },
+      );
+      expect(hook.status).toBe(200);
+      expect(hook.body.result).toBe('ignored');
+    }
+    expect(calls.length).toBe(before);
   });
 
   it('recovers an approval whose answer was lost (crash window), by the webhook', async () => {

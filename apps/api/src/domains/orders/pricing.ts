@@ -5,6 +5,7 @@
  * and the cart's own money rule
  * (cartMoney: per-brand shipping unless the brand subtotal reaches free_shipping_min). A price
  * from the client is never read. Used by POST /api/orders, the checkout form and calculate-price.
+ * Neither quotes nor orders more units than are in stock (assertInStock, assertBuyable).
  */
 import { cartMoney, type OrderMoney, timeSaleRemaining, unitPrice } from '@codiroom/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { runHot } from '../../db/hot-sql.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { MSG as CART_MSG } from '../carts/service.ts';
 import { timeSalesFromJson } from '../catalog/live-prices.ts';
 import type { Conn } from '../users/member-db.ts';
 
@@ -159,13 +161,56 @@ export function orderMoney(lines: readonly PricedLine[]) {
   return { brands: perBrand, money };
 }
 
-/** Refuses lines that cannot be bought now (inactive, or more than the stock). */
+/** An item asked beyond its stock, with its units left. */
+export type StockShort = { product_item_id: number; stock: number };
+
+/**
+ * The items the lines ask more of than is in stock (lines of one item added up; an item not for
+ * sale has 0 left), once each, in the order of the lines.
+ */
+export function stockShortages(lines: readonly PricedLine[]): StockShort[] {
+  const need = new Map<number, number>();
+  for (const l of lines) need.set(l.product_item_id, (need.get(l.product_item_id) ?? 0) + l.quantity);
+  const short = new Map<number, StockShort>();
+  for (const l of lines) {
+    if ((need.get(l.product_item_id) ?? 0) > l.stock && !short.has(l.product_item_id)) {
+      short.set(l.product_item_id, { product_item_id: l.product_item_id, stock: l.stock });
+    }
+  }
+  return [...short.values()];
+}
+
+/** The fields of an over-stock answer: the first short item and its units left, and every short item. */
+function shortageFields(short: readonly StockShort[]) {
+  const first = short[0] as StockShort;
+  return { product_item_id: first.product_item_id, stock: first.stock, items: short };
+}
+
+/**
+ * calculate-price quotes only what can be bought: a line beyond its item's stock, or of a sold-out
+ * item, is a 400 with the cart's wording (`재고가 부족합니다. (남은 수량: N개)`, `품절된 상품입니다.`,
+ * as POST /api/carts answers) naming the first short item and its units left, plus every short
+ * item (`{detail, product_item_id, stock, items}`; POST /api/orders adds the same fields).
+ */
+export function assertInStock(lines: readonly PricedLine[]): void {
+  const short = stockShortages(lines);
+  const first = short[0];
+  if (!first) return;
+  throw badRequest(first.stock <= 0 ? CART_MSG.soldOut : CART_MSG.stock(first.stock), shortageFields(short));
+}
+
+/**
+ * Refuses lines that cannot be bought now (inactive, or more than the stock: 400 naming the item,
+ * with the units left as in assertInStock).
+ */
 export function assertBuyable(lines: readonly PricedLine[]): void {
   const need = new Map<number, number>();
   for (const l of lines) need.set(l.product_item_id, (need.get(l.product_item_id) ?? 0) + l.quantity);
   for (const l of lines) {
     if (!l.available) throw badRequest(PRICE_MSG.notForSale(l.name));
-    if ((need.get(l.product_item_id) ?? 0) > l.stock) throw badRequest(PRICE_MSG.stock(l.name));
+    if ((need.get(l.product_item_id) ?? 0) > l.stock) {
+      throw badRequest(PRICE_MSG.stock(l.name), shortageFields(stockShortages(lines)));
+    }
   }
   assertTimeSaleLimit(lines);
 }

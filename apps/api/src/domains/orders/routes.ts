@@ -55,7 +55,7 @@ import {
   returnCostOf,
 } from './claims.ts';
 import { autoConfirmItems } from './confirmation.ts';
-import { orderMoney, PRICE_MSG, priceLines } from './pricing.ts';
+import { assertInStock, orderMoney, PRICE_MSG, priceLines } from './pricing.ts';
 import {
   closet,
   formWanted,
@@ -112,6 +112,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['products'],
         summary: 'Server price of product items of one display (never a client price)',
+        description:
+          "400 '재고가 부족합니다. (남은 수량: N개)' for a quantity beyond the stock (lines of one item added up), " +
+          "'품절된 상품입니다.' for a sold-out item, with `product_item_id` and `stock` (units left) of the " +
+          'first such item and `items` listing every one; never a price for more than is left.',
         params: IdParams,
         body: CalculatePriceRequest,
         response: { 200: CalculatePriceBody, ...Errors },
@@ -125,6 +129,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         ctx.clock.now(),
       );
       if (lines.some((l) => l.product_display_id !== displayId)) throw badRequest(PRICE_MSG.notInDisplay);
+      assertInStock(lines);
       const { money } = orderMoney(lines);
       return {
         product_display_id: displayId,

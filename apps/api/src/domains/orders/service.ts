@@ -2,7 +2,7 @@
  * Orders and their payment (issue 8). State machine of an order:
  *
  *   PENDING ──confirm (gateway DONE)──▶ PAID ──item cancels──▶ PARTIALLY_CANCELLED ──▶ CANCELLED
- *      │ gateway refuses ─▶ FAILED        (stock of the order released)
+ *      │ gateway refuses its payment ─▶ FAILED   (stock of the order released)
  *      └ 30 min, no payment in flight ─▶ EXPIRED   (stock released by the sweep)
  *
  * Stock is reserved when the order is created, all lines in one conditional statement
@@ -14,6 +14,10 @@
  * outcome; a different key for a claimed order is refused: one paid order, one charge. A crash
  * after the gateway approved leaves the IN_PROGRESS row, which recoverPayments() (start-up, the
  * sweep) and the webhook resolve by re-reading the payment from the gateway.
+ * Only the gateway's answer about a payment that is really this order's moves it: a refusal of the
+ * confirm of this order's orderId + paymentKey fails it; an error that is no answer about a payment
+ * of this order (a made-up key, another order's key, a session the gateway does not know) drops the
+ * claim and leaves the order PENDING and payable (dropClaim).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -48,7 +52,7 @@ import {
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
-import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/gateway.ts';
+import { GatewayError, type GatewayPayment, gatewayOf, refusesPayment } from '../payments/gateway.ts';
 import { type Conn, isUniqueViolation, type Tx } from '../users/member-db.ts';
 import { applyBenefits, type BenefitPlan, planBenefits, releaseOrderBenefits } from './benefits.ts';
 import {
@@ -75,6 +79,7 @@ export const MSG = {
   uncertain: '결제 승인 결과를 확인하지 못했습니다. 잠시 후 주문 내역을 확인해주세요.',
   duplicateOrderId: '이미 사용된 주문번호입니다.',
   foreignPayment: '다른 주문의 결제입니다.',
+  retry: '결제를 확인하지 못했습니다. 다시 시도해주세요.',
 } as const;
 
 const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60 * 1000;
@@ -467,9 +472,15 @@ export async function confirmOrder(
   if (claim === 'busy') throw conflict(MSG.busy);
   if (claim === 'same-key') {
     // Another request holds (or held) this confirmation: wait for its outcome.
+    let dropped = false;
     for (let i = 0; i < 40; i++) {
       const p = await paymentByKey(ctx.db, req.payment_key);
-      if (p && p.order_id === order.id && p.status !== 'IN_PROGRESS') {
+      if (!p) {
+        // That claim was dropped: the gateway said nothing about a payment of this order.
+        dropped = true;
+        break;
+      }
+      if (p.order_id === order.id && p.status !== 'IN_PROGRESS') {
         if (p.status === 'ABORTED') throw badRequest(MSG.notPayable);
         const detail = await orderDetail(ctx.db, order.id, userId);
         if (detail.paid_at === null) throw conflict(MSG.notPayable);
@@ -477,8 +488,9 @@ export async function confirmOrder(
       }
       await sleep(50);
     }
-    // Still in progress: an earlier attempt may have been approved with its answer lost (a 502
-    // to the browser, which now retries). Ask the gateway; an approval settles the order now.
+    // Still in progress (or dropped): an earlier attempt may have been approved with its answer
+    // lost (a 502 to the browser, which now retries). Ask the gateway; an approval settles the
+    // order now.
     const gp = await gw.get(req.payment_key).catch(() => null);
     if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
       const outcome = await applyGatewayPayment(ctx, gp, req.payment_key, order);
@@ -486,7 +498,7 @@ export async function confirmOrder(
     }
     const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
     if (current?.status === 'PAID') throw conflict(MSG.alreadyPaid);
-    throw conflict(MSG.inProgress);
+    throw conflict(dropped ? MSG.retry : MSG.inProgress);
   }
 
   let approved: GatewayPayment;
@@ -507,13 +519,21 @@ export async function confirmOrder(
       }
     } else if (err.uncertain) {
       throw new HttpError(502, MSG.uncertain);
-    } else {
+    } else if (refusesPayment(err)) {
+      // The gateway refused the payment of this orderId + paymentKey: the order fails.
       await failPayment(ctx, order.id, req.payment_key);
+      throw badRequest(err.message, { code: err.code });
+    } else {
+      // No answer about a payment of this order (a made-up key, another order's key, a session
+      // the gateway does not know): the order stays as it was, PENDING and payable.
+      await dropClaim(ctx, order.id, req.payment_key);
       throw badRequest(err.message, { code: err.code });
     }
   }
   if (approved.orderId !== order.order_no) {
-    // The key belongs to another order (replayed): settle it there, refuse it here.
+    // The key belongs to another order (replayed): no claim of it here; settle it there, refuse
+    // it here.
+    await dropClaim(ctx, order.id, req.payment_key);
     await applyGatewayPayment(ctx, approved, req.payment_key);
     throw conflict(MSG.foreignPayment);
   }
@@ -628,9 +648,10 @@ type ItemSnapshot = {
 };
 
 /**
- * The gateway refused: the payment row ABORTED, the order FAILED and its stock released — unless
- * another payment of the order is in flight or approved (a second payment window abandoned while
- * the first one is being confirmed or recovered): that payment decides the order.
+ * The gateway refused a payment of this order (or said it was aborted or never approved in the
+ * window): the payment row ABORTED, the order FAILED and its stock released — unless another
+ * payment of the order is in flight or approved (a second payment window abandoned while the first
+ * one is being confirmed or recovered): that payment decides the order.
  */
 async function failPayment(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
   const now = ctx.clock.now();
@@ -638,7 +659,13 @@ async function failPayment(ctx: AppContext, orderId: number, paymentKey: string)
     await tx
       .update(payments)
       .set({ status: 'ABORTED', updated_at: now })
-      .where(and(eq(payments.payment_key, paymentKey), eq(payments.status, 'IN_PROGRESS')));
+      .where(
+        and(
+          eq(payments.payment_key, paymentKey),
+          eq(payments.order_id, orderId),
+          eq(payments.status, 'IN_PROGRESS'),
+        ),
+      );
     const failed = await tx
       .update(orders)
       .set({ status: 'FAILED', updated_at: now })
@@ -666,6 +693,25 @@ async function failPayment(ctx: AppContext, orderId: number, paymentKey: string)
       await releaseOrderBenefits(tx, [orderId], now);
     }
   });
+}
+
+/**
+ * The gateway's answer was no answer about a payment of this order (a made-up key, another order's
+ * key, a payment session it does not know): the claim row this order took for the key goes, so the
+ * order is as it was before the request — PENDING, its stock reserved, payable with its own key
+ * while its window runs (then the sweep expires it) — and the key stays free for the order it
+ * belongs to.
+ */
+async function dropClaim(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
+  await ctx.db
+    .delete(payments)
+    .where(
+      and(
+        eq(payments.payment_key, paymentKey),
+        eq(payments.order_id, orderId),
+        eq(payments.status, 'IN_PROGRESS'),
+      ),
+    );
 }
 
 export type ApplyOutcome = 'paid' | 'already-paid' | 'refunded-orphan' | 'failed' | 'ignored';
@@ -842,8 +888,9 @@ export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise
   const gw = gatewayOf(ctx);
   const cutoff = new Date(ctx.clock.now().getTime() - olderThanMs);
   const stuck = await ctx.db
-    .select({ key: payments.payment_key })
+    .select({ key: payments.payment_key, order_id: payments.order_id, order_no: orders.order_no })
     .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(
       olderThanMs > 0
         ? and(eq(payments.status, 'IN_PROGRESS'), lte(payments.updated_at, cutoff))
@@ -854,15 +901,20 @@ export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise
   for (const s of stuck) {
     try {
       const gp = await gw.get(s.key);
+      // A payment of another order is not this order's: its claim goes, and the answer is applied
+      // to the order the gateway names.
+      const foreign = gp.orderId !== s.order_no;
+      if (foreign) await dropClaim(ctx, s.order_id, s.key);
       const outcome = await applyGatewayPayment(ctx, gp, s.key);
-      if (outcome !== 'ignored') resolved += 1;
+      if (outcome !== 'ignored' || foreign) resolved += 1;
     } catch (err) {
       if (
         err instanceof GatewayError &&
         (err.code === 'NOT_FOUND_PAYMENT' || err.code === 'NOT_FOUND_PAYMENT_SESSION')
       ) {
-        const [p] = await ctx.db.select().from(payments).where(eq(payments.payment_key, s.key));
-        if (p) await failPayment(ctx, p.order_id, s.key);
+        // The gateway has no such payment: no answer about a payment of this order, so the order
+        // keeps its window (the sweep expires it once no payment is in flight).
+        await dropClaim(ctx, s.order_id, s.key);
         resolved += 1;
       }
       // Uncertain answers stay for the next pass.

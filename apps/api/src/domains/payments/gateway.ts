@@ -6,7 +6,10 @@
  * Failures are GatewayError {code, message} with Toss's codes (ALREADY_PROCESSED_PAYMENT,
  * PROVIDER_ERROR, NOT_FOUND_PAYMENT, REJECT_CARD_PAYMENT …). `uncertain` marks failures whose
  * outcome is unknown (network, 5xx, PROVIDER_ERROR): the payment may or may not be approved, so
- * the caller must re-read it later instead of failing the order.
+ * the caller must re-read it later instead of failing the order. `refusesPayment` tells a refusal of
+ * the very payment a confirm named (the card declined …: the order fails) from every other error,
+ * which is no answer about a payment of that order (a made-up or another order's key: the order is
+ * left as it was).
  *
  * One gateway per AppContext: the Toss adapter when TOSS_SECRET_KEY is set, the sandbox outside
  * production otherwise, and in production without keys a disabled gateway (503). Tests swap it
@@ -15,7 +18,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { SandboxGateway } from './sandbox.ts';
-import { TossGateway } from './toss.ts';
+import { REFUSAL_CODES, TossGateway } from './toss.ts';
 
 export type GatewayPaymentStatus =
   | 'READY'
@@ -50,6 +53,14 @@ export class GatewayError extends Error {
     super(message);
     this.name = 'GatewayError';
   }
+}
+
+/**
+ * A confirm's error is the gateway refusing the payment it was asked to approve (Toss's codes:
+ * toss.ts REFUSAL_CODES), never an outcome-unknown failure nor a key it does not know.
+ */
+export function refusesPayment(err: GatewayError): boolean {
+  return !err.uncertain && REFUSAL_CODES.has(err.code);
 }
 
 export type ConfirmInput = { paymentKey: string; orderId: string; amount: number };

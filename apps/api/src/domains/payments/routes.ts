@@ -10,8 +10,10 @@
  * Success and fail URLs must be same-site paths ("/payment/success"), so the page is no open redirect.
  */
 import { PaymentClientConfig, PaymentWebhookRequest } from '@codiroom/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orders, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { queryBoundsProblem } from '../../platform/input-limits.ts';
@@ -49,6 +51,23 @@ function sandboxOf(ctx: AppContext): SandboxGateway {
   const gw = gatewayOf(ctx);
   if (!(gw instanceof SandboxGateway)) throw notFound('샌드박스 결제가 비활성화되어 있습니다.');
   return gw;
+}
+
+/** Whether the key is one of our payment rows, or the order number one of our orders. */
+async function isOurPayment(ctx: AppContext, paymentKey: string, orderNo: string | undefined) {
+  const [row] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(payments)
+    .where(eq(payments.payment_key, paymentKey))
+    .limit(1);
+  if (row) return true;
+  if (!orderNo) return false;
+  const [order] = await ctx.db
+    .select({ one: sql<number>`1` })
+    .from(orders)
+    .where(eq(orders.order_no, orderNo))
+    .limit(1);
+  return !!order;
 }
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -150,6 +169,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (req) => {
       const key = req.body.data.paymentKey;
       if (!key) throw badRequest('data.paymentKey is required');
+      // Anyone can post here: only a payment or order of ours makes the shop ask the gateway, so
+      // made-up keys never turn into calls to the payment provider.
+      if (!(await isOurPayment(ctx, key, req.body.data.orderId))) return { result: 'ignored' };
       let payment: Awaited<ReturnType<ReturnType<typeof gatewayOf>['get']>>;
       try {
         payment = await gatewayOf(ctx).get(key);

@@ -22,6 +22,50 @@ const UNCERTAIN_CODES = new Set([
   'UNKNOWN_PAYMENT_ERROR',
 ]);
 
+/**
+ * Confirm errors by which Toss refuses the payment it was asked to approve — the payment of that
+ * orderId, paymentKey and amount, which it has found and checked first: the card, account or
+ * buyer was declined or is over a limit (https://docs.tosspayments.com/reference/error-codes,
+ * "결제 승인"). Only these fail the order. Every other error is no answer about a payment of that
+ * order: NOT_FOUND_PAYMENT / NOT_FOUND_PAYMENT_SESSION (a made-up key, or a session Toss does not
+ * know), INVALID_REQUEST (orderId or amount not those of the key's payment), UNAPPROVED_ORDER_ID,
+ * the shop's own key or contract (INVALID_API_KEY, UNAUTHORIZED_KEY, FORBIDDEN_REQUEST,
+ * NOT_FOUND_TERMINAL_ID …), and any code not listed here.
+ */
+export const REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'REJECT_CARD_PAYMENT',
+  'REJECT_CARD_COMPANY',
+  'REJECT_ACCOUNT_PAYMENT',
+  'REJECT_TOSSPAY_INVALID_ACCOUNT',
+  'INVALID_REJECT_CARD',
+  'INVALID_STOPPED_CARD',
+  'INVALID_CARD_EXPIRATION',
+  'INVALID_CARD_LOST_OR_STOLEN',
+  'INVALID_CARD_NUMBER',
+  'INVALID_CARD_INSTALLMENT_PLAN',
+  'INVALID_PASSWORD',
+  'INVALID_AUTHORIZE_AUTH',
+  'INVALID_ACCOUNT_INFO_RE_REGISTER',
+  'EXCEED_MAX_CARD_INSTALLMENT_PLAN',
+  'EXCEED_MAX_DAILY_PAYMENT_COUNT',
+  'EXCEED_MAX_PAYMENT_AMOUNT',
+  'EXCEED_MAX_AMOUNT',
+  'EXCEED_MAX_MONTHLY_PAYMENT_AMOUNT',
+  'EXCEED_MAX_ONE_DAY_AMOUNT',
+  'EXCEED_MAX_ONE_DAY_WITHDRAW_AMOUNT',
+  'EXCEED_MAX_ONE_TIME_WITHDRAW_AMOUNT',
+  'EXCEED_MAX_AUTH_COUNT',
+  'NOT_SUPPORTED_INSTALLMENT_PLAN_CARD_OR_MERCHANT',
+  'NOT_SUPPORTED_MONTHLY_INSTALLMENT_PLAN',
+  'NOT_ALLOWED_POINT_USE',
+  'BELOW_MINIMUM_AMOUNT',
+  'RESTRICTED_TRANSFER_ACCOUNT',
+  'NOT_AVAILABLE_BANK',
+  'NOT_AVAILABLE_PAYMENT',
+  'CARD_PROCESSING_ERROR',
+  'FDS_ERROR',
+]);
+
 const TIMEOUT_MS = 15_000;
 /** A Toss payment object is a few KiB; a larger answer is not one (and is not buffered further). */
 const MAX_RESPONSE_BYTES = 1 << 20;
