@@ -3,6 +3,11 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const E2E_ADMIN_KEY = 'e2e-admin-key-0123456789abcdef';
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/codiroom-e2e-${process.pid}`;
+/**
+ * An already running server to drive (CI's production pass: `E2E_BASE_URL=http://127.0.0.1:PORT
+ * npx playwright test --grep @smoke`); unset, Playwright starts the built server itself.
+ */
+const BASE_URL = process.env.E2E_BASE_URL;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,7 +16,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL ?? `http://127.0.0.1:${PORT}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -34,18 +39,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node apps/api/dist/server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      SEED_PRODUCTS: '300',
-      LOG_LEVEL: 'warn',
-      ADMIN_API_KEY: E2E_ADMIN_KEY,
-    },
-  },
+  webServer: BASE_URL
+    ? undefined
+    : {
+        command: `rm -rf ${DATA_DIR} && node apps/api/dist/server.mjs`,
+        url: `http://127.0.0.1:${PORT}/api/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        env: {
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          DATA_DIR,
+          SEED_PRODUCTS: '300',
+          LOG_LEVEL: 'warn',
+          ADMIN_API_KEY: E2E_ADMIN_KEY,
+        },
+      },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 const PHONE = '01055550001';
 const PASSWORD = 'codiroom123';

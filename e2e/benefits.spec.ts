@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpByPhone } from './helpers.ts';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 // Issue 9 journey, first part: a guest's download asks to log in (popup of type coupon); a member
 // downloads a coupon on a product page and finds it in the coupon box; a serial registers there.

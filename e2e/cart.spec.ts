@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 test.describe('cart (guest)', () => {
-  test('add from the product page, see it at /cart, change quantity, delete', async ({ page }) => {
+  test('add from the product page, see it at /cart, change quantity, delete @smoke', async ({ page }) => {
     await page.goto('/product/1');
     // The header's cart badge: nothing for an empty cart, the line count after an add.
     const cartLink = page.getByTestId('header-cart');

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, watchCspViolations } from './helpers.ts';
 
 /**
  * Catalogue journey at 390×844: home → category with a filter → product → size table → similar
@@ -34,7 +35,7 @@ async function checkProductPage(page: Page) {
   await expect(page.getByRole('heading', { name: '비슷한 상품' })).toBeAttached();
 }
 
-test('home → category with a filter → product → size table → similar → brand', async ({ page }) => {
+test('home → category with a filter → product → size table → similar → brand @smoke', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/');
   await expect(page.locator('a[href^="/product/"]').first()).toBeVisible();
@@ -49,8 +50,13 @@ test('home → category with a filter → product → size table → similar →
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
   await brandBox.check();
+  // The URL changes before the filtered list arrives: wait for its data, not to read a stale card.
+  const filtered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/category.data' && r.url().includes(`brand_id=${brandId}`),
+  );
   await page.getByRole('button', { name: '적용' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
+  await filtered;
   const cards = page.locator('main a[href^="/product/"]');
   await expect(cards.first()).toBeVisible();
 
@@ -106,6 +112,7 @@ test('server-rendered content is visible with JavaScript disabled', async ({
     isMobile: true,
     locale: 'ko-KR',
   });
+  const cspViolations = await watchCspViolations(context);
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.locator('a[href^="/product/"]').first()).toBeVisible();
@@ -133,5 +140,6 @@ test('server-rendered content is visible with JavaScript disabled', async ({
   await expect(page.locator('main a[href^="/brands/"]').first()).toBeVisible();
   await page.goto('/ranking?tab=rising');
   await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+  expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   await context.close();
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpByPhone } from './helpers.ts';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 // Issues 8 + 9 joined, at 390×844: a member downloads a coupon on a product page, puts the product
 // in the cart, finds the coupon applied at checkout as the best combination, pays through the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpByPhone } from './helpers.ts';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 test('a guest likes a product and carts two sizes; after sign-up both lines and the like are kept', async ({
   page,

@@ -1,4 +1,43 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Collects the Content-Security-Policy violations of every page of `context` (docs/ARCHITECTURE.md,
+ * "Security"): the document's `securitypolicyviolation` events, reported to the console by an init
+ * script, and Chromium's own "Refused to … Content Security Policy" console messages (which also
+ * come with JavaScript off).
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  context.on('console', (m) => {
+    const text = m.text();
+    if (/CSP violation|Content Security Policy/i.test(text)) violations.push(`${m.location().url}: ${text}`);
+  });
+  return violations;
+}
+
+/**
+ * The journeys' `test`: Playwright's, plus a check on every page of the test's browser context
+ * that no Content-Security-Policy violation happened. Every spec imports `test` from here.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations = await watchCspViolations(context);
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /**
  * Signs up a new member by phone through /signup, the way a shopper does: name and number, the

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
-test('home page shows seeded products at a 390×844 viewport', async ({ page }) => {
+test('home page shows seeded products at a 390×844 viewport @smoke', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -37,13 +37,13 @@ test('home page shows seeded products at a 390×844 viewport', async ({ page }) 
   expect(errors).toEqual([]);
 });
 
-test('unknown paths render the 404 page with status 404', async ({ page }) => {
+test('unknown paths render the 404 page with status 404 @smoke', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없어요' })).toBeVisible();
 });
 
-test('API answers under /api on the same origin', async ({ request }) => {
+test('API answers under /api on the same origin @smoke', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
   expect((await health.json()).database).toBe('pglite');

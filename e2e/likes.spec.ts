@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 test.describe('likes (SPEC.md §3 likes, §2 like toast)', () => {
   test('a guest likes a product on /category, sees it on /keepProducts and unlikes it', async ({ page }) => {

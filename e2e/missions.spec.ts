@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpByPhone } from './helpers.ts';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 // Issue 9 item 5: a new member opens the mission page from 마이페이지, finishes the push-consent
 // mission on the spot, receives its points once and sees the balance change (here and on the

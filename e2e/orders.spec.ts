@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUpByPhone } from './helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 // Issue 8 journey at 390×844: a member puts two products in the cart, checks out with a new
 // address, pays in the sandbox payment window, lands on the order-complete page, opens the order

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 // Issue 9 "prices everywhere agree": a product of the running time sale shows its sale price with a
 // 타임세일 badge on /timeSale, the product page and the cart line.

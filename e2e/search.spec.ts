@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers.ts';
 
 test.describe('search', () => {
-  test('초성 in the box, pick a suggestion, filter by price, open a product', async ({ page }) => {
+  test('초성 in the box, pick a suggestion, filter by price, open a product @smoke', async ({ page }) => {
     await page.goto('/search');
     const box = page.getByRole('combobox', { name: '검색어' });
     await expect(box).toBeVisible();

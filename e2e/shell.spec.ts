@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
+import { expect, test } from './helpers.ts';
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: '주요 메뉴' });
 

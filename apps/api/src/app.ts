@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { trustProxyOption } from './config.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
@@ -36,6 +37,7 @@ import { registerAccessControl } from './platform/access.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -47,7 +49,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: ctx.config.BODY_LIMIT,
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -57,6 +59,23 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     return503OnClosing: true,
     // Errors raised before routing (a path that is not valid percent-encoded UTF-8, a bad
     // content-type header) answer in the same `{detail}` shape as every other error.
+    // Errors Node's HTTP parser raises before Fastify sees a request (headers or URL too large,
+    // a malformed request line): the same `{detail}` shape, written to the socket.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return;
+      const code = (err as { code?: string }).code;
+      const [status, detail] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request header fields (or the URL) are too large']
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request timeout']
+            : [400, 'Malformed HTTP request'];
+      const body = JSON.stringify({ detail });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+          `Connection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       const detail =
@@ -73,6 +92,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // CSP (with the per-request script nonce), nosniff, frames, referrer, HSTS in production:
+  // every response, the storefront's pages and files included (platform/security-headers.ts).
+  await registerSecurityHeaders(app, ctx.config);
+  // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
+  // there never carries the error's message or stack (the /api scope has its own handler).
+  registerErrorHandling(app);
 
   // gzip/brotli for HTML, JSON, JS, CSS and SVG (the storefront's static files included).
   // Brotli at quality 4 (zlib's default is 11, far too costly per dynamic response): most of the
