@@ -3,13 +3,23 @@
 // dropped afterwards), 50 connections for 10 s, each request from a distinct guest id.
 // Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
 // Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
+import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
+
+/**
+ * A guest id the server accepts: signed as apps/api/src/platform/guest-id.ts signs them, under the
+ * bench's JWT_SECRET, so that each request can have its own without asking the server first.
+ */
+const guestKey = createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest();
+function guestId() {
+  const uuid = randomUUID();
+  return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
+}
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -67,7 +77,7 @@ try {
             ...req,
             headers: {
               'content-type': 'application/json',
-              'x-guest-user-id': `bench-guest-${process.pid}-${n}`,
+              'x-guest-user-id': guestId(),
             },
             body:
               values.method === 'GET'

@@ -1,10 +1,57 @@
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (!family || more.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may name the client in X-Forwarded-For (Fastify's trustProxy; README
+ * "Configuration"): unset/false/0 none; true every peer (the left-most address, which a client can
+ * write itself unless the proxy replaces the header); a hop count n (the n-th address from the
+ * right, what n proxies that append saw); or a comma-separated list of proxy addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((raw, ctx): boolean | number | string[] => {
+    const v = (raw ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true, false, a hop count, or proxy addresses/CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify (5.12+) treats a bare number as "trust nobody", so
+ * a hop count becomes a trust function: the socket peer and the next n − 1 addresses of
+ * X-Forwarded-For, read from the right, are proxies; the address before them is the client.
+ */
+export function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,7 +81,7 @@ const EnvSchema = z.object({
   WEB_STATUS_END_AT: z.string().datetime({ offset: true }).optional(),
   /** Directory of the storefront build (apps/web/build); empty disables the storefront. */
   WEB_BUILD_DIR: z.string().optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   /** Solapi SMS (verification codes). All three set → real SMS; none → dev outbox (not in production). */

@@ -15,7 +15,7 @@ import {
 } from '../src/db/schema.ts';
 import { mergeGuestIntoMember } from '../src/domains/users/guest-merge.ts';
 import { GUEST_HEADER, signUpViaApi } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let displayId: number;
@@ -231,7 +231,7 @@ describe('mergeGuestIntoMember', () => {
 
 describe('sign-up merges the guest cart', () => {
   it('the new member starts with the guest cart', async () => {
-    const guestId = 'guest-signup-cart-01';
+    const guestId = guestIdOf(t.ctx, 'guest-signup-cart-01');
     await guestCart(guestId, [{ item: item.s10, qty: 2, codi: codiId }]);
     const { body } = await signUpViaApi(t.app, { guestId });
     const cart = await cartOf({ userId: body.user.id });

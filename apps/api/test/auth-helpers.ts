@@ -1,6 +1,7 @@
 import type { Clock } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { guestIdOf } from './helpers.ts';
 
 /** A clock tests move forward. */
 export function mutableClock(start = '2026-11-20T03:00:00Z') {
@@ -47,7 +48,7 @@ export async function signUpViaApi(
   const res = await app.inject({
     method: 'POST',
     url: '/api/users/sign-up',
-    headers: { [GUEST_HEADER]: opts.guestId ?? `guest-${phone}` },
+    headers: { [GUEST_HEADER]: opts.guestId ?? guestIdOf(app.ctx, `guest-${phone}`) },
     payload: {
       phone,
       code,

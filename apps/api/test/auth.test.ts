@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MESSAGES, REREGISTER_HISTORY_TEXT } from '@codiroom/shared';
+import { AUTH_MESSAGES, MESSAGES, REREGISTER_HISTORY_TEXT, signInRetryDetail } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { withdrawMember } from '../src/domains/users/member-withdrawal.ts';
 import { hashPassword } from '../src/domains/users/passwords.ts';
 import { issueSession } from '../src/domains/users/sessions.ts';
 import { freshPhone, GUEST_HEADER, mutableClock, sendCode, signUpViaApi, wrongCode } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 const clock = mutableClock();
 let t: TestApp;
@@ -21,7 +21,7 @@ afterAll(async () => {
 type Payload = Record<string, unknown>;
 const post = (url: string, payload: Payload, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
-const signUp = (payload: Payload, guestId = 'guest-sign-up-0001') =>
+const signUp = (payload: Payload, guestId = guestIdOf(t.ctx, 'guest-sign-up-0001')) =>
   post('/api/users/sign-up', payload, { [GUEST_HEADER]: guestId });
 const signIn = (payload: Payload, headers: Record<string, string> = {}) =>
   post('/api/users/sign-in', payload, headers);
@@ -215,8 +215,8 @@ describe('sign-up', () => {
     const { phone, code } = await withCode();
     const payload = { phone, code, password: 'codiroom123', user_name: '김코디' };
     const answers = await Promise.all([
-      signUp(payload, 'guest-race-a-0001'),
-      signUp(payload, 'guest-race-b-0001'),
+      signUp(payload, guestIdOf(t.ctx, 'guest-race-a-0001')),
+      signUp(payload, guestIdOf(t.ctx, 'guest-race-b-0001')),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
     const loser = answers.find((a) => a.statusCode === 400)?.json().detail;
@@ -225,7 +225,7 @@ describe('sign-up', () => {
   });
 
   it("merges the x-guest-user-id guest's likes into the new member", async () => {
-    const guestId = 'guest-signup-merge-01';
+    const guestId = guestIdOf(t.ctx, 'guest-signup-merge-01');
     await t.ctx.db.insert(likes).values([
       { guest_id: guestId, like_type: 'BRAND', like_id: 1 },
       { guest_id: guestId, like_type: 'STYLE', like_id: 2 },
@@ -289,30 +289,47 @@ describe('sign-in', () => {
     expect((await signIn({ phone, password: 'rightpass1' })).json()).toEqual(wrong.json());
   });
 
-  it('locks a number after 10 attempts in 15 minutes (429), even with the right password', async () => {
+  it('after 5 failures from one address the number waits there (429, Retry-After), not elsewhere', async () => {
     const { phone } = await signUpViaApi(t.app, { password: 'rightpass1' });
-    for (let i = 0; i < 10; i++)
-      expect((await signIn({ phone, password: `wrong${i}pass` })).statusCode).toBe(401);
-    const locked = await signIn({ phone, password: 'rightpass1' });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ detail: AUTH_MESSAGES.signInLocked });
-    // Other numbers are unaffected.
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/sign-in',
+        payload: { phone, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.11', `wrong${i}pass`)).statusCode).toBe(401);
+    const waiting = await from('203.0.113.11', 'rightpass1');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    expect(waiting.json()).toEqual({ detail: signInRetryDetail(1) });
+    // The owner from another address, and other numbers from the same one, are unaffected.
+    expect((await from('198.51.100.11', 'rightpass1')).statusCode).toBe(200);
     const other = await signUpViaApi(t.app, { password: 'rightpass1' });
-    expect((await signIn({ phone: other.phone, password: 'rightpass1' })).statusCode).toBe(200);
+    const otherIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sign-in',
+      payload: { phone: other.phone, password: 'rightpass1' },
+      remoteAddress: '203.0.113.11',
+    });
+    expect(otherIn.statusCode).toBe(200);
+    // After the wait the address may try again.
+    clock.advance(1);
+    expect((await from('203.0.113.11', 'rightpass1')).statusCode).toBe(200);
   });
 
   it('a success clears the failure count', async () => {
     const { phone } = await signUpViaApi(t.app, { password: 'rightpass1' });
-    for (let i = 0; i < 9; i++) await signIn({ phone, password: 'wrongpass1' });
+    for (let i = 0; i < 4; i++) await signIn({ phone, password: 'wrongpass1' });
     expect((await signIn({ phone, password: 'rightpass1' })).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++)
+    for (let i = 0; i < 4; i++)
       expect((await signIn({ phone, password: 'wrongpass1' })).statusCode).toBe(401);
     expect((await signIn({ phone, password: 'rightpass1' })).statusCode).toBe(200);
   });
 
   it('merges the guest when x-guest-user-id is sent, and refuses a malformed one', async () => {
     const { phone, body } = await signUpViaApi(t.app, { password: 'rightpass1' });
-    const guestId = 'guest-signin-merge-01';
+    const guestId = guestIdOf(t.ctx, 'guest-signin-merge-01');
     await t.ctx.db.insert(likes).values({ guest_id: guestId, like_type: 'CODI', like_id: 7 });
     const ok = await signIn({ phone, password: 'rightpass1' }, { [GUEST_HEADER]: guestId });
     expect(ok.statusCode).toBe(200);
@@ -374,7 +391,7 @@ describe('tokens', () => {
     expect(first.typ).toBe('refresh');
     expect((first.exp ?? 0) - (first.iat ?? 0)).toBe(30 * 24 * 3600);
     const access = decodeJwt(body.access);
-    expect((access.exp ?? 0) - (access.iat ?? 0)).toBe(3600);
+    expect((access.exp ?? 0) - (access.iat ?? 0)).toBe(15 * 60);
 
     clock.advance(10);
     const res = await refresh(body.refresh);

@@ -5,6 +5,7 @@
  * coupon reads, the best combination and per-line options, product coupon prices, points and
  * missions.
  */
+import { randomUUID } from 'node:crypto';
 import { bestCouponAssignment, FIRST_PURCHASE_COUPON_LEGACY_IDS, firstDiscountPrice } from '@codiroom/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ import {
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z'); // Friday 12:00 KST
@@ -102,9 +103,11 @@ describe('access', () => {
       expect(r.status, u).toBe(401);
       expect(r.body.detail).toBe('Token Required');
     }
-    const g = await call('GET', '/api/benefits/can-download-coupon-list', {
-      'x-guest-user-id': 'guest-benefit-01',
-    });
+    const g = await call(
+      'GET',
+      '/api/benefits/can-download-coupon-list',
+      guestHeader(t.ctx, 'guest-benefit-01'),
+    );
     expect(g.status).toBe(200);
   });
 });
@@ -287,11 +290,12 @@ describe('issuing', () => {
 
   it('the weekend random coupon only Fri–Sun KST; the random coupon any day', async () => {
     await policy({ coupon_type: 'EVENT', discount_value: 2000 });
-    const m = await createMember(t.ctx);
     // Thursday 23:59 KST = Thursday 14:59Z
     const saved = clock.now();
     clock.advance((new Date('2026-11-19T14:59:00Z').getTime() - saved.getTime()) / 1000);
     try {
+      // Signed in then (a token is not valid before it was issued).
+      const m = await createMember(t.ctx);
       const thu = await call('POST', '/api/benefits/event-random-coupon-weekend', m.headers);
       expect(thu.status).toBe(400);
       expect(thu.body.detail).toBe('주말(금~일)에만 받을 수 있는 쿠폰입니다.');
@@ -435,7 +439,9 @@ describe('owned coupons', () => {
     // Four days later the 3-day coupon has expired.
     clock.advance(4 * 86_400);
     try {
-      const fresh = { authorization: `Bearer ${await t.ctx.tokens.signAccess(m.user.id, clock.now())}` };
+      const fresh = {
+        authorization: `Bearer ${await t.ctx.tokens.signAccess(m.user.id, randomUUID(), clock.now())}`,
+      };
       const later = await call('GET', '/api/benefits/coupon-list', fresh);
       expect(later.body.usable).toHaveLength(1);
       expect(later.body.expired.map((x: { status: string }) => x.status).sort()).toEqual(['EXPIRED', 'USED']);
@@ -457,7 +463,7 @@ describe('offers and product prices', () => {
       max_discount: 3000,
     });
     const other = await policy({ coupon_type: 'BRAND', scope: 'BRAND', scope_ids: [d.brand_id + 1000] });
-    const guestH = { 'x-guest-user-id': 'guest-benefit-02' };
+    const guestH = guestHeader(t.ctx, 'guest-benefit-02');
     const g = await call('GET', `/api/products/product-displays/${d.id}/coupons`, guestH);
     expect(g.status).toBe(200);
     const ids = g.body.result.map((x: { coupon_policy_id: number }) => x.coupon_policy_id);
@@ -530,9 +536,11 @@ describe('offers and product prices', () => {
       discount_value: 700,
       allow_time_sale: true,
     });
-    const r = await call('GET', `/api/products/product-displays/${d.id}/coupons`, {
-      'x-guest-user-id': 'guest-benefit-03',
-    });
+    const r = await call(
+      'GET',
+      `/api/products/product-displays/${d.id}/coupons`,
+      guestHeader(t.ctx, 'guest-benefit-03'),
+    );
     const ids = r.body.result.map((x: { coupon_policy_id: number }) => x.coupon_policy_id);
     expect(ids).toContain(yes.id);
     expect(ids).not.toContain(no.id);

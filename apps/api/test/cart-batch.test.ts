@@ -16,7 +16,7 @@ import {
   cartAddBatcher,
 } from '../src/domains/carts/add-batch.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 const at = new Date('2026-11-20T03:00:00Z');
 const guest = (g: string, item = 1): BatchAdd => ({
@@ -184,7 +184,7 @@ describe('POST /api/carts, 50 concurrent adds', () => {
     await setStock(C, 0);
     await setStock(D, 200);
     const member = await createMember(t.ctx);
-    const g = (n: number) => ({ 'x-guest-user-id': `batch-guest-${String(n).padStart(3, '0')}` });
+    const g = (n: number) => guestHeader(t.ctx, `batch-guest-${String(n).padStart(3, '0')}`);
 
     type Req = { who: string; headers: Record<string, string>; item: number; quantity: number };
     const reqs: Req[] = [];

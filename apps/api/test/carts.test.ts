@@ -17,17 +17,16 @@ import {
   productItems,
 } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 type Display = { id: number; brand_id: number; items: { id: number; size_name: string }[] };
 let displays: Display[];
 let seq = 0;
 
-const guestHeaders = (id: string) => ({ 'x-guest-user-id': id });
 const newGuest = () => {
   seq += 1;
-  return guestHeaders(`guest-cart-${String(seq).padStart(4, '0')}`);
+  return guestHeader(t.ctx, `guest-cart-${String(seq).padStart(4, '0')}`);
 };
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

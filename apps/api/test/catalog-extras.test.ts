@@ -22,7 +22,7 @@ import {
 import { ResponseCache, responseCache } from '../src/domains/catalog/response-cache.ts';
 import { recomputeRankings, startRankingSchedule } from '../src/domains/catalog/signals.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
 let t: TestApp;
@@ -196,7 +196,7 @@ describe('current-view-count', () => {
     await t.app.inject({ url: `/api/products/detail/${p.id}`, remoteAddress: '10.0.0.1' });
     await t.app.inject({ url: `/api/products/detail/${p.id}`, remoteAddress: '10.0.0.1' });
     await t.app.inject({ url: `/api/products/detail/${p.id}`, remoteAddress: '10.0.0.2' });
-    await view('guest-aaaaaaaa');
+    await view(guestIdOf(t.ctx, 'guest-aaaaaaaa'));
     await new Promise((r) => setTimeout(r, 20));
     const now = await get(url);
     expect(now.body.count).toBeGreaterThanOrEqual(2);
@@ -403,7 +403,7 @@ describe('user-preferred-product-displays', () => {
     const none = await get('/api/products/user-preferred-product-displays');
     expect(none.status).toBe(401);
     const r = await get('/api/products/user-preferred-product-displays', {
-      'x-guest-user-id': 'fresh-guest-1',
+      'x-guest-user-id': guestIdOf(t.ctx, 'fresh-guest-1'),
     });
     expect(r.status).toBe(200);
     const popular = active()
@@ -413,7 +413,7 @@ describe('user-preferred-product-displays', () => {
     expect(
       (
         await get('/api/products/user-preferred-product-displays?limit=0', {
-          'x-guest-user-id': 'fresh-guest-1',
+          'x-guest-user-id': guestIdOf(t.ctx, 'fresh-guest-1'),
         })
       ).status,
     ).toBe(400);
@@ -421,9 +421,10 @@ describe('user-preferred-product-displays', () => {
 
   it("follows the brands of the caller's likes and cart and leaves out what they already have", async () => {
     const p = active()[5] as Row;
-    await t.ctx.db.insert(likes).values({ guest_id: 'pref-guest-1', like_type: 'PRODUCT', like_id: p.id });
+    const guestId = guestIdOf(t.ctx, 'pref-guest-1');
+    await t.ctx.db.insert(likes).values({ guest_id: guestId, like_type: 'PRODUCT', like_id: p.id });
     const r = await get('/api/products/user-preferred-product-displays?limit=5', {
-      'x-guest-user-id': 'pref-guest-1',
+      'x-guest-user-id': guestId,
     });
     expect(r.status).toBe(200);
     const result = r.body.result as ProductCard[];

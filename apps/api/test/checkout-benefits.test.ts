@@ -4,6 +4,7 @@
  * per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
  * purchase confirmation (once per item), and one coupon raced by concurrent orders (only one order created).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
@@ -94,7 +95,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 beforeEach(async () => {
-  admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, clock.now())}` };
+  admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
 });
 
 describe('coupons and points on POST /api/orders', () => {

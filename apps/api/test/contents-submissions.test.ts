@@ -7,16 +7,19 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, codiSets, eventLogs, postFeedback, posts, productDisplays } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
-const GUEST = { 'x-guest-user-id': 'content-guest-1' };
+let GUEST_ID: string;
+let GUEST: Record<string, string>;
 let t: TestApp;
 let running: number;
 let ended: number;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: fixedClock('2026-11-20T03:00:00Z') });
+  GUEST_ID = guestIdOf(t.ctx, 'content-guest-1');
+  GUEST = { 'x-guest-user-id': GUEST_ID };
   await seed(t.ctx.db, { products: 60, now: SEED_NOW });
   const [r] = await t.ctx.db.select().from(posts).where(eq(posts.status, 'RUNNING')).limit(1);
   const [e] = await t.ctx.db.select().from(posts).where(eq(posts.status, 'ENDED')).limit(1);
@@ -51,7 +54,7 @@ describe('posts/{id}/feedback', () => {
     const [row] = await t.ctx.db.select().from(postFeedback).where(eq(postFeedback.id, r.body.id));
     expect(row).toMatchObject({
       post_id: running,
-      guest_id: 'content-guest-1',
+      guest_id: GUEST_ID,
       user_id: null,
       value: 'helpful',
     });
@@ -174,7 +177,7 @@ describe('daily look', () => {
     const r = await post('/api/contents/daily-look-feedback', { codi_id: look.codi.id, value: 'like' });
     expect(r.status).toBe(200);
     expect(await lastEvent('daily-look-feedback')).toMatchObject({
-      guest_id: 'content-guest-1',
+      guest_id: GUEST_ID,
       payload: { codi_id: look.codi.id, value: 'like', date: '2026-11-20' },
     });
     expect(

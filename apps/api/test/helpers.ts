@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Clock, fixedClock } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
@@ -8,7 +8,8 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createContext } from '../src/platform/create-context.ts';
-import { MemoryStore } from '../src/platform/kv.ts';
+import { issueGuestId, signGuestId } from '../src/platform/guest-id.ts';
+import { type KeyValueStore, MemoryStore } from '../src/platform/kv.ts';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite by default, or a fresh
@@ -41,13 +42,13 @@ export async function openTestDatabase(): Promise<Database> {
 export type TestApp = { app: FastifyInstance; ctx: AppContext; close: () => Promise<void> };
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; database?: Database } = {},
+  opts: { env?: Record<string, string>; clock?: Clock; database?: Database; kv?: KeyValueStore } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const ctx = createContext(config, database, {
     clock: opts.clock ?? fixedClock('2026-11-20T03:00:00Z'),
-    kv: new MemoryStore(),
+    kv: opts.kv ?? new MemoryStore(),
   });
   const app = await buildApp(ctx);
   await app.ready();
@@ -70,6 +71,32 @@ export async function createMember(ctx: AppContext, values: Partial<typeof users
     .values({ phone: `0109${String(phoneSeq).padStart(7, '0')}`, name: '테스트', ...values })
     .returning();
   if (!user) throw new Error('insert failed');
-  const token = await ctx.tokens.signAccess(user.id, ctx.clock.now());
+  // A session of its own (no refresh token behind it: sign in through the API for one).
+  const token = await ctx.tokens.signAccess(user.id, randomUUID(), ctx.clock.now());
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A new access token for a member, as the client's refresh would get once the clock moved past
+ * the 15-minute life of the one it had (createMember's headers).
+ */
+export async function refreshedHeaders(ctx: AppContext, userId: number) {
+  return { authorization: `Bearer ${await ctx.tokens.signAccess(userId, randomUUID(), ctx.clock.now())}` };
+}
+
+/**
+ * A guest id the app of `ctx` accepts (server-issued and signed, platform/guest-id.ts). With a
+ * label, the same label always gives the same id (a UUID v4 derived from it), so a test can store
+ * rows for a guest and then call as that guest; without one, a fresh id.
+ */
+export function guestIdOf(ctx: Pick<AppContext, 'config'>, label?: string): string {
+  if (label === undefined) return issueGuestId(ctx.config);
+  const h = createHash('sha256').update(`test-guest:${label}`).digest('hex');
+  const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return signGuestId(ctx.config, uuid);
+}
+
+/** The x-guest-user-id header of guestIdOf(ctx, label). */
+export function guestHeader(ctx: Pick<AppContext, 'config'>, label?: string): { 'x-guest-user-id': string } {
+  return { 'x-guest-user-id': guestIdOf(ctx, label) };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartLines, carts, likes, productDisplays, productItems } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, guestIdOf, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-01T00:00:00+09:00');
 let t: TestApp;
@@ -18,7 +18,7 @@ afterAll(async () => {
 it('GET /api/contents/home-feed: active top banners and three product sections, each in its order', async () => {
   const res = await t.app.inject({
     url: '/api/contents/home-feed',
-    headers: { 'x-guest-user-id': 'home-guest-new' },
+    headers: guestHeader(t.ctx, 'home-guest-new'),
   });
   expect(res.statusCode).toBe(200);
   const feed = res.json();
@@ -53,9 +53,9 @@ it('a guest with likes and a member with a cart get a personal section first, wi
   if (!liked) throw new Error('no product');
   await t.ctx.db
     .insert(likes)
-    .values({ guest_id: 'home-guest-liker', like_type: 'PRODUCT', like_id: liked.id });
+    .values({ guest_id: guestIdOf(t.ctx, 'home-guest-liker'), like_type: 'PRODUCT', like_id: liked.id });
   const guest = (
-    await t.app.inject({ url: '/api/contents/home-feed', headers: { 'x-guest-user-id': 'home-guest-liker' } })
+    await t.app.inject({ url: '/api/contents/home-feed', headers: guestHeader(t.ctx, 'home-guest-liker') })
   ).json();
   expect(guest.sections[0].key).toBe('for_you');
   const mine = guest.sections[0].products as { id: number; brand_id: number }[];

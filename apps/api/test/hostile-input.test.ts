@@ -16,7 +16,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 import { ADDRESS, makeShop, placeOrder } from './orders-fixtures.ts';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10);
@@ -474,7 +474,7 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
     t = await createTestApp({ env: { ADMIN_API_KEY: ADMIN_KEY } });
     await seed(t.ctx.db, { products: 30 });
     member = (await createMember(t.ctx, { name: '에이회원' })).headers;
-    guest = { 'x-guest-user-id': 'guest-hostile-0001' };
+    guest = guestHeader(t.ctx, 'guest-hostile-0001');
     // The other member: a cart line, an address and an order, with the canary in them.
     const b = await createMember(t.ctx, { name: CANARY, email: `${'canary'}@example.com` });
     const shop = await makeShop(t.ctx, { stock: 50 });
@@ -560,7 +560,11 @@ describe.skipIf(!BASE_URL)('hostile input, every operation (a running server)', 
   it('answers below 500, with a detail for every 4xx, and stays healthy', async () => {
     const base = (BASE_URL as string).replace(/\/$/, '');
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as OpenApi;
-    const guest = { 'x-guest-user-id': 'guest-hostile-0001' };
+    // A guest id the server issued (guest calls refuse any other).
+    const issued = (await (await fetch(`${base}/api/users/guest-id`, { method: 'POST' })).json()) as {
+      guest_id: string;
+    };
+    const guest = { 'x-guest-user-id': issued.guest_id };
     const headersOf = (who: Who): Record<string, string> =>
       who === 'guest'
         ? guest

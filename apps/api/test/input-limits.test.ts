@@ -10,10 +10,10 @@ import {
   parseBoundedJson,
   queryBoundsProblem,
 } from '../src/platform/input-limits.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
-async function guestHeaders(_t: TestApp): Promise<Record<string, string>> {
-  return { 'x-guest-user-id': 'guest-limits-0001' };
+async function guestHeaders(t: TestApp): Promise<Record<string, string>> {
+  return guestHeader(t.ctx, 'guest-limits-0001');
 }
 
 const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
@@ -84,6 +84,15 @@ describe('bounds at the HTTP layer', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  let listening = 0;
+  async function listenOnce(): Promise<number> {
+    if (!listening) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      listening = (t.app.server.address() as { port: number }).port;
+    }
+    return listening;
+  }
 
   const post = (url: string, payload: string, headers: Record<string, string>) =>
     t.app.inject({
@@ -165,6 +174,25 @@ describe('bounds at the HTTP layer', () => {
     });
     expect(longQuery.statusCode).toBe(400);
     expect(longQuery.json().result).toBe('error');
+  });
+
+  it('a URL or headers too large for the HTTP parser answer 431 with a JSON detail', async () => {
+    const { createConnection } = await import('node:net');
+    const port = await listenOnce();
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+        socket.write(`GET /api/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (d) => {
+        data += d.toString();
+      });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toContain('application/json');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).detail).toMatch(/too large/);
   });
 
   it('query strings past their bounds are a 400 on the API and on pages', async () => {

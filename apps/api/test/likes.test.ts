@@ -19,14 +19,14 @@ import {
   setAdSender,
 } from '../src/domains/ads/conversion.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
 let t: TestApp;
 let sink: DevAdSink;
 let products: (typeof productDisplays.$inferSelect)[];
 let guestSeq = 0;
-const newGuest = () => ({ 'x-guest-user-id': `guest-likes-${String(++guestSeq).padStart(4, '0')}` });
+const newGuest = () => guestHeader(t.ctx, `guest-likes-${String(++guestSeq).padStart(4, '0')}`);
 
 type Json = Record<string, unknown>;
 async function call(

@@ -38,7 +38,7 @@ import {
 } from '../src/db/schema.ts';
 import { referralCode } from '../src/domains/users/member-service.ts';
 import { findWithdrawalByPhone, stoppedPhoneHash } from '../src/domains/users/member-withdrawal.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { daysAgo, insertProductDisplay } from './member-fixtures.ts';
 
 const NOW = new Date('2026-11-20T03:00:00Z'); // 2026-11-20 12:00 KST
@@ -68,7 +68,7 @@ async function call(
 }
 const get = (url: string, headers?: Headers) => call('GET', url, headers);
 
-const guest = (id = 'guest-0123456789') => ({ 'x-guest-user-id': id });
+const guest = (id = guestIdOf(t.ctx, 'guest-0123456789')) => ({ 'x-guest-user-id': id });
 
 function addr(over: Record<string, unknown> = {}) {
   return {
@@ -938,13 +938,13 @@ describe('GET user-variants', () => {
   });
 
   it('guests by the same rule over the guest id, stable across calls', async () => {
-    const g1 = 'a1b2c3d4-0000-4000-8000-000000000000';
+    const g1 = guestIdOf(t.ctx, 'variants-1');
     const r1 = await get('/api/users/user-variants', guest(g1));
     expect(r1.body).toEqual({ ...abGroups(g1), basis: 'guest' });
     expect((await get('/api/users/user-variants', guest(g1))).body).toEqual(r1.body);
     const seen = new Set<string>();
     for (let i = 0; i < 40; i++) {
-      const id = `guest-${crypto.randomUUID()}`;
+      const id = guestIdOf(t.ctx);
       seen.add((await get('/api/users/user-variants', guest(id))).body.abType);
     }
     expect(seen).toEqual(new Set(['A', 'B']));

@@ -19,7 +19,7 @@ import {
   styleQuizzes,
 } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let displayId: number;
@@ -89,7 +89,7 @@ describe('GET /api/curations/mission', () => {
     const none = await call('GET', '/api/curations/mission');
     expect(none.status).toBe(401);
     expect(typeof none.body.detail).toBe('string');
-    const guest = await call('GET', '/api/curations/mission', { 'x-guest-user-id': 'guest-missions-1' });
+    const guest = await call('GET', '/api/curations/mission', guestHeader(t.ctx, 'guest-missions-1'));
     expect(guest.status).toBe(401);
   });
 

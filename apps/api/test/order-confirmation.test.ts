@@ -8,6 +8,7 @@
  * - claim gaps: the address change is atomic with the "nothing shipped" check, a rejected or
  *   withdrawn exchange gives the held replacement stock back, a withdrawn return refunds nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { autoConfirmAt } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ async function member(points = 0): Promise<Member> {
 }
 
 const bearer = async (id: number) => ({
-  authorization: `Bearer ${await t.ctx.tokens.signAccess(id, clock.now())}`,
+  authorization: `Bearer ${await t.ctx.tokens.signAccess(id, randomUUID(), clock.now())}`,
 });
 const admin = () => bearer(adminId);
 

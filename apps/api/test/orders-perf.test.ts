@@ -9,6 +9,7 @@
  *   closed the kept-alive socket, and only then; an oversized answer is refused;
  * - text PostgreSQL cannot store (NUL) is a 400, not a 500.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { orderItems, orders, payments, productItems } from '../src/db/schema.ts'
 import { gatewayOf } from '../src/domains/payments/gateway.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { TossGateway } from '../src/domains/payments/toss.ts';
+import { MemoryStore } from '../src/platform/kv.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
@@ -159,13 +161,17 @@ describe('confirm claims the order once', () => {
 
   it('an expired order is refused before any claim or charge', async () => {
     const shop = await makeShop(t.ctx);
-    const { headers } = await createMember(t.ctx);
+    const { headers, user } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
     const key = sandbox.authorize(order.order_id, order.amount);
     const before = sandbox.charges;
     clock.advance(31 * 60);
     try {
-      const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+      // The 15-minute access token has expired meanwhile: the client would have refreshed it.
+      const fresh = {
+        authorization: `Bearer ${await t.ctx.tokens.signAccess(user.id, randomUUID(), clock.now())}`,
+      };
+      const r = await call(t.app, 'POST', '/api/orders/confirm-order', fresh, {
         payment_key: key,
         order_id: order.order_id,
         amount: order.amount,
@@ -212,30 +218,31 @@ describe('text the database cannot store', () => {
 
 describe('access tokens', () => {
   it('remembers a verified token, yet it still expires and a forged one is refused', async () => {
-    const tokens = new TokenService('perf-secret-perf-secret-perf-secret-0000');
+    const tokens = new TokenService('perf-secret-perf-secret-perf-secret-0000', new MemoryStore());
     const at = new Date('2026-11-20T03:00:00Z');
-    const token = await tokens.signAccess(42, at);
+    const token = await tokens.signAccess(42, randomUUID(), at);
     expect(await tokens.verifyAccess(token, at)).toBe(42);
-    expect(await tokens.verifyAccess(token, new Date(at.getTime() + 59 * 60_000))).toBe(42);
-    expect(await tokens.verifyAccess(token, new Date(at.getTime() + 60 * 60_000))).toBeNull();
+    expect(await tokens.verifyAccess(token, new Date(at.getTime() + 14 * 60_000))).toBe(42);
+    expect(await tokens.verifyAccess(token, new Date(at.getTime() + 15 * 60_000))).toBeNull();
     const [h, p, s] = token.split('.');
     const forged = `${h}.${p}.${(s as string).slice(0, -2)}${s?.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(await tokens.verifyAccess(forged, at)).toBeNull();
-    const other = new TokenService('another-secret-another-secret-another-00');
+    const other = new TokenService('another-secret-another-secret-another-00', new MemoryStore());
     expect(await other.verifyAccess(token, at)).toBeNull();
   });
 
   it('keeps at most 10,000 verified tokens, the oldest leaving first, and re-verifies an evicted one', async () => {
-    const tokens = new TokenService('perf-secret-perf-secret-perf-secret-0000');
+    const tokens = new TokenService('perf-secret-perf-secret-perf-secret-0000', new MemoryStore());
     const at = new Date('2026-11-20T03:00:00Z');
     const cache = (tokens as unknown as { verified: Map<string, unknown> }).verified;
-    const first = await tokens.signAccess(1, at);
+    const sid = randomUUID();
+    const first = await tokens.signAccess(1, sid, at);
     expect(await tokens.verifyAccess(first, at)).toBe(1);
-    for (let i = 2; i <= 10_001; i++) await tokens.verifyAccess(await tokens.signAccess(i, at), at);
+    for (let i = 2; i <= 10_001; i++) await tokens.verifyAccess(await tokens.signAccess(i, sid, at), at);
     expect(cache.size).toBe(10_000);
     expect(cache.has(first)).toBe(false);
     expect(await tokens.verifyAccess(first, at)).toBe(1);
-    expect(await tokens.verifyAccess(first, new Date(at.getTime() + 60 * 60_000))).toBeNull();
+    expect(await tokens.verifyAccess(first, new Date(at.getTime() + 15 * 60_000))).toBeNull();
   }, 60_000);
 });
 

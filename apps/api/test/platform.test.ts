@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, users } from '../src/db/schema.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,17 +245,18 @@ describe('product display ids (SPEC.md §5)', () => {
 
 describe('loggers (POST /api/loggers/*)', () => {
   it('stores a section log for a guest and refuses callers without an identity', async () => {
+    const guestId = guestIdOf(t.ctx);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/loggers/section-log',
-      headers: { 'x-guest-user-id': 'guest-abcdef12' },
+      headers: { 'x-guest-user-id': guestId },
       payload: { section: 'bottom_tab_bar', label: 'tab_home_non_login' },
     });
     expect(res.statusCode).toBe(200);
     const rows = await t.ctx.db.select().from(eventLogs);
     expect(rows.at(-1)).toMatchObject({
       kind: 'SECTION',
-      guest_id: 'guest-abcdef12',
+      guest_id: guestId,
       name: 'bottom_tab_bar',
     });
     const anonymous = await t.app.inject({
@@ -274,7 +275,7 @@ describe('loggers (POST /api/loggers/*)', () => {
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/loggers/error-log',
-      headers: { 'x-guest-user-id': 'guest-abcdef12' },
+      headers: { 'x-guest-user-id': guestId },
       payload: { message: 'x'.repeat(10_000) },
     });
     expect(huge.statusCode).toBe(400);

@@ -31,16 +31,17 @@ import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { reindexProducts } from '../src/domains/search/documents.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
 import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
 const HOUR = 3_600_000;
-const GUEST = { 'x-guest-user-id': 'guest-prices-0001' };
+let GUEST: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
+  GUEST = guestHeader(t.ctx, 'guest-prices-0001');
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -379,7 +380,7 @@ describe('live prices on likes, preferred products, posts, styles and the daily 
   it('liked product lists (likes, product-like-list behind /keepProducts) carry the product page price', async () => {
     const p = await saleAndEvent();
     try {
-      const guest = { 'x-guest-user-id': 'guest-prices-likes-01' };
+      const guest = guestHeader(t.ctx, 'guest-prices-likes-01');
       for (const id of [p.sale, p.event]) {
         const r = await call(t.app, 'POST', '/api/likes/post-like', guest, {
           like_type: 'PRODUCT',
@@ -402,7 +403,7 @@ describe('live prices on likes, preferred products, posts, styles and the daily 
     // Preferred products come from the brand of what the caller liked: two more displays of it.
     const p = await saleAndEvent(() => siblingDisplay(liked));
     try {
-      const guest = { 'x-guest-user-id': 'guest-prices-preferred-01' };
+      const guest = guestHeader(t.ctx, 'guest-prices-preferred-01');
       const like = await call(t.app, 'POST', '/api/likes/post-like', guest, {
         like_type: 'PRODUCT',
         like_id: liked.displayId,
@@ -555,7 +556,7 @@ describe("live prices on the product page's other cards", () => {
           sort_order: i,
         })),
       );
-      const guest = { 'x-guest-user-id': 'guest-prices-similar-01' };
+      const guest = guestHeader(t.ctx, 'guest-prices-similar-01');
       for (const id of [shown.displayId, p.sale, p.event]) {
         const r = await call(t.app, 'POST', '/api/likes/post-like', guest, {
           like_type: 'PRODUCT',
@@ -646,7 +647,8 @@ describe('time-sale stock', () => {
   it('gives the units back on payment failure, expiry and cancel', async () => {
     const shop = await makeShop(t.ctx, { stock: 20 });
     const saleId = await timeSale(shop.displayId, 10);
-    const { headers } = await createMember(t.ctx);
+    const member = await createMember(t.ctx);
+    let { headers } = member;
     // Payment failure.
     const failed = await order(headers, shop.m, 2);
     expect(await soldCount(saleId)).toBe(2);
@@ -659,6 +661,7 @@ describe('time-sale stock', () => {
     await order(headers, shop.m, 3);
     expect(await soldCount(saleId)).toBe(3);
     clock.advance(31 * 60);
+    headers = await refreshedHeaders(t.ctx, member.user.id); // the 15-minute token expired
     expect(await expireOrders(t.ctx)).toBeGreaterThanOrEqual(1);
     expect(await soldCount(saleId)).toBe(0);
     // Cancel of a paid item.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { categories, couponPolicies, productDisplays, promotions } from '../src/db/schema.ts';
 import { DEFAULT_SEED_NOW, seed } from '../src/seed/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 
@@ -61,7 +61,7 @@ describe('seeded slacks event', () => {
     expect(promo?.coupon_policy_id).toBe(policy?.id);
     const r = await t.app.inject({
       url: `/api/products/product-display-list?product_display_list=${ids.join(',')}`,
-      headers: { 'x-guest-user-id': 'guest-seed-prices-01' },
+      headers: guestHeader(t.ctx, 'guest-seed-prices-01'),
     });
     expect(r.statusCode).toBe(200);
     const cards = r.json().result as {

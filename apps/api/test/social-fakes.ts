@@ -185,20 +185,23 @@ export class FakeProviders {
   }
 
   /** Signs an id_token as Apple would (or with another key, to forge one). */
-  async appleIdToken(user: AppleUser, opts: { key?: CryptoKey; aud?: string; iss?: string } = {}) {
+  async appleIdToken(
+    user: AppleUser,
+    opts: { key?: CryptoKey; aud?: string; iss?: string; noExp?: boolean } = {},
+  ) {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const claims: JWTPayload = {
       ...(user.email ? { email: user.email, email_verified: 'true', is_private_email: 'false' } : {}),
       auth_time: iat,
     };
-    return new SignJWT(claims)
+    const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', kid: 'apple-key-1' })
       .setIssuer(opts.iss ?? 'https://appleid.apple.com')
       .setAudience(opts.aud ?? this.apple.clientId)
       .setSubject(user.sub)
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + 600)
-      .sign(opts.key ?? (this.apple.signingPrivate as CryptoKey));
+      .setIssuedAt(iat);
+    if (!opts.noExp) jwt.setExpirationTime(iat + 600);
+    return jwt.sign(opts.key ?? (this.apple.signingPrivate as CryptoKey));
   }
 
   /** Checks an Apple client_secret the way Apple does; null when valid, else the reason. */

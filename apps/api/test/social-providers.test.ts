@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { socialIdentities, users } from '../src/db/schema.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import {
   authToken,
   FakeProviders,
@@ -51,7 +51,7 @@ async function signUp(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/users/social-sign-up',
-    headers: { 'x-guest-user-id': `guest-${phone}` },
+    headers: { 'x-guest-user-id': guestIdOf(t.ctx, `guest-${phone}`) },
     payload: { ...body, phone, code, user_name: name },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -317,6 +317,14 @@ describe('Apple', () => {
     fake.appleCodes.set('apple-iss', { sub: 'x' });
     res = await authToken(t.app, { provider: 'apple', code: 'apple-iss', state });
     expect(res.statusCode).toBe(401);
+
+    // Signed by Apple's key but without `exp`: a token that never expires is refused.
+    fake.appleIdTokenFor = (user) => fake.appleIdToken(user, { noExp: true });
+    state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
+    fake.appleCodes.set('apple-no-exp', { sub: 'apple-no-exp-sub' });
+    res = await authToken(t.app, { provider: 'apple', code: 'apple-no-exp', state });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toContain('Apple');
   });
 
   it('a refused Apple code is a 401 naming Apple', async () => {

@@ -4,12 +4,13 @@
  * (forged social ids rejected), SPEC.md §5 details, the guest merge, revoke-apple, and the dev
  * routes' absence in production.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, socialIdentities, users } from '../src/db/schema.ts';
 import { devTokenRevoked } from '../src/domains/users/social/dev-provider.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { authToken, freshMobile, HOST, movableClock, smsCode, startAuthorize } from './social-fakes.ts';
 
 const clock = movableClock();
@@ -78,7 +79,7 @@ async function socialSignUp(
   return t.app.inject({
     method: 'POST',
     url: '/api/users/social-sign-up',
-    headers: { 'x-guest-user-id': `guest-${phone}`, ...headers },
+    headers: { 'x-guest-user-id': guestIdOf(t.ctx, `guest-${phone}`), ...headers },
     payload: {
       social_type: required.social_type,
       social_id: required.social_id,
@@ -91,7 +92,7 @@ async function socialSignUp(
   });
 }
 
-function socialSignIn(body: Record<string, unknown>, guestId = 'guest-sign-in-0001') {
+function socialSignIn(body: Record<string, unknown>, guestId = guestIdOf(t.ctx, 'guest-sign-in-0001')) {
   return t.app.inject({
     method: 'POST',
     url: '/api/users/social-sign-in',
@@ -207,27 +208,33 @@ describe('auth/token, social-sign-up and social-sign-in', () => {
     const [guest] = await t.ctx.db
       .select()
       .from(guests)
-      .where(eq(guests.id, `guest-${phone}`));
+      .where(eq(guests.id, guestIdOf(t.ctx, `guest-${phone}`)));
     expect(guest?.merged_user_id).toBe(session.user.id);
 
     // auth/token now signs in, merging the guest of the x-guest-user-id header.
     const signedIn = await devSignIn(
       'kakao',
       { social_id: 'dev-kakao-9001' },
-      { 'x-guest-user-id': 'guest-token-0001' },
+      { 'x-guest-user-id': guestIdOf(t.ctx, 'guest-token-0001') },
     );
     expect(signedIn).toMatchObject({ status: 'SIGNED_IN', user: { id: session.user.id, uuid: row?.uuid } });
-    const [tokenGuest] = await t.ctx.db.select().from(guests).where(eq(guests.id, 'guest-token-0001'));
+    const [tokenGuest] = await t.ctx.db
+      .select()
+      .from(guests)
+      .where(eq(guests.id, guestIdOf(t.ctx, 'guest-token-0001')));
     expect(tokenGuest?.merged_user_id).toBe(session.user.id);
 
     // social-sign-in with the oauth_token signs in too (guest merged).
     const viaSignIn = await socialSignIn(
       { social_type: 'KAKAO', social_id: 'dev-kakao-9001', oauth_token: required.oauth_token, phone },
-      'guest-sign-in-0002',
+      guestIdOf(t.ctx, 'guest-sign-in-0002'),
     );
     expect(viaSignIn.statusCode, viaSignIn.body).toBe(200);
     expect(viaSignIn.json()).toMatchObject({ status: 'SIGNED_IN', user: { id: session.user.id } });
-    const [signInGuest] = await t.ctx.db.select().from(guests).where(eq(guests.id, 'guest-sign-in-0002'));
+    const [signInGuest] = await t.ctx.db
+      .select()
+      .from(guests)
+      .where(eq(guests.id, guestIdOf(t.ctx, 'guest-sign-in-0002')));
     expect(signInGuest?.merged_user_id).toBe(session.user.id);
 
     // Signing up the same identity again: DUPLICATE SOCIAL_ID.
@@ -251,7 +258,7 @@ describe('auth/token, social-sign-up and social-sign-in', () => {
     const victim: SignUpRequired = await devSignIn('naver', { social_id: 'dev-naver-victim' });
     expect((await socialSignUp(victim)).statusCode).toBe(201);
     const attacker: SignUpRequired = await devSignIn('naver', { social_id: 'dev-naver-attacker' });
-    const access = await t.ctx.tokens.signAccess(1, clock.now());
+    const access = await t.ctx.tokens.signAccess(1, randomUUID(), clock.now());
 
     const forged = [
       { social_type: 'NAVER', social_id: 'dev-naver-victim', oauth_token: attacker.oauth_token },
@@ -275,7 +282,7 @@ describe('auth/token, social-sign-up and social-sign-in', () => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/users/social-sign-in',
-      headers: { 'x-guest-user-id': 'guest-sign-in-0003' },
+      headers: { 'x-guest-user-id': guestIdOf(t.ctx, 'guest-sign-in-0003') },
       payload: { social_type: 'NAVER', social_id: 'dev-naver-victim' },
     });
     expect(missing.statusCode).toBe(400);

@@ -23,7 +23,9 @@ import {
 import type { Route } from './+types/root';
 import { serverApi } from './lib/api';
 import { parseCookies, serializeCookie } from './lib/cookies';
+import { guestIdFor } from './lib/guest-id';
 import { isKnownPage } from './lib/known-routes';
+import { useNonce } from './lib/nonce';
 import { siteInfo } from './lib/site.server';
 import { designTokensCss } from './lib/tokens';
 import { Shell } from './shell/Shell';
@@ -35,6 +37,17 @@ import './styles/global.css';
  * a stylesheet inserted by a script is not render-blocking, and the fonts swap in (font-display: swap).
  */
 const loadFontCss = `(function(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(fontCss)};document.head.appendChild(l)})()`;
+
+/**
+ * Zod without its JIT in the browser: Zod 4 probes `new Function` when the first object schema is
+ * built, and under our CSP (no 'unsafe-eval', docs/ARCHITECTURE.md "Security") the probe, though
+ * caught, is reported as a violation on every page that loads the shared schemas. Zod reads its
+ * configuration from `globalThis.__zod_globalConfig` (zod/v4/core), so this inline script, which
+ * runs before any module script, switches `jitless` on before any schema exists. The server keeps
+ * the JIT.
+ */
+const zodJitless =
+  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -51,11 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const headers = new Headers();
   const secure = url.protocol === 'https:';
-  let guestId = cookies.guestID ?? null;
-  if (!guestId) {
-    guestId = crypto.randomUUID();
-    headers.append('Set-Cookie', serializeCookie('guestID', guestId, COOKIE_MAX_AGE.guestID, secure));
-  }
+  // Guest ids are server-issued and signed: the cookie's id when the API vouches for it, else a
+  // new one (a missing cookie, an old client-made UUID) stored in the 30-day guestID cookie.
+  const guest = guestIdFor(request, context);
   const webviewQuery = url.searchParams.get('webview');
   if (webviewQuery === 'true' && cookies[WEBVIEW_COOKIE] !== 'true') {
     headers.append('Set-Cookie', serializeCookie(WEBVIEW_COOKIE, 'true', COOKIE_MAX_AGE.guestID, secure));
@@ -67,6 +78,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     webStatus = await serverApi(context).get<WebStatusBody>('/api/web-status');
   } catch {
     webStatus = null; // the client fetches it at start instead
+  }
+  const guestId = (await guest) ?? null;
+  if (guestId && guestId !== cookies.guestID) {
+    headers.append('Set-Cookie', serializeCookie('guestID', guestId, COOKIE_MAX_AGE.guestID, secure));
   }
 
   return data(
@@ -99,6 +114,8 @@ export function useRootData(): RootData | undefined {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Inline scripts run only with the CSP nonce of the server render (entry.server.tsx).
+  const nonce = useNonce();
   return (
     <html lang="ko">
       <head>
@@ -111,7 +128,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
         <link rel="preload" href={fontCss} as="style" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant loader for the font stylesheet */}
-        <script dangerouslySetInnerHTML={{ __html: loadFontCss }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadFontCss }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, Zod's configuration */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitless }} />
         <noscript>
           <link rel="stylesheet" href={fontCss} />
         </noscript>
@@ -120,7 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div className="app-frame">{children}</div>
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

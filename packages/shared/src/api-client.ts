@@ -19,9 +19,14 @@
  * - `getOr()` never throws: it returns the fallback and hands the error to onError.
  * - `cancelAll()` aborts every in-flight request started without an explicit signal.
  * - Failed calls of the reported flows go to onReportError (except social provider rejections).
+ * - Guest ids are issued by the server (guest-id.ts). With onGuestId, a guest-capable call without
+ *   an access token or a guest id first gets one (POST /api/users/guest-id), and an answer 400
+ *   GUEST_ID_INVALID (an old or altered id) gets a new one — single flight — and is retried once
+ *   with it: never a loop.
  */
 import { type ApiAccess, matchRoute, pathnameOf, type RouteMatch } from './api-routes.ts';
 import { MESSAGES } from './constants.ts';
+import { GUEST_ID_INVALID, GUEST_ID_PATH } from './guest-id.ts';
 
 export type FetchLike = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -96,6 +101,12 @@ export type ApiClientOptions = {
   accessToken?: Getter | string | null;
   /** Old name of getGuestId (a getter, or a fixed value). */
   guestId?: Getter | string | null;
+  /**
+   * A new guest id from the server (POST /api/users/guest-id): store it (the guestID cookie).
+   * Setting it turns on getting one when a guest call has none, and replacing one the server
+   * refuses (400 GUEST_ID_INVALID) before one retry.
+   */
+  onGuestId?: (guestId: string) => void | Promise<void>;
   /** New tokens after a successful refresh: store them (awaited before the retry). */
   onTokens?: (tokens: Tokens) => void | Promise<void>;
   /** The session is over: clear local data and cookies and go to /login (SPEC.md §4). */
@@ -342,6 +353,14 @@ export function createApiClient(opts: ApiClientOptions) {
   const readAccess = () => accessGetter?.() || null;
   const readRefresh = () => opts.getRefreshToken?.() || null;
   const readGuest = () => guestGetter?.() || null;
+  /** The last guest id the server issued, for a host that has not stored it (yet). */
+  let renewedGuest: { from: string | null; to: string } | null = null;
+  const currentGuest = () => {
+    const g = readGuest();
+    return renewedGuest && g === renewedGuest.from ? renewedGuest.to : g;
+  };
+  /** The one guest id request in flight. */
+  let guestFlight: Promise<string | null> | null = null;
 
   /** Controllers of in-flight requests started without an explicit signal (for cancelAll). */
   const inflight = new Set<AbortController>();
@@ -400,7 +419,7 @@ export function createApiClient(opts: ApiClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json', ...ro.headers };
     if (t.own && access) headers.authorization = `Bearer ${access}`;
     if (t.own && withGuest) {
-      const guest = readGuest();
+      const guest = currentGuest();
       if (guest) headers[GUEST_HEADER] = guest;
     }
     const init: RequestInit = { method: t.method, headers };
@@ -490,14 +509,63 @@ export function createApiClient(opts: ApiClientOptions) {
     return abortable(refreshFlight, signal);
   }
 
-  async function perform<T>(t: Target, ro: RequestOptions, signal: AbortSignal | undefined) {
+  /** A new guest id from the server, stored through onGuestId; null when none came. */
+  function renewGuest(signal: AbortSignal | undefined): Promise<string | null> {
+    if (!guestFlight) {
+      const from = readGuest();
+      guestFlight = (async () => {
+        const res = await send(targetOf('POST', GUEST_ID_PATH), {}, null, undefined, false);
+        const id = (res.data as { guest_id?: unknown } | null)?.guest_id;
+        if (res.status !== 200 || typeof id !== 'string' || !id) return null;
+        renewedGuest = { from, to: id };
+        try {
+          await opts.onGuestId?.(id);
+        } catch {
+          // storing failed: this client keeps using the new id
+        }
+        return id;
+      })()
+        .catch(() => null)
+        .finally(() => {
+          guestFlight = null;
+        });
+    }
+    return abortable(guestFlight, signal);
+  }
+
+  /** The x-guest-user-id a request carries: a header the caller set, else the stored id. */
+  function explicitGuestKey(ro: RequestOptions): string | undefined {
+    return ro.headers ? Object.keys(ro.headers).find((k) => k.toLowerCase() === GUEST_HEADER) : undefined;
+  }
+
+  async function perform<T>(t: Target, given: RequestOptions, signal: AbortSignal | undefined) {
+    let ro = given;
     const access: ApiAccess | undefined = t.route?.access;
     const withGuest = access === 'guest' || (t.route !== undefined && GUEST_HEADER_ALSO.has(t.route.key));
     const sent = t.own ? currentAccess() : null;
     if ((access === 'token' || access === 'admin') && !sent) {
       throw new ApiError(401, MESSAGES.tokenRequired, null);
     }
+    const guestKey = explicitGuestKey(ro);
+    const renewsGuest = t.own && opts.onGuestId !== undefined && t.pathname !== GUEST_ID_PATH;
+    // A guest call without any identity: get a guest id first rather than a 401.
+    if (renewsGuest && access === 'guest' && !sent && !guestKey && !currentGuest()) await renewGuest(signal);
+    const guestSent = guestKey ? (ro.headers?.[guestKey] ?? null) : withGuest ? currentGuest() : null;
     let res = await send(t, ro, sent, signal, withGuest);
+    // A guest id the server did not issue (an old cookie, an altered id): a new one, one retry.
+    if (
+      renewsGuest &&
+      guestSent &&
+      res.status === 400 &&
+      detailOf(res.data, res.status) === GUEST_ID_INVALID
+    ) {
+      const current = currentGuest();
+      const fresh = current && current !== guestSent ? current : await renewGuest(signal);
+      if (fresh) {
+        if (guestKey) ro = { ...ro, headers: { ...ro.headers, [guestKey]: fresh } };
+        res = await send(t, ro, sent, signal, withGuest);
+      }
+    }
     const logoutReason = (a: Answer) =>
       t.own && !SIGN_IN_PATHS.has(t.pathname) ? LOGOUT_DETAILS[detailOf(a.data, a.status)] : undefined;
 

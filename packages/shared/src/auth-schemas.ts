@@ -51,10 +51,38 @@ export function passwordProblem(password: string): string | null {
 /** SPEC.md §5: a name of 50 or more characters blocks sign-up. */
 export const SIGN_UP_NAME_MAX_CHARS = 49;
 
-/** Sign-in: 10 failures per phone (or 100 per client address) within 15 minutes lock it out. */
-export const SIGN_IN_MAX_FAILURES_PER_PHONE = 10;
-export const SIGN_IN_MAX_FAILURES_PER_IP = 100;
-export const SIGN_IN_FAILURE_WINDOW_S = 900;
+/**
+ * Sign-in limits (docs/ARCHITECTURE.md "Accounts", Passwords). Delays only, never a lockout of the
+ * number's owner: failures count per (number, client address) — from a pair's 5th failure each
+ * further attempt from that address waits 1 s, 2 s, 4 s … up to 15 minutes (429 + Retry-After), and
+ * a success clears the pair. One address may fail 100 times an hour across all numbers before the
+ * same growing delays apply to the address. A number that failed 50 times within an hour from all
+ * addresses together leaves every address 1 free failure instead of 5; an address that has not
+ * failed is never refused.
+ */
+export const SIGN_IN_LIMITS = {
+  /** Failures of one (number, address) pair before its delays start. */
+  pairFreeFailures: 5,
+  /** The same while the number is under attack (numberAlertFailures reached). */
+  pairFreeUnderAlert: 1,
+  /** A pair is forgotten after a day without attempts. */
+  pairMemoryS: 86_400,
+  /** Failures of one address across all numbers per window before its delays start. */
+  addressFreeFailures: 100,
+  addressWindowS: 3600,
+  /** Failures of one number across all addresses per window that count as an attack on it. */
+  numberAlertFailures: 50,
+  numberWindowS: 3600,
+  /** The first delay; every further failure doubles it, up to maxDelayS. */
+  firstDelayS: 1,
+  maxDelayS: 900,
+} as const;
+
+/** The 429 detail of a sign-in that must wait `seconds` (also sent as Retry-After). */
+export function signInRetryDetail(seconds: number): string {
+  const wait = seconds < 60 ? `${seconds}초` : `${Math.ceil(seconds / 60)}분`;
+  return `로그인 시도가 너무 많아요. ${wait} 후에 다시 시도해주세요.`;
+}
 
 /** A withdrawn member's phone cannot sign up again for 30 days ('STOP USER'). */
 export const REREGISTER_BLOCK_DAYS = 30;
@@ -101,7 +129,6 @@ export const AUTH_MESSAGES = {
   stopUser: `탈퇴한 회원은 ${REREGISTER_BLOCK_DAYS}일이 지난 뒤 다시 가입할 수 있어요.`,
   reregisterHistory: `${REREGISTER_HISTORY_TEXT}. 고객센터에서 기존 계정을 복구해주세요.`,
   signInFailed: '휴대폰 번호 또는 비밀번호가 일치하지 않습니다.',
-  signInLocked: '로그인 시도가 너무 많아요. 15분 후에 다시 시도해주세요.',
   checkLimit: '요청이 너무 많아요. 잠시 후 다시 시도해주세요.',
   notRegistered: '가입되지 않은 번호입니다.',
   passwordUpdated: '비밀번호를 변경했어요. 새 비밀번호로 로그인해주세요.',
@@ -177,7 +204,7 @@ export type SignInBody = z.infer<typeof SignInBody>;
 export const UpdatePasswordBody = z.object({ phone: PhoneField, code: CodeField, password: PasswordField });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
 
-/** SPEC.md §3 Tokens. `access` lives 1 hour, `refresh` 30 days and rotates on every use. */
+/** SPEC.md §3 Tokens. `access` lives 15 minutes, `refresh` 30 days and rotates on every use. */
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'TokenPair' });
 export type TokenPair = z.infer<typeof TokenPair>;
 

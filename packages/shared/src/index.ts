@@ -10,6 +10,7 @@ export * from './constants.ts';
 export * from './coupons.ts';
 export * from './curation-schemas.ts';
 export * from './device.ts';
+export * from './guest-id.ts';
 export * from './like-schemas.ts';
 export * from './login-gate.ts';
 export * from './order-schemas.ts';

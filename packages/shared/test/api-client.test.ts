@@ -17,6 +17,7 @@ import {
 } from '../src/api-client.ts';
 import { API_ROUTES, matchRoute, pathnameOf } from '../src/api-routes.ts';
 import { MESSAGES } from '../src/constants.ts';
+import { GUEST_ID_INVALID } from '../src/guest-id.ts';
 
 // ---------------------------------------------------------------------------------------------
 // A fake fetch that records every call and honours the abort signal like the real one.
@@ -1008,5 +1009,108 @@ describe('refresh token in an HttpOnly cookie (refreshCookie)', () => {
     await expect(api.get('/api/users/info')).rejects.toMatchObject({ status: 401 });
     expect(f.to(REFRESH)).toHaveLength(0);
     expect(s.onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('guest ids issued by the server (onGuestId)', () => {
+  const GUEST_ID = '/api/users/guest-id';
+  /** A server that accepts only the ids in `valid`, and issues new ones from `next`. */
+  function guestServer(valid: Set<string>, next: string[]) {
+    return fakeFetch((c) => {
+      if (c.path === GUEST_ID) {
+        const id = next.shift() ?? 'none-left';
+        valid.add(id);
+        return json(200, { guest_id: id });
+      }
+      const id = c.headers.get('x-guest-user-id');
+      if (id !== null && !valid.has(id)) return json(400, { detail: GUEST_ID_INVALID });
+      if (id === null && !bearer(c)) return json(401, { detail: 'Token or x-guest-user-id header required' });
+      return json(200, { guest: id });
+    });
+  }
+  function store(initial: string | null) {
+    const state = { guest: initial };
+    const onGuestId = vi.fn((id: string) => {
+      state.guest = id;
+    });
+    return { state, onGuestId, getGuestId: () => state.guest };
+  }
+
+  it('replaces an id the server refuses (400) with a new one, stores it and retries once', async () => {
+    const f = guestServer(new Set(), ['issued-1']);
+    const g = store('old-plain-uuid');
+    const api = createApiClient({ fetch: f.fetch, ...g });
+    await expect(api.get('/api/carts')).resolves.toEqual({ guest: 'issued-1' });
+    expect(f.calls.map((c) => `${c.method} ${c.path} ${c.headers.get('x-guest-user-id')}`)).toEqual([
+      'GET /api/carts old-plain-uuid',
+      `POST ${GUEST_ID} null`,
+      'GET /api/carts issued-1',
+    ]);
+    expect(g.onGuestId).toHaveBeenCalledWith('issued-1');
+    expect(g.state.guest).toBe('issued-1');
+  });
+
+  it('never loops: a refused retry stands as the 400 it is', async () => {
+    const f = fakeFetch((c) =>
+      c.path === GUEST_ID ? json(200, { guest_id: 'still-bad' }) : json(400, { detail: GUEST_ID_INVALID }),
+    );
+    const api = createApiClient({ fetch: f.fetch, ...store('old') });
+    const r = await api.request('GET', '/api/carts');
+    expect(r).toMatchObject({ ok: false, status: 400, detail: GUEST_ID_INVALID });
+    expect(f.calls).toHaveLength(3);
+  });
+
+  it('concurrent refusals share one new id', async () => {
+    const f = guestServer(new Set(), ['issued-1', 'issued-2']);
+    const api = createApiClient({ fetch: f.fetch, ...store('old') });
+    const results = await Promise.all([
+      api.get('/api/carts'),
+      api.get('/api/likes/likes'),
+      api.get('/api/carts'),
+    ]);
+    expect(results).toEqual([{ guest: 'issued-1' }, { guest: 'issued-1' }, { guest: 'issued-1' }]);
+    expect(f.to(GUEST_ID)).toHaveLength(1);
+  });
+
+  it('gets an id before a guest call made without a token or an id', async () => {
+    const f = guestServer(new Set(), ['issued-1']);
+    const g = store(null);
+    const api = createApiClient({ fetch: f.fetch, ...g });
+    await expect(api.get('/api/carts')).resolves.toEqual({ guest: 'issued-1' });
+    expect(f.calls.map((c) => c.path)).toEqual([GUEST_ID, '/api/carts']);
+    // A member's call needs none.
+    const member = createApiClient({ fetch: f.fetch, ...store(null), getAccessToken: () => 'tok' });
+    await member.get('/api/carts');
+    expect(f.to(GUEST_ID)).toHaveLength(1);
+  });
+
+  it('replaces an x-guest-user-id the caller set itself, and keeps using the new id without storage', async () => {
+    const f = guestServer(new Set(), ['issued-1']);
+    const api = createApiClient({
+      fetch: f.fetch,
+      getGuestId: () => 'old',
+      onGuestId: () => {
+        throw new Error('cookies blocked');
+      },
+    });
+    const r = await api.request('POST', '/api/users/auth/token', {
+      body: { provider: 'kakao', code: 'c' },
+      headers: { 'x-guest-user-id': 'old' },
+    });
+    expect(r).toMatchObject({ ok: true, data: { guest: 'issued-1' } });
+    await expect(api.get('/api/carts')).resolves.toEqual({ guest: 'issued-1' });
+    expect(f.to(GUEST_ID)).toHaveLength(1);
+  });
+
+  it('without onGuestId the 400 is returned as is, and a member is never sent to refresh for it', async () => {
+    const f = guestServer(new Set(), ['issued-1']);
+    const plain = createApiClient({ fetch: f.fetch, getGuestId: () => 'old' });
+    expect(await plain.request('GET', '/api/carts')).toMatchObject({ ok: false, status: 400 });
+    expect(f.to(GUEST_ID)).toHaveLength(0);
+    const s = session();
+    const member = createApiClient({ fetch: f.fetch, ...s, ...store('old') });
+    await expect(member.get('/api/carts')).resolves.toEqual({ guest: 'issued-1' });
+    expect(f.to(REFRESH)).toHaveLength(0);
+    expect(s.onLogout).not.toHaveBeenCalled();
   });
 });

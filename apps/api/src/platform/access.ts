@@ -5,12 +5,14 @@
  * Routes declare it with `config: { access: 'token' }`; the default is public.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { GUEST_ID_INVALID } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { runHot } from '../db/hot-sql.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { isIssuedGuestId } from './guest-id.ts';
 
 export type Access = 'public' | 'guest' | 'token' | 'admin';
 
@@ -30,23 +32,38 @@ declare module 'fastify' {
 }
 
 export const GUEST_HEADER = 'x-guest-user-id';
-const GUEST_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
-function bearer(request: FastifyRequest): string | null {
+/** The bearer token of the Authorization header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(.+)$/i.exec(h);
   return m?.[1]?.trim() || null;
 }
 
-export function guestIdFrom(request: FastifyRequest): string | null {
+function guestHeaderOf(request: FastifyRequest): string | null {
   const raw = request.headers[GUEST_HEADER];
   const v = Array.isArray(raw) ? raw[0] : raw;
-  if (v === undefined || v === '') return null;
-  if (!GUEST_ID_RE.test(v)) {
-    throw new HttpError(400, `Invalid ${GUEST_HEADER} header: 8–64 letters, digits, '-' or '_'`);
-  }
+  return v === undefined || v === '' ? null : v;
+}
+
+/**
+ * The guest id of the x-guest-user-id header, or null without one. A guest id is the bearer
+ * secret of a cart and likes, so only ids this server issued and signed are accepted
+ * (platform/guest-id.ts); anything else — guessed, forged, altered, an old client-made UUID —
+ * answers 400 GUEST_ID_INVALID, on which the API client fetches a new id (POST /api/users/guest-id).
+ */
+export function guestIdFrom(request: FastifyRequest): string | null {
+  const v = guestHeaderOf(request);
+  if (v === null) return null;
+  if (!isIssuedGuestId(request.server.ctx.config, v)) throw new HttpError(400, GUEST_ID_INVALID);
   return v;
+}
+
+/** The header's guest id when this server issued it, else null (never throws: optional uses). */
+export function issuedGuestIdOf(request: FastifyRequest): string | null {
+  const v = guestHeaderOf(request);
+  return v !== null && isIssuedGuestId(request.server.ctx.config, v) ? v : null;
 }
 
 type MemberStatus = { id: number; is_active: boolean; is_admin: boolean };
@@ -54,9 +71,10 @@ type MemberStatus = { id: number; is_active: boolean; is_admin: boolean };
 /**
  * How long a member's status (is_active, is_admin) read for a token request is reused: every
  * token request checked the users row, two round trips and a tenth of a paid order's server CPU
- * (bench/orders.mjs). Withdrawal forgets the member at once in this process (forgetMemberStatus);
- * another node may let the withdrawn member's still-valid access token through for at most this
- * long (docs/ARCHITECTURE.md, "Accounts"). Off under NODE_ENV=test, where tests change users rows
+ * (bench/orders.mjs). Withdrawal forgets the member at once in this process (forgetMemberStatus)
+ * and lists the member's sessions as revoked (platform/tokens.ts), which every node honours within
+ * REVOCATION_MEMO_MS; a change made to users by SQL takes effect within this long
+ * (docs/ARCHITECTURE.md, "Accounts"). Off under NODE_ENV=test, where tests change users rows
  * directly; its own test turns it on with setMemberStatusMs.
  */
 export const MEMBER_STATUS_MS = 5_000;
@@ -123,13 +141,24 @@ async function memberStatus(db: Db, userId: number): Promise<MemberStatus | null
   return status;
 }
 
+/** Detail of a 401 for an access token whose session was ended (platform/tokens.ts). */
+export const TOKEN_REVOKED = 'Token revoked';
+
 async function resolveMember(ctx: AppContext, token: string) {
-  const userId = await ctx.tokens.verifyAccess(token, ctx.clock.now());
-  if (userId === null) throw unauthorized('Invalid or expired token');
-  const user = await memberStatus(ctx.db, userId);
-  // SPEC.md §8: these two details make the storefront log the user out.
+  const claims = await ctx.tokens.readAccess(token, ctx.clock.now());
+  if (claims === null) throw unauthorized('Invalid or expired token');
+  // Both lookups are cheap and independent: the member status memo and the session denylist.
+  const [user, revoked] = await Promise.all([
+    memberStatus(ctx.db, claims.userId),
+    ctx.tokens.isRevoked(claims.family),
+  ]);
+  // SPEC.md §8: these two details make the storefront log the user out; they go first, so a
+  // withdrawn member's old token still says why.
   if (!user) throw unauthorized('User not found');
   if (!user.is_active) throw unauthorized('User is inactive');
+  // Signed out, password changed or refresh token reused: the API client then tries its refresh
+  // token, which fails for an ended session, and logs out.
+  if (revoked) throw unauthorized(TOKEN_REVOKED);
   return user;
 }
 
@@ -168,7 +197,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
       return;
     }
 
-    const token = bearer(request);
+    const token = bearerToken(request);
     if (token) {
       const user = await resolveMember(ctx, token);
       principal.userId = user.id;

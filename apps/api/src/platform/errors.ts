@@ -4,12 +4,15 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/pglite-recovery.ts';
 
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly detail: string,
     public readonly extra?: Record<string, unknown>,
+    /** Response headers of the error answer (e.g. Retry-After of a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -23,7 +26,14 @@ export const forbidden = (detail = '권한이 없습니다.') => new HttpError(4
 export const notFound = (detail = 'Not Found') => new HttpError(404, detail);
 export const conflict = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError(409, detail, extra);
-export const tooManyRequests = (detail: string) => new HttpError(429, detail);
+/** 429; with `retryAfterSeconds`, the answer says when to try again (Retry-After). */
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    detail,
+    undefined,
+    retryAfterSeconds ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : undefined,
+  );
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -62,6 +72,7 @@ function sendError(reply: FastifyReply, status: number, body: Record<string, unk
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.statusCode, { detail: error.detail, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
@@ -81,6 +92,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isBadTextError(error)) {
       // PostgreSQL refuses text it cannot store (a NUL character): the client's input, not a bug.
       return sendError(reply, 400, { detail: 'Invalid text: control character U+0000 is not allowed' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The embedded database is being reopened after a fatal WASM error (db/pglite-recovery.ts):
+      // this request may fail, the next ones are served by the reopened database.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return sendError(reply, 503, { detail: 'The database is temporarily unavailable: retry shortly' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, { detail: 'Internal Server Error' });

@@ -1,23 +1,65 @@
-/** Signed access tokens (HS256 via jose). Refresh rotation lives in the users domain. */
+/**
+ * Signed access tokens (HS256 via jose) and their revocation. Refresh rotation lives in the users
+ * domain (domains/users/sessions.ts); docs/ARCHITECTURE.md "Accounts" describes the whole design.
+ *
+ * An access token lives ACCESS_TOKEN_TTL_S and names its session: `sid` is the refresh-token
+ * family it was issued with. Ending a session (sign-out, refresh-token reuse, update-password,
+ * withdrawal) puts its family on a denylist in the key-value store (Redis when REDIS_URL is set, so
+ * every API node sees it) for as long as an access token of the family can still be unexpired;
+ * the access guard refuses tokens of a listed family. Tokens must carry `exp`, `iat`, `sub` and
+ * `sid`, and may not live longer than ACCESS_TOKEN_TTL_S: a token minted with the development
+ * secret, or any other key holder's long-lived token, is not accepted.
+ */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { KeyValueStore } from './kv.ts';
 
-export const ACCESS_TOKEN_TTL_S = 60 * 60; // 1 hour; the cookie lives longer and refresh renews it.
+/** 15 minutes; the access cookie lives 10 days (SPEC.md §9) and the API client refreshes on 401. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** Clock difference between API nodes tolerated on a token's `iat`. */
+export const TOKEN_CLOCK_SKEW_S = 60;
+/** How long a revoked family stays listed: past the expiry of the last access token it can have. */
+export const REVOCATION_TTL_S = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_SKEW_S;
+/**
+ * With Redis, how long this process reuses a "not revoked" answer for a family: one Redis read per
+ * session per second instead of one per request. A revocation made by another node therefore takes
+ * effect here within this time; one made in this process takes effect at once (revokeFamilies).
+ * The in-memory store is read directly (a map lookup).
+ */
+export const REVOCATION_MEMO_MS = 1_000;
 
 const VERIFIED_MAX = 10_000;
+const MEMO_MAX = 50_000;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type AccessClaims = { sub: string; typ: 'access' };
+const revokedKey = (family: string) => `auth:revoked-sid:${family}`;
+
+/** A valid access token's member and session (refresh-token family). */
+export type AccessClaims = { userId: number; family: string };
+
+export type TokenServiceOptions = {
+  /** Overrides the "not revoked" memo (default REVOCATION_MEMO_MS with Redis, 0 in memory). */
+  revocationMemoMs?: number;
+};
 
 export class TokenService {
   /** A node KeyObject, made once: jose would otherwise import a raw key on every sign and verify. */
   private readonly key: KeyObject;
-  constructor(secret: string) {
+  private readonly memoMs: number;
+
+  constructor(
+    secret: string,
+    private readonly kv: KeyValueStore,
+    opts: TokenServiceOptions = {},
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.memoMs = opts.revocationMemoMs ?? (kv.kind === 'redis' ? REVOCATION_MEMO_MS : 0);
   }
 
-  async signAccess(userId: number, now = new Date()): Promise<string> {
+  /** An access token of `userId` for the session (refresh-token family) `family`. */
+  async signAccess(userId: number, family: string, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ typ: 'access' })
+    return new SignJWT({ typ: 'access', sid: family })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(iat)
@@ -27,38 +69,81 @@ export class TokenService {
 
   /**
    * Tokens whose signature and claims were verified, with their time window: a member sends the
-   * same token with every request for up to an hour, and the HMAC check through WebCrypto costs
+   * same token with every request for its whole life, and the HMAC check through WebCrypto costs
    * more CPU than the rest of a small request. The window is still checked on every call, exactly
    * as jwtVerify does (`exp` passed, `nbf` not reached). Bounded; the oldest entry goes first.
+   * Revocation is never cached here: the guard asks isRevoked for every request.
    */
   private readonly verified = new Map<
     string,
-    { id: number; exp: number | undefined; nbf: number | undefined }
+    { claims: AccessClaims; exp: number; nbf: number | undefined }
   >();
 
-  /** The user id of a valid access token, or null. */
-  async verifyAccess(token: string, now = new Date()): Promise<number | null> {
+  /**
+   * The member and session of a well-signed, unexpired access token with a lifetime no longer than
+   * ours, or null. Does not check revocation (isRevoked; verifyAccess does both).
+   */
+  async readAccess(token: string, now = new Date()): Promise<AccessClaims | null> {
+    const t = Math.floor(now.getTime() / 1000);
     const known = this.verified.get(token);
     if (known) {
-      const t = Math.floor(now.getTime() / 1000);
-      if ((known.exp === undefined || known.exp > t) && (known.nbf === undefined || known.nbf <= t)) {
-        return known.id;
-      }
+      return known.exp > t && (known.nbf === undefined || known.nbf <= t) ? known.claims : null;
     }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: now,
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       });
-      if (payload.typ !== 'access' || !payload.sub) return null;
+      const { exp, iat, sid } = payload as { exp: number; iat: number; sid: unknown };
+      if (payload.typ !== 'access' || typeof sid !== 'string' || !UUID_RE.test(sid)) return null;
+      // No longer-lived token than ours, and none dated in the future (which would stretch it).
+      if (exp - iat > ACCESS_TOKEN_TTL_S || iat > t + TOKEN_CLOCK_SKEW_S) return null;
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const claims: AccessClaims = { userId: id, family: sid };
       if (this.verified.size >= VERIFIED_MAX)
         this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { id, exp: payload.exp, nbf: payload.nbf });
-      return id;
+      this.verified.set(token, { claims, exp, nbf: payload.nbf });
+      return claims;
     } catch {
       return null;
     }
+  }
+
+  /** The user id of a valid access token whose session was not revoked, or null. */
+  async verifyAccess(token: string, now = new Date()): Promise<number | null> {
+    const claims = await this.readAccess(token, now);
+    if (!claims || (await this.isRevoked(claims.family))) return null;
+    return claims.userId;
+  }
+
+  /** Family → whether it is revoked, and until when (performance.now()) that answer holds. */
+  private readonly memo = new Map<string, { revoked: boolean; until: number }>();
+
+  private remember(family: string, revoked: boolean, until: number): void {
+    if (this.memo.size >= MEMO_MAX) this.memo.delete(this.memo.keys().next().value as string);
+    this.memo.delete(family);
+    this.memo.set(family, { revoked, until });
+  }
+
+  /** Whether the session `family` was ended (one key-value read, or the memo with Redis). */
+  async isRevoked(family: string): Promise<boolean> {
+    const known = this.memo.get(family);
+    if (known && performance.now() < known.until) return known.revoked;
+    const revoked = (await this.kv.get(revokedKey(family))) !== null;
+    // A revocation this process made while the read was under way wins over what the read saw.
+    if (this.memo.get(family)?.revoked) return true;
+    if (revoked) this.remember(family, true, performance.now() + REVOCATION_TTL_S * 1000);
+    else if (this.memoMs > 0) this.remember(family, false, performance.now() + this.memoMs);
+    return revoked;
+  }
+
+  /** Ends the sessions `families`: their access tokens are refused from now on, on every node. */
+  async revokeFamilies(families: Iterable<string>): Promise<void> {
+    const list = [...new Set(families)].filter((f) => UUID_RE.test(f));
+    const until = performance.now() + REVOCATION_TTL_S * 1000;
+    for (const family of list) this.remember(family, true, until);
+    await Promise.all(list.map((family) => this.kv.set(revokedKey(family), '1', REVOCATION_TTL_S)));
   }
 }

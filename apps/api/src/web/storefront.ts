@@ -1,7 +1,8 @@
 /**
  * Serves the server-rendered React Router storefront from the same process as the API:
  * hashed client assets from build/client, every other non-/api path through the SSR handler.
- * Loaders call the API in-process (app.inject), so SSR costs no extra network hop.
+ * Loaders call the API in-process (app.inject), so SSR costs no extra network hop; those calls
+ * carry the page request's client address (injectFetch).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,19 +11,31 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { badRequest } from '../platform/errors.ts';
+import { cspNonce } from '../platform/security-headers.ts';
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-export function injectFetch(app: FastifyInstance): ApiFetch {
+/** Headers that would name a client address; an in-process call never carries them. */
+const FORWARDING_HEADERS = new Set(['x-forwarded-for', 'forwarded', 'x-real-ip']);
+
+/**
+ * The API in-process for one storefront request. `clientAddress` (the page request's `req.ip`, as
+ * TRUST_PROXY derives it) becomes the injected request's socket address, so the API's rate limits
+ * see the browser's address rather than 127.0.0.1 for every SSR call. Only this process can set it:
+ * forwarding headers a loader passes on are dropped, so what a client sent cannot override it.
+ */
+export function injectFetch(app: FastifyInstance, clientAddress?: string): ApiFetch {
   return async (path, init) => {
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => {
-      headers[k] = v;
+      if (!FORWARDING_HEADERS.has(k)) headers[k] = v;
     });
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: path,
       headers,
+      ...(clientAddress ? { remoteAddress: clientAddress } : {}),
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
     const out = new Headers();
@@ -36,7 +49,13 @@ export function injectFetch(app: FastifyInstance): ApiFetch {
 }
 
 function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`);
+  let url: URL;
+  try {
+    url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`);
+  } catch {
+    // A Host header that is no host (`a b`): the client's mistake, not a 500.
+    throw badRequest('Invalid Host header');
+  }
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);
@@ -68,7 +87,6 @@ export async function mountStorefront(
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, mode);
-  const apiFetch = injectFetch(app);
 
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
@@ -91,7 +109,11 @@ export async function mountStorefront(
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       handler: async (req, reply) => {
-        const response = await handle(toWebRequest(req, reply), { apiFetch });
+        // The loaders' API calls carry this request's client address (injectFetch).
+        const apiFetch = injectFetch(app, req.ip);
+        // The nonce of this response's Content-Security-Policy, for the page's inline scripts
+        // (apps/web/app/entry.server.tsx).
+        const response = await handle(toWebRequest(req, reply), { apiFetch, cspNonce: cspNonce(reply) });
         reply.status(response.status);
         response.headers.forEach((v, k) => {
           if (k !== 'set-cookie') reply.header(k, v);

@@ -5,7 +5,7 @@
  * §8 cases, failures of reported calls sent to the error log. Requests are cancelled on page change
  * (Shell calls cancelAll).
  */
-import { type ApiClient, COOKIE_MAX_AGE, createApiClient } from '@codiroom/shared';
+import { type ApiClient, COOKIE_MAX_AGE, createApiClient, hasGuestIdShape } from '@codiroom/shared';
 import { readBrowserCookie, writeBrowserCookie } from './cookies';
 import { sendLog } from './log';
 import { logoutLocally } from './session';
@@ -19,7 +19,13 @@ export function browserApi(): ApiClient {
     getAccessToken: () => readBrowserCookie('accessToken'),
     // The refresh token is an HttpOnly cookie set by the server (path /api/users): scripts never see it.
     refreshCookie: true,
-    getGuestId: () => readBrowserCookie('guestID'),
+    // Server-issued guest ids only (an old client-made one is left out); when the server refuses
+    // one, the client gets a new id, stores it here and retries once (packages/shared/src/api-client.ts).
+    getGuestId: () => {
+      const id = readBrowserCookie('guestID');
+      return hasGuestIdShape(id) ? id : null;
+    },
+    onGuestId: (id) => writeBrowserCookie('guestID', id, COOKIE_MAX_AGE.guestID),
     onTokens: ({ access }) => {
       writeBrowserCookie('accessToken', access, COOKIE_MAX_AGE.accessToken);
       writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);

@@ -6,21 +6,20 @@ import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
+import { guestIdFor } from '../lib/guest-id';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 
-/** Stands in for the guest id on a first visit, before the guestID cookie exists (no history). */
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   // home-feed is a guest call: the member's token or the guest id picks the personal section.
   const cookies = parseCookies(request.headers.get('cookie'));
-  // A first visit has no guest id cookie yet (the root loader sets one on this response): a fresh
-  // random id, which owns nothing, gets the curated feed. Never a shared fixed id, whose likes
-  // anyone could set and every first-time visitor would then see.
-  const guest = { 'x-guest-user-id': cookies.guestID || crypto.randomUUID() };
+  // The visitor's server-issued guest id: the cookie's, or on a first visit the new one the root
+  // loader stores (it owns nothing yet, so the feed is the curated one).
+  const guestId = await guestIdFor(request, context);
+  const guest: Record<string, string> = guestId ? { 'x-guest-user-id': guestId } : {};
   const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
   const feed = await (token
     ? api

@@ -9,6 +9,7 @@
  */
 import {
   COOKIE_MAX_AGE,
+  hasGuestIdShape,
   isSocialProviderKey,
   SOCIAL_PROVIDER_LABELS,
   type SocialAuthTokenResult,
@@ -65,9 +66,14 @@ async function submitStoredPersonalColour() {
   }
 }
 
+/**
+ * The guest to merge into the account: the guestID cookie's server-issued id (the root loader of
+ * this page replaced any other). Should the server still refuse it, the API client gets a new id
+ * and retries once, before the code is spent (the id is checked first).
+ */
 function guestHeader(): Record<string, string> {
   const guest = readBrowserCookie('guestID');
-  return guest ? { 'x-guest-user-id': guest } : {};
+  return hasGuestIdShape(guest) ? { 'x-guest-user-id': guest } : {};
 }
 
 export default function OAuthCallback({ loaderData }: Route.ComponentProps) {

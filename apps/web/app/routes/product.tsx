@@ -19,7 +19,7 @@ import { ProductCard } from '../components/ProductCard';
 import { or404, serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
-import { parseCookies } from '../lib/cookies';
+import { guestIdFor } from '../lib/guest-id';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
@@ -30,12 +30,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const id = params.id;
   if (!/^\d{1,9}$/.test(id)) throw new Response(null, { status: 404 });
-  // The guest id tells live viewers apart (the detail call records the view).
-  const guest = parseCookies(request.headers.get('cookie')).guestID;
-  const viewer = guest ? { headers: { 'x-guest-user-id': guest } } : undefined;
+  // The guest id tells live viewers apart (the detail call records the view); only a
+  // server-issued one counts, so it is the one the root loader vouches for.
+  const viewer = guestIdFor(request, context).then((guest) =>
+    guest ? { headers: { 'x-guest-user-id': guest } } : undefined,
+  );
   const q = { product_display_id: id };
   const [product, grading, similar, shipping, matchup, codi] = await Promise.all([
-    or404(api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, viewer)),
+    or404(viewer.then((init) => api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, init))),
     api.get<SizeGradingBody>('/api/products/size-grading', q).catch(() => null),
     api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
     api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),

@@ -16,6 +16,7 @@ import {
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { brandRoutes } from './brand-routes.ts';
@@ -94,14 +95,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           async () => withLiveDetail(ctx.db, ctx.clock.now(), await productDetail(ctx.db, id)),
           untilPriceChange,
         );
-        // The viewer: a member, the guest id (the storefront's loader forwards it), or the address.
-        const guest = req.headers['x-guest-user-id'];
+        // The viewer: a member, the guest id (the storefront's loader forwards it; only an id this
+        // server issued, so made-up ids cannot inflate the count), or the address.
+        const guest = issuedGuestIdOf(req);
         const viewer =
-          req.principal.userId !== null
-            ? `u${req.principal.userId}`
-            : typeof guest === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(guest)
-              ? `g${guest}`
-              : `ip${req.ip}`;
+          req.principal.userId !== null ? `u${req.principal.userId}` : guest ? `g${guest}` : `ip${req.ip}`;
         recordView(ctx, id as number, viewer, (err) => req.log.warn({ err }, 'view signal failed'));
         return detail;
       },

@@ -15,9 +15,9 @@
  * consumed only when the account is created.
  *
  * Sign-in answers one 401 detail for an unknown number, a withdrawn member, an account without a
- * password and a wrong password (an unknown number still runs an argon2 verification). Each attempt
- * counts against the phone (10 per 15 minutes → 429) and each failure against the client address
- * (100 per 15 minutes → 429); a success clears the phone's count.
+ * password and a wrong password (an unknown number still runs an argon2 verification). Failures
+ * bring growing delays per (number, client address) and per address, never a lockout of the owner
+ * (sign-in-limits.ts): 429 with the wait in the detail and Retry-After.
  */
 import {
   AUTH_MESSAGES,
@@ -27,9 +27,6 @@ import {
   passwordProblem,
   REREGISTER_BLOCK_DAYS,
   REREGISTER_HISTORY_WITHDRAWALS,
-  SIGN_IN_FAILURE_WINDOW_S,
-  SIGN_IN_MAX_FAILURES_PER_IP,
-  SIGN_IN_MAX_FAILURES_PER_PHONE,
   SIGN_UP_DETAILS,
   SIGN_UP_NAME_MAX_CHARS,
   type SignInBody,
@@ -47,6 +44,7 @@ import { isUniqueViolation } from './member-db.ts';
 import { stoppedPhoneHash } from './member-withdrawal.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
+import { admitSignIn, clearSignInPair, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** check-phone / check-email answers per client address per minute (number enumeration). */
@@ -237,8 +235,6 @@ export async function signUp(
 // ───────────────────────────── sign-in ─────────────────────────────
 
 const signInFailed = () => unauthorized(AUTH_MESSAGES.signInFailed);
-const phoneKey = (phone: string) => `auth:signin:phone:${phone}`;
-const ipKey = (ip: string) => `auth:signin:fail-ip:${ip}`;
 
 export async function signIn(
   ctx: AppContext,
@@ -248,12 +244,8 @@ export async function signIn(
   log?: FastifyBaseLogger,
 ): Promise<AuthSession> {
   const phone = requirePhone(input.phone);
-  if (Number((await ctx.kv.get(ipKey(ip))) ?? 0) >= SIGN_IN_MAX_FAILURES_PER_IP) {
-    throw tooManyRequests(AUTH_MESSAGES.signInLocked);
-  }
-  // Counted before verifying, so parallel guesses cannot overshoot the limit.
-  const attempts = await ctx.kv.incr(phoneKey(phone), SIGN_IN_FAILURE_WINDOW_S);
-  if (attempts > SIGN_IN_MAX_FAILURES_PER_PHONE) throw tooManyRequests(AUTH_MESSAGES.signInLocked);
+  // Counted before verifying, so parallel guesses cannot overshoot the limits.
+  const attempt = await admitSignIn(ctx, phone, ip);
 
   const [user] = await ctx.db
     .select()
@@ -264,17 +256,24 @@ export async function signIn(
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(ctx.config, input.password);
   if (!user || !ok) {
-    await ctx.kv.incr(ipKey(ip), SIGN_IN_FAILURE_WINDOW_S);
+    await recordSignInFailure(ctx, attempt);
     throw signInFailed();
   }
-  await ctx.kv.del(phoneKey(phone));
+  await recordSignInSuccess(ctx, attempt);
   return sessionFor(ctx, user, guestId, log);
 }
 
 // ───────────────────────────── password reset ─────────────────────────────
 
-/** Sets a new password after an SMS check; every refresh token of the member is revoked. */
-export async function updatePassword(ctx: AppContext, input: UpdatePasswordBody): Promise<AuthResultBody> {
+/**
+ * Sets a new password after an SMS check; every refresh token of the member is revoked, and the
+ * sign-in delays of the number at the address `ip` that proved it start over.
+ */
+export async function updatePassword(
+  ctx: AppContext,
+  input: UpdatePasswordBody,
+  ip: string,
+): Promise<AuthResultBody> {
   const phone = requirePhone(input.phone);
   requireNewPassword(input.password);
   const verificationId = await checkCode(ctx, phone, input.code);
@@ -287,12 +286,14 @@ export async function updatePassword(ctx: AppContext, input: UpdatePasswordBody)
   if (!user) throw fieldError('phone', AUTH_MESSAGES.notRegistered);
   const passwordHash = await hashPassword(ctx.config, input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const sessions = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash: passwordHash, updated_at: now }).where(eq(users.id, user.id));
     await consumeCode(tx, verificationId, now);
-    await revokeAllSessions(tx, user.id, now);
+    return revokeAllSessions(tx, user.id, now);
   });
-  await ctx.kv.del(phoneKey(phone));
+  // Every session's access tokens stop working now, not when they expire (sessions.ts).
+  await ctx.tokens.revokeFamilies(sessions);
+  await clearSignInPair(ctx, phone, ip);
   return { result: true, detail: AUTH_MESSAGES.passwordUpdated };
 }
 

@@ -21,13 +21,13 @@ import {
   VerifySmsQuery,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guestIdFrom } from '../../platform/access.ts';
+import { bearerToken, guestIdFrom } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { checkEmail, checkPhone, requirePhone, signIn, signUp, updatePassword } from './auth-accounts.ts';
 import { checkCode, sendVerificationCode } from './auth-verification.ts';
 import { clearRefreshCookie, refreshFromCookie } from './refresh-cookie.ts';
-import { revokeSessionOf, rotateRefresh } from './sessions.ts';
+import { rotateRefresh, signOut } from './sessions.ts';
 import { smsSenderFor } from './sms.ts';
 
 const tags = ['users: auth'];
@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags,
         summary: 'Phone sign-in; merges the x-guest-user-id guest (optional header)',
         description:
-          'One 401 detail for an unknown number and a wrong password. 10 attempts per number per 15 minutes, then 429.',
+          'One 401 detail for an unknown number and a wrong password. From the 5th failure of a number from one client address, that address waits 1 s, 2 s, 4 s … up to 15 minutes before its next attempt (429 with Retry-After); a success clears it. 100 failures per address and hour slow the address the same way. Other addresses are never slowed by them.',
         body: SignInBody,
         response: { 200: AuthSession, 400: AuthErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: AuthResultBody, 400: AuthErrorBody },
       },
     },
-    async (req) => updatePassword(ctx, req.body),
+    async (req) => updatePassword(ctx, req.body, req.ip),
   );
 
   app.post(
@@ -176,13 +176,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         summary: 'Sign out: revokes the refresh token family and clears the HttpOnly cookie (addition)',
+        description:
+          "Ends the session of the refresh token (body `refresh` or the cookie) and of the bearer access token: the session's access tokens answer 401 'Token revoked' from then on.",
         body: RefreshBody.optional(),
         response: { 200: AuthResultBody },
       },
     },
     async (req, reply) => {
       const token = req.body?.refresh ?? refreshFromCookie(req);
-      if (token) await revokeSessionOf(ctx, token);
+      await signOut(ctx, token ?? null, bearerToken(req));
       clearRefreshCookie(req, reply);
       return { result: true, detail: '로그아웃했어요.' };
     },

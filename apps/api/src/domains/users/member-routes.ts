@@ -6,6 +6,7 @@
 import {
   CurationViewStatus,
   ErrorBody,
+  GuestIdBody,
   NotificationPermissions,
   NotificationPermissionsRequest,
   OkBody,
@@ -33,8 +34,10 @@ import {
 } from '@codiroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { issueGuestId } from '../../platform/guest-id.ts';
 import { IdParams } from '../../platform/params.ts';
 import {
   createAddress,
@@ -432,6 +435,27 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => userVariants(ctx, req.principal),
+  );
+
+  // ───────────── guest id (an addition) ─────────────
+  app.post(
+    '/users/guest-id',
+    {
+      config: PUBLIC,
+      schema: {
+        tags: TAGS,
+        summary: 'A server-signed guest id for x-guest-user-id and the guestID cookie (addition)',
+        description:
+          'SPEC.md §6: guests use a cart and likes through x-guest-user-id. Only ids issued here are accepted ' +
+          '(guest calls answer 400 to any other value). A request carrying a valid id gets it back unchanged; ' +
+          'one without, or with an id this server did not issue, gets a new one.',
+        response: { 200: GuestIdBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { guest_id: issuedGuestIdOf(req) ?? issueGuestId(ctx.config) };
+    },
   );
 
   // ───────────── withdrawal ─────────────

@@ -2,7 +2,9 @@
  * POST /api/users/stop — withdrawal. In one transaction:
  *   - the account becomes inactive (is_active=false, stopped_at=now); the access guard then
  *     answers 401 'User is inactive' to its old access tokens;
- *   - every refresh token of the member is revoked (refresh_tokens.revoked_at=now);
+ *   - every refresh token of the member is revoked (refresh_tokens.revoked_at=now), and after the
+ *     commit their sessions are listed as revoked (platform/tokens.ts), so the old access tokens
+ *     are refused on every node at once, not only once the member status memo expires;
  *   - personal data is anonymised: name → '탈퇴회원'; phone, email, password, age, gender, height,
  *     weight, curator, referral code, SES selection, alert flags cleared; the phone survives only
  *     as stopped_phone_hash (keyed HMAC) for the sign-up 'STOP USER' rule;
@@ -39,6 +41,7 @@ import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { LIKE_TARGETS } from '../likes/targets.ts';
 import { type Conn, lockMember, type Tx } from './member-db.ts';
+import { liveFamiliesOf } from './sessions.ts';
 
 /** Deletes the member's likes and takes them off the liked rows' like_count. */
 async function removeLikes(tx: Tx, userId: number) {
@@ -86,7 +89,7 @@ export async function findWithdrawalByPhone(
 
 export async function withdrawMember(ctx: AppContext, userId: number, reason?: string): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const sessions = await ctx.db.transaction(async (tx) => {
     const user = await lockMember(tx, userId);
     await tx
       .update(users)
@@ -135,7 +138,10 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
       payload: reason ? { reason } : {},
       created_at: now,
     });
+    return liveFamiliesOf(tx, userId, now);
   });
-  // This process stops honouring the member's access tokens now (platform/access.ts).
+  // This process stops honouring the member's access tokens now (platform/access.ts), and every
+  // node once the sessions are listed.
   forgetMemberStatus(ctx.db, userId);
+  await ctx.tokens.revokeFamilies(sessions);
 }

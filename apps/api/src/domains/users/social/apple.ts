@@ -97,6 +97,7 @@ export function appleProvider(config: AppleConfig, now: () => Date): SocialProvi
           audience: config.APPLE_CLIENT_ID,
           algorithms: ['RS256', 'ES256'],
           currentDate: now(),
+          requiredClaims: ['exp', 'sub'],
         }));
       } catch (err) {
         // The keys could not be fetched: Apple is unavailable, not refusing.

@@ -79,7 +79,14 @@ export async function readOAuthToken(
 ): Promise<SocialProof | null> {
   const keys = keysOf(config);
   try {
-    const { payload } = await jwtVerify(token, keys.sign, { algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, keys.sign, {
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    // Never a longer-lived proof than ours, nor one dated in the future (which would stretch it).
+    const { exp, iat } = payload as { exp: number; iat: number };
+    if (exp - iat > SOCIAL_OAUTH_TOKEN_TTL_S || iat > now.getTime() / 1000 + 60) return null;
     const st = payload.st;
     if (payload.typ !== 'social' || typeof payload.sub !== 'string' || !payload.sub) return null;
     if (typeof st !== 'string' || !(SOCIAL_TYPES as readonly string[]).includes(st)) return null;
