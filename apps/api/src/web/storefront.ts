@@ -108,6 +108,8 @@ export async function mountStorefront(
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      // Pages, not API operations: kept out of /api/openapi.json.
+      schema: { hide: true },
       handler: async (req, reply) => {
         // The loaders' API calls carry this request's client address (injectFetch).
         const apiFetch = injectFetch(app, req.ip);
