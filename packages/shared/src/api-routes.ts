@@ -1,8 +1,8 @@
 /**
  * Access level of every call in API-CATALOGUE.md, keyed `METHOD /path` with the catalogue's path
  * templates (`{id}`, `{x}` stand for one path segment). Transcribed line by line from the catalogue
- * (194 rows); packages/shared/test/api-client.test.ts checks it against the catalogue file whenever
- * that file is present beside the repo (../shared/spec/API-CATALOGUE.md).
+ * (194 rows); packages/shared/test/api-client.test.ts checks it against the catalogue in the repo
+ * (docs/spec/API-CATALOGUE.md).
  *
  *   public — anyone;  guest — a member token or, without one, the x-guest-user-id header;
  *   token  — a member's bearer access token;  admin — an operator account (also needs a token).
