@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { normalisePhone } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
+import styles from './PhoneVerification.module.css';
 
 /**
  * Phone + SMS code fields: sends the code (POST /api/users/send-sms), checks it
@@ -63,10 +64,9 @@ export function PhoneVerification({
     <>
       <label>
         휴대폰 번호
-        <span style={{ display: 'flex', gap: 8 }}>
+        <span className={styles.field}>
           <input
             className={page.input}
-            style={{ flex: 1, minWidth: 0 }}
             name="phone"
             type="tel"
             inputMode="numeric"
@@ -79,8 +79,7 @@ export function PhoneVerification({
           />
           <button
             type="button"
-            className={`${page.button} ${page.buttonOutline}`}
-            style={{ flex: '0 0 auto', width: 'auto', padding: '0 14px', whiteSpace: 'nowrap' }}
+            className={`${page.button} ${page.buttonOutline} ${styles.action}`}
             onClick={send}
             disabled={verified}
           >
@@ -91,10 +90,9 @@ export function PhoneVerification({
       {sentAt !== null && !verified && (
         <label>
           인증번호{left > 0 ? ` (${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')})` : ''}
-          <span style={{ display: 'flex', gap: 8 }}>
+          <span className={styles.field}>
             <input
               className={page.input}
-              style={{ flex: 1, minWidth: 0 }}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -104,8 +102,7 @@ export function PhoneVerification({
             />
             <button
               type="button"
-              className={`${page.button} ${page.buttonOutline}`}
-              style={{ flex: '0 0 auto', width: 'auto', padding: '0 14px', whiteSpace: 'nowrap' }}
+              className={`${page.button} ${page.buttonOutline} ${styles.action}`}
               onClick={verify}
               disabled={code.length !== 6}
             >
@@ -115,9 +112,7 @@ export function PhoneVerification({
         </label>
       )}
       {message && (
-        <output className={verified ? page.muted : page.error} style={{ display: 'block' }}>
-          {message}
-        </output>
+        <output className={`${verified ? page.muted : page.error} ${styles.message}`}>{message}</output>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { or404, pageParam, serverApi } from '../lib/api';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/brand';
+import styles from './public.module.css';
 
 const SORTS = [
   ['popular', '인기순'],
@@ -63,8 +64,8 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={b.name} />
       <main>
-        <section className={page.intro}>
-          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+        <section className={`${page.intro} ${styles.brandIntro}`}>
+          <div className={styles.titleRow}>
             <h1>{b.name}</h1>
             <LikeButton likeId={b.id} likeType="BRAND" variant="plain" />
           </div>
@@ -72,7 +73,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
             {b.name_en} · 상품 {b.product_count.toLocaleString('ko-KR')}개 · 좋아요{' '}
             {b.like_count.toLocaleString('ko-KR')}
           </p>
-          {b.description && <p style={{ marginTop: 10 }}>{b.description}</p>}
+          {b.description && <p className={styles.description}>{b.description}</p>}
         </section>
         <nav className={page.chips} aria-label="정렬">
           {SORTS.map(([k, label]) => (

@@ -6,6 +6,7 @@ import { seoMeta } from '../lib/seo';
 import { SearchBox } from '../search/SearchBox';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/category-search';
+import styles from './public.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const brands = await serverApi(context)
@@ -33,7 +34,7 @@ export default function CategorySearch({ loaderData }: Route.ComponentProps) {
           <div className={page.sectionHead}>
             <h2>카테고리</h2>
           </div>
-          <nav className={page.chips} style={{ flexWrap: 'wrap' }} aria-label="카테고리">
+          <nav className={`${page.chips} ${styles.wrap}`} aria-label="카테고리">
             {SHOP_CATEGORIES.map((c) => (
               <Link
                 key={c}
@@ -49,7 +50,7 @@ export default function CategorySearch({ loaderData }: Route.ComponentProps) {
           <div className={page.sectionHead}>
             <h2>브랜드</h2>
           </div>
-          <ul className={page.cardList} style={{ gap: 12 }}>
+          <ul className={`${page.cardList} ${styles.tightList}`}>
             {loaderData.brands.map((b) => (
               <li key={b.id}>
                 <Link to={`/brands/${b.id}`}>

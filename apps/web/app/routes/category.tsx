@@ -9,6 +9,7 @@ import {
 import { Form, Link } from 'react-router';
 import f from '../catalog/catalog.module.css';
 import { InfiniteProducts } from '../catalog/InfiniteProducts';
+import { cssVars } from '../components/css-vars';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { pageParam, serverApi } from '../lib/api';
@@ -250,7 +251,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                           value={c.color_name}
                           defaultChecked={filters.color.includes(c.color_name)}
                         />
-                        <span className={f.swatch} style={{ background: c.color_hex }} aria-hidden="true" />
+                        <span
+                          className={f.swatch}
+                          style={cssVars({ '--swatch': c.color_hex })}
+                          aria-hidden="true"
+                        />
                         {c.color_name}
                       </label>
                     ))}

@@ -3,6 +3,7 @@ import { useRootData } from '../root';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/curation';
 import { FramePage } from './frame';
+import styles from './public.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -23,14 +24,12 @@ export default function Curation() {
       heading="나만을 위한 무료 스타일 큐레이션"
       text="3분 스타일 퀴즈로 체형, 사이즈, 취향을 알려주세요. 전문 스타일리스트와 AI가 출근룩부터 주말 코디까지 골라드려요."
     >
-      <div style={{ padding: '16px 16px 32px' }}>
+      <div className={styles.curationBody}>
         <Link to="/stylequiz" className={page.button}>
           스타일 퀴즈 시작하기
         </Link>
         {!loggedIn && (
-          <p className={page.muted} style={{ marginTop: 10, textAlign: 'center' }}>
-            스타일 퀴즈는 로그인 후 이용할 수 있어요.
-          </p>
+          <p className={`${page.muted} ${styles.curationNote}`}>스타일 퀴즈는 로그인 후 이용할 수 있어요.</p>
         )}
       </div>
     </FramePage>

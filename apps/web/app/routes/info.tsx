@@ -1,5 +1,6 @@
 import type { Route } from './+types/info';
 import { FramePage } from './frame';
+import styles from './public.module.css';
 
 const PAGES: Record<string, { title: string; body: string[] }> = {
   terms: {
@@ -35,7 +36,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Info({ loaderData }: Route.ComponentProps) {
   return (
     <FramePage title={loaderData.title} heading={loaderData.title}>
-      <div style={{ padding: '0 16px 24px' }}>
+      <div className={styles.infoBody}>
         {loaderData.body.map((p) => (
           <p key={p}>{p}</p>
         ))}

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/invited-landing';
 import { FramePage } from './frame';
+import styles from './public.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '친구 초대 혜택 | 코디룸' }];
@@ -21,7 +22,7 @@ export default function InvitedLanding() {
           추천인 코드: <strong>{code}</strong>
         </p>
       )}
-      <div style={{ padding: 16 }}>
+      <div className={styles.inviteBody}>
         <Link
           to={code ? `/signup?referral_code=${encodeURIComponent(code)}` : '/signup'}
           className={page.button}

@@ -6,6 +6,7 @@ import { type AuthSession, afterSignInTarget, normalisePhone, storeSession } fro
 import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/login-phone';
+import styles from './public.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '휴대폰 번호 로그인 | 코디룸' }];
@@ -78,12 +79,11 @@ export default function LoginPhone() {
           <button type="submit" className={page.button} disabled={busy}>
             로그인
           </button>
-          <p className={page.muted} style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <p className={`${page.muted} ${styles.loginLinks}`}>
             <Link to="/password">비밀번호 찾기</Link>
             <button
               type="button"
-              className={page.muted}
-              style={{ background: 'none', border: 0, cursor: 'pointer', padding: 0 }}
+              className={`${page.muted} ${styles.textButton}`}
               onClick={() => navigate('/signup')}
             >
               회원가입

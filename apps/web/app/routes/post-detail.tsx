@@ -6,6 +6,7 @@ import { Markdown } from '../lib/markdown';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/post-detail';
+import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
@@ -58,14 +59,14 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <div className={page.hero}>
             <img src={p.cover_image_url} alt="" width={390} height={260} fetchPriority="high" />
           </div>
-          <header className={page.intro}>
+          <header className={`${page.intro} ${styles.postIntro}`}>
             <p className={page.muted}>
               {p.category} · {p.author} ·{' '}
               <time dateTime={p.published_at}>
                 {new Date(p.published_at).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' })}
               </time>
             </p>
-            <h1 style={{ marginTop: 6 }}>{p.title}</h1>
+            <h1 className={styles.postTitle}>{p.title}</h1>
             {p.subtitle && <p>{p.subtitle}</p>}
           </header>
           <div className={page.prose}>

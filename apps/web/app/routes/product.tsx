@@ -13,6 +13,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CouponDownload } from '../benefits/CouponDownload';
 import { LiveViewers } from '../catalog/LiveViewers';
+import { ProductSizes } from '../catalog/ProductSizes';
+import { cssVars } from '../components/css-vars';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
@@ -228,7 +230,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div>
               <dt>색상</dt>
               <dd>
-                <span className={styles.swatch} style={{ background: p.color_hex }} aria-hidden="true" />{' '}
+                <span
+                  className={styles.swatch}
+                  style={cssVars({ '--swatch': p.color_hex })}
+                  aria-hidden="true"
+                />{' '}
                 {p.color_name}
               </dd>
             </div>
@@ -253,56 +259,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <CouponDownload productDisplayId={p.id} />
         </div>
 
-        <section className={styles.block} aria-labelledby="sizes">
-          <div className={styles.blockHead}>
-            <h2 id="sizes">사이즈</h2>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => popups.open({ kind: 'sizeLevel', productName: p.name })}
-            >
-              사이즈 레벨 안내
-            </button>
-          </div>
-          <ul className={styles.sizes}>
-            {p.items.map((it) => (
-              <li key={it.id}>
-                <span className={it.is_sold_out ? styles.sizeSoldOut : styles.size}>
-                  {it.size_name}
-                  {it.is_sold_out ? ' 품절' : it.is_low_stock ? ` ${it.stock}개 남음` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {grading?.set && grading.rows.length > 0 && (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className="visually-hidden">실측 사이즈 (cm)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">사이즈</th>
-                    {grading.set.fields.map((f) => (
-                      <th key={f.key} scope="col">
-                        {f.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {grading.rows.map((r) => (
-                    <tr key={r.size_name}>
-                      <th scope="row">{r.size_name}</th>
-                      {grading.set?.fields.map((f) => (
-                        <td key={f.key}>{r.values[f.key] ?? '-'}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p className={styles.note}>단위: cm · 측정 방법에 따라 1~3cm 오차가 있을 수 있어요.</p>
-            </div>
-          )}
-        </section>
+        <ProductSizes productName={p.name} items={p.items} grading={grading} />
 
         {p.description && (
           <section className={styles.block} aria-labelledby="desc">
@@ -383,11 +340,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </main>
 
-      <div
-        className={styles.buyBar}
-        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
-        data-testid="buy-bar"
-      >
+      <div className={styles.buyBar} data-testid="buy-bar">
         <LikeButton likeId={p.id} variant="plain" />
         <button type="button" className={styles.buy} disabled={p.is_sold_out} onClick={() => setSheet(true)}>
           {p.is_sold_out ? '품절' : '구매하기'}

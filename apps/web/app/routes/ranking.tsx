@@ -14,6 +14,7 @@ import { pageParam, serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/ranking';
+import styles from './ranking.module.css';
 
 /** SPEC.md §2: ranking tabs are rising, brands, then the categories. */
 const TABS = ['rising', 'brands', ...SHOP_CATEGORIES] as const;
@@ -73,9 +74,9 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           <ol className={page.cardList}>
             {brands.map((b) => (
               <li key={b.id}>
-                <Link to={`/brands/${b.id}`} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                  <strong style={{ width: 24 }}>{b.rank}</strong>
-                  <span style={{ flex: 1 }}>
+                <Link to={`/brands/${b.id}`} className={styles.brandRow}>
+                  <strong className={styles.rank}>{b.rank}</strong>
+                  <span className={styles.brandName}>
                     <strong>{b.name}</strong>
                     <span className={page.muted}> {b.name_en}</span>
                   </span>
@@ -87,7 +88,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
                       width={48}
                       height={58}
                       loading="lazy"
-                      style={{ borderRadius: 4, background: '#f2f2f2' }}
+                      className={styles.thumb}
                     />
                   ))}
                 </Link>
@@ -97,7 +98,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
         )}
         {products && (
           <>
-            <div style={{ height: 12 }} />
+            <div className={styles.spacer} />
             <ProductGrid products={products.result} ranked rankOffset={(products.page - 1) * 30} />
             <Pager page={products.page} totalPage={products.total_page} />
           </>

@@ -6,6 +6,7 @@ import { or404, serverApi } from '../lib/api';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/style-detail';
+import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
@@ -42,7 +43,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
           <img src={s.image_url} alt="" width={390} height={260} fetchPriority="high" />
         </div>
         <section className={page.intro}>
-          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+          <div className={styles.titleRow}>
             <h1>{s.name}</h1>
             <LikeButton likeId={s.id} likeType="STYLE" variant="plain" />
           </div>

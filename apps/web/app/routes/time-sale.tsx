@@ -7,6 +7,7 @@ import { serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/time-sale';
+import styles from './time-sale.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const body = await serverApi(context).get<TimeSaleBody>('/api/contents/time-sale');
@@ -51,29 +52,26 @@ export default function TimeSalePage({ loaderData }: Route.ComponentProps) {
             <section className={page.intro}>
               <h1>{running.title}</h1>
               <p>
-                종료까지{' '}
-                <strong style={{ color: 'var(--color-sale)', fontVariantNumeric: 'tabular-nums' }}>
-                  {countdown}
-                </strong>
+                종료까지 <strong className={styles.countdown}>{countdown}</strong>
               </p>
             </section>
             <ul className={page.cardList}>
               {running.items.map((it, i) => (
                 <li key={it.id}>
-                  <Link to={`/product/${it.product_display_id}`} style={{ display: 'flex', gap: 12 }}>
+                  <Link to={`/product/${it.product_display_id}`} className={styles.item}>
                     <img
                       src={it.image_url}
                       alt={`${it.brand_name} ${it.name}`}
                       width={110}
                       height={132}
                       loading={i < 3 ? 'eager' : 'lazy'}
-                      style={{ borderRadius: 6, background: 'var(--color-bg-2)', flex: '0 0 110px' }}
+                      className={styles.thumb}
                     />
-                    <span style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-                      <strong style={{ font: 'var(--font-body-4)', fontWeight: 700 }}>{it.brand_name}</strong>
-                      <span style={{ font: 'var(--font-body-4)' }}>{it.name}</span>
+                    <span className={styles.body}>
+                      <strong className={styles.brand}>{it.brand_name}</strong>
+                      <span className={styles.name}>{it.name}</span>
                       <span>
-                        <span style={{ color: 'var(--color-sale)', fontWeight: 700 }}>{it.sale_rate}%</span>{' '}
+                        <span className={styles.rate}>{it.sale_rate}%</span>{' '}
                         <strong>{formatWon(it.sale_price)}</strong>
                       </span>
                       <span className={page.muted}>

@@ -6,6 +6,7 @@
 import type { SearchFiltersBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { cssVars } from '../components/css-vars';
 import styles from './search.module.css';
 
 export interface ActiveFilters {
@@ -226,7 +227,7 @@ export function FilterSheet({
                       />
                       <span
                         className={styles.swatch}
-                        style={{ background: c.color_hex }}
+                        style={cssVars({ '--swatch': c.color_hex })}
                         aria-hidden="true"
                       />
                       {c.color_name} <span className={styles.count}>{c.count}</span>
