@@ -2,8 +2,9 @@
 // POST /api/carts under load: the built server on a fresh PostgreSQL database (created here and
 // dropped afterwards), 50 connections for 10 s, each request from a distinct guest id.
 // Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
+// (--rate 300: a fixed 300 requests per second, to compare the CPU per request of two builds)
 // Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -14,8 +15,12 @@ import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './serv
 /**
  * A guest id the server accepts: signed as apps/api/src/platform/guest-id.ts signs them, under the
  * bench's JWT_SECRET, so that each request can have its own without asking the server first.
+ * A KeyObject, as the server's: createHmac with a Buffer key costs the load generator (which shares
+ * the machine's cores with the server) several times the HMAC itself.
  */
-const guestKey = createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest();
+const guestKey = createSecretKey(
+  createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest(),
+);
 function guestId() {
   const uuid = randomUUID();
   return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
@@ -32,6 +37,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3198' },
     products: { type: 'string', default: '300' },
+    // Diagnosis: a fixed request rate (requests per second, all connections together) instead of
+    // as many as the server answers, so that builds are compared on the same work per second
+    // (CPU per request, and the cart batches' size, depend on the rate).
+    rate: { type: 'string' },
     // Diagnosis only: another call under the same load (the result file is then not written).
     path: { type: 'string', default: '/api/carts' },
     method: { type: 'string', default: 'POST' },
@@ -67,6 +76,7 @@ try {
     url: `http://127.0.0.1:${port}`,
     connections: Number(values.connections),
     duration: Number(values.duration),
+    ...(values.rate ? { overallRate: Number(values.rate) } : {}),
     requests: [
       {
         method: values.method,
@@ -123,7 +133,7 @@ try {
     target_p99_ms: 30,
   };
   console.log(JSON.stringify(out, null, 2));
-  if (values.path === '/api/carts' && values.method === 'POST') {
+  if (values.path === '/api/carts' && values.method === 'POST' && !values.rate) {
     mkdirSync(new URL('./results', import.meta.url), { recursive: true });
     writeFileSync(new URL('./results/cart.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
   }

@@ -25,7 +25,10 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   const t0 = performance.now();
   // Diagnosis: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.mjs'], {
+  // Diagnosis: BENCH_SERVER_ENTRY=apps/api/dist-other/server.mjs runs another build of the server
+  // (e.g. one of an earlier commit, to alternate runs of two builds with one checkout).
+  const entry = process.env.BENCH_SERVER_ENTRY ?? 'apps/api/dist/server.mjs';
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, ...BENCH_ENV, PORT: String(port), ...env },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],

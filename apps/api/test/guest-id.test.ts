@@ -4,7 +4,7 @@
  * right shape with a wrong signature, someone else's id with one character changed — are refused
  * and can neither read nor change another guest's cart or likes.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { GUEST_ID_INVALID, GUEST_ID_LENGTH, GUEST_ID_RE } from '@codiroom/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,21 @@ function forgeriesOf(victim: string): [string, string][] {
     ['the victim id with a suffix', `${victim}x`],
   ];
 }
+
+describe('the signature', () => {
+  it('is HMAC-SHA256 of the UUID under the key derived from JWT_SECRET, first 16 bytes', () => {
+    const config = { jwtSecret: 'guest-id-test-secret-guest-id-test-00' };
+    const uuid = randomUUID();
+    const key = createHmac('sha256', config.jwtSecret).update('codiroom:guest-id:v1').digest();
+    const sig = createHmac('sha256', key).update(uuid).digest().subarray(0, 16).toString('base64url');
+    expect(signGuestId(config, uuid)).toBe(`${uuid}.${sig}`);
+    expect(isIssuedGuestId(config, `${uuid}.${sig}`)).toBe(true);
+    // The same config object again (its key is made once), and another config with the same secret.
+    expect(isIssuedGuestId(config, `${uuid}.${sig}`)).toBe(true);
+    expect(isIssuedGuestId({ ...config }, `${uuid}.${sig}`)).toBe(true);
+    expect(isIssuedGuestId({ jwtSecret: `${config.jwtSecret}x` }, `${uuid}.${sig}`)).toBe(false);
+  });
+});
 
 describe('POST /api/users/guest-id', () => {
   it('answers a new signed id: UUID v4, a dot, 22 characters of signature (59 in all)', async () => {

@@ -6,8 +6,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fixedClock } from '@codiroom/shared';
+import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -15,6 +16,7 @@ import type { Database } from '../src/db/client.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createContext } from '../src/platform/create-context.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
+import { cspDirectives, helmetOptions } from '../src/platform/security-headers.ts';
 import { mountStorefront } from '../src/web/storefront.ts';
 import { openTestDatabase } from './helpers.ts';
 
@@ -116,6 +118,33 @@ function expectPageHeaders(headers: Record<string, unknown>) {
   expect(nonceOf(headers)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
 }
 
+/**
+ * The headers are worked out once from @fastify/helmet (platform/security-headers.ts): a JSON
+ * answer and a page of the app carry every header helmet itself sends with the same options, with
+ * the same values, and a page the same policy (but for the nonce).
+ */
+async function expectSameHeadersAsHelmet(b: Built) {
+  const ref = Fastify();
+  await ref.register(fastifyHelmet, helmetOptions(b.ctx.config, cspDirectives()));
+  ref.get('/json', async () => ({ ok: true }));
+  ref.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>page</p>'));
+  const [refJson, refPage] = await Promise.all([ref.inject('/json'), ref.inject('/page')]);
+  await ref.close();
+  const [json, page] = await Promise.all([b.app.inject('/api/health'), b.app.inject('/api/docs/')]);
+  expect(page.headers['content-type']).toMatch(/^text\/html/);
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'content-security-policy']);
+  const helmetNames = Object.keys(refJson.headers).filter((name) => !own.has(name));
+  expect(helmetNames.length).toBeGreaterThanOrEqual(10);
+  for (const name of helmetNames) {
+    expect(json.headers[name], name).toBe(refJson.headers[name]);
+    expect(page.headers[name], name).toBe(refJson.headers[name]);
+  }
+  const withoutNonce = (headers: Record<string, unknown>) =>
+    String(headers['content-security-policy']).replace(/'nonce-[^']+'/, "'nonce-N'");
+  expect(withoutNonce(page.headers)).toBe(withoutNonce(refPage.headers));
+  expect(withoutNonce(page.headers)).toContain("'nonce-N'");
+}
+
 describe('security headers (development / test configuration)', () => {
   let t: Built | undefined;
   beforeAll(async () => {
@@ -128,6 +157,10 @@ describe('security headers (development / test configuration)', () => {
     expect(res.statusCode).toBe(200);
     expectNonDocumentHeaders(res.headers);
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('are the headers @fastify/helmet sends with the same options', async () => {
+    await expectSameHeadersAsHelmet(t!);
   });
 
   it('an API 404 and an error answer carry them', async () => {
@@ -220,6 +253,10 @@ describe('production: HSTS, and no stack trace or message of a 500 anywhere', ()
     const res = await t!.app.inject({ url: '/api/health' });
     expectNonDocumentHeaders(res.headers);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('are the headers @fastify/helmet sends with the same options, HSTS included', async () => {
+    await expectSameHeadersAsHelmet(t!);
   });
 
   it('an API 500 answers only {detail: "Internal Server Error"}', async () => {

@@ -5,16 +5,21 @@
  * Checking compares the encoded text in constant time, so the one encoding of a signature is
  * accepted and no variant of it (base64url's unused low bits of the last character).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GUEST_ID_RE } from '@codiroom/shared';
 import type { Config } from '../config.ts';
 
-const keys = new WeakMap<object, Buffer>();
+/**
+ * The key as a KeyObject, made once per config: every guest request checks a signature, and
+ * createHmac with a Buffer key costs several times the HMAC itself (Node first probes the Buffer
+ * for a KeyObject, which throws and catches an error on each call).
+ */
+const keys = new WeakMap<object, KeyObject>();
 
-function keyOf(config: Pick<Config, 'jwtSecret'>): Buffer {
+function keyOf(config: Pick<Config, 'jwtSecret'>): KeyObject {
   let key = keys.get(config);
   if (!key) {
-    key = createHmac('sha256', config.jwtSecret).update('codiroom:guest-id:v1').digest();
+    key = createSecretKey(createHmac('sha256', config.jwtSecret).update('codiroom:guest-id:v1').digest());
     keys.set(config, key);
   }
   return key;

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
@@ -83,24 +83,100 @@ export function cspDirectives() {
  */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, {
+/** Stands for the response's nonce while helmet writes the page policy once (see securityHeaderSet). */
+const NONCE_MARK = 'codiroom-csp-nonce-mark';
+
+/** The options of @fastify/helmet: the policy, HSTS in production, referrer, framing, opener. */
+export function helmetOptions(
+  config: Pick<Config, 'isProduction'>,
+  directives: ReturnType<typeof cspDirectives>,
+) {
+  return {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // Production only: a development server reached over https once (a local TLS proxy) would
     // otherwise pin localhost, with every other app on it, to https for a year.
     strictTransportSecurity: config.isProduction
       ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
-      : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
+      : (false as const),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    xFrameOptions: { action: 'deny' as const },
     // The postcode search opens in a popup that reports the picked address back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+  };
+}
+
+export type SecurityHeaderSet = {
+  /** Every header helmet sets except the policy, with its value: the same on every response. */
+  fixed: [name: string, value: string][];
+  /** The page policy around the nonce: `${before}${nonce}${after}`. */
+  pagePolicy: { before: string; after: string };
+};
+
+/**
+ * The headers @fastify/helmet sends with our options, worked out once: helmet answers one request
+ * of a private Fastify instance, and the headers it added (those a `helmet: false` route lacks)
+ * are kept, the page policy with a mark where the nonce goes. Registered as a plugin, helmet
+ * rebuilds all its middleware from the options and draws a nonce on every request — a fifth of the
+ * server's CPU on a small JSON call (bench/cart.mjs) — although the values never change.
+ */
+export async function securityHeaderSet(config: Pick<Config, 'isProduction'>): Promise<SecurityHeaderSet> {
+  const directives = cspDirectives();
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(
+      fastifyHelmet,
+      helmetOptions(config, {
+        ...directives,
+        'script-src': directives['script-src'].map((v) =>
+          typeof v === 'function' ? `'nonce-${NONCE_MARK}'` : v,
+        ),
+      }),
+    );
+    probe.get('/with', async (_request, reply) => reply.send(''));
+    probe.get('/without', { helmet: false }, async (_request, reply) => reply.send(''));
+    const [withHelmet, without] = await Promise.all([probe.inject('/with'), probe.inject('/without')]);
+    const fixed: [string, string][] = [];
+    let policy: string | undefined;
+    for (const [name, value] of Object.entries(withHelmet.headers)) {
+      if (name === 'content-security-policy') policy = String(value);
+      else if (without.headers[name] === undefined) fixed.push([name, String(value)]);
+    }
+    const at = policy?.indexOf(NONCE_MARK) ?? -1;
+    if (policy === undefined || at < 0) throw new Error('helmet sent no page policy with a nonce');
+    return {
+      fixed,
+      pagePolicy: { before: policy.slice(0, at), after: policy.slice(at + NONCE_MARK.length) },
+    };
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * Security headers of every response. The fixed ones are set on the raw response as the request
+ * arrives (where helmet sets them, so a route's own value still wins); the policy is chosen when
+ * the answer is sent: the allow-nothing one for anything but HTML, otherwise the page policy with
+ * this response's nonce (the one cspNonce gave the page's scripts), unless the route sent its own.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const { fixed, pagePolicy } = await securityHeaderSet(config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const res = reply.raw;
+    res.removeHeader('x-powered-by');
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (type !== undefined && !/^text\/html\b/i.test(String(type))) {
       reply.header('content-security-policy', NON_DOCUMENT_CSP);
+    } else if (!reply.hasHeader('content-security-policy')) {
+      reply.header(
+        'content-security-policy',
+        `${pagePolicy.before}${nonceFor(reply.raw)}${pagePolicy.after}`,
+      );
     }
+    done(null, payload);
   });
 }
