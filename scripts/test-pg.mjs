@@ -6,6 +6,9 @@ const env = {
   ...process.env,
   TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test',
 };
+// The Redis tests (kv, cache events, two-process) run when a Redis server is named.
+const redis = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+if (redis) env.TEST_REDIS_URL = redis;
 console.log(`PostgreSQL pass against ${env.TEST_DATABASE_URL}`);
 const r = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

@@ -26,7 +26,7 @@ import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
-import { searchRoutes } from './domains/search/routes.ts';
+import { searchRoutes } from './domains/search/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
@@ -159,6 +159,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+  // Cache events of the other nodes (Redis pub/sub) are received before the first request.
+  await ctx.caches.ready();
   return app;
 }
 

@@ -67,6 +67,42 @@ const EnvSchema = z.object({
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key and of the cache events channel (several shops on one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('codiroom:'),
+  /**
+   * Timers of the server process: the ranking schedule, the order sweeps, the search index
+   * warm-up. Tests switch them off (they call the jobs with their own clock).
+   */
+  BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a member's status read for a token request is reused (platform/access.ts), in ms;
+   * 0 reads it on every request.
+   */
+  MEMBER_STATUS_MS: z.coerce.number().int().min(0).default(5_000),
+  /** The catalogue's response cache (domains/catalog/response-cache.ts). */
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long product cards' price snapshot is reused, in ms (domains/catalog/live-prices.ts);
+   * 0: every response reads the rows it needs.
+   */
+  CARD_PRICE_SNAPSHOT_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Seconds answers of the search engine are cached per node (default 30; 0 turns the cache off,
+   * e.g. to measure the engine itself). A value that is not a number ≥ 0 keeps the default.
+   */
+  SEARCH_CACHE_TTL_S: z
+    .string()
+    .optional()
+    .transform((raw) => {
+      if (raw === undefined || raw === '') return 30;
+      const s = Number(raw);
+      return Number.isFinite(s) && s >= 0 ? s : 30;
+    }),
+  /** SEARCH_MEMORY_INDEX=0 turns the search index's in-memory replicas off (on by default). */
+  SEARCH_MEMORY_INDEX: z
+    .string()
+    .optional()
+    .transform((raw) => raw !== '0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret for signing access/refresh tokens (HS256). Required in production. */
   JWT_SECRET: z.string().min(32).optional(),

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseEventLog, logDatabaseEvent } from './db/pglite-recovery.ts';
-import { createContext, openConfiguredDatabase } from './platform/create-context.ts';
+import { closeContext, createContext, openConfiguredDatabase } from './platform/create-context.ts';
 import { ensureSeeded } from './seed/ensure.ts';
 import { mountStorefront } from './web/storefront.ts';
 
@@ -40,7 +40,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
-      await ctx.kv.close();
+      await closeContext(ctx);
       await database.close();
       process.exit(0);
     } catch (err) {

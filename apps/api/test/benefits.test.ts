@@ -22,13 +22,9 @@ import {
   timeSales,
   users,
 } from '../src/db/schema.ts';
+import { redeemCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
+import { autoIssueStyleQuizCoupons } from '../src/domains/benefits/issuing.ts';
 import { earnPoints, refundPoints, spendPoints } from '../src/domains/benefits/points.ts';
-import {
-  autoIssueStyleQuizCoupons,
-  redeemCoupon,
-  restoreCoupon,
-  ruleOf,
-} from '../src/domains/benefits/service.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';

@@ -13,6 +13,7 @@ import {
   reviews,
   sizeMeasurements,
 } from '../src/db/schema.ts';
+import { invalidate } from '../src/platform/cache.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -156,6 +157,8 @@ describe('product detail', () => {
       .update(productItems)
       .set({ stock: 0 })
       .where(eq(productItems.product_display_id, withMix.id));
+    // The event the product code sends when stock changes (platform/cache.ts).
+    await invalidate(t.ctx, 'catalog.changed');
     try {
       const soldOut = await get(`/api/products/detail/${withMix.id}`);
       expect(soldOut.body.is_sold_out).toBe(true);
@@ -165,12 +168,14 @@ describe('product detail', () => {
       for (const i of mine) {
         await t.ctx.db.update(productItems).set({ stock: i.stock }).where(eq(productItems.id, i.id));
       }
+      await invalidate(t.ctx, 'catalog.changed');
     }
   });
 
   it("missing, inactive and non-numeric ids answer 404 '상품이 없습니다.'", async () => {
     const target = displays[0] as DisplayRow;
     await t.ctx.db.update(productDisplays).set({ is_active: false }).where(eq(productDisplays.id, target.id));
+    await invalidate(t.ctx, 'catalog.changed');
     try {
       for (const id of ['999999', 'abc', '1.5', '-1', '0', '1e3', '99999999999', String(target.id)]) {
         for (const path of ['detail', 'get-product-display-detail', 'product-items']) {
@@ -184,6 +189,7 @@ describe('product detail', () => {
         .update(productDisplays)
         .set({ is_active: true })
         .where(eq(productDisplays.id, target.id));
+      await invalidate(t.ctx, 'catalog.changed');
     }
     expect(MESSAGES.productMissing).toBe('상품이 없습니다.');
   });

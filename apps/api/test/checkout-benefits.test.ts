@@ -1,7 +1,7 @@
 /**
- * Coupons and points at checkout (issues 8 + 9 joined), through the API with the sandbox gateway:
- * server re-validation of the coupon choice and points, the payable amount sent to the gateway,
- * per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
+ * Coupons and points at checkout (docs/ARCHITECTURE.md, 'Orders and payments'), through the API with the
+ * sandbox gateway: server re-validation of the coupon choice and points, the payable amount sent to the
+ * gateway, per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
  * purchase confirmation (once per item), and one coupon raced by concurrent orders (only one order created).
  */
 import { randomUUID } from 'node:crypto';
@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
-import { expireOrders } from '../src/domains/orders/service.ts';
-import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/gateway.ts';
+import { expireOrders } from '../src/domains/orders/settle.ts';
+import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';

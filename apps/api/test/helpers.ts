@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { AppContext } from '../src/platform/context.ts';
-import { createContext } from '../src/platform/create-context.ts';
+import { closeContext, createContext } from '../src/platform/create-context.ts';
 import { issueGuestId, signGuestId } from '../src/platform/guest-id.ts';
 import { type KeyValueStore, MemoryStore } from '../src/platform/kv.ts';
 
@@ -45,7 +45,9 @@ export async function createTestApp(
   opts: { env?: Record<string, string>; clock?: Clock; database?: Database; kv?: KeyValueStore } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
+  // Caches stay on as in production (a test that changes rows directly sends the cache event the
+  // product code sends for that change); the background timers are off (tests run the jobs).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', ...opts.env });
   const ctx = createContext(config, database, {
     clock: opts.clock ?? fixedClock('2026-11-20T03:00:00Z'),
     kv: opts.kv ?? new MemoryStore(),
@@ -57,6 +59,9 @@ export async function createTestApp(
     ctx,
     close: async () => {
       await app.close();
+      // A store the caller passed is the caller's to close.
+      if (opts.kv) await ctx.caches.close();
+      else await closeContext(ctx);
       await database.close();
     },
   };

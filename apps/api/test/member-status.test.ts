@@ -5,29 +5,39 @@
  */
 import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { forgetMemberStatus, setMemberStatusMs } from '../src/platform/access.ts';
+import { forgetMemberStatus } from '../src/platform/access.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('member status of token requests', () => {
+  // The status remembered for 60 s, for 150 ms, and not at all (MEMBER_STATUS_MS).
+  let long: TestApp;
+  let short: TestApp;
+  let off: TestApp;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    long = await createTestApp({ env: { MEMBER_STATUS_MS: '60000' } });
+    // Two more apps over the same database (closed without it).
+    const database = long.ctx.database;
+    short = await createTestApp({ database, env: { MEMBER_STATUS_MS: '150' } });
+    off = await createTestApp({ database, env: { MEMBER_STATUS_MS: '0' } });
   });
-  afterEach(() => setMemberStatusMs(0));
   afterAll(async () => {
-    setMemberStatusMs(0);
-    await t.close();
+    await Promise.all([short.app.close(), off.app.close()]);
+    await long.close();
   });
+  const use = (app: TestApp) => {
+    t = app;
+  };
 
   const detail = (headers: Record<string, string>) =>
     t.app.inject({ url: '/api/users/user-detail', headers });
 
   it('a withdrawal locks the member out at once, even with the status remembered', async () => {
-    setMemberStatusMs(60_000);
+    use(long);
     const m = await createMember(t.ctx, { name: '탈퇴예정' });
     expect((await detail(m.headers)).statusCode).toBe(200);
     const stop = await t.app.inject({
@@ -43,7 +53,7 @@ describe('member status of token requests', () => {
   });
 
   it('a status read that a withdrawal overtakes is not remembered', async () => {
-    setMemberStatusMs(60_000);
+    use(long);
     const m = await createMember(t.ctx);
     // The read of the member's row is under way when the withdrawal commits and forgets the
     // member: the read answers the row as it was before (active). Simulated by holding the read's
@@ -61,7 +71,7 @@ describe('member status of token requests', () => {
       held = true;
       return Promise.resolve(answer).then(async (rows) => {
         await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, m.user.id));
-        forgetMemberStatus(t.ctx.db, m.user.id);
+        await forgetMemberStatus(t.ctx, m.user.id);
         return rows;
       });
     };
@@ -78,7 +88,7 @@ describe('member status of token requests', () => {
   });
 
   it('a change made outside this process takes effect within the window', async () => {
-    setMemberStatusMs(150);
+    use(short);
     const m = await createMember(t.ctx);
     expect((await detail(m.headers)).statusCode).toBe(200);
     await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, m.user.id));
@@ -92,14 +102,14 @@ describe('member status of token requests', () => {
   });
 
   it('a deleted member is not found once the window has passed; without the window at once', async () => {
-    setMemberStatusMs(150);
+    use(short);
     const m = await createMember(t.ctx);
     expect((await detail(m.headers)).statusCode).toBe(200);
     await t.ctx.db.delete(users).where(eq(users.id, m.user.id));
     await sleep(200);
     expect((await detail(m.headers)).json()).toEqual({ detail: 'User not found' });
 
-    setMemberStatusMs(0);
+    use(off);
     const n = await createMember(t.ctx);
     expect((await detail(n.headers)).statusCode).toBe(200);
     await t.ctx.db.update(users).set({ is_active: false }).where(eq(users.id, n.user.id));
@@ -107,7 +117,7 @@ describe('member status of token requests', () => {
   });
 
   it('an operator granted admin rights gets them within the window', async () => {
-    setMemberStatusMs(150);
+    use(short);
     const m = await createMember(t.ctx);
     // An operator call on a refund that does not exist: 403 for a member, 404 for an operator.
     const admin = () =>

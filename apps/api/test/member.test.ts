@@ -36,7 +36,7 @@ import {
   userSizeInfo,
   users,
 } from '../src/db/schema.ts';
-import { referralCode } from '../src/domains/users/member-service.ts';
+import { referralCode } from '../src/domains/users/member-referrals.ts';
 import { findWithdrawalByPhone, stoppedPhoneHash } from '../src/domains/users/member-withdrawal.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { daysAgo, insertProductDisplay } from './member-fixtures.ts';

@@ -1,8 +1,8 @@
 /**
- * Missions (issue 9 item 5): GET /api/curations/mission lists the member's missions with the
- * completion computed from real data, and POST /api/benefits/receive-mission-point credits a
- * completed mission once (also under concurrent receives), refusing unfinished ones; both decide
- * "completed" with the same function.
+ * Missions (docs/ARCHITECTURE.md, 'Benefits'): GET /api/curations/mission lists the member's missions with
+ * the completion computed from real data, and POST /api/benefits/receive-mission-point credits a completed
+ * mission once (also under concurrent receives), refusing unfinished ones; both decide "completed" with the
+ * same function.
  */
 import { MissionListBody } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';

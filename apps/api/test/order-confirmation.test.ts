@@ -1,5 +1,6 @@
 /**
- * Order flow completeness (issues 8 + 9) through the API with the sandbox gateway:
+ * Order flow completeness (docs/ARCHITECTURE.md, 'Orders and payments') through the API with the sandbox
+ * gateway:
  * - 구매확정 (CONFIRMED): the member's confirmation (CONFIRM alias), automatic confirmation by the
  *   sweep at KST midnight after the 7th day, purchase points at confirmation exactly once (also
  *   when the member and the sweep race), no return or exchange afterwards;
@@ -26,7 +27,7 @@ import {
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { earnForItem } from '../src/domains/orders/benefits.ts';
 import { autoConfirmItems, confirmItemNow } from '../src/domains/orders/confirmation.ts';
-import { gatewayOf } from '../src/domains/payments/gateway.ts';
+import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';

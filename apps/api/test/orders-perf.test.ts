@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, payments, productItems } from '../src/db/schema.ts';
-import { gatewayOf } from '../src/domains/payments/gateway.ts';
+import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { TossGateway } from '../src/domains/payments/toss.ts';
 import { MemoryStore } from '../src/platform/kv.ts';

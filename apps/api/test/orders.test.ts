@@ -1,15 +1,15 @@
 /**
- * Orders and payments through the API with the sandbox gateway (issue 8): server-computed prices,
- * amount tampering, double and concurrent confirmation, stock release on failure and expiry,
- * partial cancel, return, exchange, return cost, recovery, ownership and the oversell test.
+ * Orders and payments through the API with the sandbox gateway (docs/ARCHITECTURE.md, 'Orders and payments'):
+ * server-computed prices, amount tampering, double and concurrent confirmation, stock release on failure and
+ * expiry, partial cancel, return, exchange, return cost, recovery, ownership and the oversell test.
  */
 import { randomUUID } from 'node:crypto';
 import { API_ROUTES } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, payments, productItems } from '../src/db/schema.ts';
-import { expireOrders, recoverPayments } from '../src/domains/orders/service.ts';
-import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/gateway.ts';
+import { expireOrders, recoverPayments } from '../src/domains/orders/settle.ts';
+import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';

@@ -9,8 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, productItems } from '../src/db/schema.ts';
-import { expireOrders, recoverPayments } from '../src/domains/orders/service.ts';
-import { gatewayOf } from '../src/domains/payments/gateway.ts';
+import { expireOrders, recoverPayments } from '../src/domains/orders/settle.ts';
+import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';

@@ -3,7 +3,7 @@
  * per key, idempotent cancels, same-site redirect targets only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayOf } from '../src/domains/payments/gateway.ts';
+import { gatewayOf } from '../src/domains/payments/index.ts';
 import { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, users } from '../src/db/schema.ts';
+import { invalidate } from '../src/platform/cache.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -134,6 +135,8 @@ describe('access model (public / guest / token / admin)', () => {
     });
     expect(inactive.json().detail).toBe('User is inactive');
     await t.ctx.db.delete(users).where(eq(users.id, m.user.id));
+    // The event the product code sends when a member's row changes (platform/access.ts).
+    await invalidate(t.ctx, 'member.changed', m.user.id);
     const gone = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',

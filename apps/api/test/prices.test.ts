@@ -1,14 +1,15 @@
 /**
- * Issue 9 "prices everywhere agree": a time-sale product, a slacks event product and a normal
- * product show and are charged one price on the card, the product page (price block and benefits),
- * the cart, checkout (calculate-price, order form) and POST /api/orders; time-sale units count
- * against the sale's limit (exactly k of N concurrent buyers get the sale price) and come back on
- * payment failure, expiry and cancel.
+ * Prices everywhere agree (docs/ARCHITECTURE.md, 'Prices'): a time-sale product, a slacks event product and a
+ * normal product show and are charged one price on the card, the product page (price block and benefits), the
+ * cart, checkout (calculate-price, order form) and POST /api/orders; time-sale units count against the sale's
+ * limit (exactly k of N concurrent buyers get the sale price) and come back on payment failure, expiry and
+ * cancel.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../src/config.ts';
 import {
   brands,
   codiItems,
@@ -23,13 +24,15 @@ import {
   timeSaleItems,
   timeSales,
 } from '../src/db/schema.ts';
-import { setCardPriceSnapshotMs } from '../src/domains/catalog/live-prices.ts';
 import { ResponseCache, responseCache, sendCached } from '../src/domains/catalog/response-cache.ts';
-import { expireOrders } from '../src/domains/orders/service.ts';
-import { gatewayOf } from '../src/domains/payments/gateway.ts';
+import { expireOrders } from '../src/domains/orders/settle.ts';
+import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { reindexProducts } from '../src/domains/search/documents.ts';
+import { CacheRegistry, invalidate } from '../src/platform/cache.ts';
 import type { AppContext } from '../src/platform/context.ts';
+import { closeContext } from '../src/platform/create-context.ts';
+import { MemoryStore } from '../src/platform/kv.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
 import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
@@ -61,6 +64,8 @@ async function timeSale(displayId: number, limit: number, salePrice = 25_000) {
       stock_limit: limit,
     })
     .returning();
+  // The event the product code sends when prices change (platform/cache.ts): card snapshots drop.
+  await invalidate(t.ctx, 'prices.changed');
   return i?.id as number;
 }
 
@@ -213,6 +218,7 @@ describe('prices everywhere agree', () => {
       .update(productDisplays)
       .set({ price: 49_000, price_discount: 39_800 })
       .where(eq(productDisplays.id, shop.displayId));
+    await invalidate(t.ctx, 'prices.changed');
     const now = clock.now().getTime();
     const [policy] = await t.ctx.db
       .insert(couponPolicies)
@@ -227,6 +233,7 @@ describe('prices everywhere agree', () => {
         ends_at: new Date(now + 72 * HOUR),
       })
       .returning();
+    await invalidate(t.ctx, 'prices.changed');
     const { headers, user } = await createMember(t.ctx);
     const s = await surfaces(shop.displayId, shop.m, headers);
     expect(s.card).toMatchObject({
@@ -261,6 +268,7 @@ describe('prices everywhere agree', () => {
       .update(couponPolicies)
       .set({ is_active: false })
       .where(eq(couponPolicies.id, policy?.id as number));
+    await invalidate(t.ctx, 'prices.changed');
   });
 
   it('an event coupon does not lower a time-sale price unless it allows time sales', async () => {
@@ -280,6 +288,7 @@ describe('prices everywhere agree', () => {
         ends_at: new Date(now + HOUR),
       })
       .returning();
+    await invalidate(t.ctx, 'prices.changed');
     const card = async () =>
       (
         (
@@ -296,11 +305,13 @@ describe('prices everywhere agree', () => {
       .update(couponPolicies)
       .set({ allow_time_sale: true })
       .where(eq(couponPolicies.id, policy?.id as number));
+    await invalidate(t.ctx, 'prices.changed');
     expect(await card()).toMatchObject({ time_sale_price: 25_000, event_coupon_price: 12_500 });
     await t.ctx.db
       .update(couponPolicies)
       .set({ is_active: false })
       .where(eq(couponPolicies.id, policy?.id as number));
+    await invalidate(t.ctx, 'prices.changed');
   });
 });
 
@@ -313,6 +324,7 @@ async function slacksEvent(displayId: number): Promise<number> {
     .update(productDisplays)
     .set({ price: 49_000, price_discount: 39_800 })
     .where(eq(productDisplays.id, displayId));
+  await invalidate(t.ctx, 'prices.changed');
   const now = clock.now().getTime();
   const [policy] = await t.ctx.db
     .insert(couponPolicies)
@@ -327,6 +339,7 @@ async function slacksEvent(displayId: number): Promise<number> {
       ends_at: new Date(now + 72 * HOUR),
     })
     .returning();
+  await invalidate(t.ctx, 'prices.changed');
   return policy?.id as number;
 }
 
@@ -373,6 +386,7 @@ async function saleAndEvent(make: () => Promise<number> = async () => (await mak
   };
   const done = () =>
     t.ctx.db.update(couponPolicies).set({ is_active: false }).where(eq(couponPolicies.id, policy));
+  await invalidate(t.ctx, 'prices.changed');
   return { sale, event, agree, done };
 }
 
@@ -502,6 +516,7 @@ describe('live prices on the brand ranking and the search landing', () => {
         .update(productDisplays)
         .set({ popularity: 1_000_000_000 })
         .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await invalidate(t.ctx, 'prices.changed');
       await t.ctx.kv.del('ranking:brands');
       const ranking = await call(t.app, 'GET', '/api/products/ranking-brands', GUEST);
       expect(ranking.status, JSON.stringify(ranking.body)).toBe(200);
@@ -529,6 +544,7 @@ describe('live prices on the brand ranking and the search landing', () => {
         .update(productDisplays)
         .set({ popularity: 0 })
         .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await invalidate(t.ctx, 'prices.changed');
       await t.ctx.kv.del('ranking:brands');
       await p.done();
     }
@@ -545,6 +561,7 @@ describe("live prices on the product page's other cards", () => {
         .update(productDisplays)
         .set({ product_type: 'BOTTOM', popularity: 1e9 })
         .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await invalidate(t.ctx, 'prices.changed');
       const [codi] = await t.ctx.db
         .insert(codiSets)
         .values({ title: '셔츠와 슬랙스', image_url: '/img/codi.webp' })
@@ -585,6 +602,7 @@ describe("live prices on the product page's other cards", () => {
         .update(productDisplays)
         .set({ popularity: 0 })
         .where(inArray(productDisplays.id, [p.sale, p.event]));
+      await invalidate(t.ctx, 'prices.changed');
       await p.done();
     }
   });
@@ -743,12 +761,17 @@ describe('time-sale stock', () => {
 
 describe('card price snapshot', () => {
   it('cards reuse one snapshot within its window but never past a scheduled price change; the page reads live rows', async () => {
-    setCardPriceSnapshotMs(60_000);
+    // An app on the same database whose card snapshots live 60 s (CARD_PRICE_SNAPSHOT_MS).
+    const snap = await createTestApp({
+      clock,
+      database: t.ctx.database,
+      env: { CARD_PRICE_SNAPSHOT_MS: '60000' },
+    });
     try {
       const shop = await makeShop(t.ctx);
       const card = async () => {
         const r = await call(
-          t.app,
+          snap.app,
           'GET',
           `/api/products/product-display-list?product_display_list=${shop.displayId}`,
           {},
@@ -773,6 +796,9 @@ describe('card price snapshot', () => {
         stock_limit: 5,
       });
       const saleId = await timeSale(shop.displayId, 3, 24_000);
+      // The event the product code sends for new sales (platform/cache.ts): the next scheduled
+      // price change is read again.
+      await invalidate(snap.ctx, 'prices.changed');
       clock.advance(1); // a new instant: any earlier snapshot is not reused
       expect(await card()).toBe(24_000);
       // The limit runs out: the product page drops the sale at once, the card keeps the snapshot.
@@ -784,7 +810,8 @@ describe('card price snapshot', () => {
       clock.advance(21);
       expect(await card()).toBeNull();
     } finally {
-      setCardPriceSnapshotMs(0);
+      await snap.app.close();
+      await closeContext(snap.ctx);
     }
   });
 });
@@ -802,7 +829,18 @@ describe('response cache and price changes', () => {
 
   it('the hard bound counts from the load, so a slow load never stretches it past the price change', async () => {
     const c2 = mutableClock('2026-11-20T03:00:00Z');
-    const fakeCtx = { config: { NODE_ENV: 'production' }, clock: c2 } as unknown as AppContext;
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(32),
+      SOLAPI_API_KEY: 'k',
+      SOLAPI_API_SECRET: 's',
+      SOLAPI_SENDER: '01000000000',
+    });
+    const fakeCtx = {
+      config,
+      clock: c2,
+      caches: new CacheRegistry({ config, kv: new MemoryStore(), appNow: () => c2.now().getTime() }),
+    } as unknown as AppContext;
     const reply = { type: () => reply } as unknown as FastifyReply;
     const Body = z.object({ v: z.number() });
     let v = 0;

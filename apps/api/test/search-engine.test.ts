@@ -12,15 +12,17 @@ import { searchDocuments as D, productDisplays, searchPostings, searchTerms } fr
 import { productCardsByIds } from '../src/domains/catalog/repository.ts';
 import { searchCards } from '../src/domains/search/cards.ts';
 import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
-import { loadPostings, Replica, termsContaining } from '../src/domains/search/memory-index.ts';
-import { matchCondition, PgSearchEngine, relevanceTier } from '../src/domains/search/pg-engine.ts';
+import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
+import { loadPostings, termsContaining } from '../src/domains/search/postings-replica.ts';
+import { Replica } from '../src/domains/search/replica.ts';
+import { matchCondition, relevanceTier } from '../src/domains/search/sql-conditions.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 /** SQL only (every statement path). */
 let engine: PgSearchEngine;
-/** With the in-memory replicas (memory-index.ts), checking for other nodes' writes every time. */
+/** With the in-memory replicas (replica.ts), checking for other nodes' writes every time. */
 let memEngine: PgSearchEngine;
 /** A cap far below the 300-product seed's broad words, so that they take the pool path. */
 const CAP = 40;

@@ -1,8 +1,10 @@
 /**
- * Wire schemas of the benefit calls (API-CATALOGUE.md "Benefits", best-coupon-combs,
- * products-with-coupons, product benefits and coupons) and the benefit constants of issue 9.
+ * Wire schemas of the benefit calls (API-CATALOGUE.md "Benefits", best-coupon-combs, products-with-coupons,
+ * product benefits and coupons) and the benefit constants (SPEC.md, 'Business constants and limits';
+ * docs/ARCHITECTURE.md, 'Benefits').
  */
 import { z } from 'zod';
+import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
 import { Pagination } from './schemas.ts';
 
 const Int = z.number().int();
@@ -61,11 +63,11 @@ const PolicyFields = {
   coupon_policy_id: Int,
   name: z.string(),
   coupon_type: CouponTypeEnum,
-  discount_kind: z.enum(['FIXED', 'PERCENT']),
+  discount_kind: z.enum(DISCOUNT_KINDS),
   discount_value: Int,
   max_discount: Int.nullable(),
   min_order_amount: Int,
-  scope: z.enum(['ORDER', 'BRAND', 'CATEGORY', 'PRODUCT_DISPLAY', 'PRODUCT_ITEM']),
+  scope: z.enum(COUPON_SCOPES),
   is_cart_coupon: z.boolean(),
   stackable: z.boolean(),
   allow_time_sale: z.boolean(),

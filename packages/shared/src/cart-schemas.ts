@@ -94,7 +94,7 @@ export const CartLine = z.object({
   max_quantity: Int,
   brand_shipping_fee: Int,
   brand_free_shipping_min: Int,
-  /** The line is priced by a running time sale (issue 9; the cart shows a 타임세일 badge). */
+  /** The line is priced by a running time sale (docs/ARCHITECTURE.md, 'Time sales'; 타임세일 badge). */
   is_time_sale: z.boolean().optional(),
 });
 export type CartLine = z.infer<typeof CartLine>;

@@ -91,7 +91,10 @@ export const ProductDetail = z.object({
   items: z.array(ProductItem),
   /** Every item has stock 0 (or there is no item). */
   is_sold_out: z.boolean(),
-  /** The running time sale that sets the price (issue 9), else null; absent when not read. */
+  /**
+   * The running time sale that sets the price (docs/ARCHITECTURE.md, 'Time sales'), else null;
+   * absent when not read.
+   */
   time_sale: z
     .object({
       time_sale_item_id: Int,

@@ -92,6 +92,31 @@ export const LIKE_TYPES = ['PRODUCT', 'BRAND', 'STYLE', 'CODI', 'CONTENT'] as co
 export type LikeType = (typeof LIKE_TYPES)[number];
 export const SOCIAL_TYPES = ['KAKAO', 'APPLE', 'NAVER'] as const;
 export type SocialType = (typeof SOCIAL_TYPES)[number];
+/** A review's size feel: runs small, fits, runs big. */
+export const SIZE_FEELS = ['SMALL', 'FIT', 'BIG'] as const;
+export type SizeFeel = (typeof SIZE_FEELS)[number];
+/** The size-sheet field sets of the categories; each has a '2' variant (EYEWEAR2 in mm). */
+export const MEASUREMENT_SET_CODES = [
+  'TOP',
+  'TOP2',
+  'BOTTOM',
+  'BOTTOM2',
+  'OUTER',
+  'OUTER2',
+  'BAG',
+  'BAG2',
+  'TIE_BELT',
+  'TIE_BELT2',
+  'EYEWEAR',
+  'EYEWEAR2',
+  'CAP',
+  'CAP2',
+  'SHOES',
+  'SHOES2',
+] as const;
+/** Kinds of storefront log entries (SPEC.md §7 loggers) kept in event_logs. */
+export const LOG_KINDS = ['ACTIVE_USER', 'PAGE', 'ERROR', 'SECTION', 'EVENT'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
 export const USER_MAIN_STATUSES = [
   'NONE_STYLE_QUIZ',
   'NONE_CURATIONED',

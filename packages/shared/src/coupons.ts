@@ -1,7 +1,8 @@
 /**
- * Coupon maths (issue 9, SPEC.md §9 "Coupons and prices"): one coupon's discount on a line or an
- * order, usability at an instant, the evaluation of a complete assignment of coupons to a cart, and
- * the optimiser that finds the assignment with the largest total discount.
+ * Coupon maths (docs/ARCHITECTURE.md, 'Benefits'; SPEC.md, 'Business constants and limits', "Coupons and
+ * prices"): one coupon's discount on a line or an order, usability at an instant, the evaluation of a
+ * complete assignment of coupons to a cart, and the optimiser that finds the assignment with the largest
+ * total discount.
  *
  * The rules (the one definition both the optimiser and the exhaustive reference use):
  * - FIXED: min(value, amount). PERCENT: floor(amount × value / 100), capped at max_discount.
@@ -25,8 +26,12 @@
  * Money is integer won throughout.
  */
 
-export type CouponScope = 'ORDER' | 'BRAND' | 'CATEGORY' | 'PRODUCT_DISPLAY' | 'PRODUCT_ITEM';
-export type DiscountKind = 'FIXED' | 'PERCENT';
+/** What a coupon's discount applies to: the whole order, a brand, a category, a display or an item. */
+export const COUPON_SCOPES = ['ORDER', 'BRAND', 'CATEGORY', 'PRODUCT_DISPLAY', 'PRODUCT_ITEM'] as const;
+export type CouponScope = (typeof COUPON_SCOPES)[number];
+/** FIXED: a won amount; PERCENT: a percentage of the base, capped at max_discount. */
+export const DISCOUNT_KINDS = ['FIXED', 'PERCENT'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /** An owned (issued) coupon together with its policy's rules. */
 export interface CouponRule {

@@ -1,5 +1,5 @@
 /**
- * Missions (issue 9 item 5): GET /api/curations/mission and the rule that decides whether a
+ * Missions (docs/ARCHITECTURE.md, 'Benefits'): GET /api/curations/mission and the rule that decides whether a
  * member has completed a mission. The API reads the member's facts (style quiz, reviews, push
  * consent, personal colour, daily quiz answers) and both the mission list and
  * POST /api/benefits/receive-mission-point decide with missionCompleted, so they never disagree.

@@ -1,8 +1,8 @@
 /**
- * Wire schemas of the order and payment calls (API-CATALOGUE.md "Orders", issue 8): order creation
- * from cart lines or product items, Toss-shaped confirmation, order lists and details, cancel,
- * refund (return) and exchange claims, closets and the return cost. Money is integer won; the
- * server computes every amount. Coupon discount and points used are their own fields.
+ * Wire schemas of the order and payment calls (API-CATALOGUE.md "Orders"; docs/ARCHITECTURE.md, 'Orders and
+ * payments'): order creation from cart lines or product items, Toss-shaped confirmation, order lists and
+ * details, cancel, refund (return) and exchange claims, closets and the return cost. Money is integer won;
+ * the server computes every amount. Coupon discount and points used are their own fields.
  */
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart-schemas.ts';
@@ -48,10 +48,10 @@ export const CreateOrderRequest = z
     /** Client-chosen Toss orderId; the server makes one when absent. */
     order_id: OrderIdString.optional(),
     /**
-     * The member's coupons (issue 9), re-validated by the server with evaluateChoice over the
-     * order's server-priced lines. Either the exact placement (line_coupons + cart_coupon_ids, as
-     * post-coupon3) or just coupon_ids, which the server places for the largest discount (every
-     * listed coupon must end up used).
+     * The member's coupons (docs/ARCHITECTURE.md, 'Benefits'), re-validated by the server with evaluateChoice
+     * over the order's server-priced lines. Either the exact placement (line_coupons + cart_coupon_ids, as
+     * post-coupon3) or just coupon_ids, which the server places for the largest discount (every listed coupon
+     * must end up used).
      */
     line_coupons: z
       .array(z.object({ product_item_id: Id, coupon_id: Id }))

@@ -1,9 +1,9 @@
 /**
- * Order rules shared by the API and the storefront (issue 8): the Toss-shaped order id, the
- * payment window, the per-item status flow (결제완료 → 상품준비중 → 배송중 → 배송완료 → 구매확정,
- * plus 취소/반품/교환 요청 and 완료), which changes each status allows, the 7-day withdrawal period
- * after delivery, automatic purchase confirmation, the return shipping cost and how points spent
- * on an order come back when its items close. Pure functions over integer won and instants.
+ * Order rules shared by the API and the storefront (docs/ARCHITECTURE.md, 'Orders and payments'): the
+ * Toss-shaped order id, the payment window, the per-item status flow (결제완료 → 상품준비중 → 배송중 → 배송완료 → 구매확정, plus
+ * 취소/반품/교환 요청 and 완료), which changes each status allows, the 7-day withdrawal period after delivery,
+ * automatic purchase confirmation, the return shipping cost and how points spent on an order come back when
+ * its items close. Pure functions over integer won and instants.
  */
 import { kstDate, kstParts } from './time.ts';
 
@@ -31,14 +31,26 @@ export const MIN_GATEWAY_AMOUNT = 1;
 export const WITHDRAWAL_DAYS = 7;
 
 export const ORDER_STATUSES = [
-  'PENDING',
+  'PENDING', // created, stock reserved, waiting for payment
   'PAID',
   'PARTIALLY_CANCELLED',
   'CANCELLED',
-  'EXPIRED',
+  'EXPIRED', // payment window (30 min) passed, stock released
   'FAILED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A payment's status, as the gateway (Toss) names it. */
+export const PAYMENT_STATUSES = [
+  'READY',
+  'IN_PROGRESS',
+  'DONE',
+  'CANCELED',
+  'PARTIAL_CANCELED',
+  'ABORTED',
+  'EXPIRED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ORDER_ITEM_STATUSES = [
   'PENDING',
@@ -51,7 +63,7 @@ export const ORDER_ITEM_STATUSES = [
   'REFUNDED',
   'EXCHANGE_REQUESTED',
   'EXCHANGED',
-  'CONFIRMED',
+  'CONFIRMED', // 구매확정: by the member or 7 days after delivery; purchase points credited
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
@@ -261,6 +273,9 @@ export function pointsToReturn(input: {
 /** Why a return or exchange is asked for. The shopper pays return shipping only for a change of mind. */
 export const CLAIM_REASONS = ['CHANGE_OF_MIND', 'SIZE', 'DEFECT', 'WRONG_DELIVERY'] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
+/** Where a cancel, return or exchange claim stands. */
+export const CLAIM_STATUSES = ['REQUESTED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const CLAIM_REASON_LABEL: Record<ClaimReason, string> = {
   CHANGE_OF_MIND: '단순 변심',

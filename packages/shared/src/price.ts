@@ -39,10 +39,10 @@ export function formatWon(amount: number): string {
 }
 
 /**
- * The price of one unit of a product item as every screen and the checkout count it (issue 9
- * "prices everywhere agree"): the live time-sale price while one runs for the display, else the
- * display's discount price, plus the item's extra price (size or option surcharge). `price` (the
- * list price) is taken so callers pass one product shape; it does not change the result.
+ * The price of one unit of a product item as every screen and the checkout count it (prices everywhere agree:
+ * docs/ARCHITECTURE.md, 'Prices'): the live time-sale price while one runs for the display, else the
+ * display's discount price, plus the item's extra price (size or option surcharge). `price` (the list price)
+ * is taken so callers pass one product shape; it does not change the result.
  */
 export function unitPrice(p: {
   price: number;
@@ -79,7 +79,7 @@ export function timeSaleRemaining(s: Pick<RunningTimeSale, 'stock_limit' | 'sold
 }
 
 /**
- * Whether a running time sale sets the price (issue 9 "prices everywhere agree"): while some of its
+ * Whether a running time sale sets the price (docs/ARCHITECTURE.md, 'Time sales'): while some of its
  * limited quantity is left and its price is below the display's discount price. Cards, the product
  * page, the cart, checkout, coupons (time-sale lines take only `allow_time_sale` coupons) and
  * `POST /api/orders` all decide with this one rule.
@@ -141,8 +141,8 @@ export function isSlacksEventPrice(priceDiscount: number): boolean {
 }
 
 /**
- * What a product card or the product page shows from the API's live fields (issue 9): the unit
- * price (time-sale price while one runs, else the discount price), its red rate against the list
+ * What a product card or the product page shows from the API's live fields (docs/ARCHITECTURE.md, 'Prices'):
+ * the unit price (time-sale price while one runs, else the discount price), its red rate against the list
  * price, whether the 타임세일 badge shows, and the event coupon price ("이벤트 쿠폰가").
  */
 export function shownPrice(c: {
@@ -162,10 +162,10 @@ export function shownPrice(c: {
 }
 
 /**
- * What a codi set costs as its cards show it (issue 9): the sum of each card's shown unit price
- * (`shownPrice`: the time-sale price while one runs, else the discount price), so a set's total
- * agrees with the cards listed under it. The API's `total_price_discount` stays the sum of the
- * displays' own discount prices.
+ * What a codi set costs as its cards show it (docs/ARCHITECTURE.md, 'Prices'): the sum of each card's shown
+ * unit price (`shownPrice`: the time-sale price while one runs, else the discount price), so a set's total
+ * agrees with the cards listed under it. The API's `total_price_discount` stays the sum of the displays' own
+ * discount prices.
  */
 export function shownTotal(
   cards: readonly { price: number; price_discount: number; time_sale_price?: number | null | undefined }[],

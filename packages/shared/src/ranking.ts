@@ -1,7 +1,7 @@
 /**
- * Ranking rules (issue 5): popularity from real signals — views, likes, cart adds and purchases —
- * each weighted and decayed by age, plus a small all-time prior; 'rising' compares the recent window
- * with the one before. The API's SQL uses these constants; the pure functions are the reference.
+ * Ranking rules (docs/ARCHITECTURE.md, 'Catalog'): popularity from real signals — views, likes, cart adds and
+ * purchases — each weighted and decayed by age, plus a small all-time prior; 'rising' compares the recent
+ * window with the one before. The API's SQL uses these constants; the pure functions are the reference.
  */
 
 export const SIGNAL_WEIGHTS = { view: 1, like: 3, cart: 5, purchase: 10 } as const;

@@ -54,9 +54,9 @@ export const ProductCard = z.object({
   quantity: z.number().int(),
   delivery_category: z.string(),
   /**
-   * Issue 9 "prices everywhere agree": the time-sale price while one runs for the display (and its
-   * limited quantity lasts), else null. `price_discount` stays the display's own discount price;
-   * the card shows `livePrice` (packages/shared/src/price.ts). Absent on lists that do not read it.
+   * Prices everywhere agree (docs/ARCHITECTURE.md, 'Prices'): the time-sale price while one runs for the
+   * display (and its limited quantity lasts), else null. `price_discount` stays the display's own discount
+   * price; the card shows `livePrice` (packages/shared/src/price.ts). Absent on lists that do not read it.
    */
   time_sale_price: z.number().int().nullable().optional(),
   /** Price of one unit after the display's running event coupon (SPEC.md slacks event), else null. */

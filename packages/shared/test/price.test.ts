@@ -70,7 +70,7 @@ describe('interestFreeAvailable (SPEC.md: interest-free card default minimum 500
   });
 });
 
-describe('live prices (issue 9: prices everywhere agree)', () => {
+describe('live prices (prices everywhere agree)', () => {
   const display = { price: 40_000, price_discount: 30_000 };
   const sale = (o: Partial<RunningTimeSale> = {}): RunningTimeSale => ({
     time_sale_item_id: 7,

@@ -15,14 +15,18 @@ import { rowsOf } from './rows.ts';
 type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The part of a postgres.js `sql` (root or a transaction's) the hot statements use. */
-type PgJs = {
+export type PgJs = {
   unsafe(query: string, args: unknown[], options: { prepare: boolean }): Promise<unknown>;
 };
 export type Run = (query: SQL) => Promise<Record<string, unknown>[]>;
 
 const dialect = new PgDialect();
 
-function pgJsOf(db: Conn): PgJs | null {
+/**
+ * The postgres.js client under a Drizzle handle (or transaction), for a statement run as a named
+ * prepared statement; null on PGlite. The one place that looks under Drizzle's `$client`.
+ */
+export function pgJsOf(db: Conn): PgJs | null {
   const c = (db as unknown as { $client?: Partial<PgJs> }).$client;
   return c && typeof c.unsafe === 'function' ? (c as PgJs) : null;
 }

@@ -3,6 +3,22 @@
  * Conventions: snake_case columns (SPEC.md field names), money as integer won,
  * timestamps with time zone (rules are evaluated in KST by the services).
  */
+import {
+  CLAIM_STATUSES,
+  COUPON_SCOPES,
+  COUPON_TYPES,
+  DISCOUNT_KINDS,
+  LIKE_TYPES,
+  LOG_KINDS,
+  MEASUREMENT_SET_CODES,
+  ORDER_ITEM_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PHOTO_TYPES,
+  PRODUCT_TYPES,
+  SIZE_FEELS,
+  SOCIAL_TYPES,
+} from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,82 +45,22 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 // ───────────────────────────── enums ─────────────────────────────
-export const socialType = pgEnum('social_type', ['KAKAO', 'APPLE', 'NAVER']);
-export const productType = pgEnum('product_type', ['TOP', 'BOTTOM', 'OUTER', 'ETC', 'SHOES', 'BAG']);
-export const likeType = pgEnum('like_type', ['PRODUCT', 'BRAND', 'STYLE', 'CODI', 'CONTENT']);
-export const photoType = pgEnum('photo_type', ['FACE', 'BODY']);
-export const orderStatus = pgEnum('order_status', [
-  'PENDING', // created, stock reserved, waiting for payment
-  'PAID',
-  'PARTIALLY_CANCELLED',
-  'CANCELLED',
-  'EXPIRED', // payment window (30 min) passed, stock released
-  'FAILED',
-]);
-export const orderItemStatus = pgEnum('order_item_status', [
-  'PENDING',
-  'PAID',
-  'PREPARING',
-  'SHIPPING',
-  'COMPLETE',
-  'CANCEL',
-  'REFUND_REQUESTED',
-  'REFUNDED',
-  'EXCHANGE_REQUESTED',
-  'EXCHANGED',
-  'CONFIRMED', // 구매확정: by the member or 7 days after delivery; purchase points credited
-]);
-export const paymentStatus = pgEnum('payment_status', [
-  'READY',
-  'IN_PROGRESS',
-  'DONE',
-  'CANCELED',
-  'PARTIAL_CANCELED',
-  'ABORTED',
-  'EXPIRED',
-]);
-export const claimStatus = pgEnum('claim_status', ['REQUESTED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED']);
-export const couponType = pgEnum('coupon_type', [
-  'CODI',
-  'PROMOTION',
-  'MONTHLY_CODI_COUPON',
-  'WELCOME',
-  'FIRST_PURCHASE',
-  'SERIAL',
-  'EVENT',
-  'BRAND',
-  'PRODUCT',
-  // The event-random-coupon-weekend pool (Fri–Sun KST), kept apart from EVENT.
-  'EVENT_WEEKEND',
-]);
-export const discountKind = pgEnum('discount_kind', ['FIXED', 'PERCENT']);
-export const couponScope = pgEnum('coupon_scope', [
-  'ORDER',
-  'BRAND',
-  'CATEGORY',
-  'PRODUCT_DISPLAY',
-  'PRODUCT_ITEM',
-]);
-export const sizeFeel = pgEnum('size_feel', ['SMALL', 'FIT', 'BIG']);
-export const measurementSet = pgEnum('measurement_set', [
-  'TOP',
-  'TOP2',
-  'BOTTOM',
-  'BOTTOM2',
-  'OUTER',
-  'OUTER2',
-  'BAG',
-  'BAG2',
-  'TIE_BELT',
-  'TIE_BELT2',
-  'EYEWEAR',
-  'EYEWEAR2',
-  'CAP',
-  'CAP2',
-  'SHOES',
-  'SHOES2',
-]);
-export const logKind = pgEnum('log_kind', ['ACTIVE_USER', 'PAGE', 'ERROR', 'SECTION', 'EVENT']);
+// Every enum's values are the shared constant of the same concept (packages/shared), so the
+// database, the wire schemas and the storefront name the same values.
+export const socialType = pgEnum('social_type', SOCIAL_TYPES);
+export const productType = pgEnum('product_type', PRODUCT_TYPES);
+export const likeType = pgEnum('like_type', LIKE_TYPES);
+export const photoType = pgEnum('photo_type', PHOTO_TYPES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+export const orderItemStatus = pgEnum('order_item_status', ORDER_ITEM_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
+export const couponType = pgEnum('coupon_type', COUPON_TYPES);
+export const discountKind = pgEnum('discount_kind', DISCOUNT_KINDS);
+export const couponScope = pgEnum('coupon_scope', COUPON_SCOPES);
+export const sizeFeel = pgEnum('size_feel', SIZE_FEELS);
+export const measurementSet = pgEnum('measurement_set', MEASUREMENT_SET_CODES);
+export const logKind = pgEnum('log_kind', LOG_KINDS);
 
 // ───────────────────────────── users ─────────────────────────────
 export const users = pgTable(

@@ -8,8 +8,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { GUEST_ID_INVALID } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { runHot } from '../db/hot-sql.ts';
+import { cache, defineCache, invalidate } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { isIssuedGuestId } from './guest-id.ts';
@@ -69,76 +69,44 @@ export function issuedGuestIdOf(request: FastifyRequest): string | null {
 type MemberStatus = { id: number; is_active: boolean; is_admin: boolean };
 
 /**
- * How long a member's status (is_active, is_admin) read for a token request is reused: every
- * token request checked the users row, two round trips and a tenth of a paid order's server CPU
- * (bench/orders.mjs). Withdrawal forgets the member at once in this process (forgetMemberStatus)
- * and lists the member's sessions as revoked (platform/tokens.ts), which every node honours within
- * REVOCATION_MEMO_MS; a change made to users by SQL takes effect within this long
- * (docs/ARCHITECTURE.md, "Accounts"). Off under NODE_ENV=test, where tests change users rows
- * directly; its own test turns it on with setMemberStatusMs.
+ * How long a member's status (is_active, is_admin) read for a token request is reused
+ * (MEMBER_STATUS_MS, default 5 s): every token request checked the users row, two round trips and
+ * a tenth of a paid order's server CPU (bench/orders.mjs). Withdrawal sends `member.changed` for
+ * the member (forgetMemberStatus), which clears it at once here and, with Redis, on every node; it
+ * also lists the member's sessions as revoked (platform/tokens.ts). A change made to users by SQL
+ * without the event takes effect within this long (docs/ARCHITECTURE.md, "Accounts"). The window
+ * counts from the read's start; a read that the event overtook is not remembered.
  */
 export const MEMBER_STATUS_MS = 5_000;
 const MEMBER_STATUS_MAX = 50_000;
-let memberStatusMs = process.env.NODE_ENV === 'test' ? 0 : MEMBER_STATUS_MS;
 
-export function setMemberStatusMs(ms: number): void {
-  memberStatusMs = ms;
+/** Member id → status; a missing member is not remembered. */
+export const MEMBER_STATUS_CACHE = defineCache<MemberStatus>('member-status', {
+  ttlMs: (config) => config.MEMBER_STATUS_MS,
+  maxEntries: MEMBER_STATUS_MAX,
+  invalidatedBy: ['member.changed'],
+});
+
+/** Forgets a member's status on every node (after withdrawal, or any change of the users row). */
+export function forgetMemberStatus(ctx: AppContext, userId: number): Promise<void> {
+  return invalidate(ctx, 'member.changed', userId);
 }
 
-type StatusCache = {
-  /** Member id → status and when its read started (performance.now()). */
-  entries: Map<number, { status: MemberStatus; at: number }>;
-  /** Forgets so far: a read that a forget overtook is not remembered. */
-  forgets: number;
-};
+class MemberMissing extends Error {}
 
-/** Per database handle. */
-const memberStatuses = new WeakMap<Db, StatusCache>();
-
-function statusCacheOf(db: Db): StatusCache {
-  let c = memberStatuses.get(db);
-  if (!c) {
-    c = { entries: new Map(), forgets: 0 };
-    memberStatuses.set(db, c);
+async function memberStatus(ctx: AppContext, userId: number): Promise<MemberStatus | null> {
+  try {
+    return await cache(ctx, MEMBER_STATUS_CACHE).load(userId, async () => {
+      const [row] = await runHot(ctx.db)(
+        sql`select id, is_active, is_admin from users where id = ${userId}::int limit 1`,
+      );
+      if (!row) throw new MemberMissing();
+      return { id: Number(row.id), is_active: row.is_active === true, is_admin: row.is_admin === true };
+    });
+  } catch (err) {
+    if (err instanceof MemberMissing) return null;
+    throw err;
   }
-  return c;
-}
-
-/** Drops what this process remembers of a member's status (after withdrawal, or any change). */
-export function forgetMemberStatus(db: Db, userId: number): void {
-  const c = memberStatuses.get(db);
-  if (!c) return;
-  c.entries.delete(userId);
-  c.forgets += 1;
-}
-
-async function memberStatus(db: Db, userId: number): Promise<MemberStatus | null> {
-  const cache = memberStatusMs > 0 ? statusCacheOf(db) : null;
-  const known = cache?.entries.get(userId);
-  const startedAt = performance.now();
-  if (known && startedAt - known.at < memberStatusMs) return known.status;
-  const forgetsBefore = cache?.forgets ?? 0;
-  const [row] = await runHot(db)(
-    sql`select id, is_active, is_admin from users where id = ${userId}::int limit 1`,
-  );
-  if (!row) {
-    cache?.entries.delete(userId);
-    return null;
-  }
-  const status: MemberStatus = {
-    id: Number(row.id),
-    is_active: row.is_active === true,
-    is_admin: row.is_admin === true,
-  };
-  // A withdrawal that committed while this read was under way forgot the member: what this read
-  // saw may be from before it, so it is not remembered. The window counts from the read's start.
-  if (cache && cache.forgets === forgetsBefore) {
-    if (cache.entries.size >= MEMBER_STATUS_MAX)
-      cache.entries.delete(cache.entries.keys().next().value as number);
-    cache.entries.delete(userId);
-    cache.entries.set(userId, { status, at: startedAt });
-  }
-  return status;
 }
 
 /** Detail of a 401 for an access token whose session was ended (platform/tokens.ts). */
@@ -149,7 +117,7 @@ async function resolveMember(ctx: AppContext, token: string) {
   if (claims === null) throw unauthorized('Invalid or expired token');
   // Both lookups are cheap and independent: the member status memo and the session denylist.
   const [user, revoked] = await Promise.all([
-    memberStatus(ctx.db, claims.userId),
+    memberStatus(ctx, claims.userId),
     ctx.tokens.isRevoked(claims.family),
   ]);
   // SPEC.md §8: these two details make the storefront log the user out; they go first, so a

@@ -1,6 +1,7 @@
 import type { Clock } from '@codiroom/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { CacheRegistry } from './cache.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -12,4 +13,6 @@ export interface AppContext {
   kv: KeyValueStore;
   clock: Clock;
   tokens: TokenService;
+  /** Named caches and their invalidation events (platform/cache.ts). */
+  caches: CacheRegistry;
 }

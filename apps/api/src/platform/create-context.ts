@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '@codiroom/shared';
 import type { Config } from '../config.ts';
 import { type Database, type DatabaseEvent, openDatabase } from '../db/client.ts';
+import { CacheRegistry } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { type KeyValueStore, openKeyValueStore } from './kv.ts';
 import { TokenService } from './tokens.ts';
@@ -20,14 +21,37 @@ export function createContext(
   database: Database,
   overrides: { clock?: Clock; kv?: KeyValueStore } = {},
 ): AppContext {
-  const kv = overrides.kv ?? openKeyValueStore(config.REDIS_URL);
-  return {
+  const kv = overrides.kv ?? openKeyValueStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  // With Redis, cache events reach every node through its pub/sub channel. The app's clock is read
+  // at each use (tests may swap it).
+  const caches = new CacheRegistry({ config, kv, appNow: () => ctx.clock.now().getTime() });
+  // Revoked sessions are listed in the same store, shared by every node with Redis; the other
+  // nodes also hear of them at once through `session.revoked`.
+  const tokens = new TokenService(config.jwtSecret, kv, {
+    announceRevoked: async (families) => {
+      await Promise.all(families.map((f) => caches.invalidate('session.revoked', f)));
+    },
+  });
+  caches.onRemote('session.revoked', (family) => {
+    if (family !== undefined) tokens.noteRevoked(String(family));
+  });
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
     kv,
     clock: overrides.clock ?? systemClock,
-    // Revoked sessions are listed in the same store, shared by every node with Redis.
-    tokens: new TokenService(config.jwtSecret, kv),
+    tokens,
+    caches,
   };
+  return ctx;
+}
+
+/**
+ * Ends what the context opened besides the database: the cache events subscriber and the
+ * key-value store (the database is closed by its opener).
+ */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.caches.close();
+  await ctx.kv.close();
 }

@@ -22,8 +22,9 @@ export const TOKEN_CLOCK_SKEW_S = 60;
 export const REVOCATION_TTL_S = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_SKEW_S;
 /**
  * With Redis, how long this process reuses a "not revoked" answer for a family: one Redis read per
- * session per second instead of one per request. A revocation made by another node therefore takes
- * effect here within this time; one made in this process takes effect at once (revokeFamilies).
+ * session per second instead of one per request. A revocation made in this process takes effect at
+ * once (revokeFamilies); one made by another node as soon as its `session.revoked` event arrives
+ * (platform/cache.ts, Redis pub/sub), and within this time even if the event is lost.
  * The in-memory store is read directly (a map lookup).
  */
 export const REVOCATION_MEMO_MS = 1_000;
@@ -40,12 +41,15 @@ export type AccessClaims = { userId: number; family: string };
 export type TokenServiceOptions = {
   /** Overrides the "not revoked" memo (default REVOCATION_MEMO_MS with Redis, 0 in memory). */
   revocationMemoMs?: number;
+  /** Tells the other nodes about ended sessions (the context sends `session.revoked` events). */
+  announceRevoked?: (families: string[]) => Promise<void>;
 };
 
 export class TokenService {
   /** A node KeyObject, made once: jose would otherwise import a raw key on every sign and verify. */
   private readonly key: KeyObject;
   private readonly memoMs: number;
+  private readonly announceRevoked: ((families: string[]) => Promise<void>) | undefined;
 
   constructor(
     secret: string,
@@ -54,6 +58,7 @@ export class TokenService {
   ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
     this.memoMs = opts.revocationMemoMs ?? (kv.kind === 'redis' ? REVOCATION_MEMO_MS : 0);
+    this.announceRevoked = opts.announceRevoked;
   }
 
   /** An access token of `userId` for the session (refresh-token family) `family`. */
@@ -145,5 +150,11 @@ export class TokenService {
     const until = performance.now() + REVOCATION_TTL_S * 1000;
     for (const family of list) this.remember(family, true, until);
     await Promise.all(list.map((family) => this.kv.set(revokedKey(family), '1', REVOCATION_TTL_S)));
+    if (list.length) await this.announceRevoked?.(list).catch(() => undefined);
+  }
+
+  /** Another node ended the session `family` (its `session.revoked` event). */
+  noteRevoked(family: string): void {
+    if (UUID_RE.test(family)) this.remember(family, true, performance.now() + REVOCATION_TTL_S * 1000);
   }
 }

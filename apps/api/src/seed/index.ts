@@ -29,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { rebuildSearchIndex } from '../domains/search/documents.ts';
+import { rebuildSearchIndex } from '../domains/search/index.ts';
 import {
   BRANDS,
   type BrandDef,

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
+import { adUnitPrice } from './price.ts';
 
 export const AD_API_VERSION = 'v18.0';
 
@@ -182,13 +183,13 @@ export function hashEmail(email: string | null | undefined): string | null {
   return e ? createHash('sha256').update(e).digest('hex') : null;
 }
 
-/** SPEC.md §9: AddToWishlist uses price_discount, falling back to price, with quantity 1. */
+/** SPEC.md §9: AddToWishlist uses price_discount, falling back to price (adUnitPrice), with quantity 1. */
 export function addToWishlistEvent(
   product: { id: number; price: number; price_discount: number | null | undefined },
   now: Date,
   info: AdRequestInfo = {},
 ): AdConversionEvent {
-  const price = product.price_discount || product.price;
+  const price = adUnitPrice(product);
   return productEvent('AddToWishlist', now, info, [{ id: product.id, quantity: 1, price }]);
 }
 

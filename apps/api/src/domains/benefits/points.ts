@@ -1,23 +1,23 @@
 /**
- * The point ledger (issue 9): append-only rows in point_ledger, each carrying balance_after, so the
- * balance is the latest row's balance_after (users/member-db.ts pointBalance). Every write takes
- * the member's row lock first (lockMember), so two writes of one member run one after the other
- * (and get increasing ids: the ledger's order is id order, never created_at, which is the caller's
- * clock read before the lock)
- * and the balance can never go below zero: a spend is inserted only after the balance is read
- * under that lock. Earned and returned points expire POINT_VALID_DAYS after they were credited;
- * expiry is applied lazily (before every write and read of the balance) as an EXPIRE row, using
+ * The point ledger (docs/ARCHITECTURE.md, 'Benefits'): append-only rows in point_ledger, each carrying
+ * balance_after, so the balance is the latest row's balance_after (users/member-db.ts pointBalance). Every
+ * write takes the member's row lock first (lockMember), so two writes of one member run one after the other
+ * (and get increasing ids: the ledger's order is id order, never created_at, which is the caller's clock read
+ * before the lock) and the balance can never go below zero: a spend is inserted only after the balance is
+ * read under that lock. Earned and returned points expire POINT_VALID_DAYS after they were credited; expiry
+ * is applied lazily (before every write and read of the balance) as an EXPIRE row, using
  * first-to-expire-first-spent accounting.
  *
- * earnPoints / spendPoints / refundPoints take a transaction handle so the checkout (issue 8)
- * can call them inside its own order transaction.
+ * earnPoints / spendPoints / refundPoints take a transaction handle so the checkout (docs/ARCHITECTURE.md,
+ * 'Orders and payments') can call them inside its own order transaction.
  */
 import { POINT_VALID_DAYS } from '@codiroom/shared';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pointLedger } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type Conn, lockMember, pointBalance, type Tx } from '../users/member-db.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { lockMember, pointBalance } from '../users/index.ts';
 
 const DAY_MS = 86_400_000;
 

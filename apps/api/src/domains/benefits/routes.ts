@@ -37,14 +37,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
-import { currentBalance, pointHistory } from './points.ts';
+import { couponBox, couponListStatus, couponStatus, ownedCoupons } from './coupons.ts';
 import {
-  applyChosenCoupons,
-  bestCouponCombs,
-  couponBox,
-  couponListStatus,
-  couponOffers,
-  couponStatus,
   downloadByType,
   downloadCoupon,
   issueBySerial,
@@ -52,12 +46,11 @@ import {
   issueMany,
   issueRandomEvent,
   issueWelcome,
-  ownedCoupons,
-  productBenefits,
-  productCouponsBody,
-  productsWithCoupons,
-  receiveMissionPoint,
-} from './service.ts';
+} from './issuing.ts';
+import { receiveMissionPoint } from './missions.ts';
+import { applyChosenCoupons, bestCouponCombs, productsWithCoupons } from './optimiser.ts';
+import { currentBalance, pointHistory } from './points.ts';
+import { couponOffers, productBenefits, productCouponsBody } from './product-coupons.ts';
 
 const token = { access: 'token' } as const;
 const guest = { access: 'guest' } as const;

@@ -22,7 +22,9 @@
 import { CART_MAX_QUANTITY } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pgJsOf } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sellableStockSql } from '../catalog/index.ts';
 
 export type BatchOwner = { userId: number } | { guestId: string };
 
@@ -59,7 +61,7 @@ export type BatchRow = {
  * (CART_MAX_QUANTITY, and the stock beside the cart's codi lines of the item). The line is
  * inserted or, on the (cart, item, codi) key, incremented; the conflict branch compares the
  * current line with `room`, so concurrent adds never take it above stock. As for every cart add,
- * the commit does not wait for the WAL flush (docs/ARCHITECTURE.md, "Cart and likes").
+ * the commit does not wait for the WAL flush (docs/ARCHITECTURE.md, "Carts").
  */
 export const BATCH_ADD_SQL = `
 with req as (
@@ -72,7 +74,7 @@ item as (
   from req r
     join lateral (
       select i.id, i.product_display_id, i.extra_price, d.price, d.price_discount,
-        case when i.is_active and d.is_active then greatest(0, i.stock) else 0 end as stock
+        ${sellableStockSql('i', 'd')} as stock
       from product_items i join product_displays d on d.id = i.product_display_id
       where i.id = r.item_id
       limit 1
@@ -143,18 +145,13 @@ from req r
   left join line on line.cart_id = h.cart_id and line.product_item_id = r.item_id
 `;
 
-type PostgresJsClient = {
-  unsafe(query: string, args: unknown[], options: { prepare: boolean }): Promise<unknown>;
-};
-
 /** Runs the batch statement: prepared on postgres.js, through Drizzle elsewhere (PGlite). */
 export function batchRunner(db: Db): (adds: readonly BatchAdd[]) => Promise<BatchRow[]> {
-  const client = (db as unknown as { $client?: Partial<PostgresJsClient> }).$client;
+  const client = pgJsOf(db);
   const [head = '', tail = ''] = BATCH_ADD_SQL.split('$1');
-  const exec =
-    client && typeof client.unsafe === 'function'
-      ? (json: string) => (client as PostgresJsClient).unsafe(BATCH_ADD_SQL, [json], { prepare: true })
-      : (json: string) => db.execute(sql`${sql.raw(head)}${json}${sql.raw(tail)}`);
+  const exec = client
+    ? (json: string) => client.unsafe(BATCH_ADD_SQL, [json], { prepare: true })
+    : (json: string) => db.execute(sql`${sql.raw(head)}${json}${sql.raw(tail)}`);
   return async (adds) => {
     const json = JSON.stringify(
       adds.map((a, ord) => ({

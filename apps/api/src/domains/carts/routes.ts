@@ -28,21 +28,9 @@ import { productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
-import { addToCartEvent, adRequestInfo, adSenderFor, fireAdEvents } from '../ads/conversion.ts';
-import {
-  addToCart,
-  cartCount,
-  cartLinesOf,
-  cartList,
-  cartProductIds,
-  codiToCart,
-  deleteLines,
-  MSG,
-  ownerOf,
-  productToCart,
-  soldOutOf,
-  updateLine,
-} from './service.ts';
+import { addToCartEvent, adRequestInfo, adSenderFor, adUnitPrice, fireAdEvents } from '../ads/index.ts';
+import { cartCount, cartLinesOf, cartList, cartProductIds, soldOutOf } from './cart-read.ts';
+import { addToCart, codiToCart, deleteLines, MSG, ownerOf, productToCart, updateLine } from './service.ts';
 
 const guest = { access: 'guest' as const };
 const tags = ['carts'];
@@ -123,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         const line = {
           product_display_id: price.product_display_id,
           quantity: req.body.quantity,
-          price: (price.price_discount || price.price) + price.extra_price,
+          price: adUnitPrice(price),
         };
         void fireAdEvents(ctx, [addToCartEvent([line], now, adRequestInfo(req))], req.log);
       }
@@ -272,7 +260,7 @@ function fireAddToCart(
               {
                 product_display_id: r.product_display_id,
                 quantity: i.quantity,
-                price: (r.price_discount || r.price) + r.extra_price,
+                price: adUnitPrice(r),
               },
             ]
           : [];

@@ -8,35 +8,14 @@
  * stock. A line whose item sold out stays in the cart, flagged is_sold_out, and is left out of
  * the totals.
  */
-import {
-  CART_MAX_QUANTITY,
-  type CartAddBody,
-  type CartEntry,
-  type CartLine,
-  type CartList,
-  type CartProductIds,
-  type CartSoldOutBody,
-  cartMoney,
-  livePrice,
-  type UpdateCartLineRequest,
-  unitPrice,
-} from '@codiroom/shared';
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { CART_MAX_QUANTITY, type CartAddBody, type UpdateCartLineRequest } from '@codiroom/shared';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  brands,
-  cartLines,
-  carts,
-  codiItems,
-  codiSets,
-  productDisplays,
-  productItems,
-} from '../../db/schema.ts';
+import { cartLines, carts, codiItems, codiSets, productDisplays, productItems } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { runningTimeSales } from '../catalog/live-prices.ts';
-import { LOW_STOCK_MAX } from '../catalog/products.ts';
-import type { Conn, Tx } from '../users/member-db.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { sellableStockColumn } from '../catalog/index.ts';
 import { type BatchRow, cartAddBatcher } from './add-batch.ts';
 
 export type Owner = { userId: number } | { guestId: string };
@@ -61,7 +40,7 @@ export const MSG = {
   notInDisplay: '해당 상품의 옵션이 아닙니다.',
 } as const;
 
-async function findCartId(db: Conn, owner: Owner): Promise<number | null> {
+export async function findCartId(db: Conn, owner: Owner): Promise<number | null> {
   const [c] = await db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1);
   return c?.id ?? null;
 }
@@ -86,174 +65,13 @@ async function ensureCartId(tx: Tx, owner: Owner, now: Date): Promise<number> {
   return row.id;
 }
 
-async function countLines(db: Conn, cartId: number | null): Promise<number> {
+export async function countLines(db: Conn, cartId: number | null): Promise<number> {
   if (cartId === null) return 0;
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(cartLines)
     .where(eq(cartLines.cart_id, cartId));
   return Number(r?.n ?? 0);
-}
-
-// ───────────────────────────── reads ─────────────────────────────
-
-async function loadLines(db: Db, cartId: number, now: Date): Promise<CartLine[]> {
-  const rows = await db
-    .select({
-      id: cartLines.id,
-      quantity: cartLines.quantity,
-      codi_id: cartLines.codi_id,
-      is_size_selected_by_user: cartLines.is_size_selected_by_user,
-      product_display_id: cartLines.product_display_id,
-      product_item_id: cartLines.product_item_id,
-      name: productDisplays.name,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      display_active: productDisplays.is_active,
-      image_url: productDisplays.image_url,
-      product_type: productDisplays.product_type,
-      is_fast: productDisplays.is_fast,
-      brand_id: brands.id,
-      brand_name: brands.name,
-      shipping_fee: brands.shipping_fee,
-      free_shipping_min: brands.free_shipping_min,
-      size_name: productItems.size_name,
-      color_name: productItems.color_name,
-      stock: productItems.stock,
-      extra_price: productItems.extra_price,
-      item_active: productItems.is_active,
-    })
-    .from(cartLines)
-    .innerJoin(productItems, eq(productItems.id, cartLines.product_item_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, cartLines.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-    .where(eq(cartLines.cart_id, cartId))
-    .orderBy(desc(cartLines.id));
-  // Issue 9: the live price (time sale while one applies), as checkout and POST /api/orders charge.
-  const sales = await runningTimeSales(
-    db,
-    rows.map((r) => ({ id: r.product_display_id, price_discount: r.price_discount })),
-    now,
-  );
-  return rows.map((r) => {
-    const available = r.display_active && r.item_active;
-    const stock = available ? Math.max(0, r.stock) : 0;
-    const live = livePrice(r, sales.get(r.product_display_id));
-    return {
-      id: r.id,
-      quantity: r.quantity,
-      price: unitPrice({ ...r, time_sale_price: live.time_sale_price }),
-      list_price: r.price + r.extra_price,
-      discount_rate: live.discount_rate,
-      is_time_sale: live.time_sale_price !== null,
-      product_display_id: r.product_display_id,
-      product_item_id: r.product_item_id,
-      codi_id: r.codi_id,
-      is_size_selected_by_user: r.is_size_selected_by_user,
-      name: r.name,
-      brand_id: r.brand_id,
-      brand_name: r.brand_name,
-      image_url: r.image_url,
-      product_type: r.product_type,
-      is_fast: r.is_fast,
-      size_name: r.size_name,
-      color_name: r.color_name,
-      stock,
-      is_sold_out: stock <= 0,
-      is_low_stock: stock >= 1 && stock <= LOW_STOCK_MAX,
-      max_quantity: Math.min(stock, CART_MAX_QUANTITY),
-      brand_shipping_fee: r.shipping_fee,
-      brand_free_shipping_min: r.free_shipping_min,
-    };
-  });
-}
-
-export async function cartLinesOf(db: Db, owner: Owner, now: Date): Promise<CartLine[]> {
-  const cartId = await findCartId(db, owner);
-  return cartId === null ? [] : loadLines(db, cartId, now);
-}
-
-/** GET /api/carts: codi entries group the lines of one codi set, product entries hold one line. */
-export async function cartList(db: Db, owner: Owner, now: Date): Promise<CartList> {
-  const lines = await cartLinesOf(db, owner, now);
-  const codiIds = [...new Set(lines.flatMap((l) => (l.codi_id === null ? [] : [l.codi_id])))];
-  const codis =
-    codiIds.length === 0
-      ? []
-      : await db
-          .select({ id: codiSets.id, title: codiSets.title, image_url: codiSets.image_url })
-          .from(codiSets)
-          .where(inArray(codiSets.id, codiIds));
-  const codiById = new Map(codis.map((c) => [c.id, c]));
-  const result: CartEntry[] = [];
-  const codiEntries = new Map<number, CartEntry & { type: 'codi' }>();
-  for (const line of lines) {
-    if (line.codi_id === null) {
-      result.push({
-        type: 'product',
-        data: {
-          id: line.id,
-          product_display_id: line.product_display_id,
-          brand_id: line.brand_id,
-          brand_name: line.brand_name,
-        },
-        product_list: [line],
-      });
-      continue;
-    }
-    const existing = codiEntries.get(line.codi_id);
-    if (existing) {
-      existing.product_list.push(line);
-      continue;
-    }
-    const codi = codiById.get(line.codi_id);
-    const entry = {
-      type: 'codi' as const,
-      data: { codi_id: line.codi_id, title: codi?.title ?? '', image_url: codi?.image_url ?? '' },
-      product_list: [line],
-    };
-    codiEntries.set(line.codi_id, entry);
-    result.push(entry);
-  }
-  return { result, count: lines.length, ...cartMoney(lines) };
-}
-
-export async function cartCount(db: Db, owner: Owner): Promise<number> {
-  return countLines(db, await findCartId(db, owner));
-}
-
-export async function cartProductIds(db: Db, owner: Owner): Promise<CartProductIds> {
-  const cartId = await findCartId(db, owner);
-  if (cartId === null) return { product_display_ids: [], product_item_ids: [] };
-  const rows = await db
-    .select({ d: cartLines.product_display_id, i: cartLines.product_item_id })
-    .from(cartLines)
-    .where(eq(cartLines.cart_id, cartId))
-    .orderBy(desc(cartLines.id));
-  return {
-    product_display_ids: [...new Set(rows.map((r) => r.d))],
-    product_item_ids: [...new Set(rows.map((r) => r.i))],
-  };
-}
-
-export async function soldOutOf(db: Db, itemIds: number[]): Promise<CartSoldOutBody> {
-  const ids = [...new Set(itemIds)];
-  const rows = await db
-    .select({
-      id: productItems.id,
-      stock: productItems.stock,
-      ia: productItems.is_active,
-      da: productDisplays.is_active,
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(inArray(productItems.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r.ia && r.da ? Math.max(0, r.stock) : 0]));
-  const result = ids.map((id) => {
-    const stock = byId.get(id) ?? 0;
-    return { product_item_id: id, stock, is_sold_out: stock <= 0 };
-  });
-  return { sold_out_ids: result.filter((r) => r.is_sold_out).map((r) => r.product_item_id), result };
 }
 
 // ───────────────────────────── writes ─────────────────────────────
@@ -267,25 +85,14 @@ async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>
     .select({
       id: productItems.id,
       product_display_id: productItems.product_display_id,
-      stock: productItems.stock,
-      item_active: productItems.is_active,
-      display_active: productDisplays.is_active,
+      stock: sellableStockColumn(),
     })
     .from(productItems)
     .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
     .where(inArray(productItems.id, sorted))
     .orderBy(productItems.id)
     .for('update', { of: productItems });
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        product_display_id: r.product_display_id,
-        stock: r.item_active && r.display_active ? Math.max(0, r.stock) : 0,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**

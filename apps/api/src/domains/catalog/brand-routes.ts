@@ -10,9 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, IdParams, PageQuery } from '../../platform/params.ts';
-import { brandContents, brandFilters, categoryTabBrands, simpleBrandData } from './brands.ts';
-import { AGGREGATE_TTL_S, cached } from './cache.ts';
-import { livenBody } from './live-prices.ts';
+import { allBrands, brandFacets, tabBrands } from './aggregates.ts';
+import { readBrandContents } from './product-read.ts';
 import { parseId } from './products.ts';
 import { CARD_SORTS } from './repository.ts';
 
@@ -30,7 +29,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async () => ({
-      result: await cached(ctx.kv, 'brands:simple', AGGREGATE_TTL_S, () => simpleBrandData(ctx.db)),
+      result: await allBrands(ctx),
     }),
   );
 
@@ -47,9 +46,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (req) => ({
       category_main: req.query.category_main,
-      result: await cached(ctx.kv, `brands:tab:${req.query.category_main}`, AGGREGATE_TTL_S, () =>
-        categoryTabBrands(ctx.db, req.query.category_main),
-      ),
+      result: await tabBrands(ctx, req.query.category_main),
     }),
   );
 
@@ -77,14 +74,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: BrandContentsBody, 400: ErrorBody, 404: ErrorBody },
       },
     },
-    // Issue 9: cards carry the live price (time sale, event coupon), one batched lookup per answer.
-    async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await brandContents(ctx.db, parseId(req.params.id), req.query),
-        (b) => b.products.result,
-      ),
+    async (req) => readBrandContents(ctx, ctx.clock.now(), parseId(req.params.id), req.query),
   );
 
   app.get(
@@ -98,9 +88,6 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: BrandFiltersBody, 404: ErrorBody },
       },
     },
-    async (req) => {
-      const id = parseId(req.params.id);
-      return cached(ctx.kv, `brands:filters:${id}`, AGGREGATE_TTL_S, () => brandFilters(ctx.db, id));
-    },
+    async (req) => brandFacets(ctx, parseId(req.params.id)),
   );
 };

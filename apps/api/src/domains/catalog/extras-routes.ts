@@ -8,28 +8,23 @@ import {
   ProductBoxBody,
   ProductCardList,
   RecommendedSizeBody,
-  RecommendStyleBody,
   ShippingInfoBody,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { DisplayIdQuery, IdParams } from '../../platform/params.ts';
+import { PREFERRED_DEFAULT_LIMIT } from './preferred.ts';
+import { currentViewCount, imageMain, shippingInfo } from './product-page.ts';
 import {
-  aiSimilarProducts,
-  currentViewCount,
-  imageMain,
-  matchupProducts,
-  PREFERRED_DEFAULT_LIMIT,
-  productBox,
-  recommendedSize,
-  recommendStyle,
-  shippingInfo,
-  userPreferredProducts,
-} from './extras.ts';
-import { livenBody, withLivePrices } from './live-prices.ts';
+  readAiSimilar,
+  readBrandRanking,
+  readMatchupProducts,
+  readPreferredCards,
+  readProductBox,
+} from './product-read.ts';
 import { parseId } from './products.ts';
-import { brandRanking } from './rankings.ts';
+import { recommendedSize } from './recommended-size.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['products'];
@@ -91,27 +86,7 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: ProductBoxBody, ...NotFound },
       },
     },
-    // Issue 9: the box's card carries the live price (time sale, event coupon) as every card.
-    async (req) =>
-      livenBody(ctx.db, ctx.clock.now(), await productBox(ctx.db, parseId(req.params.id)), (b) => [b.result]),
-  );
-
-  app.get(
-    '/products/recommend-style',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Codi sets containing the product and their styles (styles sharing its tags otherwise)',
-        querystring: DisplayIdOnly,
-        response: { 200: RecommendStyleBody, 400: ErrorBody, ...NotFound },
-      },
-    },
-    // Issue 9: the codi sets' product cards carry the live price (time sale, event coupon).
-    async (req) =>
-      livenBody(ctx.db, ctx.clock.now(), await recommendStyle(ctx.db, req.query.product_display_id), (b) =>
-        b.codis.flatMap((c) => c.products),
-      ),
+    async (req) => readProductBox(ctx, ctx.clock.now(), parseId(req.params.id)),
   );
 
   app.get(
@@ -126,14 +101,7 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: MatchupProductsBody, 400: ErrorBody, ...NotFound },
       },
     },
-    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
-    async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await matchupProducts(ctx.db, req.query.product_display_id),
-        (b) => b.result,
-      ),
+    async (req) => readMatchupProducts(ctx, ctx.clock.now(), req.query.product_display_id),
   );
 
   app.get(
@@ -148,14 +116,7 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: AiSimilarBody, 400: ErrorBody, ...NotFound },
       },
     },
-    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
-    async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await aiSimilarProducts(ctx.db, req.query.product_display_id),
-        (b) => b.result,
-      ),
+    async (req) => readAiSimilar(ctx, ctx.clock.now(), req.query.product_display_id),
   );
 
   app.get(
@@ -172,13 +133,8 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: ProductCardList, 400: ErrorBody },
       },
     },
-    // Issue 9: the cards carry the live price (time sale, event coupon) as every other list.
     async (req) => ({
-      result: await withLivePrices(
-        ctx.db,
-        ctx.clock.now(),
-        await userPreferredProducts(ctx.db, req.principal, req.query.limit),
-      ),
+      result: await readPreferredCards(ctx, ctx.clock.now(), req.principal, req.query.limit),
     }),
   );
 
@@ -206,8 +162,6 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: BrandRankingBody },
       },
     },
-    // Issue 9: the brands' top product cards carry the live price (time sale, event coupon).
-    async () =>
-      livenBody(ctx.db, ctx.clock.now(), await brandRanking(ctx), (b) => b.result.flatMap((r) => r.products)),
+    async () => readBrandRanking(ctx, ctx.clock.now()),
   );
 };

@@ -1,11 +1,12 @@
 /**
- * Live prices (issue 9 "prices everywhere agree"): what one unit of a product display costs at an
- * instant. The data access is here — the running time sale of each display (`time_sale_items` of a
- * sale whose window holds the instant) and the running event coupons scoped to displays — and the
- * decision is the shared pure rules in packages/shared/src/price.ts (`livePrice`, `timeSaleApplies`,
- * `unitPrice`, `couponUnitPrice`). Product cards, the product page, the cart list, checkout
- * (`orders/pricing.ts`), best-coupon-combs and `POST /api/orders` all read prices through it, so a
- * product in a time sale shows and is charged one price everywhere.
+ * Live prices (docs/ARCHITECTURE.md, 'Prices': prices everywhere agree): what one unit of a product display
+ * costs at an instant. The data access is here — the running time sale of each display (`time_sale_items` of
+ * a sale whose window holds the instant, catalog/time-sale.ts) and the running event coupons scoped to
+ * displays — and the decision is the shared pure rules in packages/shared/src/price.ts (`livePrice`,
+ * `timeSaleApplies`, `unitPrice`, `couponUnitPrice`). Cards and the product page get their prices only
+ * through the read model (product-read.ts); the cart list, checkout (`orders/pricing.ts`), best-coupon-combs
+ * and `POST /api/orders` read the same rows, so a product in a time sale shows and is charged one price
+ * everywhere.
  */
 import {
   type CouponRule,
@@ -18,7 +19,10 @@ import {
 } from '@codiroom/shared';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { couponPolicies, timeSaleItems, timeSales } from '../../db/schema.ts';
-import type { Conn } from '../users/member-db.ts';
+import { cache, defineCache } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { timeSaleRunning } from './time-sale.ts';
 
 export type LiveTimeSale = RunningTimeSale & { ends_at: Date };
 type SaleRow = LiveTimeSale & { product_display_id: number };
@@ -54,15 +58,14 @@ async function timeSaleRows(db: Conn, ids: readonly number[] | null, now: Date):
     .where(
       and(
         ids === null ? undefined : inArray(timeSaleItems.product_display_id, [...ids]),
-        lte(timeSales.starts_at, now),
-        gt(timeSales.ends_at, now),
+        timeSaleRunning(now),
       ),
     );
 }
 
 /**
  * runningTimeSales over rows read elsewhere as json arrays (one per statement row): the function
- * order_price_rows (migration 0011_order_hot_functions) reads the same running time-sale rows of
+ * order_price_rows (orders/price-rows.ts, built from the same time-sale rule) reads the same running time-sale rows of
  * each display with the items, so pricing an order is one round trip; the pick is the same rule.
  */
 export function timeSalesFromJson(
@@ -199,51 +202,48 @@ export function eventCouponPriceOf(
   return best;
 }
 
+// ───────────── card price snapshot ─────────────
+
 /**
  * Product cards (lists, search, home, brand pages: many per request, often served from a response
- * cache) read a per-database snapshot of every running time-sale item and event coupon instead of
- * two queries per response. A snapshot is reused for CARD_PRICE_SNAPSHOT_MS at most and never past
- * the next scheduled price change (a sale or event coupon starting or ending, msToNextPriceChange),
- * so a card can lag only a sale whose limit just ran out or an operator's edit, by at most that
- * long. The product page, the cart, checkout and orders never use it: they read the rows they
- * price (and an order's time-sale units are reserved with a conditional update). Off (0) under
- * NODE_ENV=test, where tests change sales and expect the next response to show it; the snapshot's
- * own test turns it on with setCardPriceSnapshotMs.
+ * cache) read one snapshot of every running time-sale item and event coupon instead of two queries
+ * per response. A snapshot is reused for CARD_PRICE_SNAPSHOT_MS at most (config) and never past the
+ * next scheduled price change (a sale or event coupon starting or ending, msToNextPriceChange), and a
+ * `prices.changed` event (an operator's edit) drops it at once, on every node; so a card can lag
+ * only a sale whose limit just ran out, by at most that long. The product page, the cart, checkout
+ * and orders never use it: they read the rows they price (and an order's time-sale units are
+ * reserved with a conditional update).
  */
-export const CARD_PRICE_SNAPSHOT_MS = 1_000;
-let cardPriceSnapshotMs = process.env.NODE_ENV === 'test' ? 0 : CARD_PRICE_SNAPSHOT_MS;
-/** Sets how long card price snapshots are reused (0: every response reads the rows it needs). */
-export function setCardPriceSnapshotMs(ms: number): void {
-  cardPriceSnapshotMs = ms;
-}
-type CardPriceSnapshot = { from: number; until: number; sales: SaleRow[]; rules: CouponRule[] };
-const cardSnapshots = new WeakMap<object, CardPriceSnapshot>();
-const cardSnapshotLoads = new WeakMap<object, Promise<CardPriceSnapshot>>();
+type CardPriceSnapshot = { sales: SaleRow[]; rules: CouponRule[] };
+const CARD_PRICE_SNAPSHOT = defineCache<CardPriceSnapshot>('card-price-snapshot', {
+  ttlMs: (c) => c.CARD_PRICE_SNAPSHOT_MS,
+  maxEntries: 1,
+  invalidatedBy: ['prices.changed'],
+  clock: 'app',
+});
 
-async function cardPriceSnapshot(db: Conn, now: Date): Promise<CardPriceSnapshot> {
-  const t = now.getTime();
-  const cur = cardSnapshots.get(db);
-  if (cur && t >= cur.from && t < cur.until) return cur;
-  const loading = cardSnapshotLoads.get(db);
-  if (loading) return loading;
-  const load = (async () => {
-    const [sales, rules, next] = await Promise.all([
-      timeSaleRows(db, null, now),
-      runningEventCoupons(db, null, now),
-      msToNextPriceChange(db, now),
-    ]);
-    const snap = {
-      from: t,
-      until: Math.min(t + cardPriceSnapshotMs, next === null ? Number.POSITIVE_INFINITY : t + next),
-      sales,
-      rules,
-    };
-    cardSnapshots.set(db, snap);
-    return snap;
-  })().finally(() => cardSnapshotLoads.delete(db));
-  cardSnapshotLoads.set(db, load);
-  return load;
+/** What the live-price reads need: the database and the context's caches. */
+export type LiveSource = Pick<AppContext, 'db' | 'caches'>;
+
+async function cardPriceSnapshot(src: LiveSource, now: Date): Promise<CardPriceSnapshot> {
+  const snapshots = cache(src, CARD_PRICE_SNAPSHOT);
+  let until = Number.POSITIVE_INFINITY;
+  return snapshots.load(
+    'all',
+    async () => {
+      const [sales, rules, next] = await Promise.all([
+        timeSaleRows(src.db, null, now),
+        runningEventCoupons(src.db, null, now),
+        msToNextPriceChange(src, now),
+      ]);
+      if (next !== null) until = next;
+      return { sales, rules };
+    },
+    { ttlMs: () => Math.min(snapshots.ttlMs, until) },
+  );
 }
+
+// ───────────── end of the card price snapshot ─────────────
 
 /**
  * Fills `time_sale_price` and `event_coupon_price` of product cards (in place, and returns them):
@@ -251,10 +251,11 @@ async function cardPriceSnapshot(db: Conn, now: Date): Promise<CardPriceSnapshot
  */
 export async function withLivePrices<
   T extends Priced & { time_sale_price?: number | null; event_coupon_price?: number | null },
->(db: Conn, now: Date, cards: T[]): Promise<T[]> {
+>(src: LiveSource, now: Date, cards: T[]): Promise<T[]> {
   if (cards.length === 0) return cards;
+  const db = src.db;
   const displays = cards.map((c) => ({ id: c.product_display_id, price_discount: c.price_discount }));
-  const snap = cardPriceSnapshotMs > 0 ? await cardPriceSnapshot(db, now) : null;
+  const snap = cache(src, CARD_PRICE_SNAPSHOT).ttlMs > 0 ? await cardPriceSnapshot(src, now) : null;
   const [sales, rules] = snap
     ? [pickTimeSales(snap.sales, displays), snap.rules]
     : await Promise.all([
@@ -305,29 +306,31 @@ export async function withLiveDetail<
   return p;
 }
 
-/** Fills the live prices of every card a response body holds (`pick` lists them) and returns the body. */
-export async function livenBody<
-  B,
-  C extends Priced & { time_sale_price?: number | null; event_coupon_price?: number | null },
->(db: Conn, now: Date, body: B, pick: (b: B) => C[]): Promise<B> {
-  await withLivePrices(db, now, pick(body));
-  return body;
-}
-
-const nextChangeMemo = new WeakMap<object, { at: number; next: number | null }>();
-/** How long the memo of the next price change is reused (operators adding a sale show up within it). */
-const NEXT_CHANGE_MEMO_MS = 2_000;
+/**
+ * The next scheduled price change as an instant (ms), or null when none is scheduled; reused for
+ * 2 s (never past that instant) and dropped by a `prices.changed` event.
+ */
+const NEXT_PRICE_CHANGE = defineCache<number | null>('next-price-change', {
+  ttlMs: 2_000,
+  maxEntries: 1,
+  invalidatedBy: ['prices.changed'],
+  clock: 'app',
+});
 
 /**
  * Milliseconds from `now` to the next scheduled price change: a time sale or a running-event coupon
  * (display-scoped, downloadable) starting or ending; null when none is scheduled. The response cache
- * never answers a price-bearing entry past it. Memoised per database for NEXT_CHANGE_MEMO_MS.
+ * never answers a price-bearing entry past it.
  */
-export async function msToNextPriceChange(db: Conn, now: Date): Promise<number | null> {
+export async function msToNextPriceChange(src: LiveSource, now: Date): Promise<number | null> {
   const t = now.getTime();
-  const memo = nextChangeMemo.get(db);
-  if (memo && t - memo.at >= 0 && t - memo.at < NEXT_CHANGE_MEMO_MS && (memo.next === null || memo.next > t))
-    return memo.next === null ? null : memo.next - t;
+  const next = await cache(src, NEXT_PRICE_CHANGE).load('next', () => nextPriceChange(src.db, now), {
+    ttlMs: (n) => (n === null ? 2_000 : Math.min(2_000, n - t)),
+  });
+  return next === null ? null : Math.max(0, next - t);
+}
+
+async function nextPriceChange(db: Conn, now: Date): Promise<number | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = (await db.execute(sql`
     select min(x) as next from (
@@ -339,7 +342,5 @@ export async function msToNextPriceChange(db: Conn, now: Date): Promise<number |
         where scope = 'PRODUCT_DISPLAY' and is_downloadable and ends_at > ${at}
     ) s`)) as unknown as { next: Date | string | null }[] | { rows: { next: Date | string | null }[] };
   const first = (Array.isArray(rows) ? rows : rows.rows)[0]?.next ?? null;
-  const next = first === null ? null : new Date(first).getTime();
-  nextChangeMemo.set(db, { at: t, next });
-  return next === null ? null : Math.max(0, next - t);
+  return first === null ? null : new Date(first).getTime();
 }

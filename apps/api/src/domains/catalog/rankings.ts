@@ -63,7 +63,7 @@ export async function risingPage(
 
 /** The 'brands' tab: brands by the summed popularity of their active products, with their top 3. */
 export function brandRanking(ctx: AppContext): Promise<BrandRankingBody> {
-  return cached(ctx.kv, 'ranking:brands', AGGREGATE_TTL_S, async () => {
+  return cached(ctx, 'ranking:brands', AGGREGATE_TTL_S, async () => {
     const rows = await ctx.db
       .select({
         id: brands.id,

@@ -3,17 +3,19 @@
  * listing, rankings): the hot read paths answer a stored JSON string instead of querying,
  * validating and serialising again. Entries live a few seconds, so stock and prices shown are at
  * most that stale (cart adds and orders check stock in their own transactions); each API node keeps
- * its own copy, so nothing needs invalidating across nodes. Errors (404s) are never cached.
+ * its own copy, cleared on every node by the cache events below. Errors (404s) are never cached.
  * After its time to live an entry is still answered for a while (stale-while-revalidate) while
  * one background load refreshes it, so a busy page never waits for a refill. Responses with prices
- * (issue 9) are never answered past the next scheduled price change (a time sale or event coupon
- * window starting or ending, `msToNextPriceChange`), not even stale, so a sale is shown from its
- * first second; a time sale whose limit runs out early is shown at most TTL (+ STALE_MS on a key
- * nobody asked for meanwhile) late, and orders always recompute.
- * Off in NODE_ENV=test unless a test turns it on.
+ * (docs/ARCHITECTURE.md, 'Prices') are never answered past the next scheduled price change (a time
+ * sale or event coupon window starting or ending, `msToNextPriceChange`), not even stale, so a
+ * sale is shown from its first second; a time sale whose limit runs out early is shown at most TTL
+ * (+ STALE_MS on a key nobody asked for meanwhile) late, and orders always recompute.
+ * Caching is on unless RESPONSE_CACHE=off. Any change to what these responses show sends
+ * `catalog.changed` or `prices.changed` (platform/cache.ts), which clears the cache on every node.
  */
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { defineCache, LocalCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export const DETAIL_TTL_MS = 5_000;
@@ -22,15 +24,29 @@ export const LISTING_TTL_MS = 10_000;
 export const STALE_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
+type Stored = { body: string; expires: number; hard: number };
+
+/** The entries (on the app's clock: they end at instants such as the next price change). */
+export const RESPONSE_CACHE = defineCache<Stored>('catalog-responses', {
+  // Each entry carries its own life (TTL + STALE_MS, never past its hard bound).
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: MAX_ENTRIES,
+  invalidatedBy: ['catalog.changed', 'prices.changed'],
+  clock: 'app',
+});
+
 export class ResponseCache {
   enabled: boolean;
-  private readonly map = new Map<string, { body: string; expires: number; hard: number }>();
+  private readonly store: LocalCache<Stored>;
   private readonly refreshing = new Set<string>();
   constructor(
     enabled: boolean,
     private readonly now: () => number = Date.now,
+    store?: LocalCache<Stored>,
   ) {
     this.enabled = enabled;
+    this.store =
+      store ?? new LocalCache<Stored>(RESPONSE_CACHE.name, Number.POSITIVE_INFINITY, MAX_ENTRIES, now);
   }
 
   get(key: string): string | null {
@@ -40,11 +56,11 @@ export class ResponseCache {
 
   /** The entry with its freshness; null when missing or stale for longer than STALE_MS. */
   lookup(key: string): { body: string; fresh: boolean } | null {
-    const e = this.map.get(key);
+    const e = this.store.peek(key);
     if (!e) return null;
     const now = this.now();
     if (e.expires + STALE_MS <= now || e.hard <= now) {
-      this.map.delete(key);
+      this.store.drop(key);
       return null;
     }
     return { body: e.body, fresh: e.expires > now };
@@ -55,43 +71,45 @@ export class ResponseCache {
     if (this.refreshing.has(key)) return;
     this.refreshing.add(key);
     refresh()
-      .catch(() => this.map.delete(key))
+      .catch(() => this.store.drop(key))
       .finally(() => this.refreshing.delete(key));
   }
 
   /** `hardMs`: past it the entry is never answered, not even stale (e.g. a time sale starts or ends). */
   set(key: string, body: string, ttlMs: number, hardMs = Number.POSITIVE_INFINITY): void {
-    if (this.map.size >= MAX_ENTRIES) {
-      // Drop the oldest tenth (Map keeps insertion order).
-      let n = Math.ceil(MAX_ENTRIES / 10);
-      for (const k of this.map.keys()) {
-        this.map.delete(k);
-        if (--n <= 0) break;
-      }
-    }
     const now = this.now();
-    this.map.set(key, { body, expires: now + Math.min(ttlMs, hardMs), hard: now + hardMs });
+    const expires = now + Math.min(ttlMs, hardMs);
+    const hard = now + hardMs;
+    this.store.put(key, { body, expires, hard }, Math.min(expires + STALE_MS, hard) - now, now);
+  }
+
+  /**
+   * A load that started at generation `since` (`generation()`) and that an invalidation overtook
+   * is not stored: it may have read from before the change.
+   */
+  generation(): number {
+    return this.store.changes;
   }
 
   clear(): void {
-    this.map.clear();
+    this.store.wipe();
   }
 
   get size(): number {
-    return this.map.size;
+    return this.store.size;
   }
 }
 
-const caches = new WeakMap<AppContext, ResponseCache>();
-
 export function responseCache(ctx: AppContext): ResponseCache {
-  let c = caches.get(ctx);
-  if (!c) {
-    // The app's clock (injectable): entries end at instants (the next price change) of that clock.
-    c = new ResponseCache(ctx.config.NODE_ENV !== 'test', () => ctx.clock.now().getTime());
-    caches.set(ctx, c);
-  }
-  return c;
+  return ctx.caches.singleton(
+    RESPONSE_CACHE.name,
+    () =>
+      new ResponseCache(
+        ctx.config.RESPONSE_CACHE === 'on',
+        () => ctx.clock.now().getTime(),
+        ctx.caches.local(RESPONSE_CACHE),
+      ),
+  );
 }
 
 /**
@@ -114,10 +132,11 @@ export async function sendCached<S extends z.ZodType>(
   const fill = async () => {
     // The bound counts from when the load read its prices, not from when the body is stored.
     const started = ctx.clock.now().getTime();
+    const since = cache.generation();
     const [loaded, bound] = await Promise.all([load(), validFor ? validFor() : null]);
     const body = JSON.stringify(schema.parse(loaded));
     const left = bound === null ? Number.POSITIVE_INFINITY : bound - (ctx.clock.now().getTime() - started);
-    cache.set(key, body, ttlMs, left);
+    if (cache.generation() === since) cache.set(key, body, ttlMs, left);
     return body;
   };
   const hit = cache.lookup(key);

@@ -19,24 +19,20 @@ import { z } from 'zod';
 import { issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
+import { categories, categoryFacets } from './aggregates.ts';
 import { brandRoutes } from './brand-routes.ts';
-import { AGGREGATE_TTL_S, cached } from './cache.ts';
 import { productExtraRoutes } from './extras-routes.ts';
-import { categoryFilters, categoryListing } from './listing.ts';
-import { livenBody, msToNextPriceChange, withLiveDetail, withLivePrices } from './live-prices.ts';
+import { msToNextPriceChange } from './live-prices.ts';
 import {
-  categoryTree,
-  listingPage,
-  mainRanking,
-  parseId,
-  productDetail,
-  productItemsOf,
-  sameProducts,
-  similarProducts,
-  sizeGrading,
-} from './products.ts';
-import { risingPage } from './rankings.ts';
-import { CARD_SORTS, productCardsByIds } from './repository.ts';
+  readCardsByIds,
+  readCategoryListing,
+  readDetail,
+  readMainRanking,
+  readRankingPage,
+  readSimilarCards,
+} from './product-read.ts';
+import { parseId, productItemsOf, sameProducts, sizeGrading } from './products.ts';
+import { CARD_SORTS } from './repository.ts';
 import { DETAIL_TTL_MS, LISTING_TTL_MS, sendCached } from './response-cache.ts';
 import { parseDisplayIdList } from './rules.ts';
 import { recordView, startRankingSchedule } from './signals.ts';
@@ -47,7 +43,7 @@ const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Cached bodies with prices are never answered past the next time sale / event start or end.
-  const untilPriceChange = () => msToNextPriceChange(ctx.db, ctx.clock.now());
+  const untilPriceChange = () => msToNextPriceChange(ctx, ctx.clock.now());
   app.get(
     '/products/product-display-list',
     {
@@ -65,7 +61,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const ids = parseDisplayIdList(req.query.product_display_list);
       // SPEC.md §5: 'null' / 'undefined' ids give empty results without a database call.
       if (ids.length === 0) return { result: [] };
-      return { result: await withLivePrices(ctx.db, ctx.clock.now(), await productCardsByIds(ctx.db, ids)) };
+      return { result: await readCardsByIds(ctx, ctx.clock.now(), ids) };
     },
   );
 
@@ -92,7 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           `detail:${id}`,
           DETAIL_TTL_MS,
           ProductDetail,
-          async () => withLiveDetail(ctx.db, ctx.clock.now(), await productDetail(ctx.db, id)),
+          () => readDetail(ctx, ctx.clock.now(), id),
           untilPriceChange,
         );
         // The viewer: a member, the guest id (the storefront's loader forwards it; only an id this
@@ -160,11 +156,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => ({
-      result: await withLivePrices(
-        ctx.db,
-        ctx.clock.now(),
-        await similarProducts(ctx.db, req.query.product_display_id),
-      ),
+      result: await readSimilarCards(ctx, ctx.clock.now(), req.query.product_display_id),
     }),
   );
 
@@ -193,15 +185,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         `ranking:${req.url}`,
         LISTING_TTL_MS,
         PaginatedProducts,
-        async () =>
-          livenBody(
-            ctx.db,
-            ctx.clock.now(),
-            category_main === 'rising'
-              ? await risingPage(ctx, q)
-              : await listingPage(ctx.db, { ...q, category_main, sort: 'popular' }),
-            (b) => b.result,
-          ),
+        () => readRankingPage(ctx, ctx.clock.now(), category_main, q),
         untilPriceChange,
       );
     },
@@ -217,10 +201,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: MainRankingBody },
       },
     },
-    async () =>
-      livenBody(ctx.db, ctx.clock.now(), structuredClone(await mainRanking(ctx.db)), (b) =>
-        b.sections.flatMap((s) => s.products),
-      ),
+    async () => readMainRanking(ctx, ctx.clock.now()),
   );
 
   const IdList = z
@@ -269,13 +250,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         `listing:${req.url}`,
         LISTING_TTL_MS,
         CategoryListingBody,
-        async () =>
-          livenBody(
-            ctx.db,
-            ctx.clock.now(),
-            await categoryListing(ctx.db, { ...q, brand_ids: brand_id, sizes: size, colors: color }),
-            (b) => b.result,
-          ),
+        () =>
+          readCategoryListing(ctx, ctx.clock.now(), {
+            ...q,
+            brand_ids: brand_id,
+            sizes: size,
+            colors: color,
+          }),
         untilPriceChange,
       );
     },
@@ -295,13 +276,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: CategoryFiltersBody, 400: ErrorBody },
       },
     },
-    async (req) =>
-      cached(
-        ctx.kv,
-        `products:category-filters:${req.query.category_main}:${req.query.category_sub ?? ''}`,
-        AGGREGATE_TTL_S,
-        () => categoryFilters(ctx.db, req.query),
-      ),
+    async (req) => categoryFacets(ctx, req.query),
   );
 
   app.get(
@@ -314,7 +289,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: CategoryTreeBody },
       },
     },
-    async () => cached(ctx.kv, 'products:categories', AGGREGATE_TTL_S, () => categoryTree(ctx.db)),
+    async () => categories(ctx),
   );
 
   await app.register(brandRoutes, { ctx });
@@ -322,7 +297,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // Rankings are recomputed from signals on a timer in the server process (tests call
   // recomputeRankings directly with their own clock).
-  if (ctx.config.NODE_ENV !== 'test') {
+  if (ctx.config.BACKGROUND_JOBS === 'on') {
     const stop = startRankingSchedule(ctx, app.log);
     app.addHook('onClose', async () => stop());
   }

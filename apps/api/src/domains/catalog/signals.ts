@@ -23,6 +23,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productSignals } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 // ───────────────────────────── live viewers ─────────────────────────────
@@ -207,6 +208,8 @@ export async function recomputeRankings(ctx: AppContext): Promise<{ updated: num
     .map((r) => r.id);
   const snapshot: RisingSnapshot = { computed_at: nowIso, ids: rising };
   await ctx.kv.set(RISING_KEY, JSON.stringify(snapshot), RISING_TTL_S).catch(() => {});
+  // Popularity orders listings and rankings: cached answers of them end on every node.
+  await invalidate(ctx, 'catalog.changed');
   return { updated: rowsOf(updated).length, rising };
 }
 

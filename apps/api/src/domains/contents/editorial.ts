@@ -29,7 +29,14 @@ import {
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { activeCardsByIds, pageInfo, pageLinkedCards } from '../catalog/repository.ts';
+import {
+  activeCardsByIds,
+  cached,
+  type LiveSource,
+  liveCards,
+  pageInfo,
+  pageLinkedCards,
+} from '../catalog/index.ts';
 
 export const POST_PAGE_SIZE = 20;
 export const STYLE_PAGE_SIZE = 20;
@@ -88,7 +95,9 @@ export async function runningPost(db: Db, id: number | null, withBody: boolean) 
   return row;
 }
 
-export async function postDetail(db: Db, id: number | null): Promise<PostDetail> {
+/** A running post with its products (cards with the live price at `now`). */
+export async function postDetail(src: LiveSource, now: Date, id: number | null): Promise<PostDetail> {
+  const db = src.db;
   const row = await runningPost(db, id, true);
   const links = await db
     .select({ id: postProducts.product_display_id })
@@ -99,9 +108,13 @@ export async function postDetail(db: Db, id: number | null): Promise<PostDetail>
   return {
     ...post,
     published_at: row.published_at.toISOString(),
-    products: await activeCardsByIds(
-      db,
-      links.map((l) => l.id),
+    products: await liveCards(
+      src,
+      now,
+      await activeCardsByIds(
+        db,
+        links.map((l) => l.id),
+      ),
     ),
   };
 }
@@ -173,8 +186,18 @@ export async function styleList(db: Db, page: number): Promise<StyleListBody> {
   return { ...pageInfo(page, STYLE_PAGE_SIZE, total?.n ?? 0, result.length), result };
 }
 
-/** Codi sets with their active product cards and totals (three queries for the whole page). */
-export async function codiSetsWithProducts(db: Db, where: SQL, page: number, pageSize: number) {
+/**
+ * Codi sets with their active product cards (live prices at `now`) and totals (list and discount
+ * price sums; three queries for the whole page, plus the live-price lookup).
+ */
+export async function codiSetsWithProducts(
+  src: LiveSource,
+  now: Date,
+  where: SQL,
+  page: number,
+  pageSize: number,
+) {
+  const db = src.db;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -206,9 +229,13 @@ export async function codiSetsWithProducts(db: Db, where: SQL, page: number, pag
     : [];
   const cards = new Map(
     (
-      await activeCardsByIds(
-        db,
-        items.map((i) => i.product_display_id),
+      await liveCards(
+        src,
+        now,
+        await activeCardsByIds(
+          db,
+          items.map((i) => i.product_display_id),
+        ),
       )
     ).map((c) => [c.id, c]),
   );
@@ -226,7 +253,14 @@ export async function codiSetsWithProducts(db: Db, where: SQL, page: number, pag
   return { ...pageInfo(page, pageSize, total?.n ?? 0, result.length), result };
 }
 
-export async function styleDetail(db: Db, id: number | null, page: number): Promise<StyleDetail> {
+/** A style with a page of its codi sets and their products (live prices at `now`). */
+export async function styleDetail(
+  src: LiveSource,
+  now: Date,
+  id: number | null,
+  page: number,
+): Promise<StyleDetail> {
+  const db = src.db;
   if (id === null) throw styleMissing();
   const [row] = await db
     .select(styleColumns)
@@ -235,7 +269,8 @@ export async function styleDetail(db: Db, id: number | null, page: number): Prom
     .limit(1);
   if (!row) throw styleMissing();
   const codis = await codiSetsWithProducts(
-    db,
+    src,
+    now,
     and(eq(codiSets.style_id, id), eq(codiSets.is_active, true)) as SQL,
     page,
     CODI_PAGE_SIZE,
@@ -245,12 +280,15 @@ export async function styleDetail(db: Db, id: number | null, page: number): Prom
 
 // ───────────────────────────── themes and collections ─────────────────────────────
 
+/** A theme or collection and a page of its products (live prices at `now`). */
 export async function themePage(
-  db: Db,
+  src: LiveSource,
+  now: Date,
   by: { id: number | null } | { slug: string },
   page: number,
   limit = THEME_PAGE_SIZE,
 ): Promise<ThemeBody> {
+  const db = src.db;
   let cond: SQL;
   if ('slug' in by) {
     if (!/^[a-z0-9-]{1,100}$/.test(by.slug)) throw notFound(THEME_MISSING);
@@ -284,6 +322,7 @@ export async function themePage(
     page,
     limit,
   );
+  await liveCards(src, now, products.result);
   return { theme, products };
 }
 
@@ -313,6 +352,12 @@ export async function activeBanners(ctx: AppContext, placement: string): Promise
 }
 
 // ───────────────────────────── sitemap ─────────────────────────────
+
+const SITEMAP_TTL_S = 300;
+
+/** sitemapEntries as answered: kept SITEMAP_TTL_S with the catalogue's aggregates (ended by catalog.changed). */
+export const sitemap = (ctx: Pick<AppContext, 'db' | 'caches'>) =>
+  cached(ctx, 'contents:sitemap', SITEMAP_TTL_S, () => sitemapEntries(ctx.db));
 
 /**
  * Ids for sitemap.xml. The schema has no updated_at on these tables: products, brands and styles

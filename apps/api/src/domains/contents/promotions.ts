@@ -5,12 +5,13 @@ import {
   type PromotionInfo,
   type TimeSale,
   type TimeSaleBody,
+  timeSaleRemaining,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { promotionProducts, promotions, timeSaleItems, timeSales } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { activeCardsByIds, pageLinkedCards } from '../catalog/repository.ts';
+import { activeCardsByIds, liveCards, pageLinkedCards, timeSaleRunning } from '../catalog/index.ts';
 
 export const PROMOTION_PAGE_SIZE = 30;
 export const PROMOTION_MISSING = '프로모션이 없습니다.';
@@ -71,6 +72,8 @@ export async function promotionDetail(
     page,
     PROMOTION_PAGE_SIZE,
   );
+  // docs/ARCHITECTURE.md, 'Prices': the promotion's cards carry the live price as every list.
+  await liveCards(ctx, ctx.clock.now(), products.result);
   return { promotion, products };
 }
 
@@ -100,7 +103,7 @@ export async function timeSaleNow(ctx: AppContext): Promise<TimeSaleBody> {
     ctx.db
       .select(columns)
       .from(timeSales)
-      .where(and(lte(timeSales.starts_at, now), gt(timeSales.ends_at, now)))
+      .where(timeSaleRunning(now))
       .orderBy(desc(timeSales.starts_at), desc(timeSales.id))
       .limit(1),
     ctx.db
@@ -154,7 +157,7 @@ export async function timeSaleNow(ctx: AppContext): Promise<TimeSaleBody> {
                 sale_rate: discountRate(card.price, i.sale_price),
                 stock_limit: i.stock_limit,
                 sold_count: i.sold_count,
-                remaining: Math.max(0, i.stock_limit - i.sold_count),
+                remaining: timeSaleRemaining(i),
               },
             ];
           }),

@@ -9,6 +9,7 @@ import {
   PromotionDetailBody,
   PromotionInfo,
   PromotionListBody,
+  RecommendStyleBody,
   SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
@@ -19,23 +20,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { CodeQuery, IdParams, PageQuery } from '../../platform/params.ts';
-import { cached } from '../catalog/cache.ts';
-import { livenBody } from '../catalog/live-prices.ts';
-import { parseId } from '../catalog/products.ts';
+import { CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
+import { parseId } from '../catalog/index.ts';
 import {
   activeBanners,
   postDetail,
   postInfo,
   postList,
   SITEMAP_PRODUCT_CAP,
-  sitemapEntries,
+  sitemap,
   styleDetail,
   styleList,
   THEME_PAGE_SIZE,
   themePage,
 } from './editorial.ts';
 import { promotionDetail, promotionInfo, runningPromotions, timeSaleNow } from './promotions.ts';
+import { recommendStyle } from './recommend-style.ts';
 import { homeFeed } from './service.ts';
 import {
   CodiQuizEventIn,
@@ -56,10 +56,10 @@ import {
   TelephoneCsIn,
 } from './submissions.ts';
 
-const SITEMAP_TTL_S = 300;
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['contents'];
 const NotFound = { 404: ErrorBody };
+const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
 const ThemeQuery = z.object({
   page: PageQuery,
   limit: z.coerce
@@ -83,11 +83,22 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: HomeFeed, 401: ErrorBody },
       },
     },
-    // Issue 9: cards carry the live price (time sale, event coupon), one batched lookup per answer.
-    async (req) =>
-      livenBody(ctx.db, ctx.clock.now(), await homeFeed(ctx, req.principal), (b) =>
-        b.sections.flatMap((x) => x.products),
-      ),
+    async (req) => homeFeed(ctx, req.principal),
+  );
+
+  // ── styles for a product page (GET /api/products/recommend-style: codi sets are contents data) ──
+  app.get(
+    '/products/recommend-style',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'Codi sets containing the product and their styles (styles sharing its tags otherwise)',
+        querystring: DisplayIdOnly,
+        response: { 200: RecommendStyleBody, 400: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => recommendStyle(ctx, ctx.clock.now(), req.query.product_display_id),
   );
 
   // ── magazine ──
@@ -117,9 +128,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: PostDetail, ...NotFound },
       },
     },
-    // Issue 9: the post's product cards carry the live price (time sale, event coupon).
-    async (req) =>
-      livenBody(ctx.db, ctx.clock.now(), await postDetail(ctx.db, parseId(req.params.id)), (b) => b.products),
+    async (req) => postDetail(ctx, ctx.clock.now(), parseId(req.params.id)),
   );
 
   app.get(
@@ -164,14 +173,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: StyleDetail, 400: ErrorBody, ...NotFound },
       },
     },
-    // Issue 9: every codi set's product cards carry the live price (time sale, event coupon).
-    async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await styleDetail(ctx.db, parseId(req.params.id), req.query.page),
-        (b) => b.codis.result.flatMap((c) => c.products),
-      ),
+    async (req) => styleDetail(ctx, ctx.clock.now(), parseId(req.params.id), req.query.page),
   );
 
   // ── promotions and time sales ──
@@ -214,13 +216,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: PromotionDetailBody, 400: ErrorBody, ...NotFound },
       },
     },
-    async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await promotionDetail(ctx, parseId(req.params.id), req.query.page),
-        (b) => b.products.result,
-      ),
+    async (req) => promotionDetail(ctx, parseId(req.params.id), req.query.page),
   );
 
   app.get(
@@ -267,12 +263,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await themePage(ctx.db, { slug: req.params.slug }, req.query.page, req.query.limit),
-        (b) => b.products.result,
-      ),
+      themePage(ctx, ctx.clock.now(), { slug: req.params.slug }, req.query.page, req.query.limit),
   );
 
   app.get(
@@ -288,12 +279,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) =>
-      livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        await themePage(ctx.db, { id: parseId(req.params.id) }, req.query.page, req.query.limit),
-        (b) => b.products.result,
-      ),
+      themePage(ctx, ctx.clock.now(), { id: parseId(req.params.id) }, req.query.page, req.query.limit),
   );
 
   app.get(
@@ -306,7 +292,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: SitemapEntriesBody },
       },
     },
-    async () => cached(ctx.kv, 'contents:sitemap', SITEMAP_TTL_S, () => sitemapEntries(ctx.db)),
+    async () => sitemap(ctx),
   );
 
   // ── daily look and content submissions (each stores what it receives) ──
@@ -320,8 +306,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: DailyLookBody },
       },
     },
-    // Issue 9: the look's product cards carry the live price (time sale, event coupon).
-    async () => livenBody(ctx.db, ctx.clock.now(), await dailyLook(ctx), (b) => b.codi?.products ?? []),
+    async () => dailyLook(ctx),
   );
 
   const Ack = { 200: SubmissionAck, 400: ErrorBody, 401: ErrorBody };

@@ -1,8 +1,7 @@
 import type { HomeFeed } from '@codiroom/shared';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { userPreferredProducts } from '../catalog/extras.ts';
-import { listProductCards } from '../catalog/repository.ts';
+import { listProductCards, liveCards, userPreferredProducts } from '../catalog/index.ts';
 import { activeBanners } from './editorial.ts';
 
 const SECTION_SIZE = 12;
@@ -15,6 +14,7 @@ export async function homeFeed(
   ctx: AppContext,
   who: Pick<Principal, 'userId' | 'guestId'> = { userId: null, guestId: null },
 ): Promise<HomeFeed> {
+  const now = ctx.clock.now();
   const [personal, bannerRows, popular, newest, deals] = await Promise.all([
     who.userId !== null || who.guestId
       ? userPreferredProducts(ctx.db, who, SECTION_SIZE, { popularFallback: false })
@@ -24,6 +24,8 @@ export async function homeFeed(
     listProductCards(ctx.db, { sort: 'newest', limit: SECTION_SIZE }),
     listProductCards(ctx.db, { sort: 'discount', limit: SECTION_SIZE }),
   ]);
+  // docs/ARCHITECTURE.md, 'Prices': every section's cards carry the live price (one batched lookup).
+  await liveCards(ctx, now, [...personal, ...popular, ...newest, ...deals]);
   return {
     banners: bannerRows,
     sections: [

@@ -176,7 +176,7 @@ export async function dailyLook(ctx: AppContext): Promise<DailyLookBody> {
     .limit(1)
     .offset(day % n);
   if (!pick) return { date, codi: null };
-  const page = await codiSetsWithProducts(ctx.db, eq(codiSets.id, pick.id), 1, 1);
+  const page = await codiSetsWithProducts(ctx, ctx.clock.now(), eq(codiSets.id, pick.id), 1, 1);
   return { date, codi: page.result[0] ?? null };
 }
 

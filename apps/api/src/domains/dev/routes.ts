@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { DevOutbox, smsSenderFor } from '../users/sms.ts';
+import { DevOutbox, smsSenderFor } from '../users/index.ts';
 
 export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.isProduction) return;

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
-import { addToWishlistEvent, adRequestInfo, fireAdEvents, hashEmail } from '../ads/conversion.ts';
-import { livenBody } from '../catalog/live-prices.ts';
+import { addToWishlistEvent, adRequestInfo, fireAdEvents, hashEmail } from '../ads/index.ts';
 import {
   countLikes,
   LIKES_PAGE_SIZE,
@@ -42,10 +41,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     pageSize: number,
   ) =>
     type === 'PRODUCT'
-      ? // Issue 9: liked product cards carry the live price (time sale, event coupon) like every list.
-        likedProducts(ctx.db, owner, page, pageSize).then((b) =>
-          livenBody(ctx.db, ctx.clock.now(), b, (x) => x.result),
-        )
+      ? likedProducts(ctx, ctx.clock.now(), owner, page, pageSize)
       : likedItems(ctx.db, owner, type, page, pageSize);
 
   app.post(

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { brands, codiSets, likes, posts, productDisplays, styles, users } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { pageInfo, productCardsByIds } from '../catalog/repository.ts';
+import { type LiveSource, pageInfo, readCardsByIds } from '../catalog/index.ts';
 import { LIKE_TARGETS } from './targets.ts';
 
 export const LIKES_PAGE_SIZE = 20;
@@ -189,14 +189,17 @@ async function pageLikedIds(db: Db, owner: Owner, type: LikeType, page: number, 
   return { ids: rows.map((r) => r.like_id), total: total?.n ?? 0 };
 }
 
+/** A page of liked products, as cards with the live price at `now`. */
 export async function likedProducts(
-  db: Db,
+  src: LiveSource,
+  now: Date,
   owner: Owner,
   page: number,
   pageSize = LIKES_PAGE_SIZE,
 ): Promise<PaginatedProducts> {
+  const db = src.db;
   const { ids, total } = await pageLikedIds(db, owner, 'PRODUCT', page, pageSize);
-  const result = await productCardsByIds(db, ids);
+  const result = await readCardsByIds(src, now, ids);
   return { ...pageInfo(page, pageSize, total, result.length), result };
 }
 

@@ -1,5 +1,6 @@
 /**
- * Coupons and points at checkout (issues 8 + 9 joined).
+ * Coupons and points at checkout (docs/ARCHITECTURE.md, 'Orders and payments'; the coupon and point
+ * rules: 'Benefits').
  *
  * - Create: the member's coupon choice is re-validated with the shared `evaluateChoice` over the
  *   order's server-priced lines (unit price = what the order charges, never a client amount);
@@ -37,9 +38,17 @@ import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { coupons, orderItems, orders, pointLedger } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { earnPoints, refundPoints, spendPoints } from '../benefits/points.ts';
-import { linesForItems, memberRules, redeemCoupon, restoreCoupon } from '../benefits/service.ts';
-import { type Conn, lockMember, pointBalance, type Tx } from '../users/member-db.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import {
+  earnPoints,
+  linesForItems,
+  memberRules,
+  redeemCoupon,
+  refundPoints,
+  restoreCoupon,
+  spendPoints,
+} from '../benefits/index.ts';
+import { lockMember, pointBalance } from '../users/index.ts';
 import type { PricedLine } from './pricing.ts';
 
 export const BENEFIT_MSG = {

@@ -1,9 +1,9 @@
 /**
- * Automatic purchase confirmation (구매확정, issue 8/9). A delivered item (COMPLETE) is confirmed
- * at `autoConfirmAt(completed_at)` — KST midnight ending the 7th day after delivery, after the
- * withdrawal period — and an exchanged item (EXCHANGED) the same time after its exchange
- * completed. Confirmation credits the purchase points (earnForItem) and ends returns and
- * exchanges. Runs from the periodic order sweep (routes.ts) with the injected clock.
+ * Automatic purchase confirmation (구매확정; docs/ARCHITECTURE.md, 'Orders and payments'). A delivered item
+ * (COMPLETE) is confirmed at `autoConfirmAt(completed_at)` — KST midnight ending the 7th day after delivery,
+ * after the withdrawal period — and an exchanged item (EXCHANGED) the same time after its exchange completed.
+ * Confirmation credits the purchase points (earnForItem) and ends returns and exchanges. Runs from the
+ * periodic order sweep (routes.ts) with the injected clock.
  *
  * Each item is confirmed in its own short transaction with its order row locked — the lock every
  * claim (cancel, return, exchange, the member's own confirmation) takes — and a conditional update

@@ -7,10 +7,11 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addresses, brands, orderItems, orders, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { currentBalance } from '../benefits/points.ts';
-import { gatewayOf } from '../payments/gateway.ts';
+import { currentBalance } from '../benefits/index.ts';
+import { gatewayOf } from '../payments/index.ts';
+import { buildDetail, itemBodies } from './detail.ts';
+import { MSG } from './model.ts';
 import { orderMoney, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
-import { buildDetail, itemBodies, MSG } from './service.ts';
 
 /** Orders a member sees: everything but unpaid attempts (PENDING, EXPIRED, FAILED). */
 const VISIBLE = ['PAID', 'PARTIALLY_CANCELLED', 'CANCELLED'] as const;

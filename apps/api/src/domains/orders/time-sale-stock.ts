@@ -1,17 +1,17 @@
 /**
- * Time-sale stock accounting (issue 9): a unit sold at a time-sale price counts against its
- * `time_sale_items.stock_limit`. `POST /api/orders` takes the units in the order transaction, right
- * after the stock reservation, with one conditional statement
- * (`sold_count = sold_count + n where sold_count + n <= stock_limit`, rows locked in id order): of
- * concurrent buyers exactly the limit's worth of units get the sale price; an order the limit no
- * longer covers rolls back with 409 (its detail says how many are left) and, once the limit is used
- * up, the time sale stops applying (`timeSaleApplies`), so a new order pays the normal price shown
- * everywhere. Every stock release (payment failure, expiry, abandon, cancel, completed return) gives
- * the units back (`releaseStock` calls `releaseTimeSaleUnits` with the same order items).
+ * Time-sale stock accounting (docs/ARCHITECTURE.md, 'Time sales'): a unit sold at a time-sale price counts
+ * against its `time_sale_items.stock_limit`. `POST /api/orders` takes the units in the order transaction,
+ * right after the stock reservation, with one conditional statement (`sold_count = sold_count + n where
+ * sold_count + n <= stock_limit`, rows locked in id order): of concurrent buyers exactly the limit's worth of
+ * units get the sale price; an order the limit no longer covers rolls back with 409 (its detail says how many
+ * are left) and, once the limit is used up, the time sale stops applying (`timeSaleApplies`), so a new order
+ * pays the normal price shown everywhere. Every stock release (payment failure, expiry, abandon, cancel,
+ * completed return) gives the units back (`releaseStock` calls `releaseTimeSaleUnits` with the same order
+ * items).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { conflict } from '../../platform/errors.ts';
-import type { Tx } from '../users/member-db.ts';
+import type { Tx } from '../../platform/transactions.ts';
 import type { PricedLine } from './pricing.ts';
 import { PRICE_MSG, timeSaleUnits } from './pricing.ts';
 

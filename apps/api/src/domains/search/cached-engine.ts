@@ -1,14 +1,15 @@
 /**
  * A short-lived in-process cache in front of any SearchEngine (a decorator with the same
  * interface). Search traffic is head-heavy (the same keywords over and over), so answers — ids and
- * counts, never cards: prices and stock are read fresh — are kept for a few seconds per node.
+ * counts — are kept for a few seconds per node. (The product page of a search, cards included, is
+ * cached separately for 5 s by service.ts; the live price is put on those cards at every answer.)
  * Any re-index in this process (documents.ts) bumps the index generation, which is part of every
  * key, so this node never serves hits from before its own writes; other nodes catch up within the
  * TTL.
  */
 import type { AnalysedQuery, SearchSort, Suggestion } from '@codiroom/shared';
-import { indexGeneration } from './documents.ts';
 import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
+import { indexGeneration } from './generation.ts';
 
 export const DEFAULT_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;

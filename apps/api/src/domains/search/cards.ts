@@ -9,10 +9,9 @@ import type { ProductCard } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { pgJsOf } from '../../db/hot-sql.ts';
 import { brands, productDisplays } from '../../db/schema.ts';
-import { type CardRow, cardColumns, productCardsByIds, toCard } from '../catalog/repository.ts';
-
-type PgJs = { unsafe(query: string, args: unknown[], options: { prepare: boolean }): Promise<unknown> };
+import { type CardRow, cardColumns, productCardsByIds, toCard } from '../catalog/index.ts';
 
 let text: string | null = null;
 
@@ -36,8 +35,8 @@ export function cardsStatement(): string {
 /** Active products' cards in the order of `ids` (missing or inactive ones left out). */
 export async function searchCards(db: Db, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const client = (db as unknown as { $client?: Partial<PgJs> }).$client;
-  if (!client || typeof client.unsafe !== 'function') return productCardsByIds(db, ids, true);
+  const client = pgJsOf(db);
+  if (!client) return productCardsByIds(db, ids, true);
   const list = `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`;
   const rows = (await client.unsafe(cardsStatement(), [list], { prepare: true })) as CardRow[];
   const byId = new Map(rows.map((r) => [r.id, toCard(r)]));

@@ -6,7 +6,8 @@
  * Sync: the seed calls rebuildSearchIndex at the end; code that writes products, brands, styles or
  * posts calls reindexProducts / reindexBrands / reindexStyles / reindexPosts with the changed ids
  * (in the same transaction when it has one). ensureSearchIndex builds the index once for a
- * database seeded before the index existed.
+ * database seeded before the index existed. The term dictionary and postings follow the product
+ * documents (postings-index.ts).
  */
 import { compactText, normaliseText, toInitialKeys, toKeys } from '@codiroom/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -24,6 +25,8 @@ import {
   searchTerms,
   styles,
 } from '../../db/schema.ts';
+import { bumpGeneration, indexGeneration } from './generation.ts';
+import { rebuildPostings, syncPostings } from './postings-index.ts';
 
 export type SearchDocumentRow = typeof searchDocuments.$inferInsert;
 export type DocumentKind = 'product' | 'brand' | 'style' | 'post' | 'term';
@@ -57,15 +60,11 @@ function categoryWords(name: string): string[] {
   return normaliseText(name).split(' ').filter(Boolean);
 }
 
-let generation = 0;
-
-/** Bumped by every write to the index in this process (cache keys include it). */
-export function indexGeneration(): number {
-  return generation;
-}
+/** The index generation lives in generation.ts; exported here as before (cache keys use it). */
+export { indexGeneration };
 
 async function upsert(db: Db, rows: SearchDocumentRow[]): Promise<void> {
-  generation += 1;
+  bumpGeneration();
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     await db
@@ -170,65 +169,6 @@ export function productDocument(r: ProductRow): SearchDocumentRow {
     is_active: r.is_active,
     created_at: r.created_at,
   };
-}
-
-// ───────────────────────────── term dictionary and postings ─────────────────────────────
-
-/**
- * The fields (terms) of the active product documents `docs` selects, as (form, keys, role,
- * ref_id, popularity) rows: the `|`-separated parts of all_keys (form k) and initials (form i).
- * Role bits: 1 the whole name (the first field), 2 the brand's name, 4 any other field.
- */
-function fieldRows(docs: SQL) {
-  return sql`select x.form, x.keys,
-      case when x.keys = x.name then 1 when x.form = 'k' and d.brand_keys like '%|' || x.keys || '|%' then 2 else 4 end as role,
-      d.ref_id, d.popularity
-    from ${searchDocuments} d
-    cross join lateral (
-      select 'k' as form, f as keys, d.name_keys as name from unnest(string_to_array(d.all_keys, '|')) f
-      union all select 'i', f, split_part(d.initials, '|', 1) from unnest(string_to_array(d.initials, '|')) f
-    ) x
-    where d.kind = 'product' and d.is_active and x.keys <> '' and ${docs}`;
-}
-
-/** Adds the fields of `docs` to the dictionary and their postings. */
-async function addPostings(db: Db, docs: SQL): Promise<void> {
-  await db.execute(sql`insert into ${searchTerms} (form, keys, roles)
-    select form, keys, bit_or(role)::smallint from (${fieldRows(docs)}) r group by form, keys
-    on conflict (form, keys) do update set roles = ${searchTerms.roles} | excluded.roles`);
-  await db.execute(sql`insert into ${searchPostings} (term_id, popularity, ref_id, roles)
-    select t.id, r.popularity, r.ref_id, bit_or(r.role)::smallint from (${fieldRows(docs)}) r
-    join ${searchTerms} t on t.form = r.form and t.keys = r.keys
-    group by t.id, r.popularity, r.ref_id
-    on conflict do nothing`);
-}
-
-/** Rebuilds the whole dictionary and postings from search_documents. */
-export async function rebuildPostings(db: Db): Promise<void> {
-  generation += 1;
-  await db.delete(searchPostings);
-  await db.delete(searchTerms);
-  await addPostings(db, sql`true`);
-  await db.execute(sql`update ${searchTerms} t set df = c.n
-    from (select term_id, count(*)::int as n from ${searchPostings} group by term_id) c
-    where c.term_id = t.id`);
-  await db.execute(sql`analyze ${searchTerms}`);
-  await db.execute(sql`analyze ${searchPostings}`);
-}
-
-/** Re-lists the postings of these product displays (after their documents changed). */
-async function syncPostings(db: Db, refIds: number[]): Promise<void> {
-  if (refIds.length === 0) return;
-  const ids = sql.raw(`'{${refIds.map((id) => Math.trunc(id)).join(',')}}'::int[]`);
-  const old = await db
-    .delete(searchPostings)
-    .where(sql`${searchPostings.ref_id} = any(${ids})`)
-    .returning({ term: searchPostings.term_id });
-  await addPostings(db, sql`d.ref_id = any(${ids})`);
-  await db.execute(sql`update ${searchTerms} t
-    set df = (select count(*)::int from ${searchPostings} p where p.term_id = t.id)
-    where t.id in (select p.term_id from ${searchPostings} p where p.ref_id = any(${ids}))
-      or t.id = any(${sql.raw(`'{${[...new Set(old.map((o) => o.term))].join(',')}}'::int[]`)})`);
 }
 
 /** Re-indexes these product displays (after a catalogue write). New names become terms. */
@@ -395,7 +335,7 @@ async function rebuildTerms(db: Db): Promise<void> {
 
 /** Drops and rebuilds the whole index (seed, or a database seeded before the index existed). */
 export async function rebuildSearchIndex(db: Db): Promise<number> {
-  generation += 1;
+  bumpGeneration();
   await db.delete(searchDocuments);
   let after = 0;
   for (;;) {

@@ -20,7 +20,6 @@ import {
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
-import { livenBody } from '../catalog/live-prices.ts';
 import {
   availableTypes,
   contentsSearch,
@@ -40,7 +39,7 @@ const QUERY_NOTE =
   'query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), brand names in Korean or English and any spacing.';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  if (ctx.config.NODE_ENV !== 'test') {
+  if (ctx.config.BACKGROUND_JOBS === 'on') {
     // Start loading the index's in-memory replicas when the server starts (in the background:
     // searches answer from SQL until they are loaded), not on the first search.
     app.addHook('onReady', async () => {
@@ -61,16 +60,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ProductSearchBody, ...Bad },
       },
     },
-    async (req) => {
-      // Issue 9: cards show the live price (time sale, event coupon) — catalog/live-prices.ts.
-      const body = await searchProducts(ctx, req.query);
-      return livenBody(
-        ctx.db,
-        ctx.clock.now(),
-        { ...body, result: body.result.map((c) => ({ ...c })) },
-        (b) => b.result,
-      );
-    },
+    async (req) => searchProducts(ctx, req.query),
   );
 
   app.get(
@@ -170,9 +160,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ContentsSearchBody, ...Bad },
       },
     },
-    // Issue 9: the product cards carry the live price (time sale, event coupon) as every list.
-    async (req) =>
-      livenBody(ctx.db, ctx.clock.now(), await contentsSearch(ctx, req.query.query), (b) => b.products),
+    async (req) => contentsSearch(ctx, req.query.query),
   );
 
   app.get(

@@ -31,10 +31,13 @@ import {
   searchKeywords,
   styles,
 } from '../../db/schema.ts';
+import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { CachedSearchEngine, DEFAULT_CACHE_TTL_MS, TtlCache } from './cached-engine.ts';
+import { liveCards } from '../catalog/index.ts';
+import { CachedSearchEngine } from './cached-engine.ts';
 import { searchCards } from './cards.ts';
+import { indexGeneration } from './documents.ts';
 import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
 import { realtimeKeywords, recordSearch } from './trends.ts';
@@ -42,26 +45,21 @@ import { realtimeKeywords, recordSearch } from './trends.ts';
 const engines = new WeakMap<object, SearchEngine>();
 
 /**
- * Seconds answers of the engine are cached per node (SEARCH_CACHE_TTL_S, default 30; 0 turns the
- * cache off, e.g. to measure the engine itself). Test runs (NODE_ENV=test) have no cache.
+ * Answers of the engine are cached per node for SEARCH_CACHE_TTL_S seconds (default 30; 0 turns
+ * the cache off, e.g. to measure the engine itself).
  */
 function cacheTtlMs(ctx: AppContext): number {
-  const raw = process.env.SEARCH_CACHE_TTL_S;
-  if (raw !== undefined && raw !== '') {
-    const s = Number(raw);
-    return Number.isFinite(s) && s >= 0 ? s * 1000 : DEFAULT_CACHE_TTL_MS;
-  }
-  return ctx.config.NODE_ENV === 'test' ? 0 : DEFAULT_CACHE_TTL_MS;
+  return ctx.config.SEARCH_CACHE_TTL_S * 1000;
 }
 
 /**
  * The engine of this context (PostgreSQL now; an OpenSearch engine would be chosen here by config).
- * SEARCH_MEMORY_INDEX=0 turns the in-memory replicas off (memory-index.ts; on by default).
+ * SEARCH_MEMORY_INDEX=0 turns the in-memory replicas off (replica.ts; on by default).
  */
 export function searchEngine(ctx: AppContext): SearchEngine {
   let e = engines.get(ctx.db);
   if (!e) {
-    const memory = process.env.SEARCH_MEMORY_INDEX !== '0';
+    const memory = ctx.config.SEARCH_MEMORY_INDEX;
     e = new CachedSearchEngine(new PgSearchEngine(ctx.db, undefined, { memory }), cacheTtlMs(ctx));
     engines.set(ctx.db, e);
   }
@@ -70,16 +68,19 @@ export function searchEngine(ctx: AppContext): SearchEngine {
 
 /** Whole product result pages (cards included) of hot queries, for a few seconds only. */
 const CARD_PAGE_TTL_MS = 5_000;
-const pageCaches = new WeakMap<object, TtlCache>();
 
-function pageCache(ctx: AppContext): TtlCache {
-  let c = pageCaches.get(ctx.db);
-  if (!c) {
-    c = new TtlCache(Math.min(cacheTtlMs(ctx), CARD_PAGE_TTL_MS));
-    pageCaches.set(ctx.db, c);
-  }
-  return c;
-}
+type ProductPage = { hits: Hits; result: ProductSearchBody['result'] };
+
+/**
+ * Keys hold the index generation (documents.ts), so a re-index in this process is never answered
+ * from before it; a change of the cards' prices or stock sends `prices.changed` or
+ * `catalog.changed`, which clears the pages on every node.
+ */
+export const SEARCH_PAGE_CACHE = defineCache<ProductPage>('search-product-pages', {
+  ttlMs: (config) => Math.min(config.SEARCH_CACHE_TTL_S * 1000, CARD_PAGE_TTL_MS),
+  maxEntries: 5_000,
+  invalidatedBy: ['catalog.changed', 'prices.changed'],
+});
 
 function analysed(query: string): AnalysedQuery {
   const q = analyseQuery(query);
@@ -120,8 +121,8 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
   };
   const opts = { filters, sort: p.sort, limit: p.page_size, offset: (p.page - 1) * p.page_size };
   // Cards (prices, stock) of a hot query's page may be up to 5 s old; the product page is live.
-  const { hits, result } = await pageCache(ctx).remember(
-    ['products', q.readings, q.initials, opts],
+  const { hits, result } = await cache(ctx, SEARCH_PAGE_CACHE).load(
+    JSON.stringify([indexGeneration(), 'products', q.readings, q.initials, opts]),
     async () => {
       const hits = await engine.products(q, opts);
       return { hits, result: await searchCards(ctx.db, hits.ids) };
@@ -138,9 +139,16 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
   if (p.page === 1 && hits.total > 0 && unfiltered) {
     await recordSearch(ctx, q.display).catch(() => undefined);
   }
+  // The cached cards are copied before the catalogue's live price is put on them
+  // (docs/ARCHITECTURE.md, 'Prices').
+  const live = await liveCards(
+    ctx,
+    ctx.clock.now(),
+    result.map((c) => ({ ...c })),
+  );
   return {
-    ...pageInfo(p.page, p.page_size, hits.total, result.length),
-    result,
+    ...pageInfo(p.page, p.page_size, hits.total, live.length),
+    result: live,
     query: p.query,
     interpreted_query: q.display,
   };
@@ -352,7 +360,7 @@ export async function contentsSearch(ctx: AppContext, query: string): Promise<Co
     query,
     interpreted_query: q.display,
     counts: { product: p?.total ?? 0, brand: b?.total ?? 0, style: s?.total ?? 0, post: po?.total ?? 0 },
-    products,
+    products: await liveCards(ctx, ctx.clock.now(), products),
     brands: brandList,
     styles: styleList,
     posts: postList,

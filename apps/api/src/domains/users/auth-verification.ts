@@ -28,7 +28,7 @@ import type { Config } from '../../config.ts';
 import { smsVerifications } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
-import type { Conn } from './member-db.ts';
+import type { Conn } from '../../platform/transactions.ts';
 import { smsSenderFor } from './sms.ts';
 
 const CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);

@@ -13,8 +13,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cartLines, carts, guests, likes, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { LIKE_TARGETS } from '../likes/targets.ts';
-import type { Tx } from './member-db.ts';
+import type { Tx } from '../../platform/transactions.ts';
+import { LIKE_TARGETS } from '../likes/index.ts';
 
 export type MergeResult = {
   likesMoved: number;

@@ -19,7 +19,8 @@ import type { z } from 'zod';
 import { addresses } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { type Conn, iso, lockMember, type Tx } from './member-db.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { iso, lockMember } from './member-db.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 type CreateInput = z.output<typeof ShippingAddressRequest>;

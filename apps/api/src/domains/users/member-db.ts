@@ -1,14 +1,12 @@
 /**
- * Small data-access helpers shared by the member-data services: transaction type, the per-member
- * row lock that serialises a member's own writes, unique-violation detection, the point balance.
+ * Small data-access helpers shared by the member-data services: the per-member row lock that
+ * serialises a member's own writes, the member row, the point balance. The transaction types and
+ * unique-violation detection are platform/transactions.ts.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { pointLedger, users } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Conn = Db | Tx;
+import type { Conn, Tx } from '../../platform/transactions.ts';
 
 /**
  * Locks the member's users row for the rest of the transaction. Every write that must keep a
@@ -26,20 +24,6 @@ export async function memberRow(db: Conn, userId: number) {
   // The access guard already answered 401 for a missing or inactive member.
   if (!row) throw notFound('User not found');
   return row;
-}
-
-/** PostgreSQL unique_violation (23505), as thrown by postgres-js, PGlite or wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const o = e as { code?: unknown; constraint_name?: unknown; constraint?: unknown; cause?: unknown };
-    if (o.code === '23505') {
-      if (!constraint) return true;
-      const name = o.constraint_name ?? o.constraint;
-      return name === undefined || name === constraint;
-    }
-    e = o.cause;
-  }
-  return false;
 }
 
 /**

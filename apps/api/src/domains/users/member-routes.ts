@@ -48,25 +48,25 @@ import {
   updateAddress,
 } from './member-addresses.ts';
 import {
-  curationViewStatus,
   getNotificationPermissions,
   getSesSelected,
   getSizeInfo,
   memberPhotos,
-  publicProfile,
-  publicProfileSimple,
-  referralCode,
   saveSizeInfo,
   setNotificationPermissions,
   setSesSelected,
+  userVariants,
+} from './member-preferences.ts';
+import { referralCode, verifyReferralCode, verifyReferralRateLimit } from './member-referrals.ts';
+import {
+  curationViewStatus,
+  publicProfile,
+  publicProfileSimple,
   updateProfile,
   userDetail,
   userInfo,
   userMainStatus,
   userStatus,
-  userVariants,
-  verifyReferralCode,
-  verifyReferralRateLimit,
 } from './member-service.ts';
 import { withdrawMember } from './member-withdrawal.ts';
 import { revokeAppleTokenOnWithdrawal } from './social/service.ts';

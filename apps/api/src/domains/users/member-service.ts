@@ -1,36 +1,26 @@
 /**
  * Member data: user detail and info, user status and main status, curation view status, public
- * profiles, profile update, size info, photos, notification flags, referral codes, the SES
- * selection and A/B variants. Shipping addresses: member-addresses.ts; withdrawal:
- * member-withdrawal.ts.
+ * profiles and profile update. Size info, photos, notification flags, the SES selection and A/B
+ * variants: member-preferences.ts; referral codes: member-referrals.ts; shipping addresses:
+ * member-addresses.ts; withdrawal: member-withdrawal.ts.
  */
-import { randomInt } from 'node:crypto';
 import {
   AI_CURATIONS_PER_MONTH,
-  abGroups,
   type CurationViewStatus,
   kstDate,
   kstParts,
   mainStatus,
   maskName,
   maskPhone,
-  type NotificationPermissions,
-  type NotificationPermissionsRequest,
   type PublicProfile,
   type PublicProfileSimple,
-  REFERRAL_CODE_ALPHABET,
-  REFERRAL_CODE_LENGTH,
-  type SizeInfo,
-  type SizeInfoRequest,
   type StatusFacts,
   statusFlags,
   type UpdateProfileRequest,
   type UserDetail,
   type UserInfo,
   type UserMainStatus,
-  type UserPhoto,
   type UserStatus,
-  type UserVariants,
   WAITING_LIST_AFTER_DAYS,
 } from '@codiroom/shared';
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -41,16 +31,15 @@ import {
   curations,
   productDisplays,
   reviews,
-  styleQuizPhotos,
   styleQuizzes,
-  userPhotos,
   userSizeInfo,
   users,
 } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { conflict, HttpError, notFound } from '../../platform/errors.ts';
-import { type Conn, iso, isUniqueViolation, lockMember, memberRow, pointBalance } from './member-db.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
+import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
 
 type UserRow = typeof users.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -365,189 +354,4 @@ export async function updateProfile(
     }
   }
   return userDetail(ctx, userId);
-}
-
-// ───────────────────────────── size info ─────────────────────────────
-
-export async function getSizeInfo(ctx: AppContext, userId: number): Promise<SizeInfo> {
-  const user = await memberRow(ctx.db, userId);
-  const [row] = await ctx.db.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
-  return {
-    height: row?.height ?? user.height,
-    weight: row?.weight ?? user.weight,
-    sizes: row?.sizes ?? {},
-    updated_at: row ? iso(row.updated_at) : null,
-  };
-}
-
-export async function saveSizeInfo(
-  ctx: AppContext,
-  userId: number,
-  input: SizeInfoRequest,
-): Promise<SizeInfo> {
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const user = await lockMember(tx, userId);
-    const [row] = await tx.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
-    const sizes: Record<string, string> = { ...(row?.sizes ?? {}) };
-    for (const [key, value] of Object.entries(input.sizes ?? {})) {
-      if (value === null) delete sizes[key];
-      else sizes[key] = value;
-    }
-    const height = input.height !== undefined ? input.height : (row?.height ?? user.height);
-    const weight = input.weight !== undefined ? input.weight : (row?.weight ?? user.weight);
-    await tx
-      .insert(userSizeInfo)
-      .values({ user_id: userId, height, weight, sizes, updated_at: now })
-      .onConflictDoUpdate({
-        target: userSizeInfo.user_id,
-        set: { height, weight, sizes, updated_at: now },
-      });
-    if (input.height !== undefined || input.weight !== undefined) {
-      await tx.update(users).set({ height, weight, updated_at: now }).where(eq(users.id, userId));
-    }
-  });
-  return getSizeInfo(ctx, userId);
-}
-
-// ───────────────────────────── photos ─────────────────────────────
-
-export async function memberPhotos(ctx: AppContext, userId: number): Promise<UserPhoto[]> {
-  const [own, quiz] = await Promise.all([
-    ctx.db.select().from(userPhotos).where(eq(userPhotos.user_id, userId)),
-    ctx.db.select().from(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId)),
-  ]);
-  const all = [
-    ...own.map((p) => ({ ...p, source: 'USER' as const })),
-    ...quiz.map((p) => ({ ...p, source: 'STYLE_QUIZ' as const })),
-  ];
-  all.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
-  return all.map((p) => ({
-    id: p.id,
-    photo_type: p.photo_type,
-    image_url: p.image_url,
-    source: p.source,
-    created_at: iso(p.created_at),
-  }));
-}
-
-// ───────────────────────────── notification flags ─────────────────────────────
-
-const alertColumns = {
-  is_app_alert: users.is_app_alert,
-  is_benefit_alert: users.is_benefit_alert,
-  is_nighttime_alert: users.is_nighttime_alert,
-};
-
-export async function getNotificationPermissions(
-  ctx: AppContext,
-  userId: number,
-): Promise<NotificationPermissions> {
-  const [row] = await ctx.db.select(alertColumns).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw notFound('User not found');
-  return row;
-}
-
-export async function setNotificationPermissions(
-  ctx: AppContext,
-  userId: number,
-  input: NotificationPermissionsRequest,
-): Promise<NotificationPermissions> {
-  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(patch).length === 0) return getNotificationPermissions(ctx, userId);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ ...patch, updated_at: ctx.clock.now() })
-    .where(eq(users.id, userId))
-    .returning(alertColumns);
-  if (!row) throw notFound('User not found');
-  return row;
-}
-
-// ───────────────────────────── referral codes ─────────────────────────────
-
-export function newReferralCode(): string {
-  let code = '';
-  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) {
-    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
-  }
-  return code;
-}
-
-/** The member's code, created on first use: 8 characters, unique, retried on a collision. */
-export async function referralCode(
-  ctx: AppContext,
-  userId: number,
-  generate: () => string = newReferralCode,
-): Promise<string> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const existing = await memberRow(ctx.db, userId);
-    if (existing.referral_code) return existing.referral_code;
-    try {
-      // Only fills an empty code, so two concurrent first calls agree on one code.
-      const [row] = await ctx.db
-        .update(users)
-        .set({ referral_code: generate() })
-        .where(and(eq(users.id, userId), isNull(users.referral_code)))
-        .returning({ code: users.referral_code });
-      if (row?.code) return row.code;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-  }
-  throw new HttpError(503, 'Could not allocate a referral code, please retry');
-}
-
-const REFERRAL_CODE_RE = /^[A-Z0-9]{4,16}$/;
-/** Checks per client address and minute, so codes cannot be enumerated cheaply. */
-export const VERIFY_REFERRAL_PER_MINUTE = 30;
-
-/** Whether a code belongs to an active member; never says whose. */
-export async function verifyReferralCode(ctx: AppContext, raw: string): Promise<boolean> {
-  const code = raw.trim().toUpperCase();
-  if (!REFERRAL_CODE_RE.test(code)) return false;
-  const [row] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.referral_code, code), eq(users.is_active, true)))
-    .limit(1);
-  return !!row;
-}
-
-export async function verifyReferralRateLimit(ctx: AppContext, clientIp: string): Promise<boolean> {
-  const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
-  const n = await ctx.kv.incr(`users:verify-referral:${clientIp}:${minute}`, 120);
-  return n <= VERIFY_REFERRAL_PER_MINUTE;
-}
-
-// ───────────────────────────── SES selection ─────────────────────────────
-
-export async function getSesSelected(ctx: AppContext, userId: number): Promise<unknown> {
-  const user = await memberRow(ctx.db, userId);
-  return user.ses_selected ?? null;
-}
-
-export async function setSesSelected(ctx: AppContext, userId: number, value: unknown): Promise<unknown> {
-  const [row] = await ctx.db
-    .update(users)
-    .set({ ses_selected: value ?? null, updated_at: ctx.clock.now() })
-    .where(eq(users.id, userId))
-    .returning({ ses_selected: users.ses_selected });
-  if (!row) throw notFound('User not found');
-  return row.ses_selected ?? null;
-}
-
-// ───────────────────────────── A/B variants ─────────────────────────────
-
-/**
- * SPEC.md §4: members by the digit count of their uuid (abGroups). Guests by the same rule over
- * their guest id — stable for the id's 30-day life and, with the storefront's random UUID guest
- * ids, a random split; at login the group is re-keyed to the member's uuid.
- */
-export async function userVariants(ctx: AppContext, principal: Principal): Promise<UserVariants> {
-  if (principal.userId !== null) {
-    const user = await memberRow(ctx.db, principal.userId);
-    return { ...abGroups(user.uuid), basis: 'user' };
-  }
-  return { ...abGroups(principal.guestId ?? ''), basis: 'guest' };
 }

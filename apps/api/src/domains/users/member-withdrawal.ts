@@ -39,8 +39,9 @@ import {
 } from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { LIKE_TARGETS } from '../likes/targets.ts';
-import { type Conn, lockMember, type Tx } from './member-db.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { LIKE_TARGETS } from '../likes/index.ts';
+import { lockMember } from './member-db.ts';
 import { liveFamiliesOf } from './sessions.ts';
 
 /** Deletes the member's likes and takes them off the liked rows' like_count. */
@@ -142,6 +143,6 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
   });
   // This process stops honouring the member's access tokens now (platform/access.ts), and every
   // node once the sessions are listed.
-  forgetMemberStatus(ctx.db, userId);
+  await forgetMemberStatus(ctx, userId);
   await ctx.tokens.revokeFamilies(sessions);
 }

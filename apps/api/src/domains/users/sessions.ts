@@ -20,7 +20,7 @@ import { refreshTokens, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { REVOCATION_TTL_S, TOKEN_CLOCK_SKEW_S } from '../../platform/tokens.ts';
-import type { Conn } from './member-db.ts';
+import type { Conn } from '../../platform/transactions.ts';
 
 const keys = new WeakMap<object, Uint8Array>();
 function refreshKey(ctx: AppContext): Uint8Array {

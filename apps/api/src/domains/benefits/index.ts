@@ -1,0 +1,9 @@
+/**
+ * The benefits domain's surface (SPEC.md, 'Benefits'): what the orders and
+ * curations domains use, and the routes. Benefits imports from neither.
+ */
+export { redeemCoupon, restoreCoupon } from './coupons.ts';
+export { missionStates } from './missions.ts';
+export { linesForItems, memberRules } from './optimiser.ts';
+export { currentBalance, earnPoints, refundPoints, spendPoints } from './points.ts';
+export { benefitRoutes } from './routes.ts';

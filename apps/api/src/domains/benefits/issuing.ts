@@ -1,0 +1,281 @@
+/**
+ * Issuing coupons (SPEC.md, 'Benefits'). The coupon maths is packages/shared/src/coupons.ts.
+ *
+ * Concurrency: issuing runs in one transaction that first locks the policy row
+ * (SELECT … FOR UPDATE), then checks the member's count against per_user_limit and raises
+ * issued_count with a conditional UPDATE (… WHERE issued_count < total_limit). Every issuer of a
+ * policy therefore waits for the previous one, so a limited coupon is never issued past its limit
+ * and a member never gets one more than allowed. Using a coupon is a conditional UPDATE
+ * (… WHERE used_at IS NULL): of two orders racing for one coupon exactly one gets the row.
+ * Both work the same on PGlite (one connection, transactions run one at a time) and PostgreSQL.
+ */
+import {
+  type CouponType,
+  isKstWeekend,
+  issuedCouponExpiry,
+  BENEFIT_MESSAGES as M,
+  PROMOTION_AUTO_ISSUE_UNTIL,
+} from '@codiroom/shared';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { couponPolicies, coupons, orders, styleQuizzes, users } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { type Coupon, heldPolicyIds, ownedView, type Policy, resolvePolicyId } from './coupons.ts';
+
+// ───────────────────────────── issuing ─────────────────────────────
+
+/** Policies open for issuing at `now` (active, inside their window). */
+const openAt = (now: Date) =>
+  and(
+    eq(couponPolicies.is_active, true),
+    or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),
+    or(isNull(couponPolicies.ends_at), gt(couponPolicies.ends_at, now)),
+  );
+
+export async function hasPaidOrder(db: Conn, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), isNotNull(orders.paid_at)))
+    .limit(1);
+  return !!row;
+}
+
+type IssueOptions = {
+  /** Allow policies that are not downloadable (welcome, serial, first purchase, auto-issue). */
+  internal?: boolean;
+};
+
+/**
+ * Issues one coupon of a policy to a member inside `tx` (see the concurrency note above).
+ * Throws 400 with a Korean detail when the policy cannot be issued.
+ */
+async function issueCouponTx(
+  tx: Tx,
+  userId: number,
+  policyId: number,
+  now: Date,
+  opts: IssueOptions = {},
+): Promise<{ policy: Policy; coupon: Coupon }> {
+  const [policy] = await tx
+    .select()
+    .from(couponPolicies)
+    .where(eq(couponPolicies.id, policyId))
+    .for('update');
+  if (!policy || !policy.is_active) throw notFound(M.notFound);
+  if (!opts.internal && !policy.is_downloadable) throw badRequest(M.notDownloadable);
+  if ((policy.starts_at && now < policy.starts_at) || (policy.ends_at && now >= policy.ends_at)) {
+    throw badRequest(M.notInPeriod);
+  }
+  if (policy.coupon_type === 'FIRST_PURCHASE' && (await hasPaidOrder(tx, userId))) {
+    throw badRequest(M.notFirstPurchase);
+  }
+  const [mine] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(coupons)
+    .where(and(eq(coupons.user_id, userId), eq(coupons.coupon_policy_id, policyId)));
+  if (Number(mine?.n ?? 0) >= policy.per_user_limit) throw badRequest(M.alreadyIssued);
+  const [bumped] = await tx
+    .update(couponPolicies)
+    .set({ issued_count: sql`${couponPolicies.issued_count} + 1` })
+    .where(
+      and(
+        eq(couponPolicies.id, policyId),
+        or(
+          isNull(couponPolicies.total_limit),
+          sql`${couponPolicies.issued_count} < ${couponPolicies.total_limit}`,
+        ),
+      ),
+    )
+    .returning({ id: couponPolicies.id });
+  if (!bumped) throw badRequest(M.soldOut);
+  const [coupon] = await tx
+    .insert(coupons)
+    .values({
+      coupon_policy_id: policyId,
+      user_id: userId,
+      issued_at: now,
+      expires_at: issuedCouponExpiry(now, policy.valid_days, policy.ends_at),
+    })
+    .returning();
+  if (!coupon) throw new Error('coupon insert returned nothing');
+  return { policy, coupon };
+}
+
+export async function issueCoupon(
+  ctx: AppContext,
+  userId: number,
+  policyId: number,
+  opts: IssueOptions = {},
+) {
+  const now = ctx.clock.now();
+  const id = await resolvePolicyId(ctx.db, policyId);
+  const internal = opts.internal || id !== policyId; // a first-purchase alias is issued on request
+  const { policy, coupon } = await ctx.db.transaction((tx) =>
+    issueCouponTx(tx, userId, id, now, { internal }),
+  );
+  return { result: 'success' as const, coupon: ownedView(policy, coupon, now) };
+}
+
+export const detailOf = (err: unknown): string | null => (err instanceof HttpError ? err.detail : null);
+
+/** Issues several policies one by one; each answers success or its error detail. */
+export async function issueMany(
+  ctx: AppContext,
+  userId: number,
+  policyIds: number[],
+  opts: IssueOptions = {},
+) {
+  const result: {
+    coupon_policy_id: number;
+    status: 'success' | 'error';
+    coupon_id: number | null;
+    detail: string | null;
+  }[] = [];
+  for (const id of policyIds) {
+    try {
+      const r = await issueCoupon(ctx, userId, id, opts);
+      result.push({ coupon_policy_id: id, status: 'success', coupon_id: r.coupon.coupon_id, detail: null });
+    } catch (err) {
+      const detail = detailOf(err);
+      if (detail === null) throw err;
+      result.push({ coupon_policy_id: id, status: 'error', coupon_id: null, detail });
+    }
+  }
+  return { issued_count: result.filter((r) => r.status === 'success').length, result };
+}
+
+export async function downloadablePolicies(db: Conn, now: Date, type?: CouponType) {
+  return db
+    .select()
+    .from(couponPolicies)
+    .where(
+      and(
+        openAt(now),
+        eq(couponPolicies.is_downloadable, true),
+        type ? eq(couponPolicies.coupon_type, type) : undefined,
+      ),
+    )
+    .orderBy(asc(couponPolicies.id));
+}
+
+/** POST download-coupon: a given policy, or the first downloadable one of a type not yet held. */
+export async function downloadCoupon(
+  ctx: AppContext,
+  userId: number,
+  body: { coupon_type?: CouponType | undefined; coupon_policy_id?: number | undefined },
+) {
+  if (body.coupon_policy_id !== undefined) {
+    if (body.coupon_type) {
+      const [p] = await ctx.db
+        .select({ t: couponPolicies.coupon_type })
+        .from(couponPolicies)
+        .where(eq(couponPolicies.id, await resolvePolicyId(ctx.db, body.coupon_policy_id)));
+      if (p && p.t !== body.coupon_type) throw badRequest(M.notDownloadable);
+    }
+    return issueCoupon(ctx, userId, body.coupon_policy_id);
+  }
+  const held = await heldPolicyIds(ctx.db, userId);
+  const candidates = (await downloadablePolicies(ctx.db, ctx.clock.now(), body.coupon_type)).filter(
+    (p) => !held.has(p.id),
+  );
+  if (candidates.length === 0) throw badRequest(M.noneOfType);
+  let last: unknown = null;
+  for (const p of candidates) {
+    try {
+      return await issueCoupon(ctx, userId, p.id);
+    } catch (err) {
+      if (detailOf(err) === null) throw err;
+      last = err;
+    }
+  }
+  throw last;
+}
+
+export async function downloadByType(ctx: AppContext, userId: number, type: CouponType) {
+  const held = await heldPolicyIds(ctx.db, userId);
+  const ids = (await downloadablePolicies(ctx.db, ctx.clock.now(), type))
+    .filter((p) => !held.has(p.id))
+    .map((p) => p.id);
+  if (ids.length === 0) throw badRequest(M.noneOfType);
+  return issueMany(ctx, userId, ids);
+}
+
+export async function issueBySerial(ctx: AppContext, userId: number, serial: string) {
+  const [p] = await ctx.db
+    .select({ id: couponPolicies.id })
+    .from(couponPolicies)
+    .where(sql`upper(${couponPolicies.serial_code}) = upper(${serial})`)
+    .limit(1);
+  if (!p) throw badRequest(M.serialInvalid);
+  return issueCoupon(ctx, userId, p.id, { internal: true });
+}
+
+export async function issueWelcome(ctx: AppContext, userId: number) {
+  const [p] = await ctx.db
+    .select({ id: couponPolicies.id })
+    .from(couponPolicies)
+    .where(and(eq(couponPolicies.coupon_type, 'WELCOME'), openAt(ctx.clock.now())))
+    .orderBy(asc(couponPolicies.id))
+    .limit(1);
+  if (!p) throw badRequest(M.noneOfType);
+  return issueCoupon(ctx, userId, p.id, { internal: true });
+}
+
+/**
+ * POST event-random-coupon(-weekend): one policy of the call's own pool the member does not hold
+ * yet, picked at random (weighted equally). event-random-coupon draws from the downloadable EVENT
+ * policies; event-random-coupon-weekend only Fri–Sun KST (SPEC.md §9) and only from EVENT_WEEKEND
+ * policies, which are not downloadable any other way (so the weekend rule cannot be bypassed).
+ */
+export async function issueRandomEvent(
+  ctx: AppContext,
+  userId: number,
+  weekendOnly: boolean,
+  random = Math.random,
+) {
+  const now = ctx.clock.now();
+  if (weekendOnly && !isKstWeekend(now)) throw badRequest(M.weekendOnly);
+  const held = await heldPolicyIds(ctx.db, userId);
+  const candidates = weekendOnly
+    ? await ctx.db
+        .select()
+        .from(couponPolicies)
+        .where(and(openAt(now), eq(couponPolicies.coupon_type, 'EVENT_WEEKEND')))
+        .orderBy(asc(couponPolicies.id))
+    : await downloadablePolicies(ctx.db, now, 'EVENT');
+  const pool = candidates.filter(
+    (p) => !held.has(p.id) && (p.total_limit === null || p.issued_count < p.total_limit),
+  );
+  if (pool.length === 0) throw badRequest(M.noneOfType);
+  const pick = pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))] as Policy;
+  return issueCoupon(ctx, userId, pick.id, { internal: weekendOnly });
+}
+
+/**
+ * SPEC.md §4: CODI and PROMOTION coupons are auto-issued for members who took the style quiz,
+ * PROMOTION only before 2025-03-17 KST. Idempotent: coupons already held are skipped. Called by
+ * the style-quiz flow (not built yet: docs/ARCHITECTURE.md, 'Next') after a quiz is saved.
+ */
+export async function autoIssueStyleQuizCoupons(ctx: AppContext, userId: number) {
+  const now = ctx.clock.now();
+  const [user] = await ctx.db.select({ stylequiz: users.stylequiz }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found');
+  const [quiz] = await ctx.db
+    .select({ id: styleQuizzes.id })
+    .from(styleQuizzes)
+    .where(eq(styleQuizzes.user_id, userId))
+    .limit(1);
+  if (!user.stylequiz && !quiz) return { issued: [] as number[] };
+  const types: CouponType[] = now < new Date(PROMOTION_AUTO_ISSUE_UNTIL) ? ['CODI', 'PROMOTION'] : ['CODI'];
+  const held = await heldPolicyIds(ctx.db, userId);
+  const policies = await ctx.db
+    .select({ id: couponPolicies.id })
+    .from(couponPolicies)
+    .where(and(openAt(now), inArray(couponPolicies.coupon_type, types)))
+    .orderBy(asc(couponPolicies.id));
+  const ids = policies.map((p) => p.id).filter((id) => !held.has(id));
+  const r = await issueMany(ctx, userId, ids, { internal: true });
+  return { issued: r.result.filter((x) => x.status === 'success').map((x) => x.coupon_policy_id) };
+}

@@ -1,0 +1,135 @@
+/**
+ * Missions (SPEC.md, 'Benefits' and 'Curations'): whether a mission is completed is decided in one place,
+ * missionStates: a recorded completion (mission_completions row) or the member's facts passing
+ * missionCompleted (packages/shared/src/curation-schemas.ts). GET /api/curations/mission and POST
+ * /api/benefits/receive-mission-point both use it, so the list and the receive never disagree.
+ */
+import { BENEFIT_MESSAGES as M, type MissionFacts, missionCompleted } from '@codiroom/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  dailyQuizAnswers,
+  dailyQuizzes,
+  missionCompletions,
+  missions,
+  personalColorAnswers,
+  reviews,
+  styleQuizzes,
+  users,
+} from '../../db/schema.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { earnPoints } from './points.ts';
+
+type MissionRow = typeof missions.$inferSelect;
+
+/** The member's facts the mission rules read (one round trip for the flags, one for the dates). */
+async function missionFacts(db: Conn, userId: number): Promise<MissionFacts> {
+  const [row] = await db
+    .select({
+      app: users.is_app_alert,
+      stylequiz: users.stylequiz,
+      quiz: sql<boolean>`exists (select 1 from ${styleQuizzes} where ${styleQuizzes.user_id} = ${userId})`,
+      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId})`,
+      photoReviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.photo_count} > 0)`,
+      color: sql<boolean>`exists (select 1 from ${personalColorAnswers} where ${personalColorAnswers.user_id} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const dates = await db
+    .select({ d: dailyQuizzes.quiz_date })
+    .from(dailyQuizAnswers)
+    .innerJoin(dailyQuizzes, eq(dailyQuizzes.id, dailyQuizAnswers.daily_quiz_id))
+    .where(eq(dailyQuizAnswers.user_id, userId))
+    .orderBy(asc(dailyQuizzes.quiz_date));
+  return {
+    styleQuiz: Boolean(row?.stylequiz) || Boolean(row?.quiz),
+    reviewCount: Number(row?.reviews ?? 0),
+    photoReviewCount: Number(row?.photoReviews ?? 0),
+    appPushConsent: Boolean(row?.app),
+    personalColor: Boolean(row?.color),
+    dailyQuizDates: dates.map((r) => String(r.d)),
+  };
+}
+
+type MissionState = {
+  mission: MissionRow;
+  completed: boolean;
+  /** When the points were received, or null. */
+  receivedAt: Date | null;
+};
+
+/**
+ * THE completion rule: for each given mission (active ones of the list, or the one being
+ * received), whether the member completed it and whether its points were received.
+ */
+export async function missionStates(db: Conn, userId: number, list: MissionRow[]): Promise<MissionState[]> {
+  if (list.length === 0) return [];
+  const facts = await missionFacts(db, userId);
+  const ids = list.map((m) => m.id);
+  const done = await db
+    .select()
+    .from(missionCompletions)
+    .where(and(eq(missionCompletions.user_id, userId), inArray(missionCompletions.mission_id, ids)));
+  const byMission = new Map(done.map((c) => [c.mission_id, c]));
+  return list.map((m) => {
+    const recorded = byMission.get(m.id);
+    return {
+      mission: m,
+      completed: recorded !== undefined || missionCompleted(m.code, facts),
+      receivedAt: recorded?.rewarded_at ?? null,
+    };
+  });
+}
+
+/** GET /api/curations/mission: the active missions, in id order, with the member's state. */
+
+// ───────────────────────────── missions ─────────────────────────────
+
+/**
+ * POST receive-mission-point: credits a completed mission's points once, through the point
+ * ledger. "Completed" is missionStates above (a recorded completion, or the
+ * member's facts passing the shared rule), the same function GET /api/curations/mission shows.
+ * The completion is recorded (insert … on conflict do nothing), then claimed with a conditional
+ * update (rewarded_at IS NULL): of two concurrent receives exactly one claims the row and credits;
+ * the other waits for the row lock, finds it claimed and gets 400 missionRewarded.
+ */
+export async function receiveMissionPoint(db: Db, userId: number, mission: number | string, now: Date) {
+  const [m] = await db
+    .select()
+    .from(missions)
+    .where(typeof mission === 'number' ? eq(missions.id, mission) : eq(missions.code, mission))
+    .limit(1);
+  if (!m || !m.is_active) throw notFound(M.missionNotFound);
+  return db.transaction(async (tx) => {
+    const [state] = await missionStates(tx, userId, [m]);
+    if (!state?.completed) throw badRequest(M.missionNotDone);
+    if (state.receivedAt) throw badRequest(M.missionRewarded);
+    await tx
+      .insert(missionCompletions)
+      .values({ user_id: userId, mission_id: m.id, completed_at: now })
+      .onConflictDoNothing();
+    const [claimed] = await tx
+      .update(missionCompletions)
+      .set({ rewarded_at: now })
+      .where(
+        and(
+          eq(missionCompletions.user_id, userId),
+          eq(missionCompletions.mission_id, m.id),
+          isNull(missionCompletions.rewarded_at),
+        ),
+      )
+      .returning({ id: missionCompletions.id });
+    if (!claimed) throw badRequest(M.missionRewarded);
+    const balance = await earnPoints(tx, {
+      userId,
+      amount: m.point,
+      now,
+      reason: 'MISSION',
+      refType: 'mission',
+      refId: m.id,
+    });
+    return { result: 'success' as const, point: m.point, balance };
+  });
+}

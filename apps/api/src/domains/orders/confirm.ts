@@ -1,0 +1,307 @@
+/**
+ * Confirming an order's payment (SPEC.md, 'Orders'). The states (payment-state.ts, the one copy):
+ *
+ *   PENDING ──confirm (gateway DONE)──▶ PAID ──item cancels──▶ PARTIALLY_CANCELLED ──▶ CANCELLED
+ *      │ gateway refuses its payment ─▶ FAILED   (stock of the order released)
+ *      └ 30 min, no payment in flight ─▶ EXPIRED   (stock released by the sweep)
+ *
+ * Stock is reserved when the order is created, all lines in one conditional statement
+ * (`stock = stock - q where stock >= q`, all or nothing), so concurrent buyers can never take an
+ * item below zero.
+ * Confirmation first claims the order in its own transaction (order row locked, a payments row
+ * IN_PROGRESS inserted, payment_key unique), then calls the gateway outside any transaction, then
+ * applies the gateway's answer. A second confirm of the same key finds the claim and waits for its
+ * outcome; a different key for a claimed order is refused: one paid order, one charge. A crash
+ * after the gateway approved leaves the IN_PROGRESS row, which recoverPayments() (start-up, the
+ * sweep) and the webhook resolve by re-reading the payment from the gateway.
+ * Only the gateway's answer about a payment that is really this order's moves it: a refusal of the
+ * confirm of this order's orderId + paymentKey fails it; an error that is no answer about a payment
+ * of this order (a made-up key, another order's key, a session the gateway does not know) drops the
+ * claim and leaves the order PENDING and payable (dropClaim).
+ */
+import type { ConfirmOrderRequest, OrderDetail } from '@codiroom/shared';
+import { eq, sql } from 'drizzle-orm';
+import { runHot } from '../../db/hot-sql.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { orders, payments } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { GatewayError, type GatewayPayment, gatewayOf, refusesPayment } from '../payments/index.ts';
+import { detailOf, itemBody, orderDetail } from './detail.ts';
+import { MSG, type OrderRow, orderRowOf, wasPaid } from './model.ts';
+import { claimOrderPayment } from './payment-claim.ts';
+import { CLAIM, canMoveOrder } from './payment-state.ts';
+import { applyGatewayPayment, cancelQuietly, dropClaim, failPayment } from './settle.ts';
+
+// ───────────────────────────── confirm ─────────────────────────────
+
+async function paymentByKey(db: Conn, key: string) {
+  const [p] = await db.select().from(payments).where(eq(payments.payment_key, key)).limit(1);
+  return p ?? null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Claim = 'claimed' | 'same-key' | 'busy';
+
+export async function confirmOrder(
+  ctx: AppContext,
+  userId: number,
+  req: ConfirmOrderRequest,
+): Promise<OrderDetail> {
+  const gw = gatewayOf(ctx);
+  const now = ctx.clock.now();
+  type Known = { order_id: number; status: string } | null;
+  // The claim (payment-claim.ts): the order row locked (with what we know of this key), then — its
+  // own, later snapshot: it sees every payment committed by whoever held the lock before — the
+  // conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
+  // holding the order, for when the claim was not taken. The claim carries every check below that
+  // allows a confirm (the member's PENDING order, the amount, the payment window or a known key, no
+  // other payment in flight or approved), so it is only taken when they all pass; the checks then
+  // decide the answer when it was not.
+  const answer = await claimOrderPayment(ctx.db, {
+    orderNo: req.order_id,
+    key: req.payment_key,
+    userId,
+    amount: req.amount,
+    at: now,
+    provider: gw.name,
+  });
+  const headRows = answer.head ? [answer.head] : [];
+  const after = answer.after ?? undefined;
+  const claimed = answer.claimed;
+  const knownOf = (r: Record<string, unknown> | undefined): Known =>
+    r?.known_order_id === null || r?.known_order_id === undefined
+      ? null
+      : { order_id: Number(r.known_order_id), status: String(r.known_status) };
+  const r0 = headRows[0];
+  let head: { order: OrderRow; known: Known } | null = null;
+  let inflight: string[] = [];
+  if (r0) {
+    const order = orderRowOf(r0);
+    // The order row is as the lock found it, the key's row as the statement's snapshot saw it
+    // (maybe before a confirm that settled the order): then the key as read after the claim.
+    head = { order, known: !claimed && order.status !== 'PENDING' ? knownOf(after) : knownOf(r0) };
+    inflight = after?.inflight ?? [];
+  }
+  if (!head || head.order.user_id !== userId) throw notFound(MSG.orderNotFound);
+  const { order, known } = head;
+  if (known && known.order_id !== order.id) throw conflict(MSG.foreignPayment);
+  if (known && known.status !== 'IN_PROGRESS' && known.status !== 'ABORTED') {
+    // Confirmed before: the paid order again (one charge), unless that payment was given back.
+    if (wasPaid(order)) return orderDetail(ctx.db, order.id, userId);
+    throw conflict(MSG.notPayable);
+  }
+  if (req.amount !== order.amount) {
+    // Tampered or stale amount: refuse, and make sure no money stays taken for it. Only a payment
+    // the gateway says is approved for this very order is cancelled (never another order's key),
+    // and never one a confirm of ours holds: every approval through confirm-order is preceded by
+    // its committed claim row, so a row read after the gateway said DONE shows whether that
+    // confirm (or recovery) will settle the payment — cancelling it here would leave the order
+    // paid with its money given back.
+    const gp = await gw.get(req.payment_key).catch(() => null);
+    if (gp && gp.orderId === order.order_no && gp.status === 'DONE') {
+      const held = await paymentByKey(ctx.db, req.payment_key);
+      if (!held || held.status === 'ABORTED') {
+        await cancelQuietly(
+          ctx,
+          req.payment_key,
+          '결제 금액 불일치',
+          `mismatch-${req.payment_key}`.slice(0, 300),
+        );
+      }
+    }
+    throw badRequest(MSG.amountMismatch);
+  }
+  if (order.status === 'PAID' || order.status === 'PARTIALLY_CANCELLED') throw conflict(MSG.alreadyPaid);
+  if (!canMoveOrder(order.status, 'PAID')) throw conflict(MSG.notPayable);
+  if (order.expires_at.getTime() <= now.getTime() && !known && !claimed) throw conflict(MSG.expired);
+
+  let claim: Claim = 'claimed';
+  if (!claimed) {
+    if (inflight.includes(req.payment_key)) claim = 'same-key';
+    else if (inflight.length > 0) claim = 'busy';
+    else claim = 'same-key';
+  }
+
+  if (claim === 'busy') throw conflict(MSG.busy);
+  if (claim === 'same-key') {
+    // Another request holds (or held) this confirmation: wait for its outcome.
+    let dropped = false;
+    for (let i = 0; i < 40; i++) {
+      const p = await paymentByKey(ctx.db, req.payment_key);
+      if (!p) {
+        // That claim was dropped: the gateway said nothing about a payment of this order.
+        dropped = true;
+        break;
+      }
+      if (p.order_id === order.id && p.status !== 'IN_PROGRESS') {
+        if (p.status === 'ABORTED') throw badRequest(MSG.notPayable);
+        const detail = await orderDetail(ctx.db, order.id, userId);
+        if (detail.paid_at === null) throw conflict(MSG.notPayable);
+        return detail;
+      }
+      await sleep(50);
+    }
+    // Still in progress (or dropped): an earlier attempt may have been approved with its answer
+    // lost (a 502 to the browser, which now retries). Ask the gateway; an approval settles the
+    // order now.
+    const gp = await gw.get(req.payment_key).catch(() => null);
+    if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
+      const outcome = await applyGatewayPayment(ctx, gp, req.payment_key, order);
+      if (outcome === 'paid' || outcome === 'already-paid') return orderDetail(ctx.db, order.id, userId);
+    }
+    const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    if (current?.status === 'PAID') throw conflict(MSG.alreadyPaid);
+    throw conflict(dropped ? MSG.retry : MSG.inProgress);
+  }
+
+  let approved: GatewayPayment;
+  try {
+    approved = await gw.confirm({
+      paymentKey: req.payment_key,
+      orderId: order.order_no,
+      amount: order.amount,
+    });
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    if (err.code === 'ALREADY_PROCESSED_PAYMENT') {
+      // Approved by an earlier attempt whose answer was lost: read it back.
+      try {
+        approved = await gw.get(req.payment_key);
+      } catch {
+        throw new HttpError(502, MSG.uncertain);
+      }
+    } else if (err.uncertain) {
+      throw new HttpError(502, MSG.uncertain);
+    } else if (refusesPayment(err)) {
+      // The gateway refused the payment of this orderId + paymentKey: the order fails.
+      await failPayment(ctx, order.id, req.payment_key);
+      throw badRequest(err.message, { code: err.code });
+    } else {
+      // No answer about a payment of this order (a made-up key, another order's key, a session
+      // the gateway does not know): the order stays as it was, PENDING and payable.
+      await dropClaim(ctx, order.id, req.payment_key);
+      throw badRequest(err.message, { code: err.code });
+    }
+  }
+  if (approved.orderId !== order.order_no) {
+    // The key belongs to another order (replayed): no claim of it here; settle it there, refuse
+    // it here.
+    await dropClaim(ctx, order.id, req.payment_key);
+    await applyGatewayPayment(ctx, approved, req.payment_key);
+    throw conflict(MSG.foreignPayment);
+  }
+  const paid = await payPendingOrder(ctx, approved, req.payment_key, order);
+  if (paid) return paid;
+  const outcome = await applyGatewayPayment(ctx, approved, req.payment_key, order);
+  if (outcome !== 'paid' && outcome !== 'already-paid') throw conflict(MSG.notPayable);
+  return orderDetail(ctx.db, order.id, userId);
+}
+
+/**
+ * The common case of applying an approval, in one durable statement: a PENDING order whose amount
+ * the gateway approved becomes PAID with its items, the payment row DONE and the bought items
+ * leave the member's cart. The detail is built from what was just written (one read of the item
+ * bodies). Null when the order was not PENDING with that amount: the caller takes the general,
+ * locked path (applyGatewayPayment).
+ */
+async function payPendingOrder(
+  ctx: AppContext,
+  gp: GatewayPayment,
+  paymentKey: string,
+  order: OrderRow,
+): Promise<OrderDetail | null> {
+  if (gp.status !== 'DONE' || gp.orderId !== order.order_no || gp.totalAmount !== order.amount) return null;
+  const gw = gatewayOf(ctx);
+  const now = ctx.clock.now();
+  const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const approved = sql`${approvedAt.toISOString()}::timestamptz`;
+  const result = await runHot(ctx.db)(sql`
+    with paid as (
+      update orders set status = 'PAID', paid_at = ${approved}, updated_at = ${at}
+      where id = ${order.id} and status::text in (${sql.join(
+        CLAIM.orderFrom.map((s) => sql`${s}`),
+        sql`, `,
+      )}) and amount = ${gp.totalAmount}
+      returning id, user_id
+    ),
+    pay as (
+      insert into payments (order_id, payment_key, provider, method, status, amount, balance_amount,
+        approved_at, raw, created_at, updated_at)
+      select paid.id, ${paymentKey}, ${gw.name}, ${gp.method}, 'DONE', ${gp.totalAmount}::int,
+        ${gp.balanceAmount}::int, ${approved}, ${JSON.stringify(gp.raw ?? null)}::jsonb, ${at}, ${at}
+      from paid
+      on conflict (payment_key) do update set order_id = excluded.order_id, provider = excluded.provider,
+        method = excluded.method, status = excluded.status, amount = excluded.amount,
+        balance_amount = excluded.balance_amount, approved_at = excluded.approved_at,
+        raw = excluded.raw, updated_at = excluded.updated_at
+      returning id
+    ),
+    items as (
+      update order_items set status = 'PAID', updated_at = ${at}
+      where order_id in (select id from paid)
+      returning product_item_id
+    ),
+    gone as (
+      delete from cart_lines
+      where cart_id in (select c.id from carts c join paid on c.user_id = paid.user_id)
+        and product_item_id in (select product_item_id from items)
+    )
+    -- The item bodies of the detail, as they stood before this statement (PENDING, not shipped).
+    select (select count(*) from paid)::int as paid, oi.id, oi.product_item_id, oi.product_display_id,
+      oi.brand_id, b.name as brand_name, oi.name, pd.image_url, oi.size_name, oi.color_name,
+      oi.quantity, oi.price, oi.price_discount, oi.coupon_discount, oi.point_used, oi.paid_amount,
+      oi.is_despoke
+    from order_items oi
+    join brands b on b.id = oi.brand_id
+    join product_displays pd on pd.id = oi.product_display_id
+    where oi.order_id = ${order.id}
+    order by oi.id`);
+  const rows = rowsOf<ItemSnapshot & { paid: number }>(result);
+  if (rows.length === 0 || Number(rows[0]?.paid) !== 1) return null;
+  const row: OrderRow = { ...order, status: 'PAID', paid_at: approvedAt, updated_at: now };
+  const items = rows.map((r) =>
+    itemBody(
+      {
+        ...r,
+        order_id: order.id,
+        status: 'PAID',
+        shipped_at: null,
+        completed_at: null,
+        is_despoke: r.is_despoke === true || String(r.is_despoke) === 't',
+      },
+      r.brand_name,
+      r.image_url,
+    ),
+  );
+  return detailOf(row, items, {
+    provider: gw.name,
+    method: gp.method,
+    status: 'DONE',
+    amount: gp.totalAmount,
+    balance_amount: gp.balanceAmount,
+    approved_at: approvedAt,
+  });
+}
+
+export type ItemSnapshot = {
+  id: number;
+  product_item_id: number;
+  product_display_id: number;
+  brand_id: number;
+  brand_name: string;
+  name: string;
+  image_url: string;
+  size_name: string;
+  color_name: string;
+  quantity: number;
+  price: number;
+  price_discount: number;
+  coupon_discount: number;
+  point_used: number;
+  paid_amount: number;
+  is_despoke: boolean;
+};

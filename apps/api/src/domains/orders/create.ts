@@ -1,0 +1,243 @@
+/**
+ * POST /api/orders: an order created PENDING with its stock reserved (SPEC.md, 'Orders').
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  type CreatedOrder,
+  type CreateOrderRequest,
+  newOrderId,
+  type OrderMoney,
+  orderName,
+} from '@codiroom/shared';
+import { sql } from 'drizzle-orm';
+import { runHot } from '../../db/hot-sql.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
+import { applyBenefits, type BenefitPlan, planBenefits } from './benefits.ts';
+import { MSG, WINDOW_MS } from './model.ts';
+import {
+  assertBuyable,
+  orderMoney,
+  PRICE_MSG,
+  type PricedLine,
+  priceLines,
+  timeSaleUnits,
+  type Wanted,
+  wantedFromCart,
+} from './pricing.ts';
+import { reserveTimeSaleUnits } from './time-sale-stock.ts';
+
+// ───────────────────────────── create ─────────────────────────────
+
+export async function resolveWanted(
+  db: Conn,
+  userId: number,
+  body: { cart_ids?: number[]; items?: { product_item_id: number; quantity: number }[] },
+): Promise<Wanted[]> {
+  if (body.cart_ids) return wantedFromCart(db, userId, body.cart_ids);
+  return (body.items ?? []).map((i) => ({ ...i, cart_id: null }));
+}
+
+/** SQL `(id, q), …` rows of item quantities, in item id order. */
+function itemRows(byItem: Map<number, number>) {
+  return sql.join(
+    [...byItem.entries()].sort((a, b) => a[0] - b[0]).map(([id, q]) => sql`(${id}::int, ${q}::int)`),
+    sql`, `,
+  );
+}
+
+/** Orders of up to this many lines create through a prepared statement (see insertPendingOrder). */
+const PREPARED_MAX_LINES = 8;
+
+type PendingOrder = {
+  orderNo: string;
+  userId: number;
+  name: string;
+  money: OrderMoney;
+  address: CreateOrderRequest['address'];
+  deliveryRequest: string | null;
+  now: Date;
+  lines: readonly PricedLine[];
+  plan: BenefitPlan;
+};
+
+/**
+ * Reserves the stock of every line and writes the PENDING order with its items, in ONE statement
+ * (atomic on its own; inside the caller's transaction when coupons, points or time-sale units must
+ * be taken with it). The item rows are locked in item id order first (concurrent multi-item orders
+ * cannot deadlock; an order of one item needs no separate lock pass: its conditional update waits
+ * for the row and re-checks it) and read as they stand once locked; only when every line is
+ * reservable (`is_active and stock >= q`) is the stock taken (`stock = stock - q`) and the order written, so
+ * no buyer can take an item below zero and a short order writes nothing. A pending order is cheap
+ * to lose in a crash (no money has moved, its reservation goes with it), so its transaction's
+ * commit does not wait for the WAL flush (`synchronous_commit` off for that transaction only);
+ * claims and payments stay fully durable. A crash can lose such an order only together with
+ * everything after it in the WAL, and no payment is approved before its confirm's claim row (which
+ * references the order) has committed synchronously — flushing the WAL up to that commit flushes
+ * the order's earlier commit with it — so a lost pending order never has money taken for it (its
+ * Toss window just fails to confirm: 404).
+ * Returns the new order's id (null when some line was short) and the reservable item ids.
+ */
+async function insertPendingOrder(
+  conn: Conn,
+  o: PendingOrder,
+): Promise<{ id: number | null; reservable: Set<number>; customer_name: string | null }> {
+  const byItem = new Map<number, number>();
+  for (const l of o.lines) byItem.set(l.product_item_id, (byItem.get(l.product_item_id) ?? 0) + l.quantity);
+  const at = sql`${o.now.toISOString()}::timestamptz`;
+  const m = o.money;
+  const a = o.address;
+  const items = sql.join(
+    o.lines.map((l, i) => {
+      const b = o.plan.lines[i];
+      const couponDiscount = b?.coupon_discount ?? 0;
+      const pointUsed = b?.point_used ?? 0;
+      return sql`(${i}::int, ${l.product_item_id}::int, ${l.product_display_id}::int, ${l.brand_id}::int,
+        ${l.name}::text, ${l.size_name}::text, ${l.color_name}::text, ${l.quantity}::int,
+        ${l.list_price}::int, ${l.price}::int, ${b?.coupon_id ?? null}::int, ${couponDiscount}::int,
+        ${pointUsed}::int, ${l.price * l.quantity - couponDiscount - pointUsed}::int, ${l.is_despoke}::boolean,
+        ${l.time_sale_item_id}::int)`;
+    }),
+    sql`, `,
+  );
+  // The text has one VALUES row per line: prepared (kept per connection) only for the few
+  // shapes of small orders, so no sequence of orders can fill the connections with statements.
+  const run = runHot(conn, o.lines.length <= PREPARED_MAX_LINES);
+  // One item: its conditional update is the whole reservation (it waits for the row's lock and
+  // re-checks the stock on the row as it then stands), so no separate lock pass. Several items:
+  // all rows are locked (in id order) and checked first, so a short line takes nothing from the
+  // others.
+  const reserve =
+    byItem.size === 1
+      ? sql`
+      reserved as materialized (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q
+        returning p.id
+      ),
+      good as materialized (select array_agg(r.id) as ids, count(*) = 1 as ok from reserved r),`
+      : sql`
+      locked as materialized (
+        select p.id, p.stock, p.is_active from product_items p
+        where p.id in (select id from v) order by p.id for no key update
+      ),
+      good as materialized (
+        select array_agg(l.id) as ids, count(*) = ${byItem.size}::int as ok
+        from locked l join v on v.id = l.id
+        where l.is_active and l.stock >= v.q
+      ),
+      reserved as (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q and (select ok from good)
+        returning p.id
+      ),`;
+  const rows = (await run(sql`
+      with v(id, q) as (values ${itemRows(byItem)}),
+      async_commit as materialized (select set_config('synchronous_commit', 'off', true) as s),${reserve}
+      o as (
+        insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
+          coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
+          detail_address, delivery_request, expires_at, created_at, updated_at)
+        select ${o.orderNo}::text, ${o.userId}::int, 'PENDING', ${o.name}::text, ${m.total_price}::int,
+          ${m.product_discount}::int, ${m.coupon_discount}::int, ${m.point_used}::int,
+          ${m.shipping_fee}::int, ${m.amount}::int, ${a.recipient}::text,
+          ${a.phone.replaceAll('-', '')}::text, ${a.zipcode}::text, ${a.main_address}::text,
+          ${a.detail_address}::text, ${o.deliveryRequest}::text,
+          ${new Date(o.now.getTime() + WINDOW_MS).toISOString()}::timestamptz, ${at}, ${at}
+        where (select ok from good)
+        returning id
+      ),
+      i as (
+        insert into order_items (order_id, product_item_id, product_display_id, brand_id, name,
+          size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, status, is_despoke, time_sale_item_id, created_at, updated_at)
+        select o.id, x.product_item_id, x.product_display_id, x.brand_id, x.name, x.size_name,
+          x.color_name, x.quantity, x.price, x.price_discount, x.coupon_id, x.coupon_discount,
+          x.point_used, x.paid_amount, 'PENDING', x.is_despoke, x.time_sale_item_id, ${at}, ${at}
+        from o cross join (values ${items}) as x(n, product_item_id, product_display_id, brand_id,
+          name, size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, is_despoke, time_sale_item_id)
+        order by x.n
+      )
+      select (select id from o) as id, (select ids from good) as reservable,
+        (select u.name from users u where u.id = ${o.userId}::int) as customer_name,
+        (select count(*) from async_commit) as c, (select count(*) from reserved) as r`)) as {
+    id: number | null;
+    reservable: number[] | null;
+    customer_name: string | null;
+  }[];
+  const row = rows[0];
+  return {
+    id: row?.id === null || row?.id === undefined ? null : Number(row.id),
+    reservable: new Set((row?.reservable ?? []).map(Number)),
+    customer_name: row?.customer_name ?? null,
+  };
+}
+
+export async function createOrder(
+  ctx: AppContext,
+  userId: number,
+  body: CreateOrderRequest,
+): Promise<CreatedOrder> {
+  const now = ctx.clock.now();
+  const wanted = await resolveWanted(ctx.db, userId, body);
+  const lines = await priceLines(ctx.db, wanted, now);
+  assertBuyable(lines);
+  const { money: base } = orderMoney(lines);
+  // Coupons and points: re-validated over the server-priced lines (benefits.ts).
+  const plan = await planBenefits(ctx, userId, lines, body, base.amount);
+  const money = {
+    ...base,
+    coupon_discount: plan.coupon_discount,
+    point_used: plan.point_used,
+    amount: base.amount - plan.coupon_discount - plan.point_used,
+  };
+  const orderNo = body.order_id ?? newOrderId(now, randomBytes(12).toString('hex'));
+  const pending: PendingOrder = {
+    orderNo,
+    userId,
+    name: orderName(lines.map((l) => l.name)),
+    money,
+    address: body.address,
+    deliveryRequest: body.delivery_request ?? null,
+    now,
+    lines,
+    plan,
+  };
+  const check = (r: Awaited<ReturnType<typeof insertPendingOrder>>) => {
+    const short = lines.find((l) => !r.reservable.has(l.product_item_id));
+    if (short || r.id === null) throw badRequest(PRICE_MSG.stock((short ?? lines[0])?.name ?? ''));
+    return { id: r.id, customer_name: r.customer_name };
+  };
+  let created: { id: number; customer_name: string | null };
+  try {
+    if (plan.coupon_ids.length === 0 && plan.point_used === 0 && timeSaleUnits(lines).size === 0) {
+      // Nothing but stock to take: the one statement is the whole transaction (one round trip).
+      created = check(await insertPendingOrder(ctx.db, pending));
+    } else {
+      created = await ctx.db.transaction(async (tx) => {
+        const order = check(await insertPendingOrder(tx, pending));
+        await reserveTimeSaleUnits(tx, lines);
+        // Every coupon redeemed (conditional: a coupon another order took is a 409 and this order
+        // rolls back) and the points spent, in this transaction.
+        await applyBenefits(tx, userId, order.id, plan, now);
+        return order;
+      });
+    }
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(MSG.duplicateOrderId);
+    throw err;
+  }
+  return {
+    id: created.id,
+    order_id: orderNo,
+    order_name: pending.name,
+    status: 'PENDING',
+    expires_at: new Date(now.getTime() + WINDOW_MS).toISOString(),
+    customer_name: created.customer_name ?? '',
+    ...money,
+  };
+}

@@ -1,0 +1,169 @@
+/** The order detail read model: one order with items and payment (SPEC.md, 'Orders'). */
+import {
+  isAddressEditable,
+  isCancellable,
+  ORDER_ITEM_STATUS_LABEL,
+  ORDER_STATUS_LABEL,
+  type OrderDetail,
+  type OrderItemBody,
+  type OrderItemStatus,
+} from '@codiroom/shared';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { brands, orderItems, orders, payments, productDisplays } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { iso, MSG, type OrderRow } from './model.ts';
+
+export async function orderOf(db: Conn, orderNo: string, userId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo)).limit(1);
+  if (!order || order.user_id !== userId) throw notFound(MSG.orderNotFound);
+  return order;
+}
+
+// ───────────────────────────── reads ─────────────────────────────
+
+export async function itemBodies(db: Conn, orderIds: number[]): Promise<Map<number, OrderItemBody[]>> {
+  const out = new Map<number, OrderItemBody[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({
+      item: orderItems,
+      brand_name: brands.name,
+      image_url: productDisplays.image_url,
+    })
+    .from(orderItems)
+    .innerJoin(brands, eq(brands.id, orderItems.brand_id))
+    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
+    .where(inArray(orderItems.order_id, orderIds))
+    .orderBy(asc(orderItems.id));
+  for (const r of rows) {
+    const list = out.get(r.item.order_id) ?? [];
+    list.push(itemBody(r.item, r.brand_name, r.image_url));
+    out.set(r.item.order_id, list);
+  }
+  return out;
+}
+
+type ItemFields = Pick<
+  typeof orderItems.$inferSelect,
+  | 'id'
+  | 'order_id'
+  | 'product_item_id'
+  | 'product_display_id'
+  | 'brand_id'
+  | 'name'
+  | 'size_name'
+  | 'color_name'
+  | 'quantity'
+  | 'price'
+  | 'price_discount'
+  | 'coupon_discount'
+  | 'point_used'
+  | 'paid_amount'
+  | 'status'
+  | 'is_despoke'
+  | 'shipped_at'
+  | 'completed_at'
+>;
+
+export function itemBody(i: ItemFields, brandName: string, imageUrl: string): OrderItemBody {
+  const status = i.status as OrderItemStatus;
+  return {
+    id: Number(i.id),
+    product_item_id: Number(i.product_item_id),
+    product_display_id: Number(i.product_display_id),
+    brand_id: Number(i.brand_id),
+    brand_name: brandName,
+    name: i.name,
+    image_url: imageUrl,
+    size_name: i.size_name,
+    color_name: i.color_name,
+    quantity: Number(i.quantity),
+    price: Number(i.price),
+    price_discount: Number(i.price_discount),
+    coupon_discount: Number(i.coupon_discount),
+    point_used: Number(i.point_used),
+    paid_amount: Number(i.paid_amount),
+    status,
+    status_label: ORDER_ITEM_STATUS_LABEL[status],
+    is_despoke: i.is_despoke,
+    is_cancellable: !i.is_despoke && isCancellable(status),
+    shipped_at: iso(i.shipped_at),
+    completed_at: iso(i.completed_at),
+  };
+}
+
+/** One order with items and payment; another member's order (or none) answers 404. */
+export async function orderDetail(
+  db: Db | Conn,
+  orderId: number,
+  userId: number | null,
+): Promise<OrderDetail> {
+  const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!o || (userId !== null && o.user_id !== userId)) throw notFound(MSG.orderNotFound);
+  return buildDetail(db, o);
+}
+
+type DetailPayment = Pick<
+  typeof payments.$inferSelect,
+  'provider' | 'method' | 'status' | 'amount' | 'balance_amount' | 'approved_at'
+>;
+
+export async function buildDetail(db: Db | Conn, o: OrderRow): Promise<OrderDetail> {
+  const [byOrder, [p]] = await Promise.all([
+    itemBodies(db, [o.id]),
+    db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.order_id, o.id), inArray(payments.status, ['DONE', 'PARTIAL_CANCELED', 'CANCELED'])),
+      )
+      .orderBy(desc(payments.id))
+      .limit(1),
+  ]);
+  return detailOf(o, byOrder.get(o.id) ?? [], p);
+}
+
+export function detailOf(o: OrderRow, items: OrderItemBody[], p: DetailPayment | undefined): OrderDetail {
+  return {
+    id: o.id,
+    order_id: o.order_no,
+    order_name: o.order_name,
+    status: o.status,
+    status_label: ORDER_STATUS_LABEL[o.status],
+    created_at: o.created_at.toISOString(),
+    paid_at: iso(o.paid_at),
+    cancelled_at: iso(o.cancelled_at),
+    expires_at: o.expires_at.toISOString(),
+    total_price: o.total_price,
+    product_discount: o.product_discount,
+    coupon_discount: o.coupon_discount,
+    point_used: o.point_used,
+    shipping_fee: o.shipping_fee,
+    amount: o.amount,
+    cancelled_amount: p ? p.amount - p.balance_amount : 0,
+    address: {
+      recipient: o.recipient,
+      phone: o.phone,
+      zipcode: o.zipcode,
+      main_address: o.main_address,
+      detail_address: o.detail_address,
+      delivery_request: o.delivery_request,
+    },
+    is_address_editable:
+      (o.status === 'PAID' || o.status === 'PARTIALLY_CANCELLED') &&
+      isAddressEditable(items.map((i) => i.status)),
+    payment: p
+      ? {
+          provider: p.provider,
+          method: p.method,
+          status: p.status,
+          amount: p.amount,
+          balance_amount: p.balance_amount,
+          approved_at: iso(p.approved_at),
+        }
+      : null,
+    items,
+  };
+}

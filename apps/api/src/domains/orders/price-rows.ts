@@ -1,0 +1,75 @@
+/**
+ * The order-pricing read as one database function, `order_price_rows(ids, at)`: the items with their
+ * display, brand and the display's running time-sale rows (what the catalogue's runningTimeSales
+ * reads), in one round trip under a plan made once per connection (measured faster than the same
+ * statement prepared from the client: bench/orders.mjs, see pricing.ts).
+ *
+ * The function is not written by hand: its text is built here from the catalogue's running-time-sale
+ * condition (`timeSaleRunningAt`, catalog/time-sale.ts — docs/ARCHITECTURE.md, 'Time sales'), so the rule
+ * exists once. `installOrderPriceRows` (re)creates it when the orders routes are registered, under an
+ * advisory lock, and only when the installed text differs (its hash is the function's comment): several
+ * processes starting at once over one database install it once. Migration 0011 created the first version;
+ * this text replaces it.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { timeSaleRunningAt } from '../catalog/index.ts';
+
+const SIGNATURE = 'order_price_rows(integer[], timestamptz)';
+
+/** The running sale over the function's alias and argument (no parameters: plain SQL text). */
+const running = new PgDialect().sqlToQuery(
+  timeSaleRunningAt(sql.raw('p_at'), { starts_at: sql.raw('ts.starts_at'), ends_at: sql.raw('ts.ends_at') }),
+).sql;
+
+/** `plan_cache_mode = force_generic_plan`: planned once per connection whatever the ids. */
+export const ORDER_PRICE_ROWS_SQL = `CREATE OR REPLACE FUNCTION ${SIGNATURE.replace('integer[], timestamptz', 'p_ids integer[], p_at timestamptz')}
+RETURNS TABLE (
+  id integer, product_display_id integer, product_id integer, size_name text, color_name text,
+  stock integer, extra_price integer, item_active boolean, name text, image_url text,
+  product_type text, price integer, price_discount integer, display_active boolean,
+  brand_id integer, brand_name text, shipping_fee integer, free_shipping_min integer,
+  allows_custom_order boolean, sales json
+) LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+BEGIN
+  RETURN QUERY
+  SELECT pi.id, pi.product_display_id, pi.product_id, pi.size_name::text, pi.color_name::text,
+    pi.stock, pi.extra_price, pi.is_active, pd.name::text, pd.image_url::text,
+    pd.product_type::text, pd.price, pd.price_discount, pd.is_active, b.id, b.name::text,
+    b.shipping_fee, b.free_shipping_min, b.allows_custom_order,
+    (SELECT coalesce(json_agg(json_build_object('time_sale_item_id', tsi.id,
+        'product_display_id', tsi.product_display_id, 'sale_price', tsi.sale_price,
+        'stock_limit', tsi.stock_limit, 'sold_count', tsi.sold_count, 'ends_at', ts.ends_at)), '[]'::json)
+      FROM time_sale_items tsi JOIN time_sales ts ON ts.id = tsi.time_sale_id
+      WHERE tsi.product_display_id = pd.id AND ${running})
+  FROM product_items pi
+    JOIN product_displays pd ON pd.id = pi.product_display_id
+    JOIN brands b ON b.id = pd.brand_id
+  WHERE pi.id = ANY (p_ids);
+END
+$fn$`;
+
+const VERSION = createHash('sha256').update(ORDER_PRICE_ROWS_SQL).digest('hex').slice(0, 32);
+/** pg_advisory_xact_lock key of the install (any constant shared by every process). */
+const INSTALL_LOCK = 7_316_220_511;
+
+/** Installs the function unless the installed one is this text (see the header). */
+export async function installOrderPriceRows(db: Db): Promise<void> {
+  const installed = async () =>
+    rowsOf<{ v: string | null }>(
+      await db.execute(sql`select obj_description(to_regprocedure(${SIGNATURE}), 'pg_proc') as v`),
+    )[0]?.v;
+  if ((await installed()) === VERSION) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`);
+    const [row] = rowsOf<{ v: string | null }>(
+      await tx.execute(sql`select obj_description(to_regprocedure(${SIGNATURE}), 'pg_proc') as v`),
+    );
+    if (row?.v === VERSION) return;
+    await tx.execute(sql.raw(ORDER_PRICE_ROWS_SQL));
+    await tx.execute(sql.raw(`COMMENT ON FUNCTION ${SIGNATURE} IS '${VERSION}'`));
+  });
+}

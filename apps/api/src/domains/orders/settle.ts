@@ -1,0 +1,341 @@
+/**
+ * What the gateway says about a payment, applied to its order (confirm answers, the webhook,
+ * recovery), and the order endings without a payment: abandoned, expired (SPEC.md, 'Orders').
+ * Every status a statement here moves from comes from payment-state.ts.
+ */
+import { and, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
+import { cartLines, carts, orderItems, orders, paymentCancels, payments } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
+import { releaseOrderBenefits } from './benefits.ts';
+import { orderOf } from './detail.ts';
+import { type OrderRow, wasPaid } from './model.ts';
+import {
+  ABORT_FROM,
+  canMoveOrder,
+  DROP_FROM,
+  EXPIRE_FROM,
+  FAIL_FROM,
+  HOLDING_PAYMENT,
+} from './payment-state.ts';
+import { releaseStock } from './stock.ts';
+
+/** Cancels a payment the shop must not keep; failures are logged by the caller, never thrown. */
+export async function cancelQuietly(
+  ctx: AppContext,
+  paymentKey: string,
+  reason: string,
+  idempotencyKey: string,
+) {
+  try {
+    return await gatewayOf(ctx).cancel(paymentKey, { cancelReason: reason }, idempotencyKey);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The gateway refused a payment of this order (or said it was aborted or never approved in the
+ * window): the payment row ABORTED, the order FAILED and its stock released — unless another
+ * payment of the order is in flight or approved (a second payment window abandoned while the first
+ * one is being confirmed or recovered): that payment decides the order.
+ */
+export async function failPayment(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ status: 'ABORTED', updated_at: now })
+      .where(
+        and(
+          eq(payments.payment_key, paymentKey),
+          eq(payments.order_id, orderId),
+          inArray(payments.status, ABORT_FROM),
+        ),
+      );
+    const failed = await tx
+      .update(orders)
+      .set({ status: 'FAILED', updated_at: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          inArray(orders.status, FAIL_FROM),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.order_id, orders.id),
+                  ne(payments.payment_key, paymentKey),
+                  inArray(payments.status, HOLDING_PAYMENT),
+                ),
+              ),
+          ),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (failed.length === 1) {
+      await releaseStock(tx, orderId);
+      await releaseOrderBenefits(tx, [orderId], now);
+    }
+  });
+}
+
+/**
+ * The gateway's answer was no answer about a payment of this order (a made-up key, another order's
+ * key, a payment session it does not know): the claim row this order took for the key goes, so the
+ * order is as it was before the request — PENDING, its stock reserved, payable with its own key
+ * while its window runs (then the sweep expires it) — and the key stays free for the order it
+ * belongs to.
+ */
+export async function dropClaim(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
+  await ctx.db
+    .delete(payments)
+    .where(
+      and(
+        eq(payments.payment_key, paymentKey),
+        eq(payments.order_id, orderId),
+        inArray(payments.status, DROP_FROM),
+      ),
+    );
+}
+
+export type ApplyOutcome = 'paid' | 'already-paid' | 'refunded-orphan' | 'failed' | 'ignored';
+
+/**
+ * Applies what the gateway says about a payment (confirm answer, webhook, recovery). Idempotent.
+ * DONE for a PENDING order with the right amount pays it; DONE for an order that can no longer be
+ * paid (expired, failed, paid by another key, other amount) is cancelled at the gateway;
+ * ABORTED/EXPIRED fails the payment and the order.
+ */
+export async function applyGatewayPayment(
+  ctx: AppContext,
+  gp: GatewayPayment,
+  paymentKey = gp.paymentKey,
+  /** The order when the caller already read it (its order_no must be gp.orderId). */
+  known?: OrderRow,
+): Promise<ApplyOutcome> {
+  const gw = gatewayOf(ctx);
+  const order =
+    known && known.order_no === gp.orderId
+      ? known
+      : (await ctx.db.select().from(orders).where(eq(orders.order_no, gp.orderId)).limit(1))[0];
+  if (!order) {
+    if (gp.status === 'DONE')
+      await cancelQuietly(ctx, paymentKey, '주문 없음', `orphan-${paymentKey}`.slice(0, 300));
+    return 'ignored';
+  }
+  if (gp.status === 'ABORTED' || gp.status === 'EXPIRED') {
+    await failPayment(ctx, order.id, paymentKey);
+    return 'failed';
+  }
+  if (gp.status !== 'DONE') {
+    // Not approved (READY/IN_PROGRESS): only our confirm approves, so once the order's window has
+    // passed nobody will; the attempt is over and the order's stock must not stay held.
+    if (order.status === 'PENDING' && order.expires_at.getTime() <= ctx.clock.now().getTime()) {
+      await failPayment(ctx, order.id, paymentKey);
+      return 'failed';
+    }
+    return 'ignored';
+  }
+  const now = ctx.clock.now();
+  const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
+  const outcome = await ctx.db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!locked) return 'ignored';
+    // A PENDING order has no settled payment (a payment settles with its order, in one
+    // transaction), so only a settled order needs its payment row looked at.
+    if (locked.status !== 'PENDING') {
+      const [row] = await tx.select().from(payments).where(eq(payments.payment_key, paymentKey));
+      if (row && row.order_id === locked.id && row.status !== 'IN_PROGRESS' && row.status !== 'ABORTED') {
+        return wasPaid(locked) ? 'already-paid' : 'ignored';
+      }
+    }
+    const payable = canMoveOrder(locked.status, 'PAID') && gp.totalAmount === locked.amount;
+    const values = {
+      order_id: locked.id,
+      payment_key: paymentKey,
+      provider: gw.name,
+      method: gp.method,
+      status: payable ? ('DONE' as const) : ('IN_PROGRESS' as const),
+      amount: gp.totalAmount,
+      balance_amount: gp.balanceAmount,
+      approved_at: approvedAt,
+      raw: gp.raw as object,
+      updated_at: now,
+    };
+    await tx
+      .insert(payments)
+      .values({ ...values, created_at: now })
+      .onConflictDoUpdate({ target: payments.payment_key, set: values });
+    if (!payable) return 'refunded-orphan';
+    await tx
+      .update(orders)
+      .set({ status: 'PAID', paid_at: approvedAt, updated_at: now })
+      .where(eq(orders.id, locked.id));
+    await tx
+      .update(orderItems)
+      .set({ status: 'PAID', updated_at: now })
+      .where(eq(orderItems.order_id, locked.id));
+    if (locked.user_id !== null) {
+      // The bought items leave the member's cart.
+      const bought = tx
+        .select({ id: orderItems.product_item_id })
+        .from(orderItems)
+        .where(eq(orderItems.order_id, locked.id));
+      const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.user_id, locked.user_id));
+      await tx
+        .delete(cartLines)
+        .where(and(inArray(cartLines.cart_id, cart), inArray(cartLines.product_item_id, bought)));
+    }
+    return 'paid';
+  });
+  if (outcome === 'refunded-orphan') {
+    // Money taken for an order that cannot be paid any more: give it back, record it.
+    const cancelled = await cancelQuietly(
+      ctx,
+      paymentKey,
+      '결제 가능 시간이 지난 주문',
+      `orphan-${paymentKey}`.slice(0, 300),
+    );
+    if (cancelled) {
+      await ctx.db.transaction(async (tx) => {
+        const [p] = await tx
+          .update(payments)
+          .set({ status: 'CANCELED', balance_amount: cancelled.balanceAmount, updated_at: now })
+          .where(eq(payments.payment_key, paymentKey))
+          .returning({ id: payments.id });
+        if (p) {
+          await tx
+            .insert(paymentCancels)
+            .values({
+              payment_id: p.id,
+              idempotency_key: `orphan-${paymentKey}`.slice(0, 300),
+              amount: gp.totalAmount,
+              reason: '결제 가능 시간이 지난 주문',
+              created_at: now,
+            })
+            .onConflictDoNothing();
+        }
+      });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The payment window reported a failure or the shopper closed it (Toss's fail URL): a PENDING order
+ * with no payment in flight fails now and its stock returns at once instead of after 30 minutes.
+ * Returns the order's status afterwards.
+ */
+export async function abandonOrder(
+  ctx: AppContext,
+  userId: number,
+  orderNo: string,
+): Promise<OrderRow['status']> {
+  const order = await orderOf(ctx.db, orderNo, userId);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const failed = await tx
+      .update(orders)
+      .set({ status: 'FAILED', updated_at: now })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.status, FAIL_FROM),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(and(eq(payments.order_id, orders.id), inArray(payments.status, HOLDING_PAYMENT))),
+          ),
+        ),
+      )
+      .returning({ status: orders.status });
+    if (failed.length === 1) {
+      await releaseStock(tx, order.id);
+      await releaseOrderBenefits(tx, [order.id], now);
+      return 'FAILED';
+    }
+    const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    return now2?.status ?? order.status;
+  });
+}
+
+// ───────────────────────────── recovery and expiry ─────────────────────────────
+
+/**
+ * Payments left IN_PROGRESS (a crash or lost answer between the gateway's approval and our
+ * update) are re-read from the gateway and applied. `olderThanMs` keeps live confirms alone.
+ */
+export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise<number> {
+  const gw = gatewayOf(ctx);
+  const cutoff = new Date(ctx.clock.now().getTime() - olderThanMs);
+  const stuck = await ctx.db
+    .select({ key: payments.payment_key, order_id: payments.order_id, order_no: orders.order_no })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(
+      olderThanMs > 0
+        ? and(eq(payments.status, 'IN_PROGRESS'), lte(payments.updated_at, cutoff))
+        : eq(payments.status, 'IN_PROGRESS'),
+    )
+    .limit(500);
+  let resolved = 0;
+  for (const s of stuck) {
+    try {
+      const gp = await gw.get(s.key);
+      // A payment of another order is not this order's: its claim goes, and the answer is applied
+      // to the order the gateway names.
+      const foreign = gp.orderId !== s.order_no;
+      if (foreign) await dropClaim(ctx, s.order_id, s.key);
+      const outcome = await applyGatewayPayment(ctx, gp, s.key);
+      if (outcome !== 'ignored' || foreign) resolved += 1;
+    } catch (err) {
+      if (
+        err instanceof GatewayError &&
+        (err.code === 'NOT_FOUND_PAYMENT' || err.code === 'NOT_FOUND_PAYMENT_SESSION')
+      ) {
+        // The gateway has no such payment: no answer about a payment of this order, so the order
+        // keeps its window (the sweep expires it once no payment is in flight).
+        await dropClaim(ctx, s.order_id, s.key);
+        resolved += 1;
+      }
+      // Uncertain answers stay for the next pass.
+    }
+  }
+  return resolved;
+}
+
+/** The sweep: PENDING orders past their window with no payment in flight expire; stock returns. */
+export async function expireOrders(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .update(orders)
+      .set({ status: 'EXPIRED', updated_at: now })
+      .where(
+        and(
+          inArray(orders.status, EXPIRE_FROM),
+          lte(orders.expires_at, now),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(payments)
+              .where(and(eq(payments.order_id, orders.id), inArray(payments.status, HOLDING_PAYMENT))),
+          ),
+        ),
+      )
+      .returning({ id: orders.id });
+    // One statement for every due order: the rows are locked in one item id order, so the sweep
+    // cannot deadlock with a reservation.
+    // (Chunks keep under PGlite's bind-parameter limit.)
+    for (let i = 0; i < due.length; i += 5000) {
+      const chunk = due.slice(i, i + 5000).map((o) => o.id);
+      await releaseStock(tx, chunk);
+      await releaseOrderBenefits(tx, chunk, now);
+    }
+    return due.length;
+  });
+}

@@ -1,0 +1,6 @@
+/**
+ * The users domain as other domains use it: the per-member row lock and point balance (member
+ * data) and the SMS sender (the dev outbox). Transaction types live in platform/transactions.ts.
+ */
+export { lockMember, pointBalance } from './member-db.ts';
+export { DevOutbox, smsSenderFor } from './sms.ts';

@@ -1,0 +1,147 @@
+/**
+ * Member preferences and extras: size info, photos, notification flags, the SES selection and A/B
+ * variants. Profile and status: member-service.ts.
+ */
+import {
+  abGroups,
+  type NotificationPermissions,
+  type NotificationPermissionsRequest,
+  type SizeInfo,
+  type SizeInfoRequest,
+  type UserPhoto,
+  type UserVariants,
+} from '@codiroom/shared';
+import { eq } from 'drizzle-orm';
+import { styleQuizPhotos, userPhotos, userSizeInfo, users } from '../../db/schema.ts';
+import type { Principal } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { iso, lockMember, memberRow } from './member-db.ts';
+
+// ───────────────────────────── size info ─────────────────────────────
+
+export async function getSizeInfo(ctx: AppContext, userId: number): Promise<SizeInfo> {
+  const user = await memberRow(ctx.db, userId);
+  const [row] = await ctx.db.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
+  return {
+    height: row?.height ?? user.height,
+    weight: row?.weight ?? user.weight,
+    sizes: row?.sizes ?? {},
+    updated_at: row ? iso(row.updated_at) : null,
+  };
+}
+
+export async function saveSizeInfo(
+  ctx: AppContext,
+  userId: number,
+  input: SizeInfoRequest,
+): Promise<SizeInfo> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await lockMember(tx, userId);
+    const [row] = await tx.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
+    const sizes: Record<string, string> = { ...(row?.sizes ?? {}) };
+    for (const [key, value] of Object.entries(input.sizes ?? {})) {
+      if (value === null) delete sizes[key];
+      else sizes[key] = value;
+    }
+    const height = input.height !== undefined ? input.height : (row?.height ?? user.height);
+    const weight = input.weight !== undefined ? input.weight : (row?.weight ?? user.weight);
+    await tx
+      .insert(userSizeInfo)
+      .values({ user_id: userId, height, weight, sizes, updated_at: now })
+      .onConflictDoUpdate({
+        target: userSizeInfo.user_id,
+        set: { height, weight, sizes, updated_at: now },
+      });
+    if (input.height !== undefined || input.weight !== undefined) {
+      await tx.update(users).set({ height, weight, updated_at: now }).where(eq(users.id, userId));
+    }
+  });
+  return getSizeInfo(ctx, userId);
+}
+
+// ───────────────────────────── photos ─────────────────────────────
+
+export async function memberPhotos(ctx: AppContext, userId: number): Promise<UserPhoto[]> {
+  const [own, quiz] = await Promise.all([
+    ctx.db.select().from(userPhotos).where(eq(userPhotos.user_id, userId)),
+    ctx.db.select().from(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId)),
+  ]);
+  const all = [
+    ...own.map((p) => ({ ...p, source: 'USER' as const })),
+    ...quiz.map((p) => ({ ...p, source: 'STYLE_QUIZ' as const })),
+  ];
+  all.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
+  return all.map((p) => ({
+    id: p.id,
+    photo_type: p.photo_type,
+    image_url: p.image_url,
+    source: p.source,
+    created_at: iso(p.created_at),
+  }));
+}
+
+// ───────────────────────────── notification flags ─────────────────────────────
+
+const alertColumns = {
+  is_app_alert: users.is_app_alert,
+  is_benefit_alert: users.is_benefit_alert,
+  is_nighttime_alert: users.is_nighttime_alert,
+};
+
+export async function getNotificationPermissions(
+  ctx: AppContext,
+  userId: number,
+): Promise<NotificationPermissions> {
+  const [row] = await ctx.db.select(alertColumns).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function setNotificationPermissions(
+  ctx: AppContext,
+  userId: number,
+  input: NotificationPermissionsRequest,
+): Promise<NotificationPermissions> {
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length === 0) return getNotificationPermissions(ctx, userId);
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...patch, updated_at: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning(alertColumns);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+// ───────────────────────────── SES selection ─────────────────────────────
+
+export async function getSesSelected(ctx: AppContext, userId: number): Promise<unknown> {
+  const user = await memberRow(ctx.db, userId);
+  return user.ses_selected ?? null;
+}
+
+export async function setSesSelected(ctx: AppContext, userId: number, value: unknown): Promise<unknown> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ses_selected: value ?? null, updated_at: ctx.clock.now() })
+    .where(eq(users.id, userId))
+    .returning({ ses_selected: users.ses_selected });
+  if (!row) throw notFound('User not found');
+  return row.ses_selected ?? null;
+}
+
+// ───────────────────────────── A/B variants ─────────────────────────────
+
+/**
+ * SPEC.md §4: members by the digit count of their uuid (abGroups). Guests by the same rule over
+ * their guest id — stable for the id's 30-day life and, with the storefront's random UUID guest
+ * ids, a random split; at login the group is re-keyed to the member's uuid.
+ */
+export async function userVariants(ctx: AppContext, principal: Principal): Promise<UserVariants> {
+  if (principal.userId !== null) {
+    const user = await memberRow(ctx.db, principal.userId);
+    return { ...abGroups(user.uuid), basis: 'user' };
+  }
+  return { ...abGroups(principal.guestId ?? ''), basis: 'guest' };
+}
