@@ -1,8 +1,8 @@
 import { expect, signUpByPhone, test } from './helpers.ts';
 
-// Issue 9 journey, first part: a guest's download asks to log in (popup of type coupon); a member
-// downloads a coupon on a product page and finds it in the coupon box; a serial registers there.
-// The checkout part (best combination applied, pay, cancel, coupon usable again) is in
+// Benefits journey (docs/ARCHITECTURE.md, 'Benefits'), first part: a guest's download asks to log in (popup
+// of type coupon); a member downloads a coupon on a product page and finds it in the coupon box; a serial
+// registers there. The checkout part (best combination applied, pay, cancel, coupon usable again) is in
 // checkout-benefits.spec.ts.
 
 test('a guest who taps a coupon download sees the login-required popup of type coupon', async ({ page }) => {

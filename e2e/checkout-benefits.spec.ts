@@ -1,8 +1,9 @@
 import { expect, signUpByPhone, test } from './helpers.ts';
 
-// Issues 8 + 9 joined, at 390×844: a member downloads a coupon on a product page, puts the product
-// in the cart, finds the coupon applied at checkout as the best combination, pays through the
-// sandbox, cancels the order, and finds the coupon usable again in the coupon box.
+// Coupons and points at checkout (docs/ARCHITECTURE.md, 'Orders and payments'), at 390×844: a member
+// downloads a coupon on a product page, puts the product in the cart, finds the coupon applied at checkout as
+// the best combination, pays through the sandbox, cancels the order, and finds the coupon usable again in the
+// coupon box.
 
 test('member: download coupon → checkout applies it → pay → cancel → coupon usable again', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, signUpByPhone, test } from './helpers.ts';
 
-// Issue 9 item 5: a new member opens the mission page from 마이페이지, finishes the push-consent
-// mission on the spot, receives its points once and sees the balance change (here and on the
+// Missions (docs/ARCHITECTURE.md, 'Benefits'): a new member opens the mission page from 마이페이지, finishes the
+// push-consent mission on the spot, receives its points once and sees the balance change (here and on the
 // points page).
 
 test('a member completes a mission, receives its points once and sees the balance change', async ({

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, signUpByPhone, test } from './helpers.ts';
 
-// Issue 8 journey at 390×844: a member puts two products in the cart, checks out with a new
-// address, pays in the sandbox payment window, lands on the order-complete page, opens the order
-// detail (status timeline) and cancels one item, refunded through the gateway.
+// Orders journey (docs/ARCHITECTURE.md, 'Orders and payments') at 390×844: a member puts two products in the
+// cart, checks out with a new address, pays in the sandbox payment window, lands on the order-complete page,
+// opens the order detail (status timeline) and cancels one item, refunded through the gateway.
 
 async function addToCart(page: Page, productId: number) {
   await page.goto(`/product/${productId}`);

@@ -1,7 +1,7 @@
 import { expect, test } from './helpers.ts';
 
-// Issue 9 "prices everywhere agree": a product of the running time sale shows its sale price with a
-// 타임세일 badge on /timeSale, the product page and the cart line.
+// Prices everywhere agree (docs/ARCHITECTURE.md, 'Prices'): a product of the running time sale shows its sale
+// price with a 타임세일 badge on /timeSale, the product page and the cart line.
 test('a time-sale product shows the sale price on /timeSale, the product page and in the cart', async ({
   page,
 }) => {
@@ -32,7 +32,8 @@ test('a time-sale product shows the sale price on /timeSale, the product page an
   await expect(line.getByText('타임세일', { exact: true })).toBeVisible();
 });
 
-// Issues 7 and 9: a liked time-sale product shows the same sale price (and badge) on /keepProducts.
+// Liked products carry the live price (docs/ARCHITECTURE.md, 'Prices'): a liked time-sale product shows the
+// same sale price (and badge) on /keepProducts.
 test('a liked time-sale product shows its sale price on /keepProducts', async ({ page }) => {
   await page.goto('/timeSale');
   const item = page.locator('main li').filter({ hasText: '개 남음' }).first();

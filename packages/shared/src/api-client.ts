@@ -16,7 +16,10 @@
  * - `request()` resolves 2xx and 4xx (except 401) answers as a discriminated result, so a 400 is a
  *   normal response; 401 after handling, 5xx, network errors and aborts are thrown as ApiError.
  *   `get/post/put/patch/delete` throw ApiError for every non-2xx answer.
- * - `getOr()` never throws: it returns the fallback and hands the error to onError.
+ * - `get()` is the getter of pages: a 5xx or a network failure reaches the caller (the route's
+ *   ErrorBoundary) as an ApiError and is never shown as an empty list.
+ * - `getOr()` never throws: it returns the fallback and hands the error to onError. It is only for
+ *   optional extras whose absence is harmless (a badge, a side panel), never for a page's data.
  * - `cancelAll()` aborts every in-flight request started without an explicit signal.
  * - Failed calls of the reported flows go to onReportError (except social provider rejections).
  * - Guest ids are issued by the server (guest-id.ts). With onGuestId, a guest-capable call without
@@ -636,7 +639,8 @@ export function createApiClient(opts: ApiClientOptions) {
   /**
    * A getter that falls back to an empty default: `fallback` on any failure (network, 4xx, 5xx,
    * abort, local 'Token Required') and also when a 2xx answer has no body. Failures other than
-   * aborts go to onError; nothing is shown to the user.
+   * aborts go to onError; nothing is shown to the user. Because it hides server errors, use it only
+   * for optional extras (a badge count, a side panel); a page's own data goes through `get()`.
    */
   async function getOr<T>(path: string, fallback: T, query?: Query, init: CallInit = {}): Promise<T> {
     const t = targetOf('GET', path);

@@ -615,6 +615,51 @@ describe('rule 5: getOr falls back to empty defaults', () => {
   });
 });
 
+describe('rule 5b: a page listing never hides a server error', () => {
+  it.each([
+    ['/api/orders/order-list-simple', { page: 1 }],
+    ['/api/benefits/point-history', { page: 1 }],
+    ['/api/benefits/coupon-list', undefined],
+    ['/api/carts', undefined],
+  ] as const)('a 500 from %s reaches the caller as an ApiError, not an empty list', async (path, query) => {
+    const f = fakeFetch(() => json(500, { detail: 'boom' }));
+    const onError = vi.fn();
+    const api = createApiClient({ fetch: f.fetch, getAccessToken: () => 'access', onError });
+    const err = await api.get(path, query).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 500, detail: 'boom' });
+    // Thrown, not swallowed: the onError hook of getOr() is not involved.
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('a network failure of a listing reaches the caller as ApiError(0, network error)', async () => {
+    const f = fakeFetch(() => Promise.reject(new TypeError('offline')));
+    const api = createApiClient({ fetch: f.fetch, getAccessToken: () => 'access' });
+    await expect(api.get('/api/orders/order-list-simple')).rejects.toMatchObject({
+      status: 0,
+      detail: 'network error',
+    });
+  });
+
+  it('a 400 with a detail stays an answer of request() the page can show inline', async () => {
+    const f = fakeFetch(() => json(400, { detail: '이름을 입력해 주세요.' }));
+    const api = createApiClient({ fetch: f.fetch, getAccessToken: () => 'access' });
+    await expect(api.request('PUT', '/api/users/update-profile', { body: {} })).resolves.toMatchObject({
+      ok: false,
+      status: 400,
+      detail: '이름을 입력해 주세요.',
+    });
+  });
+
+  it('a 500 of a mutation through request() is thrown, not returned as an answer', async () => {
+    const f = fakeFetch(() => json(500, { detail: 'boom' }));
+    const api = createApiClient({ fetch: f.fetch, getAccessToken: () => 'access' });
+    await expect(api.request('PUT', '/api/users/update-profile', { body: {} })).rejects.toMatchObject({
+      status: 500,
+    });
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 
 describe('rule 6: cancellation and debouncing', () => {

@@ -5,6 +5,7 @@
  * server's detail or SPEC.md §8's fallback message.
  */
 import {
+  type ApiResult,
   type CouponOffer,
   formatWon,
   MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useMutation } from '../lib/use-mutation';
 import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';
@@ -22,9 +24,10 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
   const loggedIn = useRootData()?.isLoggedIn ?? false;
   const popups = usePopups();
   const [data, setData] = useState<ProductBenefitsBody | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
 
+  // getOr on purpose: the coupon panel is an optional side panel of the product page; without
+  // an answer the panel is not shown and the product stays buyable.
   const load = useCallback(async () => {
     setData(
       await browserApi().getOr<ProductBenefitsBody | null>(
@@ -37,14 +40,9 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
     void load();
   }, [load]);
 
-  async function download(offers: CouponOffer[]) {
-    if (!loggedIn) {
-      popups.open({ kind: 'login', type: 'coupon' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const ids = offers.map((o) => o.coupon_policy_id);
+  // Not revalidated: the panel is no loader data; it is loaded again after an answer (refusals too).
+  const downloadCoupons = useMutation(
+    async (ids: number[]): Promise<ApiResult<unknown>> => {
       const res =
         ids.length === 1
           ? await browserApi().request('POST', '/api/benefits/download-coupon', {
@@ -53,18 +51,27 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
           : await browserApi().request('POST', '/api/benefits/download-coupons', {
               body: { coupon_list: ids },
             });
-      if (!res.ok) setMessage(res.detail || MESSAGES.couponDownloadFallback);
-      else if (ids.length > 1 && (res.data as MultiIssueBody).issued_count === 0) {
-        // download-coupons answers 200 with one result per coupon: nothing issued is a failure.
-        const first = (res.data as MultiIssueBody).result.find((r) => r.status === 'error');
-        setMessage(first?.detail || MESSAGES.couponDownloadFallback);
-      } else setMessage('쿠폰을 받았어요. 쿠폰함에서 확인할 수 있어요.');
       await load();
-    } catch {
-      setMessage(MESSAGES.couponDownloadFallback);
-    } finally {
-      setBusy(false);
+      return res;
+    },
+    { revalidate: false, failedText: () => MESSAGES.couponDownloadFallback },
+  );
+  const busy = downloadCoupons.pending;
+  const message = downloadCoupons.error ?? note;
+
+  async function download(offers: CouponOffer[]) {
+    if (!loggedIn) {
+      popups.open({ kind: 'login', type: 'coupon' });
+      return;
     }
+    const ids = offers.map((o) => o.coupon_policy_id);
+    setNote(null);
+    const res = await downloadCoupons.run(ids);
+    if (res?.ok && ids.length > 1 && (res.data as MultiIssueBody).issued_count === 0) {
+      // download-coupons answers 200 with one result per coupon: nothing issued is a failure.
+      const first = (res.data as MultiIssueBody).result.find((r) => r.status === 'error');
+      setNote(first?.detail || MESSAGES.couponDownloadFallback);
+    } else if (res?.ok) setNote('쿠폰을 받았어요. 쿠폰함에서 확인할 수 있어요.');
   }
 
   if (!data) return null;

@@ -58,6 +58,7 @@ export function LikeButton({
     const next = !liked;
     setLiked(likeType, likeId, next);
     try {
+      // Left a direct call: an optimistic toggle of the shared like store (toasts, no loader data).
       if (next) {
         await browserApi().post('/api/likes/post-like', { like_type: likeType, like_id: likeId });
       } else {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { normalisePhone } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import styles from './PhoneVerification.module.css';
 
@@ -17,8 +18,26 @@ export function PhoneVerification({
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [verified, setVerified] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const [left, setLeft] = useState(0);
+  // Not revalidated: sending a code changes no page data.
+  const sendSms = useMutation(
+    (to: string) => browserApi().request('POST', '/api/users/send-sms', { body: { phone: to } }),
+    {
+      revalidate: false,
+      onSuccess: () => {
+        setSentAt(Date.now());
+        setVerified(false);
+        onVerified(null);
+        setNote('인증번호를 보냈어요. 3분 안에 입력해주세요.');
+      },
+    },
+  );
+  const message = sendSms.error ?? note;
+  function setMessage(text: string) {
+    sendSms.reset();
+    setNote(text);
+  }
 
   useEffect(() => {
     if (sentAt === null) return;
@@ -34,20 +53,13 @@ export function PhoneVerification({
       setMessage('휴대폰 번호를 정확히 입력해주세요.');
       return;
     }
-    const res = await browserApi().request('POST', '/api/users/send-sms', { body: { phone: normalised } });
-    if (!res.ok) {
-      setMessage(res.detail);
-      return;
-    }
-    setSentAt(Date.now());
-    setVerified(false);
-    onVerified(null);
-    setMessage('인증번호를 보냈어요. 3분 안에 입력해주세요.');
+    await sendSms.run(normalised);
   }
 
   async function verify() {
     const normalised = normalisePhone(phone);
     if (!normalised) return;
+    // A check (GET), not a change: the answer only decides what this form shows.
     const res = await browserApi().request('GET', '/api/users/verify-sms', {
       query: { phone: normalised, code },
     });

@@ -13,7 +13,8 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const soldOut = product.quantity <= 0;
-  // Issue 9: the live price (time sale) and the event coupon price, by the shared rule.
+  // The live price (time sale) and the event coupon price, by the shared rule
+  // (docs/ARCHITECTURE.md, 'Prices').
   const shown = shownPrice(product);
   return (
     <div className={styles.wrap}>

@@ -33,6 +33,7 @@ export async function storeSession(session: AuthSession, method: LoginMethod): P
   writeBrowserCookie('isLogin', 'true', COOKIE_MAX_AGE.isLogin);
   // The refresh token is not stored by scripts: the server set it as an HttpOnly cookie.
   local('recent_login_method', method);
+  // getOr on purpose: the sign-in already succeeded; without the detail the session's uuid is used.
   const detail = await browserApi().getOr<{ uuid?: string } | null>('/api/users/user-detail', null);
   const uuid = detail?.uuid ?? session.user.uuid;
   writeBrowserCookie('userID', uuid, COOKIE_MAX_AGE.userID);

@@ -35,6 +35,8 @@ export function ensureCartCountLoaded(owner: string): void {
     emit();
   }
   loadedFor = owner;
+  // getOr on purpose: the tab-bar badge is optional; without an answer it stays hidden and the
+  // next page view tries again.
   void browserApi()
     .getOr<{ count: number } | null>('/api/carts/product-count', null)
     .then((body) => {

@@ -58,6 +58,8 @@ export function ensureLikesLoaded(owner: string, type: LikeType = 'PRODUCT'): vo
   }
   if (loadedTypes.has(type)) return;
   loadedTypes.add(type);
+  // getOr on purpose: the heart states are an optional overlay on product cards; without an
+  // answer the hearts show empty and the type is loaded again on the next use.
   const request =
     type === 'PRODUCT'
       ? browserApi().getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, {

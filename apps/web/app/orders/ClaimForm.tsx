@@ -4,10 +4,18 @@
  * a defect or wrong delivery) and, for an exchange, another size or colour with stock
  * (GET order-items/{id}/exchange-detail).
  */
-import { CLAIM_REASON_LABEL, CLAIM_REASONS, type ClaimReason, formatWon } from '@codiroom/shared';
+import {
+  CLAIM_REASON_LABEL,
+  CLAIM_REASONS,
+  type ClaimReason,
+  formatWon,
+  isAbortError,
+} from '@codiroom/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
+import styles from './orders.module.css';
 
 type Option = { product_item_id: number; size_name: string; color_name: string; is_sold_out: boolean };
 
@@ -18,19 +26,35 @@ export function ClaimForm(props: {
 }) {
   const { itemId, kind } = props;
   const [reasonType, setReasonType] = useState<ClaimReason>(kind === 'refund' ? 'CHANGE_OF_MIND' : 'SIZE');
-  const [cost, setCost] = useState<{ return_cost: number; refund_amount: number } | null>(null);
+  // The return-cost preview: null until it comes; 'failed' shows a notice (the form still submits).
+  const [cost, setCost] = useState<{ return_cost: number; refund_amount: number } | 'failed' | null>(null);
   const [options, setOptions] = useState<Option[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Not revalidated here: onDone closes the form and reloads the order page.
+  const submitClaim = useMutation(
+    (fields: Record<string, unknown>) =>
+      browserApi().request('POST', kind === 'refund' ? '/api/orders/refunds' : '/api/orders/exchanges', {
+        body: fields,
+      }),
+    {
+      revalidate: false,
+      onSuccess: () => props.onDone(kind === 'refund' ? '반품이 접수되었습니다.' : '교환이 접수되었습니다.'),
+    },
+  );
 
   useEffect(() => {
+    let live = true;
     void browserApi()
       .request<{ return_cost: number; refund_amount: number }>(
         'GET',
         `/api/v1/orders/return-cost?order_item_id=${itemId}&kind=${kind}&reason_type=${reasonType}`,
       )
-      .then((r) => setCost(r.ok ? r.data : null))
-      .catch(() => setCost(null));
+      .then(
+        (r) => live && setCost(r.ok ? r.data : 'failed'),
+        (err) => live && !isAbortError(err) && setCost('failed'),
+      );
+    return () => {
+      live = false;
+    };
   }, [itemId, kind, reasonType]);
 
   useEffect(() => {
@@ -45,37 +69,21 @@ export function ClaimForm(props: {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const reason = String(f.get('reason') ?? '').trim() || CLAIM_REASON_LABEL[reasonType];
-    setBusy(true);
-    setError(null);
-    try {
-      const r =
-        kind === 'refund'
-          ? await browserApi().request('POST', '/api/orders/refunds', {
-              body: { order_item_ids: [itemId], reason_type: reasonType, reason },
-            })
-          : await browserApi().request('POST', '/api/orders/exchanges', {
-              body: {
-                order_item_id: itemId,
-                new_product_item_id: Number(f.get('new_product_item_id')),
-                reason_type: reasonType,
-                reason,
-              },
-            });
-      if (r.ok) props.onDone(kind === 'refund' ? '반품이 접수되었습니다.' : '교환이 접수되었습니다.');
-      else setError(r.detail || '접수하지 못했습니다.');
-    } finally {
-      setBusy(false);
-    }
+    await submitClaim.run(
+      kind === 'refund'
+        ? { order_item_ids: [itemId], reason_type: reasonType, reason }
+        : {
+            order_item_id: itemId,
+            new_product_item_id: Number(f.get('new_product_item_id')),
+            reason_type: reasonType,
+            reason,
+          },
+    );
   }
 
   const label = kind === 'refund' ? '반품' : '교환';
   return (
-    <form
-      className={page.form}
-      style={{ padding: '12px 0 0' }}
-      onSubmit={submit}
-      aria-label={`${label} 신청`}
-    >
+    <form className={`${page.form} ${styles.claimForm}`} onSubmit={submit} aria-label={`${label} 신청`}>
       <label>
         {label} 사유
         <select
@@ -107,21 +115,25 @@ export function ClaimForm(props: {
         상세 사유
         <input className={page.input} name="reason" maxLength={500} />
       </label>
-      {cost && (
-        <p className={page.muted}>
-          {label} 배송비 {formatWon(cost.return_cost)}
-          {kind === 'refund' && ` · 환불 예정 금액 ${formatWon(cost.refund_amount)}`}
-        </p>
+      {cost === 'failed' ? (
+        <p className={page.muted}>{label} 배송비를 불러오지 못했어요.</p>
+      ) : (
+        cost && (
+          <p className={page.muted}>
+            {label} 배송비 {formatWon(cost.return_cost)}
+            {kind === 'refund' && ` · 환불 예정 금액 ${formatWon(cost.refund_amount)}`}
+          </p>
+        )
       )}
-      {error && (
+      {submitClaim.error && (
         <p className={page.error} role="alert">
-          {error}
+          {submitClaim.error}
         </p>
       )}
       <button
         className={page.button}
         type="submit"
-        disabled={busy || (kind === 'exchange' && options.length === 0)}
+        disabled={submitClaim.pending || (kind === 'exchange' && options.length === 0)}
       >
         {label} 신청하기
       </button>

@@ -1,29 +1,23 @@
 /**
- * One order of the signed-in member (GET /api/orders/{id}/detail), loaded in the browser, for the
- * order-complete and order-detail pages. `missing` once the order cannot be read; `reload` after a
- * change (cancel, arrival, claim).
+ * One order of the signed-in member (GET /api/orders/{id}/detail), for the clientLoaders of the
+ * order-complete and order-detail pages. `missing` when the server refuses it (4xx: not this
+ * member's, unknown id); a 5xx or network failure is thrown to the route's ErrorBoundary.
+ * `useOrderReload` re-runs the loader after a change (cancel, arrival, claim).
  */
 import type { OrderDetail } from '@codiroom/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { browserApi } from '../lib/browser-api';
 
-export function useOrderDetail(id: string) {
-  const [order, setOrder] = useState<OrderDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  const reload = useCallback(async () => {
-    try {
-      const r = await browserApi().request<OrderDetail>(
-        'GET',
-        `/api/orders/${encodeURIComponent(id)}/detail`,
-      );
-      if (r.ok) setOrder(r.data);
-      else setMissing(true);
-    } catch {
-      setMissing(true);
-    }
-  }, [id]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { order, missing, reload };
+export type LoadedOrder = { order: OrderDetail; missing: false } | { order: null; missing: true };
+
+export async function loadOrderDetail(id: string, signal: AbortSignal): Promise<LoadedOrder> {
+  const r = await browserApi().request<OrderDetail>('GET', `/api/orders/${encodeURIComponent(id)}/detail`, {
+    signal,
+  });
+  return r.ok ? { order: r.data, missing: false } : { order: null, missing: true };
+}
+
+export function useOrderReload(): () => Promise<void> {
+  const revalidator = useRevalidator();
+  return () => revalidator.revalidate();
 }

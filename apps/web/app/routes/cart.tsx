@@ -1,16 +1,26 @@
 /**
- * /cart: the member's or guest's cart, loaded on the client (GET /api/carts). Codi entries group
+ * /cart: the member's or guest's cart, loaded by the clientLoader (GET /api/carts; a 5xx reaches
+ * the ErrorBoundary instead of an empty cart). Codi entries group
  * the lines of one codi set; product entries hold one line. Quantity changes and deletes are
  * optimistic and rolled back when the server refuses. Totals and per-brand shipping are computed
  * from the selected lines that can be ordered (cartMoney, the API's own rules).
  */
-import { ApiError, type CartLine, type CartList, cartMoney, formatWon, isOrderable } from '@codiroom/shared';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  type ApiResult,
+  type CartLine,
+  type CartList,
+  cartMoney,
+  formatWon,
+  isOrderable,
+} from '@codiroom/shared';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
+import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/cart';
 import styles from './cart.module.css';
@@ -29,39 +39,59 @@ function mapLines(list: CartList, fn: (l: CartLine) => CartLine | null): CartLis
   return { ...list, result, count: result.reduce((s, e) => s + e.product_list.length, 0) };
 }
 
-function failureText(e: unknown): string {
-  if (e instanceof ApiError && e.status === 0) return '네트워크 연결을 확인해주세요.';
-  return '잠시 후 다시 시도해주세요.';
+/** Applies a change on screen at once and undoes it when the call is refused or fails. */
+async function optimistic<T>(apply: () => void, undo: () => void, call: () => Promise<ApiResult<T>>) {
+  apply();
+  try {
+    const r = await call();
+    if (!r.ok) undo();
+    return r;
+  } catch (e) {
+    undo();
+    throw e;
+  }
 }
 
-export default function Cart() {
-  const [list, setList] = useState<CartList | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [message, setMessage] = useState<string | null>(null);
+/** The cart of the browser's session (member token or guest id). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const body = await browserApi().get<CartList | null>('/api/carts', undefined, { signal: request.signal });
+  const list = body && Array.isArray(body.result) ? body : null;
+  if (list) setCartCount(linesOf(list).length);
+  return list;
+}
 
-  useEffect(() => {
-    let live = true;
-    void browserApi()
-      .getOr<CartList | null>('/api/carts', null)
-      .then((body) => {
-        if (!live) return;
-        const ok = body && Array.isArray(body.result) ? body : null;
-        setList(ok);
-        if (ok) setCartCount(linesOf(ok).length);
-        setSelected(
-          new Set(
-            linesOf(ok)
-              .filter(isOrderable)
-              .map((l) => l.id),
-          ),
-        );
-        setLoaded(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="장바구니" />
+      <main className={styles.main}>
+        <h1 className="visually-hidden">장바구니</h1>
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+const orderableIds = (list: CartList | null) =>
+  new Set(
+    linesOf(list)
+      .filter(isOrderable)
+      .map((l) => l.id),
+  );
+
+export default function Cart({ loaderData }: Route.ComponentProps) {
+  // Quantity changes and deletes are optimistic: the page keeps its own copy of the loaded list,
+  // taken again whenever the loader brings a new one.
+  const [loaded, setLoaded] = useState(loaderData);
+  const [list, setList] = useState<CartList | null>(loaderData);
+  const [selected, setSelected] = useState<Set<number>>(() => orderableIds(loaderData));
+  if (loaded !== loaderData) {
+    setLoaded(loaderData);
+    setList(loaderData);
+    setSelected(orderableIds(loaderData));
+  }
 
   const lines = linesOf(list);
   const chosen = useMemo(() => lines.filter((l) => selected.has(l.id) && isOrderable(l)), [lines, selected]);
@@ -82,44 +112,46 @@ export default function Cart() {
     setSelected(allSelected ? new Set() : new Set(orderable.map((l) => l.id)));
   }
 
+  // Not revalidated: the page's copy already matches the server, and a new load would reset the selection.
+  const quantityChange = useMutation(
+    (line: CartLine, quantity: number) =>
+      optimistic(
+        () => setList((cur) => cur && mapLines(cur, (l) => (l.id === line.id ? { ...l, quantity } : l))),
+        () =>
+          setList(
+            (cur) => cur && mapLines(cur, (l) => (l.id === line.id ? { ...l, quantity: line.quantity } : l)),
+          ),
+        () => browserApi().request('PATCH', `/api/carts/${line.id}`, { body: { quantity } }),
+      ),
+    { revalidate: false },
+  );
+  const removal = useMutation(
+    (ids: number[], snapshot: CartList) => {
+      const gone = new Set(ids);
+      return optimistic(
+        () => setList((cur) => cur && mapLines(cur, (l) => (gone.has(l.id) ? null : l))),
+        () => setList(snapshot),
+        () => browserApi().request<{ count: number }>('DELETE', '/api/carts', { body: { ids } }),
+      );
+    },
+    { revalidate: false },
+  );
+  const message = quantityChange.error ?? removal.error;
+
   async function changeQuantity(line: CartLine, quantity: number) {
     if (!list || quantity < 1 || quantity > line.max_quantity || quantity === line.quantity) return;
-    setMessage(null);
-    const before = line.quantity;
-    setList((cur) => cur && mapLines(cur, (l) => (l.id === line.id ? { ...l, quantity } : l)));
-    let detail: string | null = null;
-    try {
-      const r = await browserApi().request('PATCH', `/api/carts/${line.id}`, { body: { quantity } });
-      if (!r.ok) detail = r.detail || '잠시 후 다시 시도해주세요.';
-    } catch (e) {
-      detail = failureText(e);
-    }
-    if (detail) {
-      setList((cur) => cur && mapLines(cur, (l) => (l.id === line.id ? { ...l, quantity: before } : l)));
-      setMessage(detail);
-    }
+    removal.reset();
+    await quantityChange.run(line, quantity);
   }
 
   async function remove(ids: number[]) {
     if (!list || ids.length === 0) return;
-    setMessage(null);
-    const snapshot = list;
+    quantityChange.reset();
+    const r = await removal.run(ids, list);
+    if (!r?.ok) return;
+    setCartCount(r.data.count);
     const gone = new Set(ids);
-    setList((cur) => cur && mapLines(cur, (l) => (gone.has(l.id) ? null : l)));
-    let detail: string | null = null;
-    try {
-      const r = await browserApi().request<{ count: number }>('DELETE', '/api/carts', { body: { ids } });
-      if (!r.ok) detail = r.detail || '잠시 후 다시 시도해주세요.';
-      else setCartCount(r.data.count);
-    } catch (e) {
-      detail = failureText(e);
-    }
-    if (detail) {
-      setList(snapshot);
-      setMessage(detail);
-    } else {
-      setSelected((s) => new Set([...s].filter((id) => !gone.has(id))));
-    }
+    setSelected((s) => new Set([...s].filter((id) => !gone.has(id))));
   }
 
   const checkoutHref = `/payment?cart_ids=${chosen.map((l) => l.id).join(',')}`;
@@ -129,20 +161,12 @@ export default function Cart() {
       <PageHeader title="장바구니" />
       <main className={styles.main}>
         <h1 className="visually-hidden">장바구니</h1>
-        {!loaded ? (
-          <p className={page.toolbar} aria-busy="true">
-            불러오는 중…
-          </p>
-        ) : !list || list.result.length === 0 ? (
+        {!list || list.result.length === 0 ? (
           <EmptyState
             title="장바구니가 비어 있어요"
             text="마음에 드는 상품을 담아보세요."
             action={
-              <Link
-                to="/"
-                className={`${page.button} ${page.buttonOutline}`}
-                style={{ width: 'auto', padding: '12px 20px' }}
-              >
+              <Link to="/" className={`${page.button} ${page.buttonOutline} ${styles.emptyAction}`}>
                 쇼핑 계속하기
               </Link>
             }

@@ -6,13 +6,14 @@ import {
   type PaginatedProducts,
   type ProductCard,
 } from '@codiroom/shared';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/keep-products';
+import my from './mypage.module.css';
 
 const LABEL: Record<LikeType, string> = {
   PRODUCT: '상품',
@@ -68,32 +69,35 @@ function LikedItems({ type, items }: { type: Exclude<LikeType, 'PRODUCT'>; items
   );
 }
 
-export default function KeepProducts() {
-  const [params] = useSearchParams();
-  const type: LikeType = (LIKE_TYPES as readonly string[]).includes(params.get('type') ?? '')
-    ? (params.get('type') as LikeType)
-    : 'PRODUCT';
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [loaded, setLoaded] = useState(false);
+const typeOf = (url: URL): LikeType => {
+  const t = url.searchParams.get('type') ?? '';
+  return (LIKE_TYPES as readonly string[]).includes(t) ? (t as LikeType) : 'PRODUCT';
+};
 
-  useEffect(() => {
-    setLoaded(false);
-    let live = true;
-    void browserApi()
-      .getOr<PaginatedProducts | PaginatedLikedItems | null>('/api/likes/product-like-list', null, {
-        page: 1,
-        like_type: type,
-      })
-      .then((body) => {
-        if (!live) return;
-        setListing(body && Array.isArray(body.result) ? ({ type, result: body.result } as Listing) : null);
-        setLoaded(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [type]);
+/** The likes of the browser's session (member or guest); a 5xx reaches the ErrorBoundary. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const type = typeOf(new URL(request.url));
+  const body = await browserApi().get<PaginatedProducts | PaginatedLikedItems | null>(
+    '/api/likes/product-like-list',
+    { page: 1, like_type: type },
+    { signal: request.signal },
+  );
+  const listing = body && Array.isArray(body.result) ? ({ type, result: body.result } as Listing) : null;
+  return { type, listing };
+}
 
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return <KeepView type="PRODUCT" listing={undefined} />;
+}
+
+export default function KeepProducts({ loaderData }: Route.ComponentProps) {
+  return <KeepView type={loaderData.type} listing={loaderData.listing} />;
+}
+
+/** `listing` undefined while loading, null when the answer had no list. */
+function KeepView({ type, listing }: { type: LikeType; listing: Listing | null | undefined }) {
   return (
     <>
       <PageHeader title="좋아요" back={false} titleAs="h1" />
@@ -111,10 +115,8 @@ export default function KeepProducts() {
             </Link>
           ))}
         </nav>
-        {!loaded ? (
-          <p className={page.toolbar} aria-busy="true">
-            불러오는 중…
-          </p>
+        {listing === undefined ? (
+          <LoadingNote />
         ) : listing?.result.length ? (
           listing.type === 'PRODUCT' ? (
             <ProductGrid products={listing.result} />
@@ -126,11 +128,7 @@ export default function KeepProducts() {
             title={`좋아요한 ${LABEL[type]}이 없어요`}
             text="마음에 드는 상품의 하트를 눌러 모아보세요."
             action={
-              <Link
-                to="/ranking"
-                className={`${page.button} ${page.buttonOutline}`}
-                style={{ width: 'auto', padding: '12px 20px' }}
-              >
+              <Link to="/ranking" className={`${page.button} ${page.buttonOutline} ${my.emptyAction}`}>
                 인기 상품 보러가기
               </Link>
             }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { type AuthSession, afterSignInTarget, normalisePhone, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { FAILURE_TEXT, useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/login-phone';
 import styles from './public.module.css';
@@ -14,34 +15,34 @@ export function meta(_: Route.MetaArgs) {
 
 export default function LoginPhone() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // Not revalidated: a signed-in visitor leaves the page (a full load of the next one).
+  const signIn = useMutation(
+    (phone: string, password: string) =>
+      browserApi().request<AuthSession>('POST', '/api/users/sign-in', { body: { phone, password } }),
+    {
+      revalidate: false,
+      onSuccess: async (session) => {
+        await storeSession(session, 'phone');
+        window.location.assign(afterSignInTarget());
+      },
+      // SPEC.md §8: a 401 from sign-in comes back as is (no refresh); it is thrown as an ApiError.
+      failedText: (err) => (err instanceof ApiError && err.status !== 0 ? err.detail : FAILURE_TEXT.network),
+    },
+  );
+  const error = invalid ?? signIn.error;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const phone = normalisePhone(String(form.get('phone') ?? ''));
     if (!phone) {
-      setError('휴대폰 번호를 정확히 입력해주세요.');
+      signIn.reset();
+      setInvalid('휴대폰 번호를 정확히 입력해주세요.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    let session: AuthSession;
-    try {
-      // SPEC.md §8: a 401 from sign-in comes back as is (no refresh); it is thrown as an ApiError.
-      const res = await browserApi().request<AuthSession>('POST', '/api/users/sign-in', {
-        body: { phone, password: String(form.get('password') ?? '') },
-      });
-      if (!res.ok) throw new ApiError(res.status, res.detail, res.data);
-      session = res.data;
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiError && err.status !== 0 ? err.detail : '네트워크 연결을 확인해주세요.');
-      return;
-    }
-    await storeSession(session, 'phone');
-    window.location.assign(afterSignInTarget());
+    setInvalid(null);
+    await signIn.run(phone, String(form.get('password') ?? ''));
   }
 
   return (
@@ -76,7 +77,7 @@ export default function LoginPhone() {
               {error}
             </p>
           )}
-          <button type="submit" className={page.button} disabled={busy}>
+          <button type="submit" className={page.button} disabled={signIn.pending || signIn.done}>
             로그인
           </button>
           <p className={`${page.muted} ${styles.loginLinks}`}>

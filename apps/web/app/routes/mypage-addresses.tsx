@@ -1,29 +1,60 @@
-import type { ShippingAddress, ShippingAddressList } from '@codiroom/shared';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+/** /mypage/addresses: the member's shipping addresses (SPEC.md §2), add / remove / make default. */
+import type { ApiResult, ShippingAddressList } from '@codiroom/shared';
+import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-addresses';
+import my from './mypage.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '배송지 관리 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function AddressesPage() {
-  const [list, setList] = useState<ShippingAddress[] | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+/** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of "no address". */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const body = await browserApi().get<ShippingAddressList>('/api/users/get-user-shipping-info', undefined, {
+    signal: request.signal,
+  });
+  return body.result;
+}
 
-  const load = useCallback(async () => {
-    const body = await browserApi().getOr<ShippingAddressList>('/api/users/get-user-shipping-info', {
-      result: [],
-    });
-    setList(body.result);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="배송지 관리" actions={false} titleAs="h1" />
+      <main>
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+type Change =
+  | { kind: 'add'; body: Record<string, unknown> }
+  | { kind: 'remove'; id: number }
+  | { kind: 'default'; id: number };
+
+function send(change: Change): Promise<ApiResult<unknown>> {
+  const api = browserApi();
+  if (change.kind === 'add')
+    return api.request('POST', '/api/users/post-user-shipping-info', { body: change.body });
+  if (change.kind === 'remove')
+    return api.request('DELETE', `/api/users/delete-user-shipping-info/${change.id}`);
+  return api.request('PUT', '/api/users/put-user-shipping-info', {
+    body: { id: change.id, is_default: true },
+  });
+}
+
+export default function AddressesPage({ loaderData: list }: Route.ComponentProps) {
+  const [adding, setAdding] = useState(false);
+  const change = useMutation(send);
+  const error = change.error;
 
   async function add(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -38,63 +69,38 @@ export default function AddressesPage() {
       request: String(f.get('request') ?? '') || null,
       is_default: f.get('is_default') === 'on',
     };
-    const res = await browserApi().request('POST', '/api/users/post-user-shipping-info', { body });
-    if (!res.ok) {
-      setError(res.detail);
-      return;
-    }
-    setError(null);
-    setAdding(false);
-    await load();
+    const res = await change.run({ kind: 'add', body });
+    if (res?.ok) setAdding(false);
   }
 
-  async function remove(id: number) {
-    await browserApi().request('DELETE', `/api/users/delete-user-shipping-info/${id}`);
-    await load();
-  }
-
-  async function makeDefault(id: number) {
-    await browserApi().request('PUT', '/api/users/put-user-shipping-info', {
-      body: { id, is_default: true },
-    });
-    await load();
-  }
+  const remove = (id: number) => change.run({ kind: 'remove', id });
+  const makeDefault = (id: number) => change.run({ kind: 'default', id });
 
   return (
     <>
       <PageHeader title="배송지 관리" actions={false} titleAs="h1" />
       <main>
-        {list === null ? (
-          <p className={page.toolbar} aria-busy="true">
-            불러오는 중…
-          </p>
-        ) : list.length === 0 && !adding ? (
+        {list.length === 0 && !adding ? (
           <EmptyState title="등록된 배송지가 없어요" />
         ) : (
           <ul className={page.cardList}>
             {list.map((a) => (
-              <li key={a.id} style={{ padding: 14, border: '1px solid var(--color-line)', borderRadius: 10 }}>
-                <p style={{ margin: 0, fontWeight: 700 }}>
+              <li key={a.id} className={my.card}>
+                <p className={my.cardTitle}>
                   {a.name} {a.is_default && <span className={page.error}>기본 배송지</span>}
                 </p>
-                <p style={{ margin: '4px 0' }}>
+                <p className={my.line}>
                   {a.recipient} · {a.phone}
                 </p>
-                <p className={page.muted} style={{ margin: 0 }}>
+                <p className={`${page.muted} ${my.flat}`}>
                   ({a.zipcode}) {a.main_address} {a.detail_address}
                 </p>
-                <p style={{ display: 'flex', gap: 12, margin: '10px 0 0' }}>
+                <p className={my.cardActions}>
                   {!a.is_default && (
                     <button
                       type="button"
-                      className={page.muted}
-                      style={{
-                        background: 'none',
-                        border: 0,
-                        padding: 0,
-                        textDecoration: 'underline',
-                        cursor: 'pointer',
-                      }}
+                      className={`${page.muted} ${my.linkButton}`}
+                      disabled={change.pending}
                       onClick={() => makeDefault(a.id)}
                     >
                       기본 배송지로 설정
@@ -102,14 +108,8 @@ export default function AddressesPage() {
                   )}
                   <button
                     type="button"
-                    className={page.muted}
-                    style={{
-                      background: 'none',
-                      border: 0,
-                      padding: 0,
-                      textDecoration: 'underline',
-                      cursor: 'pointer',
-                    }}
+                    className={`${page.muted} ${my.linkButton}`}
+                    disabled={change.pending}
                     onClick={() => remove(a.id)}
                   >
                     삭제
@@ -163,7 +163,7 @@ export default function AddressesPage() {
               배송 요청사항
               <input className={page.input} name="request" placeholder="문 앞에 놓아주세요" />
             </label>
-            <label style={{ flexDirection: 'row', alignItems: 'center' }}>
+            <label className={my.checkRow}>
               <input type="checkbox" name="is_default" /> 기본 배송지로 설정
             </label>
             {error && (
@@ -171,12 +171,12 @@ export default function AddressesPage() {
                 {error}
               </p>
             )}
-            <button type="submit" className={page.button}>
+            <button type="submit" className={page.button} disabled={change.pending}>
               저장하기
             </button>
           </form>
         ) : (
-          <div style={{ padding: 16 }}>
+          <div className={my.padded}>
             <button
               type="button"
               className={`${page.button} ${page.buttonOutline}`}

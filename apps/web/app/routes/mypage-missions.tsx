@@ -4,13 +4,16 @@
  * balance, refetched after every receive. The push-consent mission can be finished right here.
  */
 import { formatWon, type Mission, type MissionListBody } from '@codiroom/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-missions';
+import my from './mypage.module.css';
 import css from './mypage-missions.module.css';
 
 export function meta(_: Route.MetaArgs) {
@@ -60,93 +63,93 @@ function MissionAction({
   return <span className={css.badge}>진행 중</span>;
 }
 
-export default function MissionsPage() {
-  const [data, setData] = useState<MissionListBody | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+/** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of "no mission". */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return browserApi().get<MissionListBody>('/api/curations/mission', undefined, { signal: request.signal });
+}
 
-  const load = useCallback(async () => {
-    setData(
-      await browserApi().getOr<MissionListBody>('/api/curations/mission', {
-        result: [],
-        receivable_point: 0,
-        balance: 0,
-      }),
-    );
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+export const ErrorBoundary = RouteErrorBoundary;
 
-  async function receive(m: Mission) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await browserApi().request<{ point: number; balance: number }>(
+function Intro({ data }: { data: MissionListBody | null }) {
+  return (
+    <section className={page.intro}>
+      <p>사용 가능한 포인트</p>
+      <h2 data-testid="mission-point-balance">{data ? formatWon(data.balance) : '…'}</h2>
+      <p className={my.note}>
+        {data && data.receivable_point > 0
+          ? `받을 수 있는 포인트 ${formatWon(data.receivable_point)}`
+          : '미션을 완료하고 포인트를 받아보세요.'}{' '}
+        <Link to="/mypage/points">포인트 내역</Link>
+      </p>
+    </section>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="미션" actions={false} titleAs="h1" />
+      <main>
+        <Intro data={null} />
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+type Change = { kind: 'receive'; mission: number } | { kind: 'push-on' };
+
+function send(change: Change) {
+  return change.kind === 'receive'
+    ? browserApi().request<{ point: number; balance: number }>(
         'POST',
         '/api/benefits/receive-mission-point',
-        { body: { mission: m.id } },
+        {
+          body: { mission: change.mission },
+        },
+      )
+    : browserApi().request<{ point: number; balance: number }>(
+        'POST',
+        '/api/users/notification-permissions',
+        {
+          body: { is_app_alert: true },
+        },
       );
-      setMessage(
-        res.ok
-          ? { ok: true, text: `포인트 ${formatWon(res.data.point)}이 적립되었어요.` }
-          : { ok: false, text: res.detail },
-      );
-      await load();
-    } catch {
-      setMessage({ ok: false, text: '잠시 후 다시 시도해 주세요.' });
-    } finally {
-      setBusy(false);
-    }
+}
+
+export default function MissionsPage({ loaderData: data }: Route.ComponentProps) {
+  const [done, setDone] = useState<string | null>(null);
+  const change = useMutation(send);
+  const busy = change.pending;
+  const message: Message | null = change.error
+    ? { ok: false, text: change.error }
+    : done
+      ? { ok: true, text: done }
+      : null;
+
+  async function receive(m: Mission) {
+    setDone(null);
+    const res = await change.run({ kind: 'receive', mission: m.id });
+    if (res?.ok) setDone(`포인트 ${formatWon(res.data.point)}이 적립되었어요.`);
   }
 
   async function pushOn() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const res = await browserApi().request('POST', '/api/users/notification-permissions', {
-        body: { is_app_alert: true },
-      });
-      setMessage(
-        res.ok
-          ? { ok: true, text: '앱 푸시 알림을 켰어요. 포인트를 받아보세요.' }
-          : { ok: false, text: res.detail },
-      );
-      await load();
-    } catch {
-      setMessage({ ok: false, text: '잠시 후 다시 시도해 주세요.' });
-    } finally {
-      setBusy(false);
-    }
+    setDone(null);
+    const res = await change.run({ kind: 'push-on' });
+    if (res?.ok) setDone('앱 푸시 알림을 켰어요. 포인트를 받아보세요.');
   }
 
   return (
     <>
       <PageHeader title="미션" actions={false} titleAs="h1" />
       <main>
-        <section className={page.intro}>
-          <p>사용 가능한 포인트</p>
-          <h2 data-testid="mission-point-balance">{data ? formatWon(data.balance) : '…'}</h2>
-          <p style={{ fontSize: 13 }}>
-            {data && data.receivable_point > 0
-              ? `받을 수 있는 포인트 ${formatWon(data.receivable_point)}`
-              : '미션을 완료하고 포인트를 받아보세요.'}{' '}
-            <Link to="/mypage/points">포인트 내역</Link>
-          </p>
-        </section>
+        <Intro data={data} />
         {message && (
-          <output
-            className={message.ok ? undefined : page.error}
-            style={{ display: 'block', padding: '0 16px 12px' }}
-          >
+          <output className={message.ok ? my.missionMessage : `${page.error} ${my.missionMessage}`}>
             {message.text}
           </output>
         )}
-        {data === null ? (
-          <p className={page.toolbar} aria-busy="true">
-            불러오는 중…
-          </p>
-        ) : data.result.length === 0 ? (
+        {data.result.length === 0 ? (
           <EmptyState title="진행 중인 미션이 없어요" />
         ) : (
           <ul className={css.list}>

@@ -7,6 +7,7 @@
  * return/exchange forms within 7 days of delivery, and withdrawal of a pending return or exchange.
  */
 import {
+  type ApiResult,
   autoConfirmAt,
   formatWon,
   isConfirmable,
@@ -19,10 +20,12 @@ import { useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
 import { ClaimForm } from '../orders/ClaimForm';
 import { ItemLine, MoneyBreakdown, StatusTimeline } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';
-import { useOrderDetail } from '../orders/use-order-detail';
+import { loadOrderDetail, useOrderReload } from '../orders/use-order-detail';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-order-detail';
 
@@ -30,22 +33,65 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: '주문 상세 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function OrderDetailPage({ params }: Route.ComponentProps) {
-  const { order, missing, reload: load } = useOrderDetail(params.id);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+/** The member's order, loaded in the browser; a 5xx reaches the ErrorBoundary. */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadOrderDetail(params.id, request.signal);
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="주문 상세" actions={false} titleAs="h1" />
+      <main className={styles.main}>
+        <p aria-busy="true">불러오는 중…</p>
+      </main>
+    </>
+  );
+}
+
+/** The item changes of this page: arrival, 구매확정 and withdrawal (status), and cancel. */
+type Change =
+  | { kind: 'status'; itemId: number; status: 'COMPLETE' | 'CONFIRMED' }
+  | { kind: 'cancel'; itemId: number };
+
+function send(change: Change): Promise<ApiResult<{ cancel_amount?: number }>> {
+  if (change.kind === 'cancel') {
+    return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/cancel`, {
+      body: { reason: '고객 요청' },
+    });
+  }
+  return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/status`, {
+    body: { status: change.status },
+  });
+}
+
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { order, missing } = loaderData;
+  const load = useOrderReload();
+  const [note, setNote] = useState<string | null>(null);
   const [claim, setClaim] = useState<{ itemId: number; kind: 'refund' | 'exchange' } | null>(null);
+  // A success re-runs the loader (fresh statuses); a refusal reloads too, below.
+  const change = useMutation(send);
+  const message = change.error ?? note;
+  const busy = change.pending;
+
+  /** Runs a change and shows `done` after a success; a refused change reloads the order as well. */
+  async function apply(c: Change, done: (data: { cancel_amount?: number }) => string) {
+    setNote(null);
+    const r = await change.run(c);
+    if (r?.ok) setNote(done(r.data));
+    else if (r) await load();
+  }
 
   async function confirmArrival(itemId: number) {
-    const r = await browserApi().request('POST', `/api/orders/order-items/${itemId}/status`, {
-      body: { status: 'COMPLETE' },
-    });
-    setMessage(r.ok ? '수령 확인되었습니다.' : r.detail || '처리하지 못했습니다.');
-    await load();
+    await apply({ kind: 'status', itemId, status: 'COMPLETE' }, () => '수령 확인되었습니다.');
   }
 
   async function confirmPurchase(item: OrderItemBody) {
-    setMessage(null);
+    setNote(null);
+    change.reset();
     const points = purchasePoints(item.paid_amount);
     const ask = [
       '구매확정할까요?',
@@ -55,41 +101,20 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
       .filter(Boolean)
       .join('\n');
     if (!window.confirm(ask)) return;
-    setBusy(item.id);
-    try {
-      const r = await browserApi().request('POST', `/api/orders/order-items/${item.id}/status`, {
-        body: { status: 'CONFIRMED' },
-      });
-      setMessage(
-        r.ok
-          ? points > 0
-            ? `구매확정되었습니다. ${formatWon(points)} 적립`
-            : '구매확정되었습니다.'
-          : r.detail || '구매확정하지 못했습니다.',
-      );
-      await load();
-    } finally {
-      setBusy(null);
-    }
+    await apply({ kind: 'status', itemId: item.id, status: 'CONFIRMED' }, () =>
+      points > 0 ? `구매확정되었습니다. ${formatWon(points)} 적립` : '구매확정되었습니다.',
+    );
   }
 
   async function withdrawClaim(itemId: number, kind: 'refund' | 'exchange') {
     const label = kind === 'refund' ? '반품' : '교환';
     if (!window.confirm(`${label} 신청을 철회할까요?`)) return;
-    setBusy(itemId);
-    try {
-      const r = await browserApi().request('POST', `/api/orders/order-items/${itemId}/status`, {
-        body: { status: 'COMPLETE' },
-      });
-      setMessage(r.ok ? `${label} 신청이 철회되었습니다.` : r.detail || '철회하지 못했습니다.');
-      await load();
-    } finally {
-      setBusy(null);
-    }
+    await apply({ kind: 'status', itemId, status: 'COMPLETE' }, () => `${label} 신청이 철회되었습니다.`);
   }
 
   async function cancel(itemId: number) {
-    setMessage(null);
+    setNote(null);
+    change.reset();
     const preview = await browserApi().request<{ refund_amount: number }>(
       'GET',
       `/api/orders/order-items/${itemId}/cancel-detail`,
@@ -98,20 +123,7 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
     const ask =
       amount === null ? '이 상품을 취소할까요?' : `이 상품을 취소할까요? ${formatWon(amount)}이 환불됩니다.`;
     if (!window.confirm(ask)) return;
-    setBusy(itemId);
-    try {
-      const r = await browserApi().request<{ cancel_amount: number }>(
-        'POST',
-        `/api/orders/order-items/${itemId}/cancel`,
-        { body: { reason: '고객 요청' } },
-      );
-      setMessage(
-        r.ok ? `취소되었습니다. ${formatWon(r.data.cancel_amount)} 환불` : r.detail || '취소하지 못했습니다.',
-      );
-      await load();
-    } finally {
-      setBusy(null);
-    }
+    await apply({ kind: 'cancel', itemId }, (d) => `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불`);
   }
 
   if (missing) {
@@ -128,19 +140,13 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
     <>
       <PageHeader title="주문 상세" actions={false} titleAs="h1" />
       <main className={styles.main}>
-        {!order ? (
-          <p aria-busy="true">불러오는 중…</p>
-        ) : (
+        {order && (
           <>
             <section className={styles.section}>
               <h2>
                 주문번호 {order.order_id} · <span data-testid="order-status">{order.status_label}</span>
               </h2>
-              {message && (
-                <output className={page.muted} style={{ display: 'block' }}>
-                  {message}
-                </output>
-              )}
+              {message && <output className={`${page.muted} ${styles.block}`}>{message}</output>}
               {order.items.map((i) => (
                 <div key={i.id} className={styles.card} data-testid="order-item">
                   <ItemLine
@@ -161,11 +167,11 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                     </button>
                   )}
                   {isConfirmable(i.status) && (
-                    <p style={{ display: 'flex', gap: 8, alignItems: 'center', margin: '8px 0 0' }}>
+                    <p className={`${styles.itemActions} ${styles.centered}`}>
                       <button
                         type="button"
                         className={styles.smallButton}
-                        disabled={busy !== null}
+                        disabled={busy}
                         onClick={() => confirmPurchase(i)}
                         data-testid="confirm-purchase"
                       >
@@ -180,7 +186,7 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                     <button
                       type="button"
                       className={styles.smallButton}
-                      disabled={busy !== null}
+                      disabled={busy}
                       onClick={() =>
                         withdrawClaim(i.id, i.status === 'REFUND_REQUESTED' ? 'refund' : 'exchange')
                       }
@@ -190,7 +196,7 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                   )}
                   {i.status === 'COMPLETE' &&
                     isWithinWithdrawal(i.completed_at ? new Date(i.completed_at) : null, new Date()) && (
-                      <p style={{ display: 'flex', gap: 8, margin: '8px 0 0' }}>
+                      <p className={styles.itemActions}>
                         <button
                           type="button"
                           className={styles.smallButton}
@@ -214,7 +220,8 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                       kind={claim.kind}
                       onDone={(m) => {
                         setClaim(null);
-                        setMessage(m);
+                        change.reset();
+                        setNote(m);
                         void load();
                       }}
                     />
@@ -223,7 +230,7 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
                     <button
                       type="button"
                       className={styles.smallButton}
-                      disabled={busy !== null}
+                      disabled={busy}
                       onClick={() => cancel(i.id)}
                     >
                       주문 취소
@@ -234,7 +241,7 @@ export default function OrderDetailPage({ params }: Route.ComponentProps) {
             </section>
             <section className={styles.section}>
               <h2>배송지</h2>
-              <p style={{ margin: 0 }}>
+              <p className={styles.flat}>
                 {order.address.recipient} · {order.address.phone}
               </p>
               <p className={page.muted}>

@@ -1,9 +1,11 @@
 import type { UserDetail } from '@codiroom/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
+import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-profile';
+import my from './mypage.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '회원 정보 수정 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -11,101 +13,105 @@ export function meta(_: Route.MetaArgs) {
 
 const num = (v: FormDataEntryValue | null) => (v === null || String(v).trim() === '' ? null : Number(v));
 
-export default function ProfilePage() {
-  const [me, setMe] = useState<UserDetail | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+/** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return browserApi().get<UserDetail>('/api/users/user-detail', undefined, { signal: request.signal });
+}
 
-  useEffect(() => {
-    void browserApi().getOr<UserDetail | null>('/api/users/user-detail', null).then(setMe);
-  }, []);
+/** PUT /api/users/update-profile; a refused update (4xx) shows the server's detail inline. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const f = await request.formData();
+  const body = {
+    name: String(f.get('name') ?? '').trim(),
+    age: num(f.get('age')),
+    gender: (f.get('gender') as string) || null,
+    height: num(f.get('height')),
+    weight: num(f.get('weight')),
+    email: String(f.get('email') ?? '').trim() || null,
+  };
+  const res = await browserApi().request<UserDetail>('PUT', '/api/users/update-profile', { body });
+  return res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: res.detail };
+}
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const body = {
-      name: String(f.get('name') ?? '').trim(),
-      age: num(f.get('age')),
-      gender: (f.get('gender') as string) || null,
-      height: num(f.get('height')),
-      weight: num(f.get('weight')),
-      email: String(f.get('email') ?? '').trim() || null,
-    };
-    const res = await browserApi().request<UserDetail>('PUT', '/api/users/update-profile', { body });
-    setMessage(res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: res.detail });
-  }
+export const ErrorBoundary = RouteErrorBoundary;
 
+export function HydrateFallback() {
   return (
     <>
       <PageHeader title="회원 정보 수정" actions={false} titleAs="h1" />
       <main>
-        {me === null ? (
-          <p className={page.toolbar} aria-busy="true">
-            불러오는 중…
-          </p>
-        ) : (
-          <form className={page.form} onSubmit={submit}>
-            <label>
-              이름
-              <input className={page.input} name="name" defaultValue={me.name} required maxLength={49} />
-            </label>
-            <label>
-              나이
-              <input
-                className={page.input}
-                name="age"
-                type="number"
-                inputMode="numeric"
-                defaultValue={me.age ?? ''}
-                min={14}
-                max={99}
-              />
-            </label>
-            <label>
-              성별
-              <select className={page.input} name="gender" defaultValue={me.gender ?? ''}>
-                <option value="">선택 안 함</option>
-                <option value="M">남성</option>
-                <option value="F">여성</option>
-              </select>
-            </label>
-            <label>
-              키 (cm)
-              <input
-                className={page.input}
-                name="height"
-                type="number"
-                inputMode="numeric"
-                defaultValue={me.height ?? ''}
-                min={140}
-                max={210}
-              />
-            </label>
-            <label>
-              몸무게 (kg)
-              <input
-                className={page.input}
-                name="weight"
-                type="number"
-                inputMode="numeric"
-                defaultValue={me.weight ?? ''}
-                min={40}
-                max={150}
-              />
-            </label>
-            <label>
-              이메일
-              <input className={page.input} name="email" type="email" defaultValue={me.email ?? ''} />
-            </label>
-            {message && (
-              <output className={message.ok ? page.muted : page.error} style={{ display: 'block' }}>
-                {message.text}
-              </output>
-            )}
-            <button type="submit" className={page.button}>
-              저장하기
-            </button>
-          </form>
-        )}
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+export default function ProfilePage({ loaderData: me, actionData: message }: Route.ComponentProps) {
+  const saving = useNavigation().state === 'submitting';
+  return (
+    <>
+      <PageHeader title="회원 정보 수정" actions={false} titleAs="h1" />
+      <main>
+        <Form method="post" className={page.form}>
+          <label>
+            이름
+            <input className={page.input} name="name" defaultValue={me.name} required maxLength={49} />
+          </label>
+          <label>
+            나이
+            <input
+              className={page.input}
+              name="age"
+              type="number"
+              inputMode="numeric"
+              defaultValue={me.age ?? ''}
+              min={14}
+              max={99}
+            />
+          </label>
+          <label>
+            성별
+            <select className={page.input} name="gender" defaultValue={me.gender ?? ''}>
+              <option value="">선택 안 함</option>
+              <option value="M">남성</option>
+              <option value="F">여성</option>
+            </select>
+          </label>
+          <label>
+            키 (cm)
+            <input
+              className={page.input}
+              name="height"
+              type="number"
+              inputMode="numeric"
+              defaultValue={me.height ?? ''}
+              min={140}
+              max={210}
+            />
+          </label>
+          <label>
+            몸무게 (kg)
+            <input
+              className={page.input}
+              name="weight"
+              type="number"
+              inputMode="numeric"
+              defaultValue={me.weight ?? ''}
+              min={40}
+              max={150}
+            />
+          </label>
+          <label>
+            이메일
+            <input className={page.input} name="email" type="email" defaultValue={me.email ?? ''} />
+          </label>
+          {message && (
+            <output className={`${message.ok ? page.muted : page.error} ${my.block}`}>{message.text}</output>
+          )}
+          <button type="submit" className={page.button} disabled={saving}>
+            저장하기
+          </button>
+        </Form>
       </main>
     </>
   );

@@ -1,13 +1,14 @@
 import { formatWon, type UserDetail } from '@codiroom/shared';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
+import { isLoggedInBrowser, RouteErrorBoundary } from '../lib/route-data';
 import { logoutLocally } from '../lib/session';
 import { useRootData } from '../root';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage';
+import my from './mypage.module.css';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '마이페이지 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -27,13 +28,28 @@ const MENU = [
   ['/info/faq', '고객센터'],
 ] as const;
 
-export default function MyPage() {
+/** The member's greeting (browser-held session); guests get the sign-in prompt without a call. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  if (!isLoggedInBrowser()) return { me: null };
+  const me = await browserApi().get<UserDetail>('/api/users/user-detail', undefined, {
+    signal: request.signal,
+  });
+  return { me };
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return <MyPageView me={null} />;
+}
+
+export default function MyPage({ loaderData }: Route.ComponentProps) {
+  return <MyPageView me={loaderData.me} />;
+}
+
+function MyPageView({ me }: { me: UserDetail | null }) {
   const root = useRootData();
   const loggedIn = root?.isLoggedIn ?? false;
-  const [me, setMe] = useState<UserDetail | null>(null);
-  useEffect(() => {
-    if (loggedIn) void browserApi().getOr<UserDetail | null>('/api/users/user-detail', null).then(setMe);
-  }, [loggedIn]);
   return (
     <>
       <PageHeader title="마이페이지" back={false} />
@@ -50,7 +66,7 @@ export default function MyPage() {
           <section className={page.intro}>
             <h1>로그인하고 혜택 받기</h1>
             <p>가입하면 첫 구매 7% 할인 쿠폰과 무료 스타일 큐레이션을 드려요.</p>
-            <div style={{ display: 'flex', gap: 8, marginTop: 16 }}>
+            <div className={my.actions}>
               <Link to="/login" className={page.button}>
                 로그인 / 회원가입
               </Link>
@@ -58,18 +74,10 @@ export default function MyPage() {
           </section>
         )}
         <nav aria-label="마이페이지 메뉴">
-          <ul className={page.cardList} style={{ gap: 0, padding: '8px 0' }}>
+          <ul className={`${page.cardList} ${my.menu}`}>
             {MENU.map(([href, label]) => (
               <li key={href}>
-                <Link
-                  to={href}
-                  style={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    padding: '15px 16px',
-                    borderBottom: '1px solid var(--color-line)',
-                  }}
-                >
+                <Link to={href} className={my.menuLink}>
                   <span>{label}</span>
                   <span aria-hidden="true">›</span>
                 </Link>
@@ -78,7 +86,7 @@ export default function MyPage() {
           </ul>
         </nav>
         {loggedIn && (
-          <div style={{ padding: 16 }}>
+          <div className={my.padded}>
             <button
               type="button"
               className={`${page.button} ${page.buttonOutline}`}

@@ -8,6 +8,7 @@
  *     calls /api/users/social-sign-up with the oauth_token, then opens the SPEC.md §5 target.
  */
 import {
+  ApiError,
   COOKIE_MAX_AGE,
   hasGuestIdShape,
   isSocialProviderKey,
@@ -25,6 +26,7 @@ import { type AuthSession, afterSignInTarget, afterSignUpTarget, storeSession } 
 import { browserApi } from '../lib/browser-api';
 import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
 import { sendLog } from '../lib/log';
+import { failureText, useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-callback';
 import { FramePage } from './frame';
@@ -59,6 +61,7 @@ async function submitStoredPersonalColour() {
   if (!stored) return;
   try {
     const body: unknown = JSON.parse(stored);
+    // Left a direct call: a best-effort step of sign-in on the way out, no data of this page.
     const res = await browserApi().request('POST', '/api/curations/personal-color-quiz', { body });
     if (res.ok) window.localStorage.removeItem('personal_color_data');
   } catch {
@@ -82,6 +85,8 @@ export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
   const [view, setView] = useState<View>({ kind: 'working' });
   const started = useRef(false);
 
+  // Not a clientLoader on purpose: the provider's code works once, and a loader may run again
+  // (revalidation); this one-shot effect also rewrites the address bar so a reload cannot replay it.
   useEffect(() => {
     // A code works once: never post it twice (Strict Mode, re-renders).
     if (started.current) return;
@@ -101,6 +106,7 @@ export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
       return;
     }
     void (async () => {
+      // Left a direct call: the one-shot code exchange of this mount, not a change the visitor makes.
       const res = await browserApi().request<SocialAuthTokenResult>('POST', '/api/users/auth/token', {
         body: { provider, code, state },
         headers: guestHeader(),
@@ -150,43 +156,54 @@ function SocialSignUp({
 }) {
   const label = SOCIAL_PROVIDER_LABELS[provider];
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // Not revalidated: a new member leaves the page (a full load of the next one).
+  const signUp = useMutation(
+    (body: Record<string, unknown>) =>
+      browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', { body }),
+    {
+      revalidate: false,
+      onSuccess: async (session) => {
+        sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: provider });
+        try {
+          window.localStorage.removeItem('pickSizeTutorial');
+        } catch {}
+        await signedIn(session, provider);
+        window.location.assign(afterSignUpTarget());
+      },
+      refusedText: (res) => {
+        setExpired(false);
+        return signUpErrorView(res.data).message;
+      },
+      // 401: the 30-minute oauth_token ran out; sign in with the provider again.
+      failedText: (err) => {
+        if (!(err instanceof ApiError && err.status === 401)) return failureText(err);
+        setExpired(true);
+        return signUpErrorView(err.body).message;
+      },
+    },
+  );
+  const error = invalid ?? signUp.error;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!verified) {
-      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      signUp.reset();
+      setInvalid('휴대폰 번호 인증을 먼저 해주세요.');
       return;
     }
     const form = new FormData(e.currentTarget);
-    setBusy(true);
-    setError(null);
-    const res = await browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', {
-      body: {
-        social_type: required.social_type,
-        social_id: required.social_id,
-        oauth_token: required.oauth_token,
-        phone: verified.phone,
-        code: verified.code,
-        user_name: String(form.get('user_name') ?? '').trim(),
-        email: String(form.get('email') ?? '').trim() || undefined,
-      },
+    setInvalid(null);
+    await signUp.run({
+      social_type: required.social_type,
+      social_id: required.social_id,
+      oauth_token: required.oauth_token,
+      phone: verified.phone,
+      code: verified.code,
+      user_name: String(form.get('user_name') ?? '').trim(),
+      email: String(form.get('email') ?? '').trim() || undefined,
     });
-    if (!res.ok) {
-      setBusy(false);
-      // 401: the 30-minute oauth_token ran out; sign in with the provider again.
-      setExpired(res.status === 401);
-      setError(signUpErrorView(res.data).message);
-      return;
-    }
-    sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: provider });
-    try {
-      window.localStorage.removeItem('pickSizeTutorial');
-    } catch {}
-    await signedIn(res.data, provider);
-    window.location.assign(afterSignUpTarget());
   }
 
   return (
@@ -228,7 +245,7 @@ function SocialSignUp({
             다시 로그인하기
           </Link>
         ) : (
-          <button type="submit" className={page.button} disabled={busy}>
+          <button type="submit" className={page.button} disabled={signUp.pending || signUp.done}>
             가입하기
           </button>
         )}

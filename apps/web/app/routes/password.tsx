@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { browserApi } from '../lib/browser-api';
+import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/password';
 
@@ -12,24 +13,26 @@ export function meta(_: Route.MetaArgs) {
 
 export default function Password() {
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // Not revalidated: the page has no loader; a success shows the done view.
+  const updatePassword = useMutation(
+    (body: { phone: string; code: string; password: string }) =>
+      browserApi().request('POST', '/api/users/update-password', { body }),
+    { revalidate: false },
+  );
+  const error = invalid ?? updatePassword.error;
+  const done = updatePassword.done;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!verified) {
-      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      updatePassword.reset();
+      setInvalid('휴대폰 번호 인증을 먼저 해주세요.');
       return;
     }
+    setInvalid(null);
     const password = String(new FormData(e.currentTarget).get('password') ?? '');
-    const res = await browserApi().request('POST', '/api/users/update-password', {
-      body: { ...verified, password },
-    });
-    if (!res.ok) {
-      setError(res.detail);
-      return;
-    }
-    setDone(true);
+    await updatePassword.run({ ...verified, password });
   }
 
   return (

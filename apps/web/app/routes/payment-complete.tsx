@@ -3,9 +3,11 @@ import { formatWon } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
+import { RouteErrorBoundary } from '../lib/route-data';
 import { ItemLine } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';
-import { useOrderDetail } from '../orders/use-order-detail';
+import { loadOrderDetail } from '../orders/use-order-detail';
+import css from '../payment/payment.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-complete';
 
@@ -13,8 +15,26 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: '주문 완료 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function PaymentComplete({ params }: Route.ComponentProps) {
-  const { order, missing } = useOrderDetail(params.id);
+/** The paid order, loaded in the browser (member data); a 5xx reaches the ErrorBoundary. */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadOrderDetail(params.id, request.signal);
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="주문 완료" actions={false} titleAs="h1" />
+      <main className={styles.main}>
+        <p aria-busy="true">불러오는 중…</p>
+      </main>
+    </>
+  );
+}
+
+export default function PaymentComplete({ loaderData }: Route.ComponentProps) {
+  const { order, missing } = loaderData;
 
   if (missing) {
     return (
@@ -30,9 +50,7 @@ export default function PaymentComplete({ params }: Route.ComponentProps) {
     <>
       <PageHeader title="주문 완료" actions={false} titleAs="h1" />
       <main className={styles.main}>
-        {!order ? (
-          <p aria-busy="true">불러오는 중…</p>
-        ) : (
+        {order && (
           <>
             <section className={styles.section}>
               <h2>주문이 완료되었습니다</h2>
@@ -59,7 +77,7 @@ export default function PaymentComplete({ params }: Route.ComponentProps) {
                 />
               ))}
             </section>
-            <p style={{ display: 'grid', gap: 8 }}>
+            <p className={css.links}>
               <Link to={`/mypage/orders/${order.id}`} className={page.button}>
                 주문 상세 보기
               </Link>

@@ -3,12 +3,12 @@
  * the payment (POST /api/orders/confirm-order; the server checks the amount against the order) and
  * moves on to the order-complete page. A retried visit is harmless: confirmation is idempotent.
  */
-import type { OrderDetail } from '@codiroom/shared';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import type { ApiResult, OrderDetail } from '@codiroom/shared';
+import { Link, redirect } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-success';
 
@@ -16,51 +16,61 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: '결제 확인 중 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function PaymentSuccess() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const started = useRef(false);
+/**
+ * Confirms in the browser (the member's token) and redirects to the order-complete page; a refused
+ * or unanswered confirmation is shown inline, since the payment itself may have gone through.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const q = new URL(request.url).searchParams;
+  const payment_key = q.get('paymentKey');
+  const order_id = q.get('orderId');
+  const amount = Number(q.get('amount'));
+  if (!payment_key || !order_id || !Number.isInteger(amount)) {
+    return { error: '결제 정보가 올바르지 않습니다.' };
+  }
+  let r: ApiResult<OrderDetail>;
+  try {
+    // Left a direct call: the confirm step of the payment redirect, run once by this loader on landing.
+    r = await browserApi().request<OrderDetail>('POST', '/api/orders/confirm-order', {
+      body: { payment_key, order_id, amount },
+      signal: request.signal,
+    });
+  } catch {
+    return { error: '결제 승인 결과를 확인하지 못했습니다. 주문 내역에서 확인해주세요.' };
+  }
+  if (r.ok) throw redirect(`/payment/complete/${r.data.id}`);
+  return { error: r.detail || '결제를 완료하지 못했습니다.' };
+}
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const q = new URLSearchParams(location.search);
-    const payment_key = q.get('paymentKey');
-    const order_id = q.get('orderId');
-    const amount = Number(q.get('amount'));
-    if (!payment_key || !order_id || !Number.isInteger(amount)) {
-      setError('결제 정보가 올바르지 않습니다.');
-      return;
-    }
-    void browserApi()
-      .request<OrderDetail>('POST', '/api/orders/confirm-order', { body: { payment_key, order_id, amount } })
-      .then((r) => {
-        if (r.ok) navigate(`/payment/complete/${r.data.id}`, { replace: true });
-        else setError(r.detail || '결제를 완료하지 못했습니다.');
-      })
-      .catch(() => setError('결제 승인 결과를 확인하지 못했습니다. 주문 내역에서 확인해주세요.'));
-  }, [location.search, navigate]);
+export const ErrorBoundary = RouteErrorBoundary;
 
+export function HydrateFallback() {
   return (
     <>
       <PageHeader title="결제" actions={false} titleAs="h1" />
       <main>
-        {error ? (
-          <EmptyState
-            title="결제를 완료하지 못했어요"
-            text={error}
-            action={
-              <Link to="/mypage/orders" className={page.button}>
-                주문 내역 보기
-              </Link>
-            }
-          />
-        ) : (
-          <p className={page.toolbar} aria-busy="true">
-            결제를 확인하고 있어요…
-          </p>
-        )}
+        <p className={page.toolbar} aria-busy="true">
+          결제를 확인하고 있어요…
+        </p>
+      </main>
+    </>
+  );
+}
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="결제" actions={false} titleAs="h1" />
+      <main>
+        <EmptyState
+          title="결제를 완료하지 못했어요"
+          text={loaderData.error}
+          action={
+            <Link to="/mypage/orders" className={page.button}>
+              주문 내역 보기
+            </Link>
+          }
+        />
       </main>
     </>
   );

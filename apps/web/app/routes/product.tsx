@@ -23,6 +23,7 @@ import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { guestIdFor } from '../lib/guest-id';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
+import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
@@ -110,7 +111,10 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-/** Issue 9: the page's shown price from the API's live fields, by the shared rule (cards use it too). */
+/**
+ * The page's shown price from the API's live fields, by the shared rule (cards use it too;
+ * docs/ARCHITECTURE.md, 'Prices').
+ */
 function detailPrice(p: ProductDetail) {
   return shownPrice({ ...p, time_sale_price: p.time_sale?.sale_price ?? null });
 }
@@ -121,7 +125,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const popups = usePopups();
   const [size, setSize] = useState<number | null>(null);
   const [sheet, setSheet] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
     // Recently viewed products live on the device (shown at /recent_products).
@@ -132,21 +135,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     } catch {}
   }, [p.id]);
 
+  // Not revalidated: the page's data does not change; the header's count comes with the answer.
+  const cartAdd = useMutation(
+    (productItemId: number) =>
+      browserApi().request<{ count: number }>('POST', '/api/carts', {
+        body: { product_item_id: productItemId, quantity: 1 },
+      }),
+    {
+      revalidate: false,
+      onSuccess: (data) => {
+        setCartCount(data.count);
+        setSheet(false);
+        popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
+      },
+    },
+  );
+  const message = cartAdd.error;
+
   async function addToCart() {
     if (size === null) return;
-    setMessage(null);
-    const res = await browserApi().request<{ count: number }>('POST', '/api/carts', {
-      body: { product_item_id: size, quantity: 1 },
-    });
-    if (!res.ok) {
-      setMessage(
-        res.status === 0 ? '네트워크 연결을 확인해주세요.' : res.detail || '잠시 후 다시 시도해주세요.',
-      );
-      return;
-    }
-    setCartCount(res.data.count);
-    setSheet(false);
-    popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
+    await cartAdd.run(size);
   }
 
   return (

@@ -6,6 +6,7 @@ import { PhoneVerification } from '../components/PhoneVerification';
 import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
+import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/signup';
@@ -17,42 +18,50 @@ export function meta(_: Route.MetaArgs) {
 export default function Signup() {
   const [params] = useSearchParams();
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const popups = usePopups();
-  const [busy, setBusy] = useState(false);
+  // Not revalidated: a new member leaves the page (a full load of the next one).
+  const signUp = useMutation(
+    (body: Record<string, unknown>) =>
+      browserApi().request<AuthSession>('POST', '/api/users/sign-up', { body }),
+    {
+      revalidate: false,
+      onSuccess: async (session) => {
+        sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: 'phone' });
+        try {
+          window.localStorage.removeItem('pickSizeTutorial');
+        } catch {}
+        await storeSession(session, 'phone');
+        window.location.assign(afterSignUpTarget());
+      },
+      refusedText: (res) => {
+        const view = signUpErrorView(res.data);
+        // SPEC.md §5: a re-registration history opens the recovery popup.
+        if (!view.recovery) return view.message;
+        popups.open({ kind: 'accountRecovery', message: view.message });
+        return null;
+      },
+    },
+  );
+  const error = invalid ?? signUp.error;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!verified) {
-      setError('휴대폰 번호 인증을 먼저 해주세요.');
+      signUp.reset();
+      setInvalid('휴대폰 번호 인증을 먼저 해주세요.');
       return;
     }
     const form = new FormData(e.currentTarget);
-    const body = {
+    setInvalid(null);
+    await signUp.run({
       phone: verified.phone,
       code: verified.code,
       user_name: String(form.get('user_name') ?? '').trim(),
       password: String(form.get('password') ?? ''),
       email: String(form.get('email') ?? '').trim() || undefined,
       referral_code: String(form.get('referral_code') ?? '').trim() || undefined,
-    };
-    setBusy(true);
-    setError(null);
-    const res = await browserApi().request<AuthSession>('POST', '/api/users/sign-up', { body });
-    if (!res.ok) {
-      setBusy(false);
-      const view = signUpErrorView(res.data);
-      // SPEC.md §5: a re-registration history opens the recovery popup.
-      if (view.recovery) popups.open({ kind: 'accountRecovery', message: view.message });
-      else setError(view.message);
-      return;
-    }
-    sendLog('section-log', { section: 'sign_up', label: 'complete_registration', method: 'phone' });
-    try {
-      window.localStorage.removeItem('pickSizeTutorial');
-    } catch {}
-    await storeSession(res.data, 'phone');
-    window.location.assign(afterSignUpTarget());
+    });
   }
 
   return (
@@ -93,7 +102,7 @@ export default function Signup() {
               {error}
             </p>
           )}
-          <button type="submit" className={page.button} disabled={busy}>
+          <button type="submit" className={page.button} disabled={signUp.pending || signUp.done}>
             가입하기
           </button>
         </form>

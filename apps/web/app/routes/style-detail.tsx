@@ -54,7 +54,7 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
             <div className={page.sectionHead}>
               <h2 id={`codi-${c.id}`}>{c.title}</h2>
               <span className={page.muted}>
-                {/* Issue 9: the total of the prices the cards below show (time sale included). */}
+                {/* The sum of the cards' shown prices (docs/ARCHITECTURE.md, 'Prices'). */}
                 {shownTotal(c.products) < c.total_price && <s>{formatWon(c.total_price)}</s>}{' '}
                 {formatWon(shownTotal(c.products))}
               </span>

@@ -7,7 +7,8 @@ import type { SearchFiltersBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cssVars } from '../components/css-vars';
-import styles from './search.module.css';
+import styles from './filter-sheet.module.css';
+import searchStyles from './search.module.css';
 
 export interface ActiveFilters {
   price_min?: number | undefined;
@@ -116,7 +117,7 @@ export function FilterSheet({
       <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="filter-title">
         <div className={styles.sheetHead}>
           <h2 id="filter-title">필터</h2>
-          <button type="button" className={styles.textButton} onClick={onClose} aria-label="필터 닫기">
+          <button type="button" className={searchStyles.textButton} onClick={onClose} aria-label="필터 닫기">
             닫기
           </button>
         </div>

@@ -18,6 +18,7 @@ function useCurationDot(isLoggedIn: boolean): boolean {
       setDot(false);
       return;
     }
+    // getOr on purpose: the dot is an optional badge; without an answer the tab shows no dot.
     void browserApi()
       .getOr<{ current_curation_viewed?: boolean | null } | null>('/api/users/curation-status', null)
       .then((body) => {

@@ -1,0 +1,148 @@
+/** The checkout form: address, items, coupons and points, money, terms, and the hand-over to payment. */
+import {
+  type CreatedOrder,
+  formatWon,
+  INTEREST_FREE_CARD_DEFAULT_MIN,
+  interestFreeAvailable,
+  type OrderForm,
+} from '@codiroom/shared';
+import { type FormEvent, useReducer } from 'react';
+import { browserApi } from '../lib/browser-api';
+import { failureText, useMutation } from '../lib/use-mutation';
+import { ItemLine, MoneyBreakdown } from '../orders/OrderParts';
+import styles from '../orders/orders.module.css';
+import page from '../styles/page.module.css';
+import { AddressSection } from './AddressSection';
+import { BenefitSection } from './BenefitSection';
+import {
+  addressChoices,
+  checkoutReducer,
+  initialCheckout,
+  isCouponable,
+  moneyAfterBenefits,
+  orderableLines,
+} from './checkout-state';
+import type { CheckoutData } from './load-checkout';
+import { openSandboxPayment, requestTossPayment } from './scripts';
+import { orderBody } from './submit-order';
+
+type Props = Extract<CheckoutData, { kind: 'form' }>;
+
+export function Checkout({ form, best, options }: Props) {
+  const [state, dispatch] = useReducer(checkoutReducer, null, () => initialCheckout(form, best));
+  const orderable = orderableLines(form);
+  const couponable = isCouponable(form);
+  const choices = addressChoices(form);
+  const { money, usedPoints, maxPoints } = moneyAfterBenefits(form, state);
+
+  // Not revalidated: a created order leaves for the payment window (Toss's or the sandbox page).
+  const createOrder = useMutation(
+    (body: ReturnType<typeof orderBody>) =>
+      browserApi().request<CreatedOrder>('POST', '/api/orders', { body }),
+    {
+      revalidate: false,
+      onSuccess: async (order) => {
+        if (form.payment.provider === 'toss' && form.payment.client_key) {
+          await requestTossPayment(form.payment.client_key, order);
+          return;
+        }
+        openSandboxPayment(order);
+      },
+      // A thrown failure's own text (e.g. Toss's script not loading), as before.
+      failedText: (err) => (err instanceof Error ? err.message : failureText(err)),
+    },
+  );
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (createOrder.pending) return;
+    const picked = choices.find((c) => c.key === state.addressId)?.a;
+    const body = orderBody(form, state, new FormData(e.currentTarget), picked, usedPoints, couponable);
+    await createOrder.run(body);
+  }
+
+  return (
+    <form className={styles.main} onSubmit={submit} aria-label="주문서">
+      <AddressSection choices={choices} state={state} dispatch={dispatch} />
+      <ItemsSection form={form} count={orderable.length} />
+      <BenefitSection
+        couponable={couponable}
+        options={options}
+        items={orderable.map((l) => ({ product_item_id: l.product_item_id, quantity: l.quantity }))}
+        pointBalance={form.point_balance}
+        maxPoints={maxPoints}
+        usedPoints={usedPoints}
+        state={state}
+        dispatch={dispatch}
+      />
+
+      <section className={styles.section} aria-labelledby="money-title">
+        <h2 id="money-title">결제 금액</h2>
+        <MoneyBreakdown money={money} />
+        {interestFreeAvailable(money.amount) && (
+          <p className={page.muted} data-testid="interest-free">
+            {formatWon(INTEREST_FREE_CARD_DEFAULT_MIN)} 이상 결제 시 카드 무이자 할부 가능
+          </p>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby="terms-title">
+        <h2 id="terms-title">약관 동의</h2>
+        <label className={styles.choice}>
+          <input
+            type="checkbox"
+            checked={state.agreed}
+            onChange={(e) => dispatch({ type: 'set', patch: { agreed: e.target.checked } })}
+          />
+          <span>주문 내용을 확인했으며, 구매조건 및 개인정보 제3자 제공에 동의합니다. (필수)</span>
+        </label>
+        {form.payment.provider === 'sandbox' && (
+          <p className={page.muted}>테스트 결제로 진행되며 실제 결제가 이루어지지 않습니다.</p>
+        )}
+        {createOrder.error && (
+          <p className={page.error} role="alert">
+            {createOrder.error}
+          </p>
+        )}
+      </section>
+
+      <div className={styles.payBar}>
+        <button
+          className={page.button}
+          type="submit"
+          disabled={
+            !state.agreed ||
+            createOrder.pending ||
+            state.checking ||
+            state.couponError !== null ||
+            orderable.length === 0
+          }
+        >
+          {formatWon(money.amount)} 결제하기
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ItemsSection({ form, count }: { form: OrderForm; count: number }) {
+  return (
+    <section className={styles.section} aria-labelledby="items-title">
+      <h2 id="items-title">주문 상품 {count}개</h2>
+      {form.lines.map((l) => (
+        <ItemLine
+          key={`${l.cart_id}-${l.product_item_id}`}
+          name={l.name}
+          brand_name={l.brand_name}
+          image_url={l.image_url}
+          size_name={l.size_name}
+          color_name={l.color_name}
+          quantity={l.quantity}
+          amount={l.price * l.quantity}
+        >
+          {l.is_sold_out && <span className={page.error}>품절 · 주문에서 제외됩니다</span>}
+        </ItemLine>
+      ))}
+    </section>
+  );
+}
