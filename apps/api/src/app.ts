@@ -89,11 +89,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  // CSP (with the per-request script nonce), nosniff, frames, referrer, HSTS in production:
-  // every response, the storefront's pages and files included (platform/security-headers.ts).
+  // The request id, CSP (with the per-request script nonce), nosniff, frames, referrer, HSTS in
+  // production: every response, the storefront's pages and files included (security-headers.ts).
   await registerSecurityHeaders(app, ctx.config);
   // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
   // there never carries the error's message or stack (the /api scope has its own handler).
@@ -102,8 +99,11 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // gzip/brotli for HTML, JSON, JS, CSS and SVG (the storefront's static files included).
   // Brotli at quality 4 (zlib's default is 11, far too costly per dynamic response): most of the
   // size gain at a fraction of the CPU.
+  // Responses only: request bodies are never inflated (no client of ours compresses them, and a
+  // small gzip body could inflate past every input bound), which also spares a hook per request.
   await app.register(fastifyCompress, {
     global: true,
+    globalDecompression: false,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },

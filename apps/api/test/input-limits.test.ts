@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 /**
  * Input bounds (docs/ARCHITECTURE.md, "Security"): deep, wide or long JSON and query strings are
  * refused with a 400 and a `detail` before any handler runs, and never take the database down.
@@ -116,6 +117,21 @@ describe('bounds at the HTTP layer', () => {
     await expectHealthy();
     const ok = await post('/api/loggers/page-log', JSON.stringify({ name: 'home' }), guest);
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('request bodies are never inflated: a gzip-encoded body, even a valid one, is a 4xx', async () => {
+    // Inflated, this would be a valid page log (200); a 100-byte gzip body can hold megabytes.
+    const zipped = gzipSync(JSON.stringify({ name: 'home' }));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/page-log',
+      payload: zipped,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', ...guest },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(typeof res.json().detail).toBe('string');
+    await expectHealthy();
   });
 
   it('the same body to ses-selected is a 400, and a normal selection is still stored afterwards', async () => {

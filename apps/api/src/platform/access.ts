@@ -155,11 +155,20 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     route.schema = { ...route.schema, security } as typeof route.schema;
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style with a synchronous answer for public routes (most traffic): no promise per
+  // request unless a token or guest id has to be checked.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access: Access = request.routeOptions.config?.access ?? 'public';
     const principal: Principal = { userId: null, guestId: null, isAdmin: false };
     request.principal = principal;
-    if (access === 'public') return;
+    if (access === 'public') {
+      done();
+      return;
+    }
+    guard(request, access, principal).then(() => done(), done);
+  });
+
+  async function guard(request: FastifyRequest, access: Access, principal: Principal): Promise<void> {
     if (access === 'admin' && hasAdminKey(ctx, request)) {
       principal.isAdmin = true;
       return;
@@ -180,5 +189,5 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     }
     if (principal.userId === null) throw unauthorized('Token Required');
     if (access === 'admin' && !principal.isAdmin) throw forbidden('관리자 권한이 필요합니다.');
-  });
+  }
 }

@@ -185,11 +185,14 @@ export function registerInputLimits(app: FastifyInstance): void {
   });
   // Answered here rather than thrown: this hook also guards the storefront's pages, which do not
   // go through the API's error handler.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const problem = queryBoundsProblem(request.query);
-    if (!problem) return;
+    if (!problem) {
+      done();
+      return;
+    }
     const extra = request.routeOptions?.config?.errorExtra;
-    return reply
+    reply
       .code(400)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ ...extra, detail: `Invalid query string: ${problem}` }));

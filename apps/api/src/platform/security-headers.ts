@@ -106,6 +106,23 @@ export function helmetOptions(
   };
 }
 
+/**
+ * Headers that only mean something for a document a browser renders (legacy IE download and XSS
+ * filters, DNS prefetching, Flash/PDF cross-domain policies, agent clusters, the opener policy):
+ * API answers (`/api/*` but the Swagger UI pages under `/api/docs`) leave them out; pages and
+ * their files keep them. The API keeps
+ * nosniff, its allow-nothing policy with frame-ancestors, X-Frame-Options, Referrer-Policy, HSTS
+ * and Cross-Origin-Resource-Policy.
+ */
+export const DOCUMENT_ONLY_HEADERS: ReadonlySet<string> = new Set([
+  'x-xss-protection',
+  'x-download-options',
+  'x-dns-prefetch-control',
+  'x-permitted-cross-domain-policies',
+  'origin-agent-cluster',
+  'cross-origin-opener-policy',
+]);
+
 export type SecurityHeaderSet = {
   /** Every header helmet sets except the policy, with its value: the same on every response. */
   fixed: [name: string, value: string][];
@@ -161,10 +178,13 @@ export async function securityHeaderSet(config: Pick<Config, 'isProduction'>): P
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const { fixed, pagePolicy } = await securityHeaderSet(config);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const api = fixed.filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+  app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
-    res.removeHeader('x-powered-by');
-    for (const [name, value] of fixed) res.setHeader(name, value);
+    // Every answer names its request (the id in the logs), set here with the fixed headers.
+    res.setHeader('x-request-id', request.id);
+    const document = !request.url.startsWith('/api/') || request.url.startsWith('/api/docs');
+    for (const [name, value] of document ? fixed : api) res.setHeader(name, value);
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
