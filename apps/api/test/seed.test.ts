@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { sizeGrade } from '../src/seed/data.ts';
+import { analyzeFilled } from '../src/seed/ensure.ts';
 import {
   DEFAULT_SEED_NOW,
   DEMO_ACCOUNT,
@@ -87,6 +88,24 @@ describe('seed', () => {
     expect(summary.size_measurement_sets).toBe(16);
     expect(summary.banners).toBe(8);
     expect(summary.daily_quizzes).toBe(14);
+  });
+
+  it('statistics are taken for the tables the seed filled, never for the ones still empty', async () => {
+    const filled = await analyzeFilled(a.db);
+    for (const table of ['product_displays', 'product_items', 'brands', 'time_sale_items']) {
+      expect(filled, table).toContain(table);
+    }
+    // Analysed empty, the plans cached by the first orders would scan these as they grow.
+    for (const table of ['orders', 'order_items', 'payments', 'cart_lines']) {
+      expect(filled, table).not.toContain(table);
+    }
+    const [stats] = await rows<{ analysed: string[] }>(
+      a,
+      `select coalesce(array_agg(relname::text), '{}') as analysed from pg_stat_user_tables
+        where relname in ('orders', 'payments', 'product_displays') and last_analyze is not null`,
+    );
+    expect(stats?.analysed ?? []).not.toContain('orders');
+    expect(stats?.analysed ?? []).not.toContain('payments');
   });
 
   it('is deterministic: two fresh databases get identical rows', async () => {

@@ -23,11 +23,13 @@ export type Run = (query: SQL) => Promise<Record<string, unknown>[]>;
 const dialect = new PgDialect();
 
 /**
- * The postgres.js client under a Drizzle handle (or transaction), for a statement run as a named
- * prepared statement; null on PGlite. The one place that looks under Drizzle's `$client`.
+ * The postgres.js client under a Drizzle handle, or under a transaction the connection that
+ * transaction holds (its session's `sql`, so the statement runs inside it), for a statement run
+ * as a named prepared statement; null on PGlite. The one place that looks under Drizzle's handles.
  */
 export function pgJsOf(db: Conn): PgJs | null {
-  const c = (db as unknown as { $client?: Partial<PgJs> }).$client;
+  const h = db as unknown as { $client?: Partial<PgJs>; session?: { client?: Partial<PgJs> } };
+  const c = h.$client ?? h.session?.client;
   return c && typeof c.unsafe === 'function' ? (c as PgJs) : null;
 }
 

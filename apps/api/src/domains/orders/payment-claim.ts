@@ -11,6 +11,7 @@
  * The states the statements allow come from payment-state.ts (the one copy of the rules).
  */
 import { sql } from 'drizzle-orm';
+import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { CLAIM, HOLDING_PAYMENT, type PaymentStatus } from './payment-state.ts';
@@ -38,8 +39,14 @@ export async function claimOrderPayment(
   const holding = list(HOLDING_PAYMENT);
   const inProgress: PaymentStatus = 'IN_PROGRESS';
   return db.transaction(async (tx) => {
+    // Named prepared statements on the transaction's connection (db/hot-sql.ts): parsed once, but
+    // planned for each claim with its values. A plan kept from a connection's first claims was made
+    // when payments and orders were nearly empty (a fresh shop, or no ANALYZE yet) and scans
+    // payments on every later claim, slower as the table grows (bench/orders.mjs).
+    const run = runHot(tx);
+    await run(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
     const [head] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      await run(sql`
         select o.*, k.order_id as known_order_id, k.status as known_status
         from orders o left join payments k on k.payment_key = ${c.key}
         where o.order_no = ${c.orderNo}
@@ -47,7 +54,7 @@ export async function claimOrderPayment(
         for update of o`),
     );
     const inserted = rowsOf(
-      await tx.execute(sql`
+      await run(sql`
         insert into payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
         select o.id, ${c.key}, ${c.provider}, ${inProgress}, o.amount, o.amount, ${at}, ${at}
         from orders o
@@ -65,7 +72,7 @@ export async function claimOrderPayment(
         returning id`),
     );
     const [after] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`
+      await run(sql`
         select k.order_id as known_order_id, k.status as known_status,
           array_to_json(array(
             select p.payment_key from payments p join orders o on o.id = p.order_id

@@ -25,7 +25,13 @@ const running = new PgDialect().sqlToQuery(
   timeSaleRunningAt(sql.raw('p_at'), { starts_at: sql.raw('ts.starts_at'), ends_at: sql.raw('ts.ends_at') }),
 ).sql;
 
-/** `plan_cache_mode = force_generic_plan`: planned once per connection whatever the ids. */
+/**
+ * `plan_cache_mode = force_generic_plan`: planned once per connection whatever the ids. The rows
+ * are read id by id (each id of `p_ids`, which callers pass without repeats, looked up by primary
+ * key; `LIMIT 1` keeps each lookup a subquery the planner cannot turn into a join): a generic plan
+ * does not know how many ids come, and for a whole-table join it may pick hashing the small
+ * catalogue of a fresh shop, several times slower than three index probes per item (bench/orders.mjs).
+ */
 export const ORDER_PRICE_ROWS_SQL = `CREATE OR REPLACE FUNCTION ${SIGNATURE.replace('integer[], timestamptz', 'p_ids integer[], p_at timestamptz')}
 RETURNS TABLE (
   id integer, product_display_id integer, product_id integer, size_name text, color_name text,
@@ -45,10 +51,10 @@ BEGIN
         'stock_limit', tsi.stock_limit, 'sold_count', tsi.sold_count, 'ends_at', ts.ends_at)), '[]'::json)
       FROM time_sale_items tsi JOIN time_sales ts ON ts.id = tsi.time_sale_id
       WHERE tsi.product_display_id = pd.id AND ${running})
-  FROM product_items pi
-    JOIN product_displays pd ON pd.id = pi.product_display_id
-    JOIN brands b ON b.id = pd.brand_id
-  WHERE pi.id = ANY (p_ids);
+  FROM unnest(p_ids) AS u(id)
+    CROSS JOIN LATERAL (SELECT * FROM product_items x WHERE x.id = u.id LIMIT 1) pi
+    CROSS JOIN LATERAL (SELECT * FROM product_displays x WHERE x.id = pi.product_display_id LIMIT 1) pd
+    CROSS JOIN LATERAL (SELECT * FROM brands x WHERE x.id = pd.brand_id LIMIT 1) b;
 END
 $fn$`;
 
