@@ -1,5 +1,6 @@
--- The confirm claim runs as statements of the app (orders/payment-claim.ts), its allowed states taken
--- from the one state machine (orders/payment-state.ts), so the plpgsql copy of those rules goes.
+-- The hand-written claim_order_payment of 0011 held its own copy of the payment states: it goes, and
+-- the app installs its replacement at start, built from the one state machine (orders/payment-state.ts,
+-- orders/payment-claim.ts).
 DROP FUNCTION IF EXISTS claim_order_payment(varchar, varchar, integer, integer, timestamptz, varchar);
 --> statement-breakpoint
 -- No planner switches on functions: order_price_rows reads by primary key and by

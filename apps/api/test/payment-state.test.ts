@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLAIM_FUNCTION_SQL } from '../src/domains/orders/payment-claim.ts';
 import {
   ABORT_FROM,
   CLAIM,
@@ -51,5 +52,19 @@ describe('payment state machine (docs/ARCHITECTURE.md, "Orders and payments")', 
   it('refunds only follow an approval', () => {
     expect(paymentSourcesOf('PARTIAL_CANCELED')).toEqual(['DONE', 'PARTIAL_CANCELED']);
     expect(canMovePayment('ABORTED', 'CANCELED')).toBe(false);
+  });
+});
+
+describe('the claim function is built from the state machine', () => {
+  it('allows exactly the states of CLAIM and HOLDING_PAYMENT', () => {
+    const inList = (label: RegExp) => {
+      const m = CLAIM_FUNCTION_SQL.match(label);
+      return m?.[1]?.split(',').map((s) => s.trim().replaceAll("'", '')) ?? [];
+    };
+    expect(inList(/o\.status::text IN \(([^)]*)\)/)).toEqual([...CLAIM.orderFrom]);
+    expect(inList(/payments\.status::text IN \(([^)]*)\)/)).toEqual([...CLAIM.retryFrom]);
+    expect(inList(/p\.status::text IN \(([^)]*)\)/)).toEqual([...HOLDING_PAYMENT]);
+    // The claim row it writes is the state the machine claims into.
+    expect(CLAIM_FUNCTION_SQL).toContain("p_provider, 'IN_PROGRESS'");
   });
 });

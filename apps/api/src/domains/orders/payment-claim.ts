@@ -8,13 +8,21 @@
  *      other payment of the order holding it;
  *   3. (later still) the key's row and the payments holding the order, for when the claim was not
  *      taken.
- * The states the statements allow come from payment-state.ts (the one copy of the rules).
+ * The states the statements allow come from payment-state.ts (the one copy of the rules): the three
+ * statements are the database function `claim_order_payment`, whose text is built here from those
+ * lists and installed at start (price-rows.ts installFunction), so a claim is one round trip. In a
+ * VOLATILE plpgsql function each statement takes its own snapshot, as above. The function plans each
+ * call with its values (`plan_cache_mode = force_custom_plan`): a plan kept from a connection's
+ * first claims was made when payments and orders were nearly empty and scanned payments on every
+ * later claim, slower as the table grows (bench/orders.mjs).
  */
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { CLAIM, HOLDING_PAYMENT, type PaymentStatus } from './payment-state.ts';
+import { installFunction } from './price-rows.ts';
 
 export type ClaimAnswer = {
   /** The order row (`o.*`) as the lock found it, with `known_order_id` / `known_status` of the key. */
@@ -25,71 +33,96 @@ export type ClaimAnswer = {
   after: { known_order_id: unknown; known_status: unknown; inflight: string[] } | null;
 };
 
+/** A SQL list of state literals (constants of payment-state.ts, never input). */
 const list = (states: readonly string[]) =>
-  sql.join(
-    states.map((s) => sql`${s}`),
-    sql`, `,
-  );
+  states
+    .map((s) => {
+      if (!/^[A-Z_]+$/.test(s)) throw new Error(`claim function: unexpected state ${s}`);
+      return `'${s}'`;
+    })
+    .join(', ');
+
+const SIGNATURE = 'claim_order_payment(varchar, varchar, integer, integer, timestamptz, varchar)';
+const IN_PROGRESS: PaymentStatus = 'IN_PROGRESS';
+
+export const CLAIM_FUNCTION_SQL = `CREATE OR REPLACE FUNCTION claim_order_payment(
+  p_order_no varchar, p_key varchar, p_user_id integer, p_amount integer, p_at timestamptz,
+  p_provider varchar
+) RETURNS json LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $fn$
+DECLARE
+  v_head json;
+  v_inserted json;
+  v_after json;
+BEGIN
+  SELECT row_to_json(h) INTO v_head FROM (
+    SELECT o.*, k.order_id AS known_order_id, k.status AS known_status
+    FROM orders o LEFT JOIN payments k ON k.payment_key = p_key
+    WHERE o.order_no = p_order_no
+    LIMIT 1
+    FOR UPDATE OF o
+  ) h;
+
+  WITH ins AS (
+    INSERT INTO payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
+    SELECT o.id, p_key, p_provider, '${IN_PROGRESS}', o.amount, o.amount, p_at, p_at
+    FROM orders o
+    WHERE o.order_no = p_order_no AND o.user_id = p_user_id
+      AND o.status::text IN (${list(CLAIM.orderFrom)})
+      AND o.amount = p_amount
+      AND (o.expires_at > p_at
+        OR EXISTS (SELECT 1 FROM payments k WHERE k.payment_key = p_key AND k.order_id = o.id))
+      AND NOT EXISTS (
+        SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status::text IN (${list(HOLDING_PAYMENT)})
+      )
+    ON CONFLICT (payment_key) DO UPDATE SET status = '${IN_PROGRESS}', updated_at = excluded.updated_at
+      -- A key whose attempt failed before may be retried for the same order.
+      WHERE payments.order_id = excluded.order_id AND payments.status::text IN (${list(CLAIM.retryFrom)})
+    RETURNING id
+  )
+  SELECT coalesce(json_agg(ins.id), '[]'::json) INTO v_inserted FROM ins;
+
+  SELECT row_to_json(a) INTO v_after FROM (
+    SELECT k.order_id AS known_order_id, k.status AS known_status,
+      array(
+        SELECT p.payment_key FROM payments p JOIN orders o ON o.id = p.order_id
+        WHERE o.order_no = p_order_no AND p.status::text IN (${list(HOLDING_PAYMENT)})
+      ) AS inflight
+    FROM (SELECT 1) one LEFT JOIN payments k ON k.payment_key = p_key
+  ) a;
+
+  RETURN json_build_object('head', v_head, 'inserted', v_inserted, 'after', v_after);
+END
+$fn$`;
+
+/** Installs claim_order_payment unless the installed one is this text. */
+export function installClaimFunction(db: Db): Promise<void> {
+  return installFunction(db, SIGNATURE, CLAIM_FUNCTION_SQL);
+}
+
+const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 export async function claimOrderPayment(
   db: Conn,
   c: { orderNo: string; key: string; userId: number; amount: number; at: Date; provider: string },
 ): Promise<ClaimAnswer> {
-  const at = sql`${c.at.toISOString()}::timestamptz`;
-  const holding = list(HOLDING_PAYMENT);
-  const inProgress: PaymentStatus = 'IN_PROGRESS';
-  return db.transaction(async (tx) => {
-    // Named prepared statements on the transaction's connection (db/hot-sql.ts): parsed once, but
-    // planned for each claim with its values. A plan kept from a connection's first claims was made
-    // when payments and orders were nearly empty (a fresh shop, or no ANALYZE yet) and scans
-    // payments on every later claim, slower as the table grows (bench/orders.mjs).
-    const run = runHot(tx);
-    await run(sql`select set_config('plan_cache_mode', 'force_custom_plan', true)`);
-    const [head] = rowsOf<Record<string, unknown>>(
-      await run(sql`
-        select o.*, k.order_id as known_order_id, k.status as known_status
-        from orders o left join payments k on k.payment_key = ${c.key}
-        where o.order_no = ${c.orderNo}
-        limit 1
-        for update of o`),
-    );
-    const inserted = rowsOf(
-      await run(sql`
-        insert into payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
-        select o.id, ${c.key}, ${c.provider}, ${inProgress}, o.amount, o.amount, ${at}, ${at}
-        from orders o
-        where o.order_no = ${c.orderNo} and o.user_id = ${c.userId}::int
-          and o.status::text in (${list(CLAIM.orderFrom)})
-          and o.amount = ${c.amount}::int
-          and (o.expires_at > ${at}
-            or exists (select 1 from payments k where k.payment_key = ${c.key} and k.order_id = o.id))
-          and not exists (
-            select 1 from payments p where p.order_id = o.id and p.status::text in (${holding})
-          )
-        on conflict (payment_key) do update set status = ${inProgress}, updated_at = excluded.updated_at
-          -- A key whose attempt failed before may be retried for the same order.
-          where payments.order_id = excluded.order_id and payments.status::text in (${list(CLAIM.retryFrom)})
-        returning id`),
-    );
-    const [after] = rowsOf<Record<string, unknown>>(
-      await run(sql`
-        select k.order_id as known_order_id, k.status as known_status,
-          array_to_json(array(
-            select p.payment_key from payments p join orders o on o.id = p.order_id
-            where o.order_no = ${c.orderNo} and p.status::text in (${holding})
-          ))::text as inflight
-        from (select 1) one left join payments k on k.payment_key = ${c.key}`),
-    );
-    return {
-      head: head ?? null,
-      claimed: inserted.length === 1,
-      after: after
-        ? {
-            known_order_id: after.known_order_id,
-            known_status: after.known_status,
-            inflight: (JSON.parse(String(after.inflight ?? '[]')) as unknown[]).map(String),
-          }
-        : null,
-    };
-  });
+  const [row] = rowsOf<{ claim: unknown }>(
+    await runHot(db)(sql`select claim_order_payment(${c.orderNo}::varchar, ${c.key}::varchar,
+      ${c.userId}::int, ${c.amount}::int, ${c.at.toISOString()}::timestamptz, ${c.provider}::varchar) as claim`),
+  );
+  const claim = (parsed(row?.claim) ?? {}) as {
+    head?: Record<string, unknown> | null;
+    inserted?: unknown[];
+    after?: { known_order_id: unknown; known_status: unknown; inflight: unknown[] | null } | null;
+  };
+  return {
+    head: claim.head ?? null,
+    claimed: (claim.inserted ?? []).length === 1,
+    after: claim.after
+      ? {
+          known_order_id: claim.after.known_order_id,
+          known_status: claim.after.known_status,
+          inflight: (claim.after.inflight ?? []).map(String),
+        }
+      : null,
+  };
 }

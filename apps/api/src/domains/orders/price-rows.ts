@@ -58,24 +58,30 @@ BEGIN
 END
 $fn$`;
 
-const VERSION = createHash('sha256').update(ORDER_PRICE_ROWS_SQL).digest('hex').slice(0, 32);
 /** pg_advisory_xact_lock key of the install (any constant shared by every process). */
 const INSTALL_LOCK = 7_316_220_511;
 
-/** Installs the function unless the installed one is this text (see the header). */
-export async function installOrderPriceRows(db: Db): Promise<void> {
-  const installed = async () =>
+/**
+ * Installs a database function built by this domain unless the installed one is this text: its
+ * hash is the function's comment. Under an advisory lock, so several processes starting at once
+ * over one database install it once.
+ */
+export async function installFunction(db: Db, signature: string, text: string): Promise<void> {
+  const version = createHash('sha256').update(text).digest('hex').slice(0, 32);
+  const installed = async (conn: Pick<Db, 'execute'>) =>
     rowsOf<{ v: string | null }>(
-      await db.execute(sql`select obj_description(to_regprocedure(${SIGNATURE}), 'pg_proc') as v`),
+      await conn.execute(sql`select obj_description(to_regprocedure(${signature}), 'pg_proc') as v`),
     )[0]?.v;
-  if ((await installed()) === VERSION) return;
+  if ((await installed(db)) === version) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`);
-    const [row] = rowsOf<{ v: string | null }>(
-      await tx.execute(sql`select obj_description(to_regprocedure(${SIGNATURE}), 'pg_proc') as v`),
-    );
-    if (row?.v === VERSION) return;
-    await tx.execute(sql.raw(ORDER_PRICE_ROWS_SQL));
-    await tx.execute(sql.raw(`COMMENT ON FUNCTION ${SIGNATURE} IS '${VERSION}'`));
+    if ((await installed(tx)) === version) return;
+    await tx.execute(sql.raw(text));
+    await tx.execute(sql.raw(`COMMENT ON FUNCTION ${signature} IS '${version}'`));
   });
+}
+
+/** Installs order_price_rows unless the installed one is this text (see the header). */
+export function installOrderPriceRows(db: Db): Promise<void> {
+  return installFunction(db, SIGNATURE, ORDER_PRICE_ROWS_SQL);
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { claimRoutes } from './claim-routes.ts';
 import { autoConfirmItems } from './confirmation.ts';
+import { installClaimFunction } from './payment-claim.ts';
 import { installOrderPriceRows } from './price-rows.ts';
 import { orderReadRoutes } from './read-routes.ts';
 import { expireOrders, recoverPayments } from './settle.ts';
@@ -18,7 +19,9 @@ import { paymentWebhookRoutes } from './webhook-routes.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The pricing function built from the catalogue's time-sale rule (price-rows.ts).
+  // The database functions of this domain, built from its rules (price-rows.ts, payment-claim.ts).
   await installOrderPriceRows(ctx.db);
+  await installClaimFunction(ctx.db);
   // Background work outside tests: recover payments left IN_PROGRESS at start, then every minute
   // expire unpaid orders (stock back), retry payments stuck for more than a minute and confirm
   // purchases due for automatic confirmation (confirmation.ts).
