@@ -84,14 +84,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The request id, CSP (with the per-request script nonce), nosniff, frames, referrer, HSTS in
+  // production: every response, the storefront's pages and files included (security-headers.ts).
+  // First, so an answer the input bounds give before any handler carries them too.
+  await registerSecurityHeaders(app, ctx.config);
   // Bounded JSON bodies and query strings for every route, before any handler (input-limits.ts).
   registerInputLimits(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
-  // The request id, CSP (with the per-request script nonce), nosniff, frames, referrer, HSTS in
-  // production: every response, the storefront's pages and files included (security-headers.ts).
-  await registerSecurityHeaders(app, ctx.config);
   // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
   // there never carries the error's message or stack (the /api scope has its own handler).
   registerErrorHandling(app);

@@ -167,6 +167,25 @@ describe('security headers (development / test configuration)', () => {
     await expectSameHeadersAsHelmet(t!);
   });
 
+  it('an answer the input bounds give before any handler carries them and the request id', async () => {
+    const query = Array.from({ length: 65 }, (_, i) => `k${i}=1`).join('&');
+    const res = await t!.app.inject({ url: `/api/health?${query}` });
+    expect(res.statusCode).toBe(400);
+    expectNonDocumentHeaders(res.headers);
+    expect(String(res.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a page served under /api (the payment sandbox) gets the document headers too', async () => {
+    const res = await t!.app.inject({
+      url: '/api/payments/sandbox/checkout?orderId=ORDER123&amount=1000&successUrl=/ok&failUrl=/fail',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], name).toBeDefined();
+    const json = await t!.app.inject({ url: '/api/health' });
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(json.headers[name], name).toBeUndefined();
+  });
+
   it('an API 404 and an error answer carry them', async () => {
     const missing = await t!.app.inject({ url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);

@@ -179,6 +179,7 @@ export async function securityHeaderSet(config: Pick<Config, 'isProduction'>): P
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const { fixed, pagePolicy } = await securityHeaderSet(config);
   const api = fixed.filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+  const documentOnly = fixed.filter(([name]) => DOCUMENT_ONLY_HEADERS.has(name));
   app.addHook('onRequest', (request, reply, done) => {
     const res = reply.raw;
     // Every answer names its request (the id in the logs), set here with the fixed headers.
@@ -191,11 +192,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     const type = reply.getHeader('content-type');
     if (type !== undefined && !/^text\/html\b/i.test(String(type))) {
       reply.header('content-security-policy', NON_DOCUMENT_CSP);
-    } else if (!reply.hasHeader('content-security-policy')) {
-      reply.header(
-        'content-security-policy',
-        `${pagePolicy.before}${nonceFor(reply.raw)}${pagePolicy.after}`,
-      );
+    } else {
+      // A page served under /api (the payment sandbox, the development sign-in pages) is a
+      // document too: it gets the headers API answers leave out.
+      for (const [name, value] of documentOnly) if (!reply.hasHeader(name)) reply.header(name, value);
+      if (!reply.hasHeader('content-security-policy')) {
+        reply.header(
+          'content-security-policy',
+          `${pagePolicy.before}${nonceFor(reply.raw)}${pagePolicy.after}`,
+        );
+      }
     }
     done(null, payload);
   });

@@ -2,8 +2,8 @@
  * The payment state machine of an order, in one place (docs/ARCHITECTURE.md, 'Orders and payments'; SPEC.md,
  * 'States and transitions' names only the order-item statuses; how a confirm moves through it: confirm.ts).
  * The statements that claim, pay, fail, drop, abort or expire take their allowed source states from here
- * (payment-claim.ts, confirm.ts, settle.ts), so the database holds no second copy of these rules (the plpgsql
- * claim_order_payment is gone, 0014).
+ * (payment-claim.ts, confirm.ts, settle.ts), so the database holds no second copy of these rules (the
+ * function claim_order_payment is built from these lists at start; the hand-written one went in 0014).
  *
  *   order:   PENDING ──▶ PAID ──▶ PARTIALLY_CANCELLED ──▶ CANCELLED
  *               │                  └──────────────────────▶ CANCELLED
