@@ -10,7 +10,7 @@
  *      taken.
  * The states the statements allow come from payment-state.ts (the one copy of the rules): the three
  * statements are the database function `claim_order_payment`, whose text is built here from those
- * lists and installed at start (price-rows.ts installFunction), so a claim is one round trip. In a
+ * lists and installed at start (db/functions.ts installFunction), so a claim is one round trip. In a
  * VOLATILE plpgsql function each statement takes its own snapshot, as above. The function plans each
  * call with its values (`plan_cache_mode = force_custom_plan`): a plan kept from a connection's
  * first claims was made when payments and orders were nearly empty and scanned payments on every
@@ -18,11 +18,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { installFunction } from '../../db/functions.ts';
 import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { CLAIM, HOLDING_PAYMENT, type PaymentStatus } from './payment-state.ts';
-import { installFunction } from './price-rows.ts';
 
 export type ClaimAnswer = {
   /** The order row (`o.*`) as the lock found it, with `known_order_id` / `known_status` of the key. */

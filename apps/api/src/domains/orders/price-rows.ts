@@ -11,11 +11,10 @@
  * processes starting at once over one database install it once. Migration 0011 created the first version;
  * this text replaces it.
  */
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { installFunction } from '../../db/functions.ts';
 import { timeSaleRunningAt } from '../catalog/index.ts';
 
 const SIGNATURE = 'order_price_rows(integer[], timestamptz)';
@@ -57,29 +56,6 @@ BEGIN
     CROSS JOIN LATERAL (SELECT * FROM brands x WHERE x.id = pd.brand_id LIMIT 1) b;
 END
 $fn$`;
-
-/** pg_advisory_xact_lock key of the install (any constant shared by every process). */
-const INSTALL_LOCK = 7_316_220_511;
-
-/**
- * Installs a database function built by this domain unless the installed one is this text: its
- * hash is the function's comment. Under an advisory lock, so several processes starting at once
- * over one database install it once.
- */
-export async function installFunction(db: Db, signature: string, text: string): Promise<void> {
-  const version = createHash('sha256').update(text).digest('hex').slice(0, 32);
-  const installed = async (conn: Pick<Db, 'execute'>) =>
-    rowsOf<{ v: string | null }>(
-      await conn.execute(sql`select obj_description(to_regprocedure(${signature}), 'pg_proc') as v`),
-    )[0]?.v;
-  if ((await installed(db)) === version) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`);
-    if ((await installed(tx)) === version) return;
-    await tx.execute(sql.raw(text));
-    await tx.execute(sql.raw(`COMMENT ON FUNCTION ${signature} IS '${version}'`));
-  });
-}
 
 /** Installs order_price_rows unless the installed one is this text (see the header). */
 export function installOrderPriceRows(db: Db): Promise<void> {
