@@ -302,6 +302,7 @@ describe('dev outbox', () => {
 
 describe('SMS provider choice', () => {
   const base = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) };
+  const solapiKeys = { SOLAPI_API_KEY: 'k', SOLAPI_API_SECRET: 's', SOLAPI_SENDER: '1588-0000' };
 
   it('production without Solapi keys does not start', () => {
     expect(() => loadConfig(base)).toThrow(
@@ -332,13 +333,20 @@ describe('SMS provider choice', () => {
     expect(createSmsSender(loadConfig({ NODE_ENV: 'test' }))).toBeInstanceOf(DevOutbox);
   });
 
-  it('argon2 cost: library defaults outside tests, lighter ones only in NODE_ENV=test', () => {
+  it('argon2 cost: library defaults unless set; production refuses anything lighter', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).passwordHash).toEqual({ memoryCost: 19_456, timeCost: 2 });
-    expect(loadConfig({ NODE_ENV: 'test' }).passwordHash.memoryCost).toBeLessThan(19_456);
-    expect(() => loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_MEMORY_KIB: '1024' })).toThrow(
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHash).toEqual({ memoryCost: 19_456, timeCost: 2 });
+    expect(
+      loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_MEMORY_KIB: '256', PASSWORD_HASH_TIME_COST: '1' })
+        .passwordHash,
+    ).toEqual({ memoryCost: 256, timeCost: 1 });
+    expect(() => loadConfig({ ...base, ...solapiKeys, PASSWORD_HASH_MEMORY_KIB: '1024' })).toThrow(
       /PASSWORD_HASH_MEMORY_KIB/,
     );
-    expect(loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_MEMORY_KIB: '65536' }).passwordHash).toEqual({
+    expect(() => loadConfig({ ...base, ...solapiKeys, PASSWORD_HASH_TIME_COST: '1' })).toThrow(
+      /PASSWORD_HASH_TIME_COST/,
+    );
+    expect(loadConfig({ ...base, ...solapiKeys, PASSWORD_HASH_MEMORY_KIB: '65536' }).passwordHash).toEqual({
       memoryCost: 65_536,
       timeCost: 2,
     });

@@ -16,7 +16,7 @@ import { createContext } from '../src/platform/create-context.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { injectFetch, mountStorefront } from '../src/web/storefront.ts';
 import { signUpViaApi } from './auth-helpers.ts';
-import { openTestDatabase } from './helpers.ts';
+import { openTestDatabase, TEST_ENV } from './helpers.ts';
 
 const WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
 const webBuilt = existsSync(`${WEB_BUILD}/server/index.js`);
@@ -33,7 +33,7 @@ afterEach(async () => {
 /** An app with `env`, recording the client address Fastify derives for every request. */
 async function build(env: Record<string, string>, storefront = false): Promise<Built> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMS_IP_HOURLY_LIMIT: '1000', ...env });
+  const config = loadConfig({ ...TEST_ENV, SMS_IP_HOURLY_LIMIT: '1000', ...env });
   const ctx = createContext(config, database, {
     clock: fixedClock('2026-11-20T03:00:00Z'),
     kv: new MemoryStore(),

@@ -18,7 +18,7 @@ import { createContext } from '../src/platform/create-context.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { cspDirectives, DOCUMENT_ONLY_HEADERS, helmetOptions } from '../src/platform/security-headers.ts';
 import { mountStorefront } from '../src/web/storefront.ts';
-import { openTestDatabase } from './helpers.ts';
+import { openTestDatabase, testEnv } from './helpers.ts';
 
 const WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
 const webBuilt = existsSync(`${WEB_BUILD}/server/index.js`);
@@ -48,7 +48,7 @@ async function build(
   opts: { storefront?: 'production' | 'development'; extra?: (app: FastifyInstance) => void } = {},
 ): Promise<Built> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig(testEnv(env));
   const ctx = createContext(config, database, {
     clock: fixedClock('2026-11-20T03:00:00Z'),
     kv: new MemoryStore(),

@@ -20,7 +20,7 @@ import { isIssuedGuestId } from '../src/platform/guest-id.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { seed } from '../src/seed/index.ts';
 import { mountStorefront } from '../src/web/storefront.ts';
-import { guestIdOf, openTestDatabase } from './helpers.ts';
+import { guestIdOf, openTestDatabase, TEST_ENV } from './helpers.ts';
 
 /** TEST_WEB_BUILD: a build made elsewhere from these sources (apps/web/build by default). */
 const WEB_BUILD = process.env.TEST_WEB_BUILD ?? fileURLToPath(new URL('../../web/build', import.meta.url));
@@ -34,7 +34,7 @@ describe.runIf(fresh)('storefront guestID cookie', () => {
 
   beforeAll(async () => {
     const database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ ...TEST_ENV });
     const ctx = createContext(config, database, {
       clock: fixedClock('2026-11-20T03:00:00Z'),
       kv: new MemoryStore(),

@@ -1,6 +1,6 @@
 /**
  * Password hashing: argon2id (memory-hard) through @node-rs/argon2, a prebuilt N-API module.
- * Cost comes from config (library defaults m=19456 KiB, t=2, p=1; lighter only in NODE_ENV=test).
+ * Cost comes from config (library defaults m=19456 KiB, t=2, p=1; lighter settings are refused in production).
  * Hashes are PHC strings ($argon2id$v=19$m=…,t=…,p=…$salt$hash), so verification reads the cost of
  * each stored hash and old hashes keep working after a cost change.
  */
