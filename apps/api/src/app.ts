@@ -38,6 +38,7 @@ import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { uploadRoutes } from './platform/uploads-routes.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(contentsRoutes, { ctx });
       await api.register(catalogueRoutes, { ctx });
       await api.register(imageRoutes, { ctx });
+      await api.register(uploadRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(devRoutes, { ctx });
       await api.register(memberRoutes, { ctx });

@@ -171,6 +171,27 @@ const EnvSchema = z.object({
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
   TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
+  /**
+   * Where uploaded images are kept (platform/uploads.ts; docs/ARCHITECTURE.md, "Uploads"): `local`
+   * files under DATA_DIR/uploads, or `s3`, an S3-compatible bucket (the five S3_* below, set
+   * together).
+   */
+  UPLOAD_STORE: z.enum(['local', 's3']).default('local'),
+  /** The S3 service's base URL (`https://s3.ap-northeast-2.amazonaws.com`, an R2 or MinIO URL); path-style requests. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'a region name such as ap-northeast-2 (or auto)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default: the request's. */
   OAUTH_REDIRECT_ORIGIN: z
     .string()
@@ -227,6 +248,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!!c.AD_PIXEL_ID !== !!c.AD_ACCESS_TOKEN) {
     throw new Error('Invalid configuration: AD_PIXEL_ID and AD_ACCESS_TOKEN must be set together');
+  }
+  if (c.UPLOAD_STORE === 's3') {
+    const s3 = {
+      S3_ENDPOINT: c.S3_ENDPOINT,
+      S3_BUCKET: c.S3_BUCKET,
+      S3_REGION: c.S3_REGION,
+      S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY,
+    };
+    const missing = Object.entries(s3)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
+    if (missing.length) {
+      throw new Error(
+        `Invalid configuration: UPLOAD_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (missing ${missing.join(', ')})`,
+      );
+    }
   }
   checkSocialSignInConfig(c);
   return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET, passwordHash };

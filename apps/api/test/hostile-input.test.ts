@@ -316,7 +316,8 @@ function requestsFor(
   whos: Who[],
 ): fc.Arbitrary<Req> {
   const params = op.parameters ?? [];
-  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+  // `{*}` is a wildcard path (e.g. GET /api/uploads/{*}): filled like any other path value.
+  const pathNames = [...path.matchAll(/\{(\w+|\*)\}/g)].map((m) => m[1] as string);
   const queryParams = params.filter((p) => p.in === 'query');
   const jsonSchema = op.requestBody?.content?.['application/json']?.schema;
   const hasBody = method !== 'get' && method !== 'delete' && method !== 'head';

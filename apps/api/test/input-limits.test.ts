@@ -134,6 +134,20 @@ describe('bounds at the HTTP layer', () => {
     await expectHealthy();
   });
 
+  it('a multipart body is a 415 before any handler on a route that does not declare uploads', async () => {
+    const body = '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nhome\r\n--xyz--\r\n';
+    for (const type of [
+      'multipart/form-data; boundary=xyz',
+      'Multipart/Form-Data; boundary=xyz',
+      'multipart/mixed; boundary=xyz',
+    ]) {
+      const res = await post('/api/loggers/page-log', body, { ...guest, 'content-type': type });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().detail).toMatch(/does not take multipart\/form-data/);
+    }
+    await expectHealthy();
+  });
+
   it('the same body to ses-selected is a 400, and a normal selection is still stored afterwards', async () => {
     const res = await post('/api/users/ses-selected', `{"ses_selected":${nested(2_000)}}`, member);
     expect(res.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import type { Clock } from '@codiroom/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { CacheRegistry } from './cache.ts';
+import type { ImageStore } from './image-store.ts';
 import type { KeyValueStore } from './kv.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -15,4 +16,6 @@ export interface AppContext {
   tokens: TokenService;
   /** Named caches and their invalidation events (platform/cache.ts). */
   caches: CacheRegistry;
+  /** Uploaded images (platform/uploads.ts): local files under DATA_DIR or an S3 bucket. */
+  images: ImageStore;
 }

@@ -3,8 +3,10 @@ import type { Config } from '../config.ts';
 import { type Database, type DatabaseEvent, openDatabase } from '../db/client.ts';
 import { CacheRegistry } from './cache.ts';
 import type { AppContext } from './context.ts';
+import type { ImageStore } from './image-store.ts';
 import { type KeyValueStore, openKeyValueStore } from './kv.ts';
 import { TokenService } from './tokens.ts';
+import { openImageStore } from './uploads.ts';
 
 /** `onEvent`: the embedded database's fatal-error and reopen events (PGlite only; logged by server.ts). */
 export async function openConfiguredDatabase(
@@ -19,7 +21,7 @@ export async function openConfiguredDatabase(
 export function createContext(
   config: Config,
   database: Database,
-  overrides: { clock?: Clock; kv?: KeyValueStore } = {},
+  overrides: { clock?: Clock; kv?: KeyValueStore; images?: ImageStore } = {},
 ): AppContext {
   const kv = overrides.kv ?? openKeyValueStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   // With Redis, cache events reach every node through its pub/sub channel. The app's clock is read
@@ -43,6 +45,7 @@ export function createContext(
     clock: overrides.clock ?? systemClock,
     tokens,
     caches,
+    images: overrides.images ?? openImageStore(config),
   };
   return ctx;
 }

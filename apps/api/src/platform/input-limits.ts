@@ -8,6 +8,10 @@
  * 2,000-deep array never reaches the parser's recursion, the validators, JSON.stringify or a
  * `jsonb` column (which crashes the embedded database). The other bounds are checked by an
  * iterative walk of the parsed value.
+ *
+ * Multipart bodies (file uploads, docs/ARCHITECTURE.md "Uploads") are taken only by routes that
+ * declare `config: { uploads: true }`; any other route answers 415 before its body is read. The
+ * bounds of the parts themselves are in uploads.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
@@ -50,6 +54,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Per-route changes to the body limits (e.g. an operator's rich text); the rest stay default. */
     inputLimits?: Partial<InputLimits>;
+    /**
+     * The route takes `multipart/form-data` (file uploads, read with uploads.ts `readImageParts`).
+     * Without it a multipart body answers 415.
+     */
+    uploads?: boolean;
   }
 }
 
@@ -170,9 +179,23 @@ export function queryBoundsProblem(
   return null;
 }
 
+/** Any `multipart/*` media type (a parser exists only for form-data, and only under /api). */
+const MULTIPART = /^\s*multipart\//i;
+
+/**
+ * 415 for a multipart body sent to a route that does not declare `config.uploads`, or null.
+ * Checked on the header, before the body is read.
+ */
+export function multipartProblem(request: FastifyRequest): string | null {
+  const type = request.headers['content-type'];
+  if (type === undefined || !MULTIPART.test(type)) return null;
+  if (request.routeOptions?.config?.uploads === true) return null;
+  return `Unsupported Media Type: ${request.method} ${request.url.split('?')[0]} does not take multipart/form-data (file uploads)`;
+}
+
 /**
  * Installs the bounded JSON parser for every route of `app` (replacing Fastify's own) and the
- * query-string check, which runs first among the request hooks.
+ * query-string and multipart checks, which run first among the request hooks.
  */
 export function registerInputLimits(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json']);
@@ -187,14 +210,15 @@ export function registerInputLimits(app: FastifyInstance): void {
   // go through the API's error handler.
   app.addHook('onRequest', (request, reply, done) => {
     const problem = queryBoundsProblem(request.query);
-    if (!problem) {
+    const multipart = problem ? null : multipartProblem(request);
+    if (!problem && !multipart) {
       done();
       return;
     }
     const extra = request.routeOptions?.config?.errorExtra;
     reply
-      .code(400)
+      .code(problem ? 400 : 415)
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ ...extra, detail: `Invalid query string: ${problem}` }));
+      .send(JSON.stringify({ ...extra, detail: problem ? `Invalid query string: ${problem}` : multipart }));
   });
 }
