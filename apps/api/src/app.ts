@@ -26,6 +26,7 @@ import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
+import { reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(cartRoutes, { ctx });
       await api.register(benefitRoutes, { ctx });
       await api.register(curationRoutes, { ctx });
+      await api.register(reviewRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });

@@ -572,24 +572,37 @@ describe('user-size-info', () => {
   it('GET falls back to the profile, POST upserts and merges sizes (null removes a key)', async () => {
     const m = await createMember(t.ctx, { height: 178, weight: 74 });
     let r = await get('/api/users/user-size-info', m.headers);
-    expect(r).toEqual({ status: 200, body: { height: 178, weight: 74, sizes: {}, updated_at: null } });
+    expect(r).toEqual({
+      status: 200,
+      body: { height: 178, weight: 74, sizes: {}, fit_preference: null, updated_at: null },
+    });
 
     r = await call('POST', '/api/users/user-size-info', m.headers, {
       height: 180,
       weight: 75,
       sizes: { TOP: 'L', BOTTOM: '32', SHOES: '270' },
+      fit_preference: 'slim',
     });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       height: 180,
       weight: 75,
       sizes: { TOP: 'L', BOTTOM: '32', SHOES: '270' },
+      fit_preference: 'slim',
       updated_at: NOW.toISOString(),
     });
     r = await call('POST', '/api/users/user-size-info', m.headers, {
       sizes: { TOP: 'XL', SHOES: null, OUTER: 'L' },
     });
-    expect(r.body).toMatchObject({ height: 180, weight: 75, sizes: { TOP: 'XL', BOTTOM: '32', OUTER: 'L' } });
+    // An absent preference keeps the saved one; null clears it.
+    expect(r.body).toMatchObject({
+      height: 180,
+      weight: 75,
+      sizes: { TOP: 'XL', BOTTOM: '32', OUTER: 'L' },
+      fit_preference: 'slim',
+    });
+    r = await call('POST', '/api/users/user-size-info', m.headers, { fit_preference: null });
+    expect(r.body).toMatchObject({ fit_preference: null });
     const rows = await t.ctx.db.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, m.user.id));
     expect(rows).toHaveLength(1);
     // the profile follows
@@ -602,6 +615,7 @@ describe('user-size-info', () => {
     [{ sizes: { top: 'L' } }, 'body.sizes'],
     [{ sizes: { TOP: '' } }, 'body.sizes.TOP'],
     [{ sizes: 'L' }, 'body.sizes'],
+    [{ fit_preference: 'baggy' }, 'body.fit_preference'],
   ])('400 for %j naming %s', async (payload, field) => {
     const m = await createMember(t.ctx);
     const r = await call('POST', '/api/users/user-size-info', m.headers, payload);

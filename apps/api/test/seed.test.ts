@@ -340,11 +340,22 @@ describe('seed', () => {
       expect(u.password_hash).toBeNull();
       expect(u.age).toBeGreaterThanOrEqual(30);
       expect(u.age).toBeLessThanOrEqual(55);
-      expect(u.height).toBeGreaterThanOrEqual(165);
-      expect(u.height).toBeLessThanOrEqual(190);
-      expect(u.weight).toBeGreaterThanOrEqual(58);
-      expect(u.weight).toBeLessThanOrEqual(95);
+      expect(u.height).toBeGreaterThanOrEqual(155);
+      expect(u.height).toBeLessThanOrEqual(192);
+      expect(u.weight).toBeGreaterThanOrEqual(50);
+      expect(u.weight).toBeLessThanOrEqual(120);
     }
+    // Bodies follow the Size Korea statistics of men 30–59 (171.5 ± 5.7 cm, 74.2 ± 10.6 kg, r 0.51).
+    const n = users.length;
+    const mh = users.reduce((s, u) => s + u.height, 0) / n;
+    const mw = users.reduce((s, u) => s + u.weight, 0) / n;
+    const cov = users.reduce((s, u) => s + (u.height - mh) * (u.weight - mw), 0) / n;
+    const sh = Math.sqrt(users.reduce((s, u) => s + (u.height - mh) ** 2, 0) / n);
+    const sw = Math.sqrt(users.reduce((s, u) => s + (u.weight - mw) ** 2, 0) / n);
+    expect(n).toBeGreaterThanOrEqual(60);
+    expect(Math.abs(mh - 171.5)).toBeLessThan(1.5);
+    expect(Math.abs(mw - 74.2)).toBeLessThan(2.5);
+    expect(cov / (sh * sw)).toBeGreaterThan(0.2); // 0.51 in the survey; 60 bodies give about ±0.1
   });
 
   it('brands carry the SPEC.md shipping flags', async () => {

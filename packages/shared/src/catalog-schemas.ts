@@ -426,15 +426,6 @@ export const AiSimilarBody = z.object({
 });
 export type AiSimilarBody = z.infer<typeof AiSimilarBody>;
 
-export const RecommendedSizeBody = z.object({
-  product_display_id: Int,
-  recommended_size: z.string().nullable(),
-  /** size_info (the member's saved size), purchase_history, body (height/weight) or none. */
-  basis: z.enum(['size_info', 'purchase_history', 'body', 'none']),
-  sizes: z.array(z.object({ size_name: z.string(), is_sold_out: z.boolean() })),
-});
-export type RecommendedSizeBody = z.infer<typeof RecommendedSizeBody>;
-
 // ───────────────────────────── ranking tabs ─────────────────────────────
 
 /** SPEC.md §2 ranking tabs: rising, brands, then the shop categories. */

@@ -93,7 +93,7 @@ export type LikeType = (typeof LIKE_TYPES)[number];
 export const SOCIAL_TYPES = ['KAKAO', 'APPLE', 'NAVER'] as const;
 export type SocialType = (typeof SOCIAL_TYPES)[number];
 /** A review's size feel: runs small, fits, runs big. */
-export const SIZE_FEELS = ['SMALL', 'FIT', 'BIG'] as const;
+export const SIZE_FEELS = ['SMALL', 'FIT', 'LARGE'] as const;
 export type SizeFeel = (typeof SIZE_FEELS)[number];
 /** The size-sheet field sets of the categories; each has a '2' variant (EYEWEAR2 in mm). */
 export const MEASUREMENT_SET_CODES = [

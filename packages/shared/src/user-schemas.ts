@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { AbGroup, SubAbGroup } from './ab.ts';
 import { PHOTO_TYPES, USER_MAIN_STATUSES } from './constants.ts';
+import { FIT_PREFERENCES } from './sizing.ts';
 
 const Int = z.number().int();
 const Instant = z.iso.datetime();
@@ -222,6 +223,8 @@ export const SizeInfo = z.object({
   weight: Int.nullable(),
   /** e.g. {"TOP":"L","BOTTOM":"32","SHOES":"270"} */
   sizes: z.record(z.string(), z.string()),
+  /** How the member likes clothes to fit (docs/ARCHITECTURE.md, "Sizing"); null: not said. */
+  fit_preference: z.enum(FIT_PREFERENCES).nullable(),
   updated_at: Instant.nullable(),
 });
 export type SizeInfo = z.infer<typeof SizeInfo>;
@@ -303,6 +306,7 @@ export const SizeInfoRequest = z
       .record(SizeKey, z.string().trim().min(1).max(20).nullable())
       .refine((v) => Object.keys(v).length <= 30, 'at most 30 sizes')
       .optional(),
+    fit_preference: z.enum(FIT_PREFERENCES).nullable().optional(),
   })
   .strict();
 export type SizeInfoRequest = z.infer<typeof SizeInfoRequest>;

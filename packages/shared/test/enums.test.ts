@@ -49,7 +49,7 @@ describe('shared enumerations', () => {
     expect(CLAIM_STATUSES).toEqual(['REQUESTED', 'IN_PROGRESS', 'COMPLETED', 'REJECTED']);
     expect(DISCOUNT_KINDS).toEqual(['FIXED', 'PERCENT']);
     expect(COUPON_SCOPES).toEqual(['ORDER', 'BRAND', 'CATEGORY', 'PRODUCT_DISPLAY', 'PRODUCT_ITEM']);
-    expect(SIZE_FEELS).toEqual(['SMALL', 'FIT', 'BIG']);
+    expect(SIZE_FEELS).toEqual(['SMALL', 'FIT', 'LARGE']);
     expect(LOG_KINDS).toEqual(['ACTIVE_USER', 'PAGE', 'ERROR', 'SECTION', 'EVENT']);
     expect(PHOTO_TYPES).toEqual(['FACE', 'BODY']);
     expect(MEASUREMENT_SET_CODES).toHaveLength(16);

@@ -196,6 +196,8 @@ export const userSizeInfo = pgTable('user_size_info', {
   weight: smallint('weight'),
   /** e.g. {"TOP":"L","BOTTOM":"32","SHOES":"270"} */
   sizes: jsonb('sizes').$type<Record<string, string>>().notNull().default({}),
+  /** slim, regular or loose (docs/ARCHITECTURE.md, "Sizing"). */
+  fit_preference: varchar('fit_preference', { length: 10 }),
   updated_at: updatedAt(),
 });
 
@@ -948,9 +950,8 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for a review imported from another shop (`external_id` set). */
+    user_id: integer('user_id').references(() => users.id),
     order_item_id: integer('order_item_id').unique(),
     product_display_id: integer('product_display_id')
       .notNull()
@@ -965,9 +966,20 @@ export const reviews = pgTable(
     is_quick: boolean('is_quick').notNull().default(false),
     photo_count: smallint('photo_count').notNull().default(0),
     helpful_count: integer('helpful_count').notNull().default(0),
+    report_count: integer('report_count').notNull().default(0),
+    /** Hidden by an operator (with a reason): out of every list and count, credit taken back. */
+    hidden_at: ts('hidden_at'),
+    hidden_reason: varchar('hidden_reason', { length: 200 }),
+    /** Review credit paid so far (points), topped up to the tier the review reaches. */
+    credit_paid: integer('credit_paid').notNull().default(0),
+    external_id: varchar('external_id', { length: 100 }).unique(),
     created_at: createdAt(),
+    updated_at: ts('updated_at'),
   },
-  (t) => [index('reviews_display_idx').on(t.product_display_id, t.created_at)],
+  (t) => [
+    index('reviews_display_idx').on(t.product_display_id, t.created_at),
+    index('reviews_user_idx').on(t.user_id, t.created_at),
+  ],
 );
 
 export const reviewPhotos = pgTable(
@@ -979,30 +991,71 @@ export const reviewPhotos = pgTable(
       .references(() => reviews.id, { onDelete: 'cascade' }),
     image_url: text('image_url').notNull(),
     order: smallint('order').notNull().default(0),
+    width: smallint('width'),
+    height: smallint('height'),
   },
   (t) => [index('review_photos_review_idx').on(t.review_id)],
+);
+
+/** One helpful vote per member and review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    review_id: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.review_id, t.user_id] })],
+);
+
+/** One report per member and review, for the operators' moderation queue. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    review_id: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 30 }).notNull(),
+    detail: varchar('detail', { length: 500 }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.review_id, t.user_id] })],
 );
 
 export const sizeReviews = pgTable(
   'size_reviews',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for an imported size review (`external_id` set). */
+    user_id: integer('user_id').references(() => users.id),
+    order_item_id: integer('order_item_id').unique(),
     product_display_id: integer('product_display_id')
       .notNull()
       .references(() => productDisplays.id),
     product_item_id: integer('product_item_id').references(() => productItems.id),
     size_name: varchar('size_name', { length: 20 }).notNull(),
+    /** Overall fit. */
     fit: sizeFeel('fit').notNull(),
+    chest: sizeFeel('chest'),
+    waist: sizeFeel('waist'),
     length_feel: sizeFeel('length_feel'),
+    shoulder: sizeFeel('shoulder'),
+    sleeve: sizeFeel('sleeve'),
+    thigh: sizeFeel('thigh'),
     height: smallint('height'),
     weight: smallint('weight'),
+    external_id: varchar('external_id', { length: 100 }).unique(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('size_reviews_uq').on(t.user_id, t.product_display_id)],
+  (t) => [index('size_reviews_display_idx').on(t.product_display_id)],
 );
 
 // ───────────────────────────── curations and quizzes ─────────────────────────────

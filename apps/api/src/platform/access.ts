@@ -88,6 +88,19 @@ export const MEMBER_STATUS_CACHE = defineCache<MemberStatus>('member-status', {
 });
 
 /** Forgets a member's status on every node (after withdrawal, or any change of the users row). */
+/**
+ * The member behind the request's bearer token on a public route (public routes skip the guard):
+ * null without a token, a 401 for a token that is not valid, as on token routes.
+ */
+export async function optionalMemberId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  if (request.principal.userId !== null) return request.principal.userId;
+  const token = bearerToken(request);
+  if (!token) return null;
+  const user = await resolveMember(ctx, token);
+  request.principal.userId = user.id;
+  return user.id;
+}
+
 export function forgetMemberStatus(ctx: AppContext, userId: number): Promise<void> {
   return invalidate(ctx, 'member.changed', userId);
 }

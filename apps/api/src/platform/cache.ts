@@ -26,12 +26,18 @@ import type { KeyValueStore } from './kv.ts';
  * anything else a catalogue answer shows; `prices.changed`: a price, time sale or event coupon;
  * `session.revoked` (key: the refresh-token family): a session was ended (platform/tokens.ts).
  */
-export type CacheEvent = 'member.changed' | 'catalog.changed' | 'prices.changed' | 'session.revoked';
+export type CacheEvent =
+  | 'member.changed'
+  | 'catalog.changed'
+  | 'prices.changed'
+  | 'session.revoked'
+  | 'reviews.changed';
 export const CACHE_EVENTS: readonly CacheEvent[] = [
   'member.changed',
   'catalog.changed',
   'prices.changed',
   'session.revoked',
+  'reviews.changed',
 ];
 
 export type CacheKey = string | number;

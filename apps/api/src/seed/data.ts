@@ -2127,7 +2127,7 @@ export const REVIEW_MATERIAL = [
   '촉감이 좋고 고급스러워요.',
   '가볍고 따뜻합니다.',
 ] as const;
-export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'BIG', readonly string[]> = {
+export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'LARGE', readonly string[]> = {
   SMALL: [
     '평소 사이즈보다 작게 나왔어요.',
     '한 치수 크게 주문하시는 걸 추천해요.',
@@ -2138,7 +2138,7 @@ export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'BIG', readonly string[]> = {
     '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
     '핏이 딱 좋아요.',
   ],
-  BIG: ['조금 크게 나온 편이에요.', '한 치수 작게 가도 될 것 같아요.', '여유 있게 맞아서 편해요.'],
+  LARGE: ['조금 크게 나온 편이에요.', '한 치수 작게 가도 될 것 같아요.', '여유 있게 맞아서 편해요.'],
 };
 export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
   outer: [

@@ -66,6 +66,7 @@ import {
 } from './data.ts';
 import { fitOffset, measureProduct, type SizeMeasurement } from './measurements.ts';
 import { Rng } from './random.ts';
+import { pickFromSheet, type SizeTruth, sizeTruth, trueFeel } from './size-truth.ts';
 
 export const SEED_VERSION = 1;
 /** Default clock of the seed: 2026-11-01 00:00 KST. */
@@ -250,8 +251,8 @@ interface ReviewPlan {
   rating: number;
   content: string;
   sizeIdx: number;
-  sizeFeel: 'SMALL' | 'FIT' | 'BIG' | null;
-  lengthFeel: 'SMALL' | 'FIT' | 'BIG';
+  sizeFeel: 'SMALL' | 'FIT' | 'LARGE' | null;
+  lengthFeel: 'SMALL' | 'FIT' | 'LARGE';
   isQuick: boolean;
   photos: number;
   helpful: number;
@@ -519,9 +520,9 @@ class SeedContext {
     const B = 13_572_468;
     const R = 2_176_782_336; // 36⁶ for referral codes
     for (let i = 1; i < this.userCount; i++) {
-      const height = rng.normalInt(174, 5.5, 165, 190);
-      const bmi = clamp(rng.normal(24, 2.6), 19, 30);
-      const weight = clamp(Math.round((bmi * height * height) / 10_000), 58, 95);
+      // Size Korea, men 30–59: height 171.5 ± 5.7 cm, weight 74.2 ± 10.6 kg, correlation 0.51.
+      const height = rng.normalInt(171.5, 5.7, 155, 192);
+      const weight = clamp(Math.round(74.2 + 0.948 * (height - 171.5) + rng.normal(0, 9.12)), 50, 120);
       const age = rng.weightedPick<number>([
         [rng.int(30, 34), 30],
         [rng.int(35, 39), 28],
@@ -718,6 +719,7 @@ class SeedContext {
     ];
     const description = this.describe(rng, cat, brand, name, material, fit);
     const measurements = measureProduct(cat, sizes, name, rng);
+    const truth = sizeTruth(serial, cat, fit, sizes, measurements);
 
     const colorKeys = rng.sample(cat.palette, colours) as ColorKey[];
     // Latent popularity of the product, shared by its colourways (the first colour sells best).
@@ -744,7 +746,7 @@ class SeedContext {
         rng.poisson(((avgLikes * z) / 1.65) * (0.4 + 0.6 * maturity)),
       );
       const reviewUsers = rng.sampleIndices(this.reviewers.length, nReviews);
-      const reviews = reviewUsers.map((u) => this.planReview(rng, cat, sizes, u, dCreated));
+      const reviews = reviewUsers.map((u) => this.planReview(rng, cat, sizes, u, dCreated, truth));
       reviews.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       const likeUsers = rng.sampleIndices(this.reviewers.length, nLikes);
       const likeTimes = likeUsers.map(() => rng.dateBetween(dCreated, this.now));
@@ -840,12 +842,19 @@ class SeedContext {
     sizes: readonly string[],
     userIdx: number,
     displayCreated: Date,
+    truth: SizeTruth | null,
   ): ReviewPlan {
     const user = get(this.reviewers, userIdx);
     const rating = rng.weighted([5, 4, 3, 2, 1], [60, 27, 9, 3, 1]);
     const sized = sizes.length > 1;
-    const sizeIdx = sized ? this.sizeFor(user, sizes, rng) : 0;
-    const sizeFeel = sized ? rng.weighted(['FIT', 'SMALL', 'BIG'] as const, [64, 17, 19]) : null;
+    // Garments: the size a reviewer picks from the sheet and how it really fits them, from their
+    // body (docs/ARCHITECTURE.md, "Sizing"); other products: the older rough rules.
+    const sizeIdx = sized ? (truth ? pickFromSheet(truth, user, rng) : this.sizeFor(user, sizes, rng)) : 0;
+    const sizeFeel = sized
+      ? truth
+        ? trueFeel(truth, user, sizeIdx, rng.next())
+        : rng.weighted(['FIT', 'SMALL', 'LARGE'] as const, [64, 17, 19])
+      : null;
     const isQuick = rng.chance(0.2);
     const parts: string[] = [];
     const size = get(sizes, sizeIdx);
@@ -872,7 +881,7 @@ class SeedContext {
       content,
       sizeIdx,
       sizeFeel,
-      lengthFeel: rng.weighted(['FIT', 'SMALL', 'BIG'] as const, [70, 14, 16]),
+      lengthFeel: rng.weighted(['FIT', 'SMALL', 'LARGE'] as const, [70, 14, 16]),
       isQuick,
       photos,
       helpful: rng.poisson(photos > 0 ? 4 : 1),

@@ -5,5 +5,5 @@
 export { redeemCoupon, restoreCoupon } from './coupons.ts';
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
-export { currentBalance, earnPoints, refundPoints, spendPoints } from './points.ts';
+export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';
 export { benefitRoutes } from './routes.ts';

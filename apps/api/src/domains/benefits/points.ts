@@ -27,6 +27,8 @@ export const POINT_REASONS = {
   REFUND_ORDER: '주문 취소·반품 반환',
   MISSION: '미션 완료 적립',
   EVENT: '이벤트 적립',
+  REVIEW: '후기 작성 적립',
+  REVIEW_REVOKED: '숨김 처리된 후기 적립 회수',
   EXPIRE: '유효기간 만료',
 } as const;
 export type PointReason = keyof typeof POINT_REASONS;
@@ -112,6 +114,28 @@ export async function earnPoints(tx: Tx, w: PointWrite & { reason?: PointReason 
     created_at: w.now,
   });
   return after;
+}
+
+/**
+ * Takes back up to `amount` points earned earlier (a review hidden by an operator): never below a
+ * zero balance. Returns the points taken.
+ */
+export async function revokePoints(tx: Tx, w: PointWrite & { reason: PointReason }): Promise<number> {
+  checkAmount(w.amount);
+  await lockMember(tx, w.userId);
+  const balance = await expirePoints(tx, w.userId, w.now);
+  const taken = Math.min(balance, w.amount);
+  if (taken <= 0) return 0;
+  await tx.insert(pointLedger).values({
+    user_id: w.userId,
+    amount: -taken,
+    reason: w.reason,
+    ref_type: w.refType ?? null,
+    ref_id: w.refId ?? null,
+    balance_after: balance - taken,
+    created_at: w.now,
+  });
+  return taken;
 }
 
 /** Spends points at checkout (1-won units); 400 when the balance is short. Returns the balance. */

@@ -7,7 +7,6 @@ import {
   MatchupProductsBody,
   ProductBoxBody,
   ProductCardList,
-  RecommendedSizeBody,
   ShippingInfoBody,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +23,6 @@ import {
   readProductBox,
 } from './product-read.ts';
 import { parseId } from './products.ts';
-import { recommendedSize } from './recommended-size.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['products'];
@@ -136,20 +134,6 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => ({
       result: await readPreferredCards(ctx, ctx.clock.now(), req.principal, req.query.limit),
     }),
-  );
-
-  app.get(
-    '/products/recommended-size/:id',
-    {
-      config: { access: 'token' },
-      schema: {
-        tags,
-        summary: "The member's size for the product: saved size info, then purchases, then height/weight",
-        params: IdParams,
-        response: { 200: RecommendedSizeBody, 401: ErrorBody, ...NotFound },
-      },
-    },
-    async (req) => recommendedSize(ctx.db, req.principal.userId as number, parseId(req.params.id)),
   );
 
   app.get(

@@ -4,6 +4,8 @@
  */
 import {
   abGroups,
+  FIT_PREFERENCES,
+  type FitPreference,
   type NotificationPermissions,
   type NotificationPermissionsRequest,
   type SizeInfo,
@@ -20,6 +22,11 @@ import { iso, lockMember, memberRow } from './member-db.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
 
+/** A stored preference, or null for none (or a value from before the column was checked). */
+export function asFitPreference(v: string | null | undefined): FitPreference | null {
+  return v && (FIT_PREFERENCES as readonly string[]).includes(v) ? (v as FitPreference) : null;
+}
+
 export async function getSizeInfo(ctx: AppContext, userId: number): Promise<SizeInfo> {
   const user = await memberRow(ctx.db, userId);
   const [row] = await ctx.db.select().from(userSizeInfo).where(eq(userSizeInfo.user_id, userId)).limit(1);
@@ -27,6 +34,7 @@ export async function getSizeInfo(ctx: AppContext, userId: number): Promise<Size
     height: row?.height ?? user.height,
     weight: row?.weight ?? user.weight,
     sizes: row?.sizes ?? {},
+    fit_preference: asFitPreference(row?.fit_preference),
     updated_at: row ? iso(row.updated_at) : null,
   };
 }
@@ -47,12 +55,14 @@ export async function saveSizeInfo(
     }
     const height = input.height !== undefined ? input.height : (row?.height ?? user.height);
     const weight = input.weight !== undefined ? input.weight : (row?.weight ?? user.weight);
+    const fit_preference =
+      input.fit_preference !== undefined ? input.fit_preference : (row?.fit_preference ?? null);
     await tx
       .insert(userSizeInfo)
-      .values({ user_id: userId, height, weight, sizes, updated_at: now })
+      .values({ user_id: userId, height, weight, sizes, fit_preference, updated_at: now })
       .onConflictDoUpdate({
         target: userSizeInfo.user_id,
-        set: { height, weight, sizes, updated_at: now },
+        set: { height, weight, sizes, fit_preference, updated_at: now },
       });
     if (input.height !== undefined || input.weight !== undefined) {
       await tx.update(users).set({ height, weight, updated_at: now }).where(eq(users.id, userId));

@@ -1,0 +1,118 @@
+/**
+ * Review photos (docs/ARCHITECTURE.md, "Reviews" and "Uploads"): POST /api/reviews/review-photo
+ * adds photos to one's own review, at most REVIEW_PHOTO_LIMITS.count in all, each sniffed, bounded
+ * and re-encoded by the upload pipeline (EXIF and GPS removed) before it is stored. The first photo
+ * lifts the review to the photo tier of the review credit.
+ */
+import { REVIEW_EDIT_DAYS, REVIEW_PHOTO_LIMITS } from '@codiroom/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import { reviewPhotos, reviews } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import {
+  imageUrl,
+  isImageKey,
+  type StoredUpload,
+  storeImage,
+  type UploadedFile,
+} from '../../platform/uploads.ts';
+import { reviewMissing } from './read.ts';
+import { settleCredit } from './write.ts';
+
+const DAY_MS = 86_400_000;
+const UPLOADS_PREFIX = imageUrl('');
+
+export async function addReviewPhotos(
+  ctx: AppContext,
+  userId: number,
+  reviewId: number | null,
+  files: UploadedFile[],
+): Promise<{ id: number; credit: number }> {
+  if (reviewId === null) throw reviewMissing();
+  if (files.length === 0) throw badRequest('사진을 골라주세요. (image_url)');
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1);
+  if (!row || row.hidden_at !== null) throw reviewMissing();
+  if (row.user_id !== userId) throw forbidden('내가 쓴 후기에만 사진을 올릴 수 있어요.');
+  if (now.getTime() - row.created_at.getTime() > REVIEW_EDIT_DAYS * DAY_MS) {
+    throw badRequest(`후기는 작성 후 ${REVIEW_EDIT_DAYS}일 동안만 고칠 수 있어요.`);
+  }
+  if (row.photo_count + files.length > REVIEW_PHOTO_LIMITS.count) {
+    throw badRequest(`후기 사진은 ${REVIEW_PHOTO_LIMITS.count}장까지 올릴 수 있어요.`);
+  }
+  // Decode and store first (the slow part, outside the transaction); a bad file refuses them all.
+  const stored: StoredUpload[] = [];
+  for (const f of files) stored.push(await storeImage(ctx.images, f.bytes, { scope: 'reviews', now }));
+  const out = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ photo_count: reviews.photo_count })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for('update')
+      .limit(1);
+    const have = locked?.photo_count ?? 0;
+    if (have + stored.length > REVIEW_PHOTO_LIMITS.count) {
+      throw badRequest(`후기 사진은 ${REVIEW_PHOTO_LIMITS.count}장까지 올릴 수 있어요.`);
+    }
+    await tx.insert(reviewPhotos).values(
+      stored.map((s, i) => ({
+        review_id: reviewId,
+        image_url: s.url,
+        order: have + i,
+        width: s.width,
+        height: s.height,
+      })),
+    );
+    await tx
+      .update(reviews)
+      .set({ photo_count: sql`${reviews.photo_count} + ${stored.length}`, is_quick: false, updated_at: now })
+      .where(eq(reviews.id, reviewId));
+    return { id: reviewId, credit: await settleCredit(tx, reviewId, now) };
+  });
+  await invalidate(ctx, 'reviews.changed');
+  return out;
+}
+
+/** Removes one of one's review photos (within the edit window); the credit already paid stays. */
+export async function deleteReviewPhoto(ctx: AppContext, userId: number, photoId: number | null) {
+  if (photoId === null) throw reviewMissing();
+  const now = ctx.clock.now();
+  const url = await ctx.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({
+        id: reviewPhotos.id,
+        review_id: reviewPhotos.review_id,
+        image_url: reviewPhotos.image_url,
+        user_id: reviews.user_id,
+        created_at: reviews.created_at,
+      })
+      .from(reviewPhotos)
+      .innerJoin(reviews, eq(reviews.id, reviewPhotos.review_id))
+      .where(eq(reviewPhotos.id, photoId))
+      .limit(1);
+    if (!p) throw reviewMissing();
+    if (p.user_id !== userId) throw forbidden('내가 쓴 후기의 사진만 지울 수 있어요.');
+    if (now.getTime() - p.created_at.getTime() > REVIEW_EDIT_DAYS * DAY_MS) {
+      throw badRequest(`후기는 작성 후 ${REVIEW_EDIT_DAYS}일 동안만 고칠 수 있어요.`);
+    }
+    await tx.delete(reviewPhotos).where(eq(reviewPhotos.id, photoId));
+    const left = await tx
+      .select({ id: reviewPhotos.id })
+      .from(reviewPhotos)
+      .where(eq(reviewPhotos.review_id, p.review_id))
+      .orderBy(asc(reviewPhotos.order), asc(reviewPhotos.id));
+    for (const [i, r] of left.entries())
+      await tx.update(reviewPhotos).set({ order: i }).where(eq(reviewPhotos.id, r.id));
+    await tx
+      .update(reviews)
+      .set({ photo_count: left.length, updated_at: now })
+      .where(eq(reviews.id, p.review_id));
+    return p.image_url;
+  });
+  // The file goes too (a seeded photo URL is not in the store: nothing to delete).
+  const key = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
+  if (key && isImageKey(key)) await ctx.images.delete(key);
+  await invalidate(ctx, 'reviews.changed');
+  return { deleted: true };
+}

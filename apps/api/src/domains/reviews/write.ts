@@ -1,0 +1,517 @@
+/**
+ * Writing reviews (docs/ARCHITECTURE.md, "Reviews"): a review or quick review per delivered order
+ * item of the member's own, editable for REVIEW_EDIT_DAYS; size reviews; helpful votes and reports;
+ * the review credit, topped up to the tier a review reaches and paid once per order item.
+ */
+import {
+  type QuickReviewRequest,
+  REVIEW_EDIT_DAYS,
+  type ReviewRequest,
+  type ReviewUpdateRequest,
+  reviewCredit,
+  SIZE_REVIEW_AREAS_BY_TYPE,
+  type SizeReviewItem,
+  type SizeReviewRequest,
+  type SizeReviewUpdateRequest,
+} from '@codiroom/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  brands,
+  orderItems,
+  orders,
+  productDisplays,
+  reviewReports,
+  reviews,
+  reviewVotes,
+  sizeReviews,
+} from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
+import { earnPoints, revokePoints } from '../benefits/index.ts';
+import { reviewableStatus, reviewMissing } from './read.ts';
+import { memberSizing } from './recommend.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Tells every process's sizing cache that size feedback changed; returns `value`. */
+async function changed<T>(ctx: AppContext, value: T): Promise<T> {
+  await invalidate(ctx, 'reviews.changed');
+  return value;
+}
+
+/** The member's own order item, delivered (or later): what a review is written from. */
+async function ownDeliveredItem(db: Db | Tx, userId: number, orderItemId: number) {
+  const [row] = await db
+    .select({
+      id: orderItems.id,
+      status: orderItems.status,
+      product_display_id: orderItems.product_display_id,
+      product_item_id: orderItems.product_item_id,
+      size_name: orderItems.size_name,
+      user_id: orders.user_id,
+      product_type: productDisplays.product_type,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
+    .where(eq(orderItems.id, orderItemId))
+    .limit(1);
+  // Another member's item answers as a missing one: ids are not a way to learn about orders.
+  if (!row || row.user_id !== userId) throw notFound('주문 상품이 없습니다.');
+  if (!['COMPLETE', 'EXCHANGED', 'CONFIRMED'].includes(row.status)) {
+    throw badRequest('배송 완료된 상품만 후기를 쓸 수 있어요.');
+  }
+  return row;
+}
+
+/** Whether a size review rates every area its product type has (the credit's size bonus). */
+export function isCompleteSizeReview(
+  productType: string,
+  s: Partial<Record<'chest' | 'waist' | 'length_feel' | 'shoulder' | 'sleeve' | 'thigh', string | null>>,
+): boolean {
+  const areas = SIZE_REVIEW_AREAS_BY_TYPE[productType];
+  if (!areas) return true; // nothing beyond the overall fit to rate
+  return areas.every((a) => (a === 'length' ? s.length_feel : s[a]) != null);
+}
+
+/**
+ * Tops the review's credit up to what it has earned now (never down, never twice): the points are
+ * in the member's history as 후기 작성 적립 with the review as reference.
+ */
+export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise<number> {
+  const [r] = await tx
+    .select({
+      user_id: reviews.user_id,
+      is_quick: reviews.is_quick,
+      content: reviews.content,
+      photo_count: reviews.photo_count,
+      credit_paid: reviews.credit_paid,
+      hidden_at: reviews.hidden_at,
+      product_display_id: reviews.product_display_id,
+      product_type: productDisplays.product_type,
+    })
+    .from(reviews)
+    .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
+    .where(eq(reviews.id, reviewId))
+    .for('update', { of: reviews })
+    .limit(1);
+  if (!r || r.user_id === null || r.hidden_at !== null) return 0;
+  const [size] = await tx
+    .select()
+    .from(sizeReviews)
+    .where(and(eq(sizeReviews.user_id, r.user_id), eq(sizeReviews.product_display_id, r.product_display_id)))
+    .limit(1);
+  const earned = reviewCredit({
+    is_quick: r.is_quick,
+    content_length: [...r.content].length,
+    photo_count: r.photo_count,
+    size_review_complete: size ? isCompleteSizeReview(r.product_type, size) : false,
+  });
+  const due = earned - r.credit_paid;
+  if (due <= 0) return 0;
+  await earnPoints(tx, {
+    userId: r.user_id,
+    amount: due,
+    now,
+    reason: 'REVIEW',
+    refType: 'review',
+    refId: reviewId,
+  });
+  await tx.update(reviews).set({ credit_paid: earned }).where(eq(reviews.id, reviewId));
+  return due;
+}
+
+async function insertReview(
+  ctx: AppContext,
+  userId: number,
+  input: {
+    order_item_id: number;
+    rating: number;
+    content: string;
+    size_feel: 'SMALL' | 'FIT' | 'LARGE' | null;
+    is_quick: boolean;
+  },
+): Promise<{ id: number; credit: number }> {
+  const now = ctx.clock.now();
+  const body = await memberSizing(ctx.db, userId);
+  try {
+    const out = await ctx.db.transaction(async (tx) => {
+      const item = await ownDeliveredItem(tx, userId, input.order_item_id);
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          user_id: userId,
+          order_item_id: item.id,
+          product_display_id: item.product_display_id,
+          product_item_id: item.product_item_id,
+          rating: input.rating,
+          content: input.content,
+          size_feel: input.size_feel,
+          size_name: item.size_name,
+          height: body.height,
+          weight: body.weight,
+          is_quick: input.is_quick,
+          created_at: now,
+        })
+        .returning({ id: reviews.id });
+      if (!row) throw new Error('review insert returned nothing');
+      await tx
+        .update(productDisplays)
+        .set({
+          review_count: sql`${productDisplays.review_count} + 1`,
+          rating_sum: sql`${productDisplays.rating_sum} + ${input.rating}`,
+        })
+        .where(eq(productDisplays.id, item.product_display_id));
+      const credit = await settleCredit(tx, row.id, now);
+      return { id: row.id, credit };
+    });
+    return await changed(ctx, out);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('이미 후기를 쓴 주문 상품이에요.');
+    throw err;
+  }
+}
+
+export function createReview(ctx: AppContext, userId: number, input: ReviewRequest) {
+  return insertReview(ctx, userId, { ...input, size_feel: input.size_feel ?? null, is_quick: false });
+}
+
+export function createQuickReview(ctx: AppContext, userId: number, input: QuickReviewRequest) {
+  return insertReview(ctx, userId, { ...input, content: '', is_quick: true });
+}
+
+/** The member's own visible review, for a change (403 for another member's, 404 for none). */
+async function ownReview(tx: Tx, userId: number, id: number | null) {
+  if (id === null) throw reviewMissing();
+  const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1);
+  if (!row || row.hidden_at !== null) throw reviewMissing();
+  if (row.user_id !== userId) throw forbidden('내가 쓴 후기만 고칠 수 있어요.');
+  return row;
+}
+
+export async function updateReview(
+  ctx: AppContext,
+  userId: number,
+  id: number | null,
+  input: ReviewUpdateRequest,
+): Promise<{ id: number; credit: number }> {
+  const now = ctx.clock.now();
+  const out = await ctx.db.transaction(async (tx) => {
+    const row = await ownReview(tx, userId, id);
+    if (now.getTime() - row.created_at.getTime() > REVIEW_EDIT_DAYS * DAY_MS) {
+      throw badRequest(`후기는 작성 후 ${REVIEW_EDIT_DAYS}일 동안만 고칠 수 있어요.`);
+    }
+    const rating = input.rating ?? row.rating;
+    const content = input.content ?? row.content;
+    if (row.is_quick && input.content !== undefined) {
+      // A quick review becomes a text review when it gains text.
+      if ([...content].length === 0) throw badRequest('후기 내용을 써주세요.');
+    }
+    await tx
+      .update(reviews)
+      .set({
+        rating,
+        content,
+        is_quick: row.is_quick && input.content === undefined,
+        size_feel: input.size_feel !== undefined ? input.size_feel : row.size_feel,
+        updated_at: now,
+      })
+      .where(eq(reviews.id, row.id));
+    if (rating !== row.rating) {
+      await tx
+        .update(productDisplays)
+        .set({ rating_sum: sql`${productDisplays.rating_sum} + ${rating - row.rating}` })
+        .where(eq(productDisplays.id, row.product_display_id));
+    }
+    const credit = await settleCredit(tx, row.id, now);
+    return { id: row.id, credit };
+  });
+  return changed(ctx, out);
+}
+
+/** Toggles the member's helpful vote; a member cannot vote for their own review. */
+export async function toggleHelpful(ctx: AppContext, userId: number, id: number | null) {
+  if (id === null) throw reviewMissing();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: reviews.id, user_id: reviews.user_id, hidden_at: reviews.hidden_at })
+      .from(reviews)
+      .where(eq(reviews.id, id))
+      .for('update')
+      .limit(1);
+    if (!row || row.hidden_at !== null) throw reviewMissing();
+    if (row.user_id === userId) throw badRequest('내 후기에는 도움돼요를 누를 수 없어요.');
+    const removed = await tx
+      .delete(reviewVotes)
+      .where(and(eq(reviewVotes.review_id, id), eq(reviewVotes.user_id, userId)))
+      .returning({ id: reviewVotes.review_id });
+    const on = removed.length === 0;
+    if (on)
+      await tx.insert(reviewVotes).values({ review_id: id, user_id: userId, created_at: ctx.clock.now() });
+    const [after] = await tx
+      .update(reviews)
+      .set({ helpful_count: sql`greatest(0, ${reviews.helpful_count} + ${on ? 1 : -1})` })
+      .where(eq(reviews.id, id))
+      .returning({ helpful_count: reviews.helpful_count });
+    return { review_id: id, is_helpful: on, helpful_count: after?.helpful_count ?? 0 };
+  });
+}
+
+/** Reports a review once per member (a second report is a 409). */
+export async function reportReview(
+  ctx: AppContext,
+  userId: number,
+  id: number | null,
+  input: { reason: string; detail?: string | undefined },
+) {
+  if (id === null) throw reviewMissing();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ user_id: reviews.user_id, hidden_at: reviews.hidden_at })
+        .from(reviews)
+        .where(eq(reviews.id, id))
+        .limit(1);
+      if (!row || row.hidden_at !== null) throw reviewMissing();
+      if (row.user_id === userId) throw badRequest('내 후기는 신고할 수 없어요.');
+      await tx.insert(reviewReports).values({
+        review_id: id,
+        user_id: userId,
+        reason: input.reason,
+        detail: input.detail ?? null,
+        created_at: ctx.clock.now(),
+      });
+      await tx
+        .update(reviews)
+        .set({ report_count: sql`${reviews.report_count} + 1` })
+        .where(eq(reviews.id, id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('이미 신고한 후기예요.');
+    throw err;
+  }
+  return { review_id: id, reported: true };
+}
+
+// ───────────────────────────── size reviews ─────────────────────────────
+
+type SizeRow = typeof sizeReviews.$inferSelect & { product_name: string };
+
+function toSizeItem(r: SizeRow): SizeReviewItem {
+  return {
+    id: r.id,
+    order_item_id: r.order_item_id,
+    product_display_id: r.product_display_id,
+    product_name: r.product_name,
+    size_name: r.size_name,
+    fit: r.fit,
+    chest: r.chest,
+    waist: r.waist,
+    length: r.length_feel,
+    shoulder: r.shoulder,
+    sleeve: r.sleeve,
+    thigh: r.thigh,
+    height: r.height,
+    weight: r.weight,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+function selectSizeReviews(db: Db) {
+  return db
+    .select({
+      id: sizeReviews.id,
+      user_id: sizeReviews.user_id,
+      order_item_id: sizeReviews.order_item_id,
+      product_display_id: sizeReviews.product_display_id,
+      product_item_id: sizeReviews.product_item_id,
+      size_name: sizeReviews.size_name,
+      fit: sizeReviews.fit,
+      chest: sizeReviews.chest,
+      waist: sizeReviews.waist,
+      length_feel: sizeReviews.length_feel,
+      shoulder: sizeReviews.shoulder,
+      sleeve: sizeReviews.sleeve,
+      thigh: sizeReviews.thigh,
+      height: sizeReviews.height,
+      weight: sizeReviews.weight,
+      external_id: sizeReviews.external_id,
+      created_at: sizeReviews.created_at,
+      updated_at: sizeReviews.updated_at,
+      product_name: productDisplays.name,
+    })
+    .from(sizeReviews)
+    .innerJoin(productDisplays, eq(productDisplays.id, sizeReviews.product_display_id));
+}
+
+const areaValues = (s: Partial<SizeReviewRequest>) => ({
+  ...(s.chest !== undefined ? { chest: s.chest } : {}),
+  ...(s.waist !== undefined ? { waist: s.waist } : {}),
+  ...(s.length !== undefined ? { length_feel: s.length } : {}),
+  ...(s.shoulder !== undefined ? { shoulder: s.shoulder } : {}),
+  ...(s.sleeve !== undefined ? { sleeve: s.sleeve } : {}),
+  ...(s.thigh !== undefined ? { thigh: s.thigh } : {}),
+});
+
+/** After a size review changes, the member's review of that product may have reached the bonus. */
+async function settleReviewOf(tx: Tx, userId: number, displayId: number, now: Date) {
+  const [r] = await tx
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.user_id, userId), eq(reviews.product_display_id, displayId)))
+    .orderBy(desc(reviews.created_at))
+    .limit(1);
+  return r ? settleCredit(tx, r.id, now) : 0;
+}
+
+export async function createSizeReview(ctx: AppContext, userId: number, input: SizeReviewRequest) {
+  const now = ctx.clock.now();
+  const body = await memberSizing(ctx.db, userId);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const item = await ownDeliveredItem(tx, userId, input.order_item_id);
+      const [row] = await tx
+        .insert(sizeReviews)
+        .values({
+          user_id: userId,
+          order_item_id: item.id,
+          product_display_id: item.product_display_id,
+          product_item_id: item.product_item_id,
+          size_name: item.size_name,
+          fit: input.fit,
+          ...areaValues(input),
+          height: body.height,
+          weight: body.weight,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning({ id: sizeReviews.id });
+      if (!row) throw new Error('size review insert returned nothing');
+      await settleReviewOf(tx, userId, item.product_display_id, now);
+      return row.id;
+    });
+    await invalidate(ctx, 'reviews.changed');
+    return sizeReview(ctx.db, userId, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('이미 사이즈 후기를 쓴 주문 상품이에요.');
+    throw err;
+  }
+}
+
+export async function updateSizeReview(ctx: AppContext, userId: number, input: SizeReviewUpdateRequest) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sizeReviews)
+      .where(eq(sizeReviews.id, input.id))
+      .for('update')
+      .limit(1);
+    if (!row) throw notFound('사이즈 후기가 없습니다.');
+    if (row.user_id !== userId) throw forbidden('내가 쓴 사이즈 후기만 고칠 수 있어요.');
+    await tx
+      .update(sizeReviews)
+      .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
+      .where(eq(sizeReviews.id, row.id));
+    await settleReviewOf(tx, userId, row.product_display_id, now);
+  });
+  await invalidate(ctx, 'reviews.changed');
+  return sizeReview(ctx.db, userId, input.id);
+}
+
+export async function sizeReview(db: Db, userId: number, id: number | null): Promise<SizeReviewItem> {
+  if (id === null) throw notFound('사이즈 후기가 없습니다.');
+  const [row] = await selectSizeReviews(db).where(eq(sizeReviews.id, id)).limit(1);
+  // Another member's size review answers as a missing one.
+  if (!row || row.user_id !== userId) throw notFound('사이즈 후기가 없습니다.');
+  return toSizeItem(row);
+}
+
+export async function sizeReviewList(db: Db, userId: number) {
+  const rows = await selectSizeReviews(db)
+    .where(eq(sizeReviews.user_id, userId))
+    .orderBy(desc(sizeReviews.created_at), desc(sizeReviews.id))
+    .limit(200);
+  return { result: rows.map(toSizeItem) };
+}
+
+// ───────────────────────────── reviews to write ─────────────────────────────
+
+/** The member's delivered items with their review state (newest first). */
+export async function reviewableItems(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      order_item_id: orderItems.id,
+      order_id: orders.order_no,
+      product_display_id: orderItems.product_display_id,
+      name: orderItems.name,
+      image_url: productDisplays.image_url,
+      brand_name: brands.name,
+      size_name: orderItems.size_name,
+      color_name: orderItems.color_name,
+      delivered_at: orderItems.completed_at,
+      review_id: reviews.id,
+      size_review_id: sizeReviews.id,
+      product_type: productDisplays.product_type,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
+    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
+    .leftJoin(reviews, eq(reviews.order_item_id, orderItems.id))
+    .leftJoin(sizeReviews, eq(sizeReviews.order_item_id, orderItems.id))
+    .where(and(eq(orders.user_id, userId), reviewableStatus))
+    .orderBy(desc(orderItems.completed_at), desc(orderItems.id))
+    .limit(200);
+  return {
+    result: rows.map(({ product_type: _t, delivered_at, ...r }) => ({
+      ...r,
+      delivered_at: delivered_at ? delivered_at.toISOString() : null,
+      credit_available:
+        r.review_id === null
+          ? reviewCredit({ is_quick: false, content_length: 0, photo_count: 1, size_review_complete: true })
+          : 0,
+    })),
+  };
+}
+
+// ───────────────────────────── moderation ─────────────────────────────
+
+/**
+ * Hides a review (an operator's decision, with a reason): out of every list and count, and the
+ * credit paid for it taken back (as far as the member's balance allows). Hiding twice is a no-op.
+ */
+export async function hideReview(ctx: AppContext, id: number | null, reason: string) {
+  if (id === null) throw reviewMissing();
+  const now = ctx.clock.now();
+  const out = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1);
+    if (!row) throw reviewMissing();
+    if (row.hidden_at !== null) return { review_id: id, hidden: true, credit_revoked: 0 };
+    await tx.update(reviews).set({ hidden_at: now, hidden_reason: reason }).where(eq(reviews.id, id));
+    await tx
+      .update(productDisplays)
+      .set({
+        review_count: sql`greatest(0, ${productDisplays.review_count} - 1)`,
+        rating_sum: sql`greatest(0, ${productDisplays.rating_sum} - ${row.rating})`,
+      })
+      .where(eq(productDisplays.id, row.product_display_id));
+    let revoked = 0;
+    if (row.user_id !== null && row.credit_paid > 0) {
+      revoked = await revokePoints(tx, {
+        userId: row.user_id,
+        amount: row.credit_paid,
+        now,
+        reason: 'REVIEW_REVOKED',
+        refType: 'review',
+        refId: id,
+      });
+    }
+    return { review_id: id, hidden: true, credit_revoked: revoked };
+  });
+  return changed(ctx, out);
+}

@@ -1,0 +1,614 @@
+/**
+ * Reviews and size reviews (docs/ARCHITECTURE.md, "Reviews"): writing from one's own delivered
+ * order item, once per item, editing for 30 days, the credit paid once and taken back when an
+ * operator hides the review, helpful votes and reports, the sorted and filtered list, another
+ * member's ids refused; the size recommendation ("Sizing") from the API; the review import.
+ */
+import { REVIEW_CREDIT } from '@codiroom/shared';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  categories,
+  orderItems,
+  orders,
+  pointLedger,
+  productDisplays,
+  products,
+  sizeMeasurements,
+  userSizeInfo,
+} from '../src/db/schema.ts';
+import { mutableClock } from './auth-helpers.ts';
+import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
+import { call, makeShop, type Shop } from './orders-fixtures.ts';
+
+const clock = mutableClock('2026-11-20T03:00:00Z');
+let t: TestApp;
+let shop: Shop;
+const ADMIN_KEY = 'reviews-admin-key-reviews-admin-key';
+const admin = { 'x-admin-key': ADMIN_KEY };
+
+let orderSeq = 0;
+/** An order item of `userId` in status `status` (default delivered). */
+async function boughtItem(userId: number, productItemId: number, size: string, status = 'COMPLETE' as const) {
+  orderSeq += 1;
+  const [o] = await t.ctx.db
+    .insert(orders)
+    .values({
+      order_no: `review-test-${orderSeq}-${Math.random().toString(36).slice(2, 8)}`,
+      user_id: userId,
+      status: 'PAID',
+      order_name: '옥스포드 셔츠',
+      total_price: 40000,
+      amount: 30000,
+      expires_at: clock.now(),
+    })
+    .returning();
+  if (!o) throw new Error('order insert');
+  const [i] = await t.ctx.db
+    .insert(orderItems)
+    .values({
+      order_id: o.id,
+      product_item_id: productItemId,
+      product_display_id: shop.displayId,
+      brand_id: shop.brandId,
+      name: '옥스포드 셔츠',
+      size_name: size,
+      color_name: '화이트',
+      quantity: 1,
+      price: 40000,
+      price_discount: 30000,
+      paid_amount: 30000,
+      status,
+      completed_at: clock.now(),
+    })
+    .returning();
+  if (!i) throw new Error('item insert');
+  return i.id;
+}
+
+async function points(userId: number) {
+  const rows = await t.ctx.db.select().from(pointLedger).where(eq(pointLedger.user_id, userId));
+  return rows.at(-1)?.balance_after ?? 0;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { ADMIN_API_KEY: ADMIN_KEY } });
+  shop = await makeShop(t.ctx);
+  // A shirt size sheet (flat chest, cm) so the recommendation can size it.
+  const [cat] = await t.ctx.db
+    .select({ id: categories.id })
+    .from(categories)
+    .innerJoin(productDisplays, eq(productDisplays.category_id, categories.id))
+    .where(eq(productDisplays.id, shop.displayId));
+  await t.ctx.db
+    .update(categories)
+    .set({ code: `top_shirt_${shop.displayId}`, measurement_set: 'TOP' })
+    .where(eq(categories.id, cat?.id as number));
+  await t.ctx.db.update(products).set({ fit: '레귤러핏' }).where(eq(products.id, shop.productId));
+  await t.ctx.db.insert(sizeMeasurements).values(
+    [
+      ['M', 53],
+      ['L', 55],
+      ['XL', 57],
+    ].map(([size, chest]) => ({
+      product_id: shop.productId,
+      size_name: size as string,
+      set_code: 'TOP' as const,
+      values: { length: 72, shoulder: 45, chest: chest as number, sleeve: 62 },
+    })),
+  );
+});
+afterAll(() => t?.close());
+
+describe('writing a review', () => {
+  it('from one’s own delivered item, once; credit paid once and topped up by a complete size review', async () => {
+    const m = await createMember(t.ctx, { height: 175, weight: 72 });
+    const itemId = await boughtItem(m.user.id, shop.l, 'L');
+    const body = {
+      order_item_id: itemId,
+      rating: 5,
+      content: '핏이 깔끔하고 원단이 두툼해서 좋아요.',
+      size_feel: 'FIT',
+    };
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, body);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.credit_paid).toBe(REVIEW_CREDIT.TEXT);
+    const review = r.body.review as {
+      id: number;
+      size_name: string;
+      height: number;
+      is_mine: boolean;
+      user_name: string;
+    };
+    expect(review).toMatchObject({ size_name: 'L', height: 175, is_mine: true, user_name: '테**' });
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT);
+    // Once per order item.
+    const again = await call(t.app, 'POST', '/api/reviews/review', m.headers, body);
+    expect(again.status).toBe(409);
+    // A complete size review adds the bonus, once.
+    const size = await call(t.app, 'POST', '/api/reviews/size-review', m.headers, {
+      order_item_id: itemId,
+      fit: 'FIT',
+      chest: 'FIT',
+      length: 'FIT',
+      shoulder: 'FIT',
+      sleeve: 'LARGE',
+    });
+    expect(size.status, JSON.stringify(size.body)).toBe(201);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+    const edit = await call(t.app, 'PUT', `/api/reviews/review/${review.id}`, m.headers, { rating: 4 });
+    expect(edit.status).toBe(200);
+    expect(edit.body.credit_paid).toBe(0);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+    // The point history names it.
+    const history = await call(t.app, 'GET', '/api/benefits/point-history', m.headers);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).toContain('후기 작성 적립');
+  });
+
+  it('refuses an item not delivered, another member’s item, and bad input', async () => {
+    const m = await createMember(t.ctx, { height: 175, weight: 72 });
+    const other = await createMember(t.ctx);
+    const paid = await boughtItem(m.user.id, shop.m, 'M', 'PAID' as 'COMPLETE');
+    const delivered = await boughtItem(m.user.id, shop.m, 'M');
+    const text = '생각보다 얇지만 가격 대비 괜찮아요.';
+    expect(
+      (
+        await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+          order_item_id: paid,
+          rating: 4,
+          content: text,
+        })
+      ).status,
+    ).toBe(400);
+    const theirs = await call(t.app, 'POST', '/api/reviews/review', other.headers, {
+      order_item_id: delivered,
+      rating: 4,
+      content: text,
+    });
+    expect(theirs.status).toBe(404);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+          order_item_id: delivered,
+          rating: 6,
+          content: text,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+          order_item_id: delivered,
+          rating: 4,
+          content: '짧음',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          t.app,
+          'POST',
+          '/api/reviews/review',
+          {},
+          { order_item_id: delivered, rating: 4, content: text },
+        )
+      ).status,
+    ).toBe(401);
+  });
+
+  it('another member cannot edit, and editing closes after 30 days', async () => {
+    const m = await createMember(t.ctx, { height: 180, weight: 80 });
+    const other = await createMember(t.ctx);
+    const itemId = await boughtItem(m.user.id, shop.other, 'XL');
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 4,
+      content: '어깨가 넉넉해서 니트 위에 입기 좋아요.',
+    });
+    const id = (r.body.review as { id: number }).id;
+    expect((await call(t.app, 'PUT', `/api/reviews/review/${id}`, other.headers, { rating: 1 })).status).toBe(
+      403,
+    );
+    const sizeR = await call(t.app, 'POST', '/api/reviews/size-review', m.headers, {
+      order_item_id: itemId,
+      fit: 'LARGE',
+    });
+    const sizeId = (sizeR.body as { id: number }).id;
+    expect((await call(t.app, 'GET', `/api/reviews/size-review/${sizeId}`, other.headers)).status).toBe(404);
+    expect(
+      (await call(t.app, 'PUT', '/api/reviews/size-review', other.headers, { id: sizeId, fit: 'FIT' }))
+        .status,
+    ).toBe(403);
+    expect((await call(t.app, 'GET', `/api/reviews/size-review/${sizeId}`, m.headers)).body).toMatchObject({
+      fit: 'LARGE',
+      size_name: 'XL',
+    });
+    clock.advance(31 * 86_400);
+    try {
+      const late = await call(
+        t.app,
+        'PUT',
+        `/api/reviews/review/${id}`,
+        await refreshedHeaders(t.ctx, m.user.id),
+        { rating: 5 },
+      );
+      expect(late.status).toBe(400);
+      expect(late.body.detail).toContain('30일');
+    } finally {
+      clock.advance(-31 * 86_400);
+    }
+  });
+});
+
+describe('reading reviews', () => {
+  it('counts, sorts, filters by body and size, and votes', async () => {
+    const writers = [
+      { h: 170, w: 65, size: 'M', itemId: shop.m, rating: 3, feel: 'SMALL' },
+      { h: 176, w: 74, size: 'L', itemId: shop.l, rating: 5, feel: 'FIT' },
+      { h: 183, w: 85, size: 'XL', itemId: shop.other, rating: 4, feel: 'FIT' },
+    ] as const;
+    const before = (
+      await call(t.app, 'GET', `/api/reviews/review-count?product_display_id=${shop.displayId}`, {})
+    ).body;
+    for (const w of writers) {
+      const m = await createMember(t.ctx, { height: w.h, weight: w.w });
+      const itemId = await boughtItem(m.user.id, w.itemId, w.size);
+      clock.advance(60);
+      const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+        order_item_id: itemId,
+        rating: w.rating,
+        content: `키 ${w.h} 몸무게 ${w.w}인데 ${w.size} 입었어요. 만족합니다.`,
+        size_feel: w.feel,
+      });
+      expect(r.status).toBe(201);
+    }
+    const after = (
+      await call(t.app, 'GET', `/api/reviews/review-count?product_display_id=${shop.displayId}`, {})
+    ).body as {
+      review_count: number;
+    };
+    expect(after.review_count).toBe((before as { review_count: number }).review_count + 3);
+
+    const list = async (x: string, q = '', headers: Record<string, string> = {}) =>
+      (await call(t.app, 'GET', `/api/reviews/product-reviews/${shop.displayId}/${x}${q}`, headers)).body as {
+        result: {
+          id: number;
+          rating: number;
+          size_name: string;
+          height: number;
+          is_helpful: boolean;
+          helpful_count: number;
+        }[];
+        pagination: { total_count: number };
+        similar_body: unknown;
+      };
+    const high = await list('rating_high');
+    expect(high.result.map((r) => r.rating)).toEqual(
+      [...high.result.map((r) => r.rating)].sort((a, b) => b - a),
+    );
+    const low = await list('rating_low');
+    expect(low.result[0]?.rating).toBeLessThanOrEqual(low.result.at(-1)?.rating ?? 0);
+    const tall = await list('newest', '?height_min=180');
+    expect(tall.result.length).toBeGreaterThan(0);
+    expect(tall.result.every((r) => r.height >= 180)).toBe(true);
+    const sizeL = await list('newest', '?size=L');
+    expect(sizeL.result.every((r) => r.size_name === 'L')).toBe(true);
+    expect(
+      (await call(t.app, 'GET', `/api/reviews/product-reviews/${shop.displayId}/cheapest`, {})).status,
+    ).toBe(400);
+    expect(
+      (await call(t.app, 'GET', `/api/reviews/product-reviews/${shop.displayId}/1?height_min=20`, {})).status,
+    ).toBe(400);
+    expect((await call(t.app, 'GET', '/api/reviews/product-reviews/99999999/best', {})).status).toBe(404);
+
+    // Bodies like mine: a member 175 / 73 sees the 176 / 74 review, not 170 / 65 or 183 / 85.
+    const me = await createMember(t.ctx, { height: 175, weight: 73 });
+    const similar = await list('newest', '?similar=true', me.headers);
+    expect(similar.similar_body).toEqual({ height: 175, weight: 73 });
+    expect(similar.result.every((r) => Math.abs(r.height - 175) <= 5)).toBe(true);
+    expect(similar.result.some((r) => r.height === 176)).toBe(true);
+
+    // Helpful: toggled, counted, shown to the voter; "best" puts it first.
+    const target = similar.result.find((r) => r.height === 176) as { id: number };
+    const v = await call(t.app, 'POST', `/api/reviews/${target.id}/helpful`, me.headers);
+    expect(v.body).toMatchObject({ is_helpful: true, helpful_count: 1 });
+    const best = await list('best', '', me.headers);
+    expect(best.result[0]).toMatchObject({ id: target.id, is_helpful: true });
+    expect((await call(t.app, 'POST', `/api/reviews/${target.id}/helpful`, me.headers)).body).toMatchObject({
+      is_helpful: false,
+      helpful_count: 0,
+    });
+    // Reports: once per member.
+    expect(
+      (await call(t.app, 'POST', `/api/reviews/${target.id}/report`, me.headers, { reason: 'SPAM' })).status,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'POST', `/api/reviews/${target.id}/report`, me.headers, { reason: 'SPAM' })).status,
+    ).toBe(409);
+    expect(
+      (await call(t.app, 'POST', `/api/reviews/${target.id}/report`, me.headers, { reason: 'NOPE' })).status,
+    ).toBe(400);
+    // Detail.
+    const detail = await call(t.app, 'GET', `/api/reviews/review-detail/${target.id}`, {});
+    expect(detail.body).toMatchObject({ id: target.id, product: { id: shop.displayId } });
+    expect((await call(t.app, 'GET', '/api/reviews/review-detail/abc', {})).status).toBe(404);
+  });
+
+  it('my reviews and reviews to write', async () => {
+    const m = await createMember(t.ctx, { height: 172, weight: 70 });
+    const a = await boughtItem(m.user.id, shop.m, 'M');
+    const b = await boughtItem(m.user.id, shop.l, 'L');
+    await call(t.app, 'POST', '/api/reviews/quick-review', m.headers, {
+      order_item_id: a,
+      rating: 5,
+      size_feel: 'FIT',
+    });
+    const toWrite = (await call(t.app, 'GET', '/api/reviews/reviews-to-write', m.headers)).body as {
+      result: { order_item_id: number; review_id: number | null }[];
+    };
+    expect(toWrite.result.find((r) => r.order_item_id === a)?.review_id).not.toBeNull();
+    expect(toWrite.result.find((r) => r.order_item_id === b)?.review_id).toBeNull();
+    const mine = (await call(t.app, 'GET', '/api/reviews/my-reviews', m.headers)).body as {
+      result: { is_quick: boolean }[];
+    };
+    expect(mine.result).toHaveLength(1);
+    expect(mine.result[0]?.is_quick).toBe(true);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.QUICK);
+  });
+});
+
+/** A multipart body as a browser sends it: review_id and `image_url` files. */
+async function photoForm(reviewId: number | string, files: { bytes: Uint8Array; name?: string; type?: string }[]) {
+  const form = new FormData();
+  form.append('review_id', String(reviewId));
+  for (const f of files) {
+    form.append('image_url', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name ?? 'p.jpg');
+  }
+  const req = new Request('http://local/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') as string };
+}
+
+const jpegWithGps = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 40, b: 90 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SecretPhoneMaker' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 59/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 41/1' },
+    })
+    .toBuffer();
+
+describe('review photos', () => {
+  it('a JPEG with GPS comes back as WebP without it; the credit rises to the photo tier; limits hold', async () => {
+    const m = await createMember(t.ctx, { height: 174, weight: 70 });
+    const other = await createMember(t.ctx);
+    const itemId = await boughtItem(m.user.id, shop.m, 'M');
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: '실측 사진 올려요. 어깨 라인이 딱 맞아요.',
+    });
+    const id = (r.body.review as { id: number }).id;
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT);
+    const upload = async (headers: Record<string, string>, form: { payload: Buffer; type: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reviews/review-photo',
+        headers: { ...headers, 'content-type': form.type },
+        payload: form.payload,
+      });
+    const gps = await jpegWithGps();
+    expect((await sharp(gps).metadata()).exif).toBeDefined();
+    const ok = await upload(m.headers, await photoForm(id, [{ bytes: gps }]));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const body = ok.json() as { credit_paid: number; review: { photos: { image_url: string }[] } };
+    expect(body.credit_paid).toBe(REVIEW_CREDIT.PHOTO - REVIEW_CREDIT.TEXT);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.PHOTO);
+    const url = body.review.photos[0]?.image_url as string;
+    expect(url).toMatch(/^\/api\/uploads\/reviews\/.+\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(String(served.headers['cache-control'])).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('SecretPhoneMaker'))).toBe(false);
+    // The photo strip shows it.
+    const strip = await call(t.app, 'GET', `/api/reviews/product-review-photo/${shop.displayId}?count=50`, {});
+    expect(JSON.stringify(strip.body)).toContain(url);
+
+    // A text file named .jpg is refused; so is another member's review, and a sixth photo.
+    const text = await upload(m.headers, await photoForm(id, [{ bytes: Buffer.from('hello, not an image at all') }]));
+    expect(text.statusCode).toBe(415);
+    expect((await upload(other.headers, await photoForm(id, [{ bytes: gps }]))).statusCode).toBe(403);
+    const four = await upload(m.headers, await photoForm(id, Array.from({ length: 4 }, () => ({ bytes: gps }))));
+    expect(four.statusCode).toBe(200);
+    const sixth = await upload(m.headers, await photoForm(id, [{ bytes: gps }]));
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().detail).toContain('5장');
+    // JSON to the photo route is a 415; no review id is a 404.
+    expect((await call(t.app, 'POST', '/api/reviews/review-photo', m.headers, { review_id: id })).status).toBe(415);
+    expect((await upload(m.headers, await photoForm('x', [{ bytes: gps }]))).statusCode).toBe(404);
+    // Removing a photo: only one's own; the credit stays paid.
+    const photoId = (await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).body.photos as { id: number }[];
+    const first = photoId[0]?.id as number;
+    expect((await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, other.headers)).status).toBe(403);
+    expect((await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, m.headers)).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.PHOTO);
+  });
+});
+
+describe('moderation', () => {
+  it('hiding a review takes it out of lists and counts and takes the credit back', async () => {
+    const m = await createMember(t.ctx, { height: 178, weight: 76 });
+    const itemId = await boughtItem(m.user.id, shop.l, 'L');
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 1,
+      content: '광고 글입니다 광고 글입니다 광고 글입니다',
+    });
+    const id = (r.body.review as { id: number }).id;
+    const count = async () =>
+      (
+        (await call(t.app, 'GET', `/api/reviews/review-count?product_display_id=${shop.displayId}`, {}))
+          .body as {
+          review_count: number;
+        }
+      ).review_count;
+    const n = await count();
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT);
+    expect(
+      (await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, m.headers, { reason: 'x' })).status,
+    ).toBe(403);
+    const hide = await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, admin, { reason: '광고성 후기' });
+    expect(hide.body).toMatchObject({ hidden: true, credit_revoked: REVIEW_CREDIT.TEXT });
+    expect(await points(m.user.id)).toBe(0);
+    expect(await count()).toBe(n - 1);
+    expect((await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).status).toBe(404);
+    // Hiding again changes nothing.
+    expect(
+      (await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, admin, { reason: '광고성 후기' })).body,
+    ).toMatchObject({
+      credit_revoked: 0,
+    });
+  });
+});
+
+describe('recommended size', () => {
+  const url = (q: string) => `/api/products/recommended-size/${shop.displayId}${q}`;
+
+  it('answers anyone from height and weight, with probabilities and a Korean line', async () => {
+    const r = await call(t.app, 'GET', url('?height=175&weight=72'), {});
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const body = r.body as {
+      recommended_size: string;
+      confidence: number;
+      basis: string;
+      explanation: string;
+      sizes: { size_name: string; small: number; fits: number; large: number }[];
+    };
+    expect(['M', 'L', 'XL']).toContain(body.recommended_size);
+    expect(body.confidence).toBeGreaterThan(0);
+    for (const s of body.sizes) expect(s.small + s.fits + s.large).toBeCloseTo(1, 2);
+    expect(body.explanation).toMatch(/^키 175·몸무게 72 고객님 기준 가슴/);
+    // Bad bodies are 400s; height without weight too.
+    expect((await call(t.app, 'GET', url('?height=175'), {})).status).toBe(400);
+    expect((await call(t.app, 'GET', url('?height=75&weight=72'), {})).status).toBe(400);
+    expect((await call(t.app, 'GET', url('?height=175&weight=72&fit=baggy'), {})).status).toBe(400);
+    expect(
+      (await call(t.app, 'GET', '/api/products/recommended-size/99999999?height=175&weight=72', {})).status,
+    ).toBe(404);
+    // Slim takes a size no larger than loose.
+    const slim = (await call(t.app, 'GET', url('?height=175&weight=72&fit=slim'), {})).body
+      .recommended_size as string;
+    const loose = (await call(t.app, 'GET', url('?height=175&weight=72&fit=loose'), {})).body
+      .recommended_size as string;
+    const order = ['M', 'L', 'XL'];
+    expect(order.indexOf(slim)).toBeLessThanOrEqual(order.indexOf(loose));
+  });
+
+  it('for a member from their size info; without a body, their usual size', async () => {
+    const m = await createMember(t.ctx);
+    const none = await call(t.app, 'GET', url(''), m.headers);
+    expect(none.body).toMatchObject({ basis: 'none', recommended_size: null });
+    await t.ctx.db.insert(userSizeInfo).values({ user_id: m.user.id, sizes: { TOP: 'XL' } });
+    expect((await call(t.app, 'GET', url(''), m.headers)).body).toMatchObject({
+      basis: 'size_info',
+      recommended_size: 'XL',
+    });
+    await t.ctx.db
+      .update(userSizeInfo)
+      .set({ height: 168, weight: 62, fit_preference: 'regular' })
+      .where(eq(userSizeInfo.user_id, m.user.id));
+    const fromBody = (await call(t.app, 'GET', url(''), m.headers)).body as {
+      basis: string;
+      body: { height: number };
+    };
+    expect(fromBody.basis).toMatch(/^body/);
+    expect(fromBody.body.height).toBe(168);
+  });
+
+  it('imported size reviews that say the product runs small move the answer up', async () => {
+    const q = url('?height=170&weight=66');
+    const before = (await call(t.app, 'GET', q, {})).body as { recommended_size: string; offset: number };
+    const order = ['M', 'L', 'XL'];
+    const at = order.indexOf(before.recommended_size);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(2);
+    // 20 bodies like the shopper's say the sheet's size is small; 10 say the next one fits.
+    const lines = Array.from({ length: 30 }, (_, i) =>
+      JSON.stringify({
+        external_id: `other-shop-${i}`,
+        product_display_id: shop.displayId,
+        size_name: i < 20 ? before.recommended_size : order[at + 1],
+        height: 168 + (i % 5),
+        weight: 64 + (i % 5),
+        fit: i < 20 ? 'SMALL' : 'FIT',
+        ...(i % 3 === 0 ? { rating: 4, content: '한 치수 크게 사세요.' } : {}),
+      }),
+    );
+    const bad = [
+      '{nope',
+      JSON.stringify({
+        external_id: 'x1',
+        product_display_id: shop.displayId,
+        size_name: '5XL',
+        height: 170,
+        weight: 70,
+        fit: 'FIT',
+      }),
+    ];
+    const imp = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/import',
+      headers: { ...admin, 'content-type': 'application/x-ndjson' },
+      payload: [...lines, ...bad].join('\n'),
+    });
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect(imp.json()).toMatchObject({ imported: 30, updated: 0, rejected: 2 });
+    expect(imp.json().errors.map((e: { line: number }) => e.line)).toEqual([31, 32]);
+    // Idempotent by external_id.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/import',
+      headers: { ...admin, 'content-type': 'application/x-ndjson' },
+      payload: lines.join('\n'),
+    });
+    expect(again.json()).toMatchObject({ imported: 0, updated: 30, rejected: 0 });
+    const after = (await call(t.app, 'GET', q, {})).body as {
+      recommended_size: string;
+      offset: number;
+      basis: string;
+      explanation: string;
+    };
+    expect(after.basis).toBe('body_and_reviews');
+    expect(after.offset).toBeLessThan(0);
+    expect(order.indexOf(after.recommended_size)).toBeGreaterThan(at);
+    expect(after.explanation).toMatch(/비슷한 체형 \d+명 중 \d+명이|사이즈표보다 작게 나온 편/);
+    // Imported reviews with a rating show, as an outside shop's customer.
+    const list = (
+      await call(t.app, 'GET', `/api/reviews/product-reviews/${shop.displayId}/newest?count=50`, {})
+    ).body as {
+      result: { is_imported: boolean; user_name: string }[];
+    };
+    expect(list.result.filter((r) => r.is_imported).length).toBe(10);
+    // Members cannot import.
+    const m = await createMember(t.ctx);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/import',
+      headers: { ...m.headers, 'content-type': 'application/x-ndjson' },
+      payload: lines[0] as string,
+    });
+    expect(refused.statusCode).toBe(403);
+    const imported = await t.ctx.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.product_display_id, shop.displayId), eq(orderItems.status, 'COMPLETE')));
+    expect(imported.length).toBeGreaterThan(0);
+  });
+});

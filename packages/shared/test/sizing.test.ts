@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodySimilarity,
+  estimateBody,
+  explainRecommendation,
+  fitProbabilities,
+  garmentKind,
+  isBodyInRange,
+  normalCdf,
+  recommendSize,
+  type SizeReviewInput,
+  type SizeRow,
+} from '../src/sizing.ts';
+
+/** A regular T-shirt sheet: flat chest 51, 53, 55, 57, 59 cm → girths 102 … 118. */
+const TEE: SizeRow[] = [
+  { size_name: 'S', girth: 102 },
+  { size_name: 'M', girth: 106 },
+  { size_name: 'L', girth: 110 },
+  { size_name: 'XL', girth: 114 },
+  { size_name: 'XXL', girth: 118 },
+];
+const teeKind = garmentKind('TOP', 'top_tshirt', '레귤러핏');
+
+function reviews(n: number, size: string, fit: SizeReviewInput['fit'], height = 175, weight = 72) {
+  return Array.from({ length: n }, () => ({ size_name: size, height, weight, fit }));
+}
+
+describe('body estimate (Size Korea regressions, men 30–59)', () => {
+  it('applies y = a + b·height + c·weight', () => {
+    const b = estimateBody(175, 72);
+    expect(b.chest).toBe(96.6); // 91.56 − 0.193·175 + 0.539·72 = 96.593
+    expect(b.waist).toBe(83); // 105.05 − 0.439·175 + 0.761·72 = 83.017
+    expect(b.hip).toBe(94.9); // 63.33 − 0.022·175 + 0.492·72 = 94.904
+    expect(b.inseam).toBe(80.0); // −23.34 + 0.624·175 − 0.081·72 = 80.028
+  });
+
+  it('gives the survey means for the mean man', () => {
+    const b = estimateBody(171.5, 74.2);
+    expect(Math.abs(b.chest - 98.6)).toBeLessThan(0.6);
+    expect(Math.abs(b.waist - 86.2)).toBeLessThan(1);
+    expect(Math.abs(b.hip - 96.2)).toBeLessThan(0.6);
+  });
+
+  it('accepts only the fitted range', () => {
+    expect(isBodyInRange(175, 72)).toBe(true);
+    expect(isBodyInRange(139, 72)).toBe(false);
+    expect(isBodyInRange(175, 161)).toBe(false);
+    expect(isBodyInRange(Number.NaN, 72)).toBe(false);
+  });
+});
+
+describe('fit probabilities', () => {
+  it('are a distribution, symmetric around the ideal ease', () => {
+    const p = fitProbabilities(0, 3, 3.8);
+    expect(p.small + p.fits + p.large).toBeCloseTo(1, 9);
+    expect(p.small).toBeCloseTo(p.large, 9);
+    expect(p.fits).toBeGreaterThan(0.5);
+    const tight = fitProbabilities(-8, 3, 3.8);
+    expect(tight.small).toBeGreaterThan(0.8);
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(1.96)).toBeCloseTo(0.975, 3);
+  });
+});
+
+describe('garment kind and ease', () => {
+  it('sizes tops by chest and trousers by waist; shoes and bags not at all', () => {
+    expect(garmentKind('TOP', 'top_shirt', null)).toEqual({ key: 'chest', ease: 16 });
+    expect(garmentKind('OUTER', 'outer_padding', null)?.ease).toBe(34);
+    expect(garmentKind('TOP', 'top_tshirt', '오버핏')?.ease).toBe(20);
+    expect(garmentKind('TOP', 'top_tshirt', '세미오버핏')?.ease).toBe(16);
+    expect(garmentKind('TOP', 'top_tshirt', '슬림핏')?.ease).toBe(8);
+    expect(garmentKind('TOP', 'unknown_code', null)?.ease).toBe(14);
+    expect(garmentKind('BOTTOM', 'bottom_slacks', '와이드')).toEqual({ key: 'waist', ease: 1 });
+    expect(garmentKind('SHOES', 'shoes_sneakers', null)).toBeNull();
+  });
+});
+
+describe('recommendation', () => {
+  it('from the size sheet alone: the size whose ease is closest to the ideal', () => {
+    if (!teeKind) throw new Error('kind');
+    // Chest 98.4 for 171.5 cm / 74 kg; a regular tee wants about 12 cm of ease → 110 (L).
+    const r = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [],
+    });
+    expect(r.recommended_size).toBe('L');
+    expect(r.offset).toBe(0);
+    expect(r.reviews_used).toBe(0);
+    const l = r.sizes.find((s) => s.size_name === 'L');
+    expect(l?.fits).toBeGreaterThan(0.4);
+    expect(r.confidence).toBe(l?.fits);
+    // Smaller sizes are ever more likely small, larger ever more likely large.
+    const small = r.sizes.map((s) => s.small);
+    expect([...small].sort((a, b) => b - a)).toEqual(small);
+    // A slim preference takes a smaller size, a loose one a larger.
+    const slim = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'slim',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [],
+    });
+    const loose = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'loose',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [],
+    });
+    expect(slim.recommended_size).toBe('M');
+    expect(loose.recommended_size).toBe('XL');
+  });
+
+  it('a product whose reviews say it runs small is recommended a size up', () => {
+    if (!teeKind) throw new Error('kind');
+    const shopper = {
+      height: 171.5,
+      weight: 74,
+      preference: 'regular' as const,
+      garment: teeKind,
+      sizes: TEE,
+    };
+    const table = recommendSize({ ...shopper, reviews: [] });
+    // Similar bodies in L say small, in XL say it fits.
+    const runsSmall = recommendSize({
+      ...shopper,
+      reviews: [...reviews(12, 'L', 'SMALL', 172, 74), ...reviews(8, 'XL', 'FIT', 171, 75)],
+    });
+    expect(table.recommended_size).toBe('L');
+    expect(runsSmall.recommended_size).toBe('XL');
+    expect(runsSmall.offset).toBeLessThan(-2);
+    expect(runsSmall.reviews_used).toBe(20);
+    expect(runsSmall.similar).toEqual({ total: 20, size_name: 'XL', fits: 8 });
+    // And one that runs large, a size down.
+    const runsLarge = recommendSize({
+      ...shopper,
+      reviews: [...reviews(6, 'L', 'LARGE', 172, 74), ...reviews(10, 'M', 'FIT', 171, 75)],
+    });
+    expect(runsLarge.recommended_size).toBe('M');
+    expect(runsLarge.offset).toBeGreaterThan(2);
+  });
+
+  it('reviews that agree with the sheet leave it as it is', () => {
+    if (!teeKind) throw new Error('kind');
+    const r = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [...reviews(15, 'L', 'FIT', 171, 74), ...reviews(3, 'M', 'SMALL', 171, 74)],
+    });
+    expect(r.recommended_size).toBe('L');
+    expect(Math.abs(r.offset)).toBeLessThan(1.5);
+    // Reviews that confirm the sheet make the answer no less sure than the sheet alone.
+    const sheetOnly = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [],
+    });
+    expect(r.confidence).toBeGreaterThanOrEqual(sheetOnly.confidence - 0.01);
+  });
+
+  it('ignores reviews of unknown sizes or impossible bodies', () => {
+    if (!teeKind) throw new Error('kind');
+    const r = recommendSize({
+      height: 171.5,
+      weight: 74,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [...reviews(5, '4XL', 'SMALL'), ...reviews(5, 'L', 'SMALL', 300, 10)],
+    });
+    expect(r.reviews_used).toBe(0);
+    expect(r.offset).toBe(0);
+  });
+
+  it('weighs reviews by bodies like the shopper’s', () => {
+    expect(bodySimilarity(175, 72, 175, 72)).toBe(1);
+    expect(bodySimilarity(175, 72, 160, 100)).toBeCloseTo(0.25, 2);
+    expect(bodySimilarity(175, 72, 178, 75)).toBeGreaterThan(bodySimilarity(175, 72, 185, 85));
+  });
+
+  it('explains itself in one Korean line', () => {
+    if (!teeKind) throw new Error('kind');
+    const r = recommendSize({
+      height: 175,
+      weight: 72,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [...reviews(18, 'L', 'FIT', 175, 72), ...reviews(5, 'M', 'SMALL', 176, 73)],
+    });
+    expect(r.recommended_size).toBe('L');
+    const ease = Math.round(r.sizes.find((s) => s.size_name === 'L')?.ease ?? Number.NaN);
+    expect(explainRecommendation(r, 175, 72, 'chest')).toBe(
+      `키 175·몸무게 72 고객님 기준 가슴 여유 ${ease}cm, 비슷한 체형 23명 중 18명이 L이 잘 맞는다고 했어요`,
+    );
+    const noReviews = recommendSize({
+      height: 165,
+      weight: 60,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: TEE,
+      reviews: [],
+    });
+    expect(explainRecommendation(noReviews, 165, 60, 'chest')).toMatch(
+      /^키 165·몸무게 60 고객님 기준 가슴 여유 \d+cm, S 사이즈를 추천해요$/,
+    );
+    const trousers = {
+      ...noReviews,
+      recommended_size: '32',
+      similar: { total: 4, size_name: '32', fits: 3 },
+    };
+    expect(explainRecommendation(trousers, 175, 72, 'waist')).toContain('4명 중 3명이 32가 잘 맞는다고');
+    expect(
+      explainRecommendation(
+        { ...trousers, recommended_size: '30', similar: { total: 4, size_name: '30', fits: 3 } },
+        175,
+        72,
+        'waist',
+      ),
+    ).toContain('30이 잘');
+  });
+});
