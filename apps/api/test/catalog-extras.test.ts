@@ -17,7 +17,6 @@ import {
   productItems,
   productSignals,
   products,
-  userSizeInfo,
 } from '../src/db/schema.ts';
 import { ResponseCache, responseCache } from '../src/domains/catalog/response-cache.ts';
 import { recomputeRankings, startRankingSchedule } from '../src/domains/catalog/signals.ts';
@@ -674,7 +673,7 @@ describe('OpenAPI', () => {
       'GET /api/products/{id}/benefits',
       'GET /api/products/product-displays/{id}/coupons',
       'POST /api/products/product-displays/{id}/calculate-price',
-      // The reviews domain answers it, for anyone (catalogue-coverage.test.ts, WIDENED).
+      // The reviews domain answers it, for anyone (WIDENED_ACCESS).
       'GET /api/products/recommended-size/{id}',
     ]);
     const mine = Object.entries(API_ROUTES).filter(

@@ -5,7 +5,7 @@
  * member's ids refused; the size recommendation ("Sizing") from the API; the review import.
  */
 import { REVIEW_CREDIT } from '@codiroom/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,8 @@ import {
   pointLedger,
   productDisplays,
   products,
+  reviewPhotos,
+  reviews,
   sizeMeasurements,
   userSizeInfo,
 } from '../src/db/schema.ts';
@@ -361,11 +363,18 @@ describe('reading reviews', () => {
 });
 
 /** A multipart body as a browser sends it: review_id and `image_url` files. */
-async function photoForm(reviewId: number | string, files: { bytes: Uint8Array; name?: string; type?: string }[]) {
+async function photoForm(
+  reviewId: number | string,
+  files: { bytes: Uint8Array; name?: string; type?: string }[],
+) {
   const form = new FormData();
   form.append('review_id', String(reviewId));
   for (const f of files) {
-    form.append('image_url', new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name ?? 'p.jpg');
+    form.append(
+      'image_url',
+      new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }),
+      f.name ?? 'p.jpg',
+    );
   }
   const req = new Request('http://local/', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') as string };
@@ -376,7 +385,12 @@ const jpegWithGps = () =>
     .jpeg()
     .withExif({
       IFD0: { Make: 'SecretPhoneMaker' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 59/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 41/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 33/1 59/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '126/1 58/1 41/1',
+      },
     })
     .toBuffer();
 
@@ -417,26 +431,48 @@ describe('review photos', () => {
     expect(meta.exif).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('SecretPhoneMaker'))).toBe(false);
     // The photo strip shows it.
-    const strip = await call(t.app, 'GET', `/api/reviews/product-review-photo/${shop.displayId}?count=50`, {});
+    const strip = await call(
+      t.app,
+      'GET',
+      `/api/reviews/product-review-photo/${shop.displayId}?count=50`,
+      {},
+    );
     expect(JSON.stringify(strip.body)).toContain(url);
 
     // A text file named .jpg is refused; so is another member's review, and a sixth photo.
-    const text = await upload(m.headers, await photoForm(id, [{ bytes: Buffer.from('hello, not an image at all') }]));
+    const text = await upload(
+      m.headers,
+      await photoForm(id, [{ bytes: Buffer.from('hello, not an image at all') }]),
+    );
     expect(text.statusCode).toBe(415);
     expect((await upload(other.headers, await photoForm(id, [{ bytes: gps }]))).statusCode).toBe(403);
-    const four = await upload(m.headers, await photoForm(id, Array.from({ length: 4 }, () => ({ bytes: gps }))));
+    const four = await upload(
+      m.headers,
+      await photoForm(
+        id,
+        Array.from({ length: 4 }, () => ({ bytes: gps })),
+      ),
+    );
     expect(four.statusCode).toBe(200);
     const sixth = await upload(m.headers, await photoForm(id, [{ bytes: gps }]));
     expect(sixth.statusCode).toBe(400);
     expect(sixth.json().detail).toContain('5장');
     // JSON to the photo route is a 415; no review id is a 404.
-    expect((await call(t.app, 'POST', '/api/reviews/review-photo', m.headers, { review_id: id })).status).toBe(415);
+    expect(
+      (await call(t.app, 'POST', '/api/reviews/review-photo', m.headers, { review_id: id })).status,
+    ).toBe(415);
     expect((await upload(m.headers, await photoForm('x', [{ bytes: gps }]))).statusCode).toBe(404);
     // Removing a photo: only one's own; the credit stays paid.
-    const photoId = (await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).body.photos as { id: number }[];
+    const photoId = (await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).body.photos as {
+      id: number;
+    }[];
     const first = photoId[0]?.id as number;
-    expect((await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, other.headers)).status).toBe(403);
-    expect((await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, m.headers)).status).toBe(200);
+    expect(
+      (await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, other.headers)).status,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${first}`, m.headers)).status,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await points(m.user.id)).toBe(REVIEW_CREDIT.PHOTO);
   });
@@ -610,5 +646,276 @@ describe('recommended size', () => {
       .from(orderItems)
       .where(and(eq(orderItems.product_display_id, shop.displayId), eq(orderItems.status, 'COMPLETE')));
     expect(imported.length).toBeGreaterThan(0);
+  });
+});
+
+// ───────────── review fixes: credit per order item, quick reviews with photos, races, import ─────────────
+
+/** The product's counters against its visible reviews (what review-count computes from the rows). */
+async function countersOf(displayId: number) {
+  const [d] = await t.ctx.db
+    .select({ n: productDisplays.review_count, sum: productDisplays.rating_sum })
+    .from(productDisplays)
+    .where(eq(productDisplays.id, displayId));
+  const [rows] = await t.ctx.db
+    .select({
+      n: sql<number>`count(*)::int`,
+      sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.product_display_id, displayId), isNull(reviews.hidden_at)));
+  return { counters: { n: d?.n, sum: d?.sum }, rows: { n: Number(rows?.n), sum: Number(rows?.sum) } };
+}
+
+const importLines = (lines: string[], contentType = 'application/x-ndjson') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/reviews/import',
+    headers: { ...admin, 'content-type': contentType },
+    payload: lines.join('\n'),
+  });
+
+async function uploadPhotos(headers: Record<string, string>, reviewId: number, n: number) {
+  const gps = await jpegWithGps();
+  const form = await photoForm(
+    reviewId,
+    Array.from({ length: n }, () => ({ bytes: gps })),
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/reviews/review-photo',
+    headers: { ...headers, 'content-type': form.type },
+    payload: form.payload,
+  });
+}
+
+describe('review credit per order item', () => {
+  it('one size review pays its bonus to the review of its own order item only (same product bought twice)', async () => {
+    const m = await createMember(t.ctx, { height: 176, weight: 74 });
+    const first = await boughtItem(m.user.id, shop.l, 'L');
+    const second = await boughtItem(m.user.id, shop.l, 'L');
+    const text = '두 번째 구매예요. 색이 예뻐서 하나 더 샀어요.';
+    const a = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: first,
+      rating: 5,
+      content: text,
+    });
+    clock.advance(60);
+    const b = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: second,
+      rating: 4,
+      content: text,
+    });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await points(m.user.id)).toBe(2 * REVIEW_CREDIT.TEXT);
+    // A complete size review of the first item: the bonus once, on the first item's review.
+    const size = await call(t.app, 'POST', '/api/reviews/size-review', m.headers, {
+      order_item_id: first,
+      fit: 'FIT',
+      chest: 'FIT',
+      length: 'FIT',
+      shoulder: 'FIT',
+      sleeve: 'FIT',
+    });
+    expect(size.status).toBe(201);
+    expect(await points(m.user.id)).toBe(2 * REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+    const [ra] = await t.ctx.db
+      .select({ paid: reviews.credit_paid })
+      .from(reviews)
+      .where(eq(reviews.order_item_id, first));
+    expect(ra?.paid).toBe(REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+    // Editing either review does not pay the same size review's bonus again.
+    for (const r of [a, b]) {
+      const id = (r.body.review as { id: number }).id;
+      const edit = await call(t.app, 'PUT', `/api/reviews/review/${id}`, m.headers, { rating: 3 });
+      expect(edit.status).toBe(200);
+      expect(edit.body.credit_paid).toBe(0);
+    }
+    expect(await points(m.user.id)).toBe(2 * REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+  });
+
+  it('a photo on a quick review keeps it quick; the photo tier comes with text', async () => {
+    const m = await createMember(t.ctx, { height: 172, weight: 68 });
+    const itemId = await boughtItem(m.user.id, shop.m, 'M');
+    const q = await call(t.app, 'POST', '/api/reviews/quick-review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      size_feel: 'FIT',
+    });
+    expect(q.status).toBe(201);
+    const id = (q.body.review as { id: number }).id;
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.QUICK);
+    const up = await uploadPhotos(m.headers, id, 1);
+    expect(up.statusCode, up.body).toBe(200);
+    const body = up.json() as { credit_paid: number; review: { is_quick: boolean; content: string } };
+    expect(body.credit_paid).toBe(0);
+    expect(body.review).toMatchObject({ is_quick: true, content: '' });
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.QUICK);
+    // With text it becomes a photo review.
+    const edit = await call(t.app, 'PUT', `/api/reviews/review/${id}`, m.headers, {
+      content: '사진처럼 핏이 예쁘게 떨어져요. 추천합니다.',
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.credit_paid).toBe(REVIEW_CREDIT.PHOTO - REVIEW_CREDIT.QUICK);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.PHOTO);
+  });
+});
+
+describe('at once (races: meaningful on PostgreSQL, npm run test:pg)', () => {
+  it('a review and a size review of one item written at once: the size bonus is paid, once', async () => {
+    const members = await Promise.all(
+      Array.from({ length: 4 }, () => createMember(t.ctx, { height: 175, weight: 72 })),
+    );
+    await Promise.all(
+      members.map(async (m) => {
+        const itemId = await boughtItem(m.user.id, shop.l, 'L');
+        const [r, s] = await Promise.all([
+          call(t.app, 'POST', '/api/reviews/review', m.headers, {
+            order_item_id: itemId,
+            rating: 5,
+            content: '동시에 써도 적립금은 한 번만 받아야 해요.',
+          }),
+          call(t.app, 'POST', '/api/reviews/size-review', m.headers, {
+            order_item_id: itemId,
+            fit: 'FIT',
+            chest: 'FIT',
+            length: 'FIT',
+            shoulder: 'FIT',
+            sleeve: 'FIT',
+          }),
+        ]);
+        expect([r.status, s.status]).toEqual([201, 201]);
+      }),
+    );
+    for (const m of members) {
+      expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT + REVIEW_CREDIT.SIZE_BONUS);
+    }
+  });
+
+  it('photos added twice at once pay the photo tier once; removed at once, the count follows the rows', async () => {
+    const m = await createMember(t.ctx, { height: 175, weight: 72 });
+    const itemId = await boughtItem(m.user.id, shop.m, 'M');
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: '사진 두 장을 한꺼번에 올려봅니다.',
+    });
+    const id = (r.body.review as { id: number }).id;
+    const ups = await Promise.all([uploadPhotos(m.headers, id, 2), uploadPhotos(m.headers, id, 2)]);
+    expect(ups.map((u) => u.statusCode)).toEqual([200, 200]);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.PHOTO);
+    const photos = await t.ctx.db.select().from(reviewPhotos).where(eq(reviewPhotos.review_id, id));
+    expect(photos).toHaveLength(4);
+    const del = await Promise.all(
+      photos
+        .slice(0, 2)
+        .map((p) => call(t.app, 'DELETE' as 'GET', `/api/reviews/review-photo/${p.id}`, m.headers)),
+    );
+    expect(del.map((d) => d.status)).toEqual([200, 200]);
+    const [row] = await t.ctx.db.select().from(reviews).where(eq(reviews.id, id));
+    const left = await t.ctx.db
+      .select()
+      .from(reviewPhotos)
+      .where(eq(reviewPhotos.review_id, id))
+      .orderBy(reviewPhotos.order);
+    expect(left).toHaveLength(2);
+    expect(row?.photo_count).toBe(2);
+    expect(left.map((p) => p.order)).toEqual([0, 1]);
+  });
+
+  it('helpful votes toggled at once by many members count the votes', async () => {
+    const writer = await createMember(t.ctx, { height: 175, weight: 72 });
+    const itemId = await boughtItem(writer.user.id, shop.l, 'L');
+    const r = await call(t.app, 'POST', '/api/reviews/review', writer.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: '도움돼요가 정확히 세어지는지 봅니다.',
+    });
+    const id = (r.body.review as { id: number }).id;
+    const voters = await Promise.all(Array.from({ length: 6 }, () => createMember(t.ctx)));
+    await Promise.all(voters.map((v) => call(t.app, 'POST', `/api/reviews/${id}/helpful`, v.headers)));
+    // Half of them take it back, while one toggles twice at once (on, off: net nothing).
+    await Promise.all(
+      voters.slice(0, 3).map((v) => call(t.app, 'POST', `/api/reviews/${id}/helpful`, v.headers)),
+    );
+    const [row] = await t.ctx.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row?.helpful_count).toBe(3);
+  });
+});
+
+describe('review import: counters and hostile lines', () => {
+  it('a re-import that moves a review to another product moves it and its count', async () => {
+    const other = await makeShop(t.ctx);
+    const base = { external_id: `move-${orderSeq}-${Date.now()}`, height: 174, weight: 70, fit: 'FIT' };
+    const here = JSON.stringify({ ...base, product_display_id: shop.displayId, size_name: 'M', rating: 5 });
+    const there = JSON.stringify({ ...base, product_display_id: other.displayId, size_name: 'L', rating: 2 });
+    expect((await importLines([here])).json()).toMatchObject({ imported: 1, rejected: 0 });
+    const mid = await countersOf(shop.displayId);
+    expect(mid.counters).toEqual(mid.rows);
+    expect((await importLines([there])).json()).toMatchObject({ updated: 1, rejected: 0 });
+    const [moved] = await t.ctx.db
+      .select({ display: reviews.product_display_id, rating: reviews.rating })
+      .from(reviews)
+      .where(eq(reviews.external_id, base.external_id));
+    expect(moved).toEqual({ display: other.displayId, rating: 2 });
+    const [a, b] = [await countersOf(shop.displayId), await countersOf(other.displayId)];
+    expect(a.counters).toEqual(a.rows);
+    expect(a.rows.n).toBe((mid.rows.n as number) - 1);
+    expect(b.counters).toEqual({ n: 1, sum: 2 });
+    expect(b.rows).toEqual({ n: 1, sum: 2 });
+    // Importing the same file twice at once counts each review once.
+    const fresh = Array.from({ length: 20 }, (_, i) =>
+      JSON.stringify({
+        ...base,
+        external_id: `${base.external_id}-x${i}`,
+        product_display_id: other.displayId,
+        size_name: 'M',
+        rating: 4,
+      }),
+    );
+    const both = await Promise.all([importLines(fresh), importLines(fresh)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json().imported).sort()).toEqual([0, 20]);
+    const c = await countersOf(other.displayId);
+    expect(c.rows).toEqual({ n: 21, sum: 2 + 20 * 4 });
+    expect(c.counters).toEqual(c.rows);
+  });
+
+  it('a NUL, a year 0 or a date in the future refuses the line, not the file; JSON is a 415', async () => {
+    const ok = (id: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        external_id: id,
+        product_display_id: shop.displayId,
+        size_name: 'M',
+        height: 175,
+        weight: 70,
+        fit: 'FIT',
+        ...extra,
+      });
+    const stamp = Date.now();
+    const r = await importLines([
+      `\uFEFF${ok(`bom-${stamp}`)}`,
+      ok(`nul-${stamp}\u0000`),
+      ok(`nulc-${stamp}`, { rating: 3, content: 'a\u0000b' }),
+      ok(`y0-${stamp}`, { created_at: '0000-01-01T00:00:00Z' }),
+      ok(`future-${stamp}`, { created_at: '9999-12-31T23:59:59Z' }),
+      `${ok(`crlf-${stamp}`, { created_at: '2026-01-05T10:00:00+09:00' })}\r`,
+    ]);
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json() as {
+      imported: number;
+      rejected: number;
+      errors: { line: number; reason: string }[];
+    };
+    expect(body).toMatchObject({ imported: 2, rejected: 4 });
+    expect(body.errors.map((e) => e.line)).toEqual([2, 3, 4, 5]);
+    expect(body.errors[3]?.reason).toContain('future');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/import',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: JSON.parse(ok(`json-${stamp}`)),
+    });
+    expect(json.statusCode).toBe(415);
   });
 });

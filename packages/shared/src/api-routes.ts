@@ -253,9 +253,19 @@ function splitPath(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
 
+/**
+ * Calls the server answers with a wider access than the catalogue lists, and why. The size
+ * recommendation answers anyone who gives height and weight (docs/ARCHITECTURE.md, "Sizing"); a
+ * member's token still brings their size info. The client sends these without a local 401.
+ */
+export const WIDENED_ACCESS: Partial<Record<RouteKey, ApiAccess>> = {
+  'GET /api/products/recommended-size/{id}': 'public',
+};
+
 /** Method → segment count → routes, so a look-up only compares routes of the same shape. */
 const compiled = new Map<string, CompiledRoute[]>();
-for (const [key, access] of Object.entries(API_ROUTES) as [RouteKey, ApiAccess][]) {
+for (const [key, listed] of Object.entries(API_ROUTES) as [RouteKey, ApiAccess][]) {
+  const access = WIDENED_ACCESS[key] ?? listed;
   const space = key.indexOf(' ');
   const method = key.slice(0, space) as ApiMethod;
   const template = key.slice(space + 1);

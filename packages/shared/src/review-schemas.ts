@@ -79,7 +79,15 @@ export const ReviewItem = z.object({
 export type ReviewItem = z.infer<typeof ReviewItem>;
 
 export const ReviewDetail = ReviewItem.extend({
-  product: z.object({ id: Int, name: z.string(), image_url: z.string(), brand_name: z.string() }),
+  product: z.object({
+    id: Int,
+    name: z.string(),
+    image_url: z.string(),
+    brand_name: z.string(),
+    product_type: z.string(),
+  }),
+  /** The order item it was written from (the writer's only; null for others and imports). */
+  order_item_id: Int.nullable(),
   /** Until when the writer may edit it (ISO), null when not the writer's. */
   editable_until: z.string().nullable(),
 });
@@ -158,6 +166,7 @@ export const ReviewReportRequest = z
   .strict();
 
 export const ReviewHelpfulBody = z.object({ review_id: Int, is_helpful: z.boolean(), helpful_count: Int });
+export type ReviewHelpfulBody = z.infer<typeof ReviewHelpfulBody>;
 
 /** The areas a size review rates (small / fits / large), beside the overall fit. */
 export const SIZE_REVIEW_AREAS = ['chest', 'waist', 'length', 'shoulder', 'sleeve', 'thigh'] as const;
@@ -211,12 +220,14 @@ export const SizeReviewItem = z.object({
 });
 export type SizeReviewItem = z.infer<typeof SizeReviewItem>;
 export const SizeReviewListBody = z.object({ result: z.array(SizeReviewItem) });
+export type SizeReviewListBody = z.infer<typeof SizeReviewListBody>;
 
 /** An order item the member may review, or has reviewed. */
 export const ReviewableItem = z.object({
   order_item_id: Int,
   order_id: z.string(),
   product_display_id: Int,
+  product_type: z.string(),
   name: z.string(),
   image_url: z.string(),
   brand_name: z.string(),
@@ -228,10 +239,14 @@ export const ReviewableItem = z.object({
   /** Points the review would earn now (text / photo tier plus the size bonus). */
   credit_available: Int,
 });
+export type ReviewableItem = z.infer<typeof ReviewableItem>;
 export const ReviewableListBody = z.object({ result: z.array(ReviewableItem) });
+export type ReviewableListBody = z.infer<typeof ReviewableListBody>;
 export const MyReviewsBody = z.object({ result: z.array(ReviewDetail), pagination: Pagination });
+export type MyReviewsBody = z.infer<typeof MyReviewsBody>;
 
 export const ReviewCreatedBody = z.object({ review: ReviewDetail, credit_paid: Int });
+export type ReviewCreatedBody = z.infer<typeof ReviewCreatedBody>;
 
 // ───────────────────────────── size recommendation ─────────────────────────────
 

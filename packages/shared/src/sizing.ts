@@ -131,7 +131,10 @@ export function garmentKind(
   const key: KeyDimension | null =
     productType === 'TOP' || productType === 'OUTER' ? 'chest' : productType === 'BOTTOM' ? 'waist' : null;
   if (!key) return null;
-  const base = (categoryCode ? GARMENT_EASE[categoryCode] : undefined) ?? GARMENT_EASE[productType] ?? 0;
+  // Own keys only: a category coded like an Object.prototype member ('constructor') is not a row.
+  const row = (k: string | null | undefined) =>
+    k && Object.hasOwn(GARMENT_EASE, k) ? GARMENT_EASE[k] : undefined;
+  const base = row(categoryCode) ?? row(productType) ?? 0;
   return { key, ease: base + cutEase(cut, key) };
 }
 
@@ -329,7 +332,13 @@ export function recommendSize(input: RecommendationInput): Recommendation {
     const lean = preference === 'slim' ? s.small - s.large : preference === 'loose' ? s.large - s.small : 0;
     const bestLean =
       preference === 'slim' ? best.small - best.large : preference === 'loose' ? best.large - best.small : 0;
-    if (s.fits > best.fits + 0.02 || (Math.abs(s.fits - best.fits) <= 0.02 && lean > bestLean)) best = s;
+    // Near ties go to the taste's lean; with no lean between them (a regular fit), to the likelier.
+    const nearTie = Math.abs(s.fits - best.fits) <= 0.02;
+    if (
+      s.fits > best.fits + 0.02 ||
+      (nearTie && (lean > bestLean || (lean === bestLean && s.fits > best.fits)))
+    )
+      best = s;
   }
   const similar = similarReviews(input.reviews, input.height, input.weight, best?.size_name ?? null);
   return {
@@ -360,9 +369,13 @@ export function similarReviews(
   return { total, size_name: size, fits };
 }
 
-/** Whether a size label, read aloud in Korean, ends in a consonant (L 엘, M 엠, 30 삼십, 32 삼십이). */
+/**
+ * Whether a size label, read aloud in Korean, ends in a consonant (L 엘, M 엠, 30 삼십, 32 삼십이);
+ * what is read last is the last letter, digit or syllable ("L(100)" ends in 백, "M (95)" in 오).
+ */
 function endsInConsonant(label: string): boolean {
-  const last = label.trim().slice(-1).toUpperCase();
+  const last = (label.match(/[0-9A-Za-z가-힣](?=[^0-9A-Za-z가-힣]*$)/)?.[0] ?? '').toUpperCase();
+  if (!last) return false;
   if (/[가-힣]/.test(last)) return (last.charCodeAt(0) - 0xac00) % 28 !== 0;
   if (/[0-9]/.test(last)) return '013678'.includes(last);
   return 'LMNR'.includes(last);
@@ -387,8 +400,9 @@ export function explainRecommendation(
   if (!rec.recommended_size) return `${who} 추천할 수 있는 사이즈 정보가 없어요`;
   const chosen = rec.sizes.find((s) => s.size_name === rec.recommended_size);
   const part = key === 'chest' ? '가슴' : '허리';
-  const ease = chosen?.ease ?? 0;
-  const room = ease >= 0 ? `${part} 여유 ${Math.round(ease)}cm` : `${part} ${Math.round(-ease)}cm 부족`;
+  // Rounded before the sign is read: −0.3 cm is "여유 0cm", never "0cm 부족".
+  const ease = Math.round(chosen?.ease ?? 0);
+  const room = ease >= 0 ? `${part} 여유 ${ease}cm` : `${part} ${-ease}cm 부족`;
   const { similar } = rec;
   if (similar.total >= 3 && similar.fits > 0) {
     return `${who} ${room}, 비슷한 체형 ${similar.total}명 중 ${similar.fits}명이 ${sizeWithParticle(rec.recommended_size, '이', '가')} 잘 맞는다고 했어요`;
@@ -398,4 +412,24 @@ export function explainRecommendation(
     return `${who} ${room}, 후기 ${rec.reviews_used}개를 보면 이 상품은 사이즈표보다 ${runs} 나온 편이라 ${sizeWithParticle(rec.recommended_size, '을', '를')} 추천해요`;
   }
   return `${who} ${room}, ${rec.recommended_size} 사이즈를 추천해요`;
+}
+
+/**
+ * The size level shown in the size-level popup (SPEC.md "Global popups"): from the model's offset
+ * when at least five size reviews informed it, else from the shares of size feels in the product's
+ * reviews (at least five; a lean of more than 15 points either way); null with too little to say.
+ */
+export function sizeLevelText(
+  feels: { SMALL: number; FIT: number; LARGE: number } | null,
+  offset: { value: number; reviews: number } | null,
+): string | null {
+  const word = (small: boolean, large: boolean) => (small ? '작게 나온' : large ? '크게 나온' : '정사이즈인');
+  if (offset && offset.reviews >= 5) {
+    return `사이즈 후기 ${offset.reviews}개 기준, 사이즈표보다 ${word(offset.value <= -2, offset.value >= 2)} 편이에요.`;
+  }
+  const n = feels ? feels.SMALL + feels.FIT + feels.LARGE : 0;
+  if (!feels || n < 5) return null;
+  const pct = (v: number) => Math.round((v / n) * 100);
+  const lean = (feels.SMALL - feels.LARGE) / n;
+  return `후기 ${n}개 기준 ${word(lean > 0.15, lean < -0.15)} 편이에요 (작아요 ${pct(feels.SMALL)}% · 잘 맞아요 ${pct(feels.FIT)}% · 커요 ${pct(feels.LARGE)}%).`;
 }

@@ -10,6 +10,7 @@ import {
   recommendSize,
   type SizeReviewInput,
   type SizeRow,
+  sizeLevelText,
 } from '../src/sizing.ts';
 
 /** A regular T-shirt sheet: flat chest 51, 53, 55, 57, 59 cm → girths 102 … 118. */
@@ -73,6 +74,9 @@ describe('garment kind and ease', () => {
     expect(garmentKind('TOP', 'unknown_code', null)?.ease).toBe(14);
     expect(garmentKind('BOTTOM', 'bottom_slacks', '와이드')).toEqual({ key: 'waist', ease: 1 });
     expect(garmentKind('SHOES', 'shoes_sneakers', null)).toBeNull();
+    // A category code that names an Object.prototype member is an unknown code, not a function.
+    expect(garmentKind('TOP', 'constructor', null)).toEqual({ key: 'chest', ease: 14 });
+    expect(garmentKind('OUTER', 'toString', '오버핏')).toEqual({ key: 'chest', ease: 32 });
   });
 });
 
@@ -214,9 +218,14 @@ describe('recommendation', () => {
       sizes: TEE,
       reviews: [],
     });
+    // Chest 92.1 + 12 cm of ease wants 104.1: S (102) is 2.1 cm under, M (106) 1.9 cm over, so M
+    // is the likelier fit (a near tie, which a regular fit no longer gives to the first size).
     expect(explainRecommendation(noReviews, 165, 60, 'chest')).toMatch(
-      /^키 165·몸무게 60 고객님 기준 가슴 여유 \d+cm, S 사이즈를 추천해요$/,
+      /^키 165·몸무게 60 고객님 기준 가슴 여유 \d+cm, M 사이즈를 추천해요$/,
     );
+    expect(noReviews.recommended_size).toBe('M');
+    const fitsOf = (n: string) => noReviews.sizes.find((s) => s.size_name === n)?.fits ?? 0;
+    expect(fitsOf('M')).toBeGreaterThan(fitsOf('S'));
     const trousers = {
       ...noReviews,
       recommended_size: '32',
@@ -231,5 +240,67 @@ describe('recommendation', () => {
         'waist',
       ),
     ).toContain('30이 잘');
+  });
+});
+
+describe('choosing and explaining (fixes)', () => {
+  it('between near-equal sizes with no lean (a regular fit), takes the likelier', () => {
+    if (!teeKind) throw new Error('kind');
+    // The regular ideal is 12 cm over a 96.6 cm chest: M is 2.1 cm under it, L 1.9 cm over.
+    const ideal = estimateBody(175, 72).chest + 12;
+    const r = recommendSize({
+      height: 175,
+      weight: 72,
+      preference: 'regular',
+      garment: teeKind,
+      sizes: [
+        { size_name: 'M', girth: ideal - 2.1 },
+        { size_name: 'L', girth: ideal + 1.9 },
+      ],
+      reviews: [],
+    });
+    const fits = Object.fromEntries(r.sizes.map((s) => [s.size_name, s.fits]));
+    expect(fits.L).toBeGreaterThan(fits.M as number);
+    expect(r.recommended_size).toBe('L');
+    expect(r.confidence).toBe(fits.L);
+  });
+
+  it('rounds the ease before reading its sign, and reads particles past brackets', () => {
+    const base = {
+      sizes: [{ size_name: 'L(100)', is_sold_out: false, ease: -0.3, small: 0.2, fits: 0.6, large: 0.2 }],
+      similar: { total: 5, size_name: 'L(100)', fits: 4 },
+      offset: 0,
+      reviews_used: 5,
+    };
+    const line = explainRecommendation({ ...base, recommended_size: 'L(100)' }, 175, 72, 'chest');
+    expect(line).toContain('가슴 여유 0cm');
+    expect(line).toContain('L(100)이 잘 맞는다고');
+    const m95 = explainRecommendation(
+      {
+        ...base,
+        sizes: [{ ...base.sizes[0], size_name: 'M(95)' } as (typeof base.sizes)[number]],
+        recommended_size: 'M(95)',
+        similar: { total: 5, size_name: 'M(95)', fits: 4 },
+      },
+      175,
+      72,
+      'chest',
+    );
+    expect(m95).toContain('M(95)가 잘 맞는다고');
+  });
+});
+
+describe('size level', () => {
+  it('reads the model offset first, then the review feels, and says nothing with too little', () => {
+    expect(sizeLevelText({ SMALL: 1, FIT: 1, LARGE: 0 }, null)).toBeNull();
+    expect(sizeLevelText({ SMALL: 6, FIT: 10, LARGE: 1 }, null)).toBe(
+      '후기 17개 기준 작게 나온 편이에요 (작아요 35% · 잘 맞아요 59% · 커요 6%).',
+    );
+    expect(sizeLevelText({ SMALL: 2, FIT: 10, LARGE: 2 }, null)).toContain('정사이즈인 편');
+    expect(sizeLevelText({ SMALL: 0, FIT: 5, LARGE: 5 }, null)).toContain('크게 나온 편');
+    expect(sizeLevelText({ SMALL: 0, FIT: 5, LARGE: 5 }, { value: -3, reviews: 12 })).toBe(
+      '사이즈 후기 12개 기준, 사이즈표보다 작게 나온 편이에요.',
+    );
+    expect(sizeLevelText(null, { value: 0.5, reviews: 4 })).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   purchasePoints,
 } from '@codiroom/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -161,6 +162,15 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     <strong data-testid="item-status">{i.status_label}</strong>
                   </ItemLine>
                   <StatusTimeline status={i.status} />
+                  {(i.status === 'COMPLETE' || i.status === 'CONFIRMED' || i.status === 'EXCHANGED') && (
+                    <Link
+                      to={`/mypage/reviews/write/${i.id}`}
+                      className={styles.smallButton}
+                      data-testid="write-review"
+                    >
+                      후기 쓰기
+                    </Link>
+                  )}
                   {i.status === 'SHIPPING' && (
                     <button type="button" className={styles.smallButton} onClick={() => confirmArrival(i.id)}>
                       수령 확인

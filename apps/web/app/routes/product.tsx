@@ -3,7 +3,11 @@ import {
   formatWon,
   type MatchupProductsBody,
   type ProductDetail,
+  type RecommendedSizeBody,
   type RecommendStyleBody,
+  type ReviewDetail,
+  type ReviewListBody,
+  type ReviewPhotoStripBody,
   type ShippingInfoBody,
   type SizeGradingBody,
   shownPrice,
@@ -24,6 +28,9 @@ import { setCartCount } from '../lib/cart-count';
 import { guestIdFor } from '../lib/guest-id';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { useMutation } from '../lib/use-mutation';
+import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
+import reviewStyles from '../reviews/reviews.module.css';
+import { SizeRecommendation, sizeBodyFrom } from '../reviews/SizeRecommendation';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
@@ -39,14 +46,35 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     guest ? { headers: { 'x-guest-user-id': guest } } : undefined,
   );
   const q = { product_display_id: id };
-  const [product, grading, similar, shipping, matchup, codi] = await Promise.all([
-    or404(viewer.then((init) => api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, init))),
-    api.get<SizeGradingBody>('/api/products/size-grading', q).catch(() => null),
-    api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
-    api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),
-    api.get<MatchupProductsBody>('/api/products/matchup-products', q).catch(() => ({ result: [] })),
-    api.get<RecommendStyleBody>('/api/products/recommend-style', q).catch(() => null),
-  ]);
+  // The body saved by the size recommendation (a cookie, so this loader can answer it).
+  const body = sizeBodyFrom(request.headers.get('cookie'), new URL(request.url));
+  const focusId = new URL(request.url).searchParams.get('review');
+  const [product, grading, similar, shipping, matchup, codi, reviews, photos, recommended, focused] =
+    await Promise.all([
+      or404(viewer.then((init) => api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, init))),
+      api.get<SizeGradingBody>('/api/products/size-grading', q).catch(() => null),
+      api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
+      api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),
+      api.get<MatchupProductsBody>('/api/products/matchup-products', q).catch(() => ({ result: [] })),
+      api.get<RecommendStyleBody>('/api/products/recommend-style', q).catch(() => null),
+      api.get<ReviewListBody>(`/api/reviews/product-reviews/${id}/best`, { count: 3 }).catch(() => null),
+      api
+        .get<ReviewPhotoStripBody>(`/api/reviews/product-review-photo/${id}`, { count: 8 })
+        .catch(() => null),
+      body
+        ? api
+            .get<RecommendedSizeBody>(`/api/products/recommended-size/${id}`, {
+              height: body.height,
+              weight: body.weight,
+              fit: body.fit,
+            })
+            .catch(() => null)
+        : Promise.resolve(null),
+      // ?review=ID (after writing one): that review first in the review section.
+      focusId && /^\d{1,9}$/.test(focusId)
+        ? api.get<ReviewDetail>(`/api/reviews/review-detail/${focusId}`).catch(() => null)
+        : Promise.resolve(null),
+    ]);
   return {
     product,
     grading,
@@ -54,6 +82,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     shipping,
     matchup: matchup.result,
     codis: codi?.codis ?? [],
+    reviews,
+    photos,
+    body,
+    recommended,
+    focused: focused && focused.product_display_id === Number(id) ? focused : null,
     origin: new URL(request.url).origin,
   };
 }
@@ -120,10 +153,23 @@ function detailPrice(p: ProductDetail) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, grading, similar, shipping, matchup, codis } = loaderData;
+  const {
+    product: p,
+    grading,
+    similar,
+    shipping,
+    matchup,
+    codis,
+    reviews,
+    photos,
+    body,
+    focused,
+  } = loaderData;
   const shown = detailPrice(p);
   const popups = usePopups();
   const [size, setSize] = useState<number | null>(null);
+  const [recommended, setRecommended] = useState<RecommendedSizeBody | null>(loaderData.recommended);
+  const recommendedSize = recommended?.recommended_size ?? null;
   const [sheet, setSheet] = useState(false);
 
   useEffect(() => {
@@ -267,7 +313,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <CouponDownload productDisplayId={p.id} />
         </div>
 
-        <ProductSizes productName={p.name} items={p.items} grading={grading} />
+        <ProductSizes
+          productName={p.name}
+          items={p.items}
+          grading={grading}
+          body={recommended?.body ?? null}
+          summary={reviews?.summary ?? null}
+          offset={recommended ? { value: recommended.offset, reviews: recommended.reviews_used } : null}
+        >
+          <SizeRecommendation
+            productDisplayId={p.id}
+            answer={recommended}
+            onAnswer={setRecommended}
+            body={body}
+          />
+        </ProductSizes>
 
         {p.description && (
           <section className={styles.block} aria-labelledby="desc">
@@ -284,12 +344,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
 
         <section className={styles.block} aria-labelledby="reviews" data-slot="product-reviews">
-          <h2 id="reviews">후기</h2>
-          {p.review_count > 0 && p.rating !== null ? (
-            <p className={styles.reviewSummary}>
-              <span aria-hidden="true">★</span> <strong>{p.rating.toFixed(1)}</strong> / 5 · 후기{' '}
-              {p.review_count.toLocaleString('ko-KR')}개
-            </p>
+          <div className={styles.blockHead}>
+            <h2 id="reviews">후기 {reviews ? reviews.summary.review_count.toLocaleString('ko-KR') : ''}</h2>
+            {reviews && reviews.summary.review_count > 0 && (
+              <Link to={`/cloth_review/${p.id}`} className={styles.linkButton}>
+                전체보기 <span aria-hidden="true">›</span>
+              </Link>
+            )}
+          </div>
+          {reviews && reviews.summary.review_count > 0 ? (
+            <>
+              <ReviewSummaryBlock summary={reviews.summary} />
+              {photos && <PhotoStrip strip={photos} />}
+              <ul className={reviewStyles.list}>
+                {focused && <ReviewCard review={focused} />}
+                {reviews.result
+                  .filter((r) => r.id !== focused?.id)
+                  .map((r) => (
+                    <ReviewCard key={r.id} review={r} />
+                  ))}
+              </ul>
+              <Link to={`/cloth_review/${p.id}`} className={reviewStyles.more}>
+                후기 {reviews.summary.review_count.toLocaleString('ko-KR')}개 모두 보기
+              </Link>
+            </>
           ) : (
             <p className={styles.note}>아직 후기가 없어요. 첫 후기를 남겨주세요.</p>
           )}
@@ -381,6 +459,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   {it.size_name}
                   {it.is_sold_out ? ' (품절)' : ''}
+                  {it.size_name === recommendedSize && (
+                    <span className={reviewStyles.recommendedBadge}>추천</span>
+                  )}
                 </button>
               ))}
             </fieldset>

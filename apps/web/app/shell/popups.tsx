@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import styles from './popups.module.css';
 
 export type Popup =
-  | { kind: 'sizeLevel'; productName?: string }
+  | { kind: 'sizeLevel'; productName?: string; level?: string | null; body?: string | null }
   | { kind: 'login'; type?: 'default' | 'coupon' }
   | { kind: 'likeToast'; liked: boolean; message?: string }
   | { kind: 'styleQuiz' }
@@ -184,6 +184,12 @@ function PopupView({ popup, close }: { popup: Popup; close: () => void }) {
             {popup.productName ? `${popup.productName}의 ` : ''}실측 사이즈와 구매자 후기를 바탕으로 작게 나옴
             · 정사이즈 · 크게 나옴을 알려드려요. 평소 입는 사이즈를 기준으로 골라주세요.
           </p>
+          {popup.level && (
+            <p className={styles.text} data-testid="size-level">
+              {popup.level}
+            </p>
+          )}
+          {popup.body && <p className={styles.text}>{popup.body}</p>}
           <div className={styles.buttons}>
             <button type="button" className={styles.primary} onClick={close}>
               확인

@@ -5,12 +5,30 @@
  * shown as 외부 쇼핑몰 고객's. Bad lines are rejected with their reason; good ones still land.
  */
 import { ImportedReviewLine, type ReviewImportBody } from '@codiroom/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productDisplays, productItems, reviews, sizeReviews } from '../../db/schema.ts';
+import type { Tx } from '../../platform/transactions.ts';
 
-/** Lines per request, and the rejected lines listed in the answer. */
-export const IMPORT_LIMITS = { lines: 5_000, errorsListed: 100, lineChars: 4_000 } as const;
+/** Lines per request, the rejected lines listed in the answer, and lines written per statement. */
+export const IMPORT_LIMITS = { lines: 5_000, errorsListed: 100, lineChars: 4_000, batch: 500 } as const;
+
+/** The earliest `created_at` an imported review may have (PostgreSQL has no year 0, either). */
+const EARLIEST = Date.UTC(2000, 0, 1);
+
+/** Why a parsed line cannot be stored as it is, or null. */
+function lineProblem(v: ImportedReviewLine, now: Date): string | null {
+  // PostgreSQL text cannot hold U+0000: refused here, for this line only.
+  if (v.external_id.includes('\u0000')) return 'external_id: contains U+0000';
+  if (v.content?.includes('\u0000')) return 'content: contains U+0000';
+  if (v.created_at !== undefined) {
+    const at = Date.parse(v.created_at);
+    if (!Number.isFinite(at) || at < EARLIEST) return 'created_at: before 2000';
+    // A review from the future would stay first among the newest, and in the sizing's newest 400.
+    if (at > now.getTime()) return 'created_at: in the future';
+  }
+  return null;
+}
 
 type Rejection = { line: number; reason: string };
 
@@ -45,6 +63,11 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
       reject(line, `${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}`);
       continue;
     }
+    const problem = lineProblem(parsed.data, now);
+    if (problem) {
+      reject(line, problem);
+      continue;
+    }
     if (seen.has(parsed.data.external_id)) {
       reject(line, 'external_id repeated in this file');
       continue;
@@ -72,21 +95,6 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
     if (!m.has(it.size)) m.set(it.size, it.id);
     sizesOf.set(it.display, m);
   }
-  const existing = good.length
-    ? await db
-        .select({ external_id: sizeReviews.external_id })
-        .from(sizeReviews)
-        .where(
-          inArray(
-            sizeReviews.external_id,
-            good.map((g) => g.v.external_id),
-          ),
-        )
-    : [];
-  const known = new Set(existing.map((e) => e.external_id));
-
-  let imported = 0;
-  let updated = 0;
   const valid: typeof good = [];
   for (const g of good) {
     const sizes = sizesOf.get(g.v.product_display_id);
@@ -95,94 +103,129 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
       reject(g.line, `size_name '${g.v.size_name}' is not a size of this product`);
     else valid.push(g);
   }
+  // Written in external_id order: two imports at once take their row locks in the same order.
+  valid.sort((a, b) => (a.v.external_id < b.v.external_id ? -1 : a.v.external_id > b.v.external_id ? 1 : 0));
+
+  let imported = 0;
+  let updated = 0;
   await db.transaction(async (tx) => {
-    for (const { v } of valid) {
-      const created = v.created_at ? new Date(v.created_at) : now;
-      const itemId = sizesOf.get(v.product_display_id)?.get(v.size_name) ?? null;
-      const height = Math.round(v.height);
-      const weight = Math.round(v.weight);
-      await tx
+    // Products whose review counters change: where imported reviews land and where they were.
+    const touched = new Set<number>();
+    for (let at = 0; at < valid.length; at += IMPORT_LIMITS.batch) {
+      const batch = valid.slice(at, at + IMPORT_LIMITS.batch).map(({ v }) => ({
+        v,
+        created: v.created_at ? new Date(v.created_at) : now,
+        itemId: sizesOf.get(v.product_display_id)?.get(v.size_name) ?? null,
+        height: Math.round(v.height),
+        weight: Math.round(v.weight),
+      }));
+      // One statement per batch (not per line): a 5,000-line file holds the database for
+      // milliseconds, not seconds (PGlite runs one transaction at a time).
+      const sizeRows = await tx
         .insert(sizeReviews)
-        .values({
-          external_id: v.external_id,
-          product_display_id: v.product_display_id,
-          product_item_id: itemId,
-          size_name: v.size_name,
-          fit: v.fit,
-          height,
-          weight,
-          created_at: created,
-          updated_at: now,
-        })
+        .values(
+          batch.map((b) => ({
+            external_id: b.v.external_id,
+            product_display_id: b.v.product_display_id,
+            product_item_id: b.itemId,
+            size_name: b.v.size_name,
+            fit: b.v.fit,
+            height: b.height,
+            weight: b.weight,
+            created_at: b.created,
+            updated_at: now,
+          })),
+        )
         .onConflictDoUpdate({
           target: sizeReviews.external_id,
           set: {
-            product_display_id: v.product_display_id,
-            product_item_id: itemId,
-            size_name: v.size_name,
-            fit: v.fit,
-            height,
-            weight,
+            product_display_id: sql`excluded.product_display_id`,
+            product_item_id: sql`excluded.product_item_id`,
+            size_name: sql`excluded.size_name`,
+            fit: sql`excluded.fit`,
+            height: sql`excluded.height`,
+            weight: sql`excluded.weight`,
+            updated_at: sql`excluded.updated_at`,
+          },
+        })
+        // xmax = 0: the row was inserted, not updated (true under concurrent imports too).
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      for (const r of sizeRows) {
+        if (r.inserted) imported += 1;
+        else updated += 1;
+      }
+      const rated = batch.filter((b) => b.v.rating !== undefined);
+      if (rated.length === 0) continue;
+      const before = await tx
+        .select({ display: reviews.product_display_id })
+        .from(reviews)
+        .where(
+          inArray(
+            reviews.external_id,
+            rated.map((b) => b.v.external_id),
+          ),
+        )
+        .for('update');
+      for (const b of before) touched.add(b.display);
+      for (const b of rated) touched.add(b.v.product_display_id);
+      await tx
+        .insert(reviews)
+        .values(
+          rated.map((b) => ({
+            external_id: b.v.external_id,
+            product_display_id: b.v.product_display_id,
+            product_item_id: b.itemId,
+            rating: b.v.rating as number,
+            content: b.v.content ?? '',
+            size_feel: b.v.fit,
+            size_name: b.v.size_name,
+            height: b.height,
+            weight: b.weight,
+            is_quick: !b.v.content,
+            created_at: b.created,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: reviews.external_id,
+          set: {
+            // A line may move a review to another product: it goes with its size review.
+            product_display_id: sql`excluded.product_display_id`,
+            product_item_id: sql`excluded.product_item_id`,
+            rating: sql`excluded.rating`,
+            content: sql`excluded.content`,
+            size_feel: sql`excluded.size_feel`,
+            size_name: sql`excluded.size_name`,
+            height: sql`excluded.height`,
+            weight: sql`excluded.weight`,
+            is_quick: sql`excluded.is_quick`,
             updated_at: now,
           },
         });
-      if (v.rating !== undefined) {
-        const [prev] = await tx
-          .select({ rating: reviews.rating, display: reviews.product_display_id, hidden: reviews.hidden_at })
-          .from(reviews)
-          .where(eq(reviews.external_id, v.external_id))
-          .limit(1);
-        await tx
-          .insert(reviews)
-          .values({
-            external_id: v.external_id,
-            product_display_id: v.product_display_id,
-            product_item_id: itemId,
-            rating: v.rating,
-            content: v.content ?? '',
-            size_feel: v.fit,
-            size_name: v.size_name,
-            height,
-            weight,
-            is_quick: !v.content,
-            created_at: created,
-          })
-          .onConflictDoUpdate({
-            target: reviews.external_id,
-            set: {
-              rating: v.rating,
-              content: v.content ?? '',
-              size_feel: v.fit,
-              size_name: v.size_name,
-              height,
-              weight,
-              is_quick: !v.content,
-              updated_at: now,
-            },
-          });
-        // The product's review counters follow (a moved review leaves its old product).
-        if (prev && prev.hidden === null) {
-          await tx
-            .update(productDisplays)
-            .set({
-              review_count: sql`${productDisplays.review_count} - 1`,
-              rating_sum: sql`${productDisplays.rating_sum} - ${prev.rating}`,
-            })
-            .where(eq(productDisplays.id, prev.display));
-        }
-        if (!prev || prev.hidden === null) {
-          await tx
-            .update(productDisplays)
-            .set({
-              review_count: sql`${productDisplays.review_count} + 1`,
-              rating_sum: sql`${productDisplays.rating_sum} + ${v.rating}`,
-            })
-            .where(and(eq(productDisplays.id, v.product_display_id)));
-        }
-      }
-      if (known.has(v.external_id)) updated += 1;
-      else imported += 1;
     }
+    if (touched.size > 0) await recountReviews(tx, [...touched]);
   });
   return { imported, updated, rejected, errors };
+}
+
+/**
+ * Sets the review counters of these products from their visible reviews. The rows are locked
+ * first (in id order), so the count reads what every writer before it committed: a re-import, a
+ * review moved between products or two imports at once leave the counters true.
+ */
+async function recountReviews(tx: Tx, displayIds: number[]) {
+  const ids = [...displayIds].sort((a, b) => a - b);
+  await tx
+    .select({ id: productDisplays.id })
+    .from(productDisplays)
+    .where(inArray(productDisplays.id, ids))
+    .orderBy(asc(productDisplays.id))
+    .for('update');
+  const visible = and(eq(reviews.product_display_id, productDisplays.id), isNull(reviews.hidden_at));
+  await tx
+    .update(productDisplays)
+    .set({
+      review_count: sql`(select count(*)::int from ${reviews} where ${visible})`,
+      rating_sum: sql`(select coalesce(sum(${reviews.rating}), 0)::int from ${reviews} where ${visible})`,
+    })
+    .where(inArray(productDisplays.id, ids));
 }

@@ -43,33 +43,44 @@ export async function addReviewPhotos(
   }
   // Decode and store first (the slow part, outside the transaction); a bad file refuses them all.
   const stored: StoredUpload[] = [];
-  for (const f of files) stored.push(await storeImage(ctx.images, f.bytes, { scope: 'reviews', now }));
-  const out = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ photo_count: reviews.photo_count })
-      .from(reviews)
-      .where(eq(reviews.id, reviewId))
-      .for('update')
-      .limit(1);
-    const have = locked?.photo_count ?? 0;
-    if (have + stored.length > REVIEW_PHOTO_LIMITS.count) {
-      throw badRequest(`후기 사진은 ${REVIEW_PHOTO_LIMITS.count}장까지 올릴 수 있어요.`);
-    }
-    await tx.insert(reviewPhotos).values(
-      stored.map((s, i) => ({
-        review_id: reviewId,
-        image_url: s.url,
-        order: have + i,
-        width: s.width,
-        height: s.height,
-      })),
-    );
-    await tx
-      .update(reviews)
-      .set({ photo_count: sql`${reviews.photo_count} + ${stored.length}`, is_quick: false, updated_at: now })
-      .where(eq(reviews.id, reviewId));
-    return { id: reviewId, credit: await settleCredit(tx, reviewId, now) };
-  });
+  let out: { id: number; credit: number };
+  try {
+    for (const f of files) stored.push(await storeImage(ctx.images, f.bytes, { scope: 'reviews', now }));
+    out = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ photo_count: reviews.photo_count, hidden_at: reviews.hidden_at })
+        .from(reviews)
+        .where(eq(reviews.id, reviewId))
+        .for('update')
+        .limit(1);
+      if (!locked || locked.hidden_at !== null) throw reviewMissing();
+      const have = locked.photo_count;
+      if (have + stored.length > REVIEW_PHOTO_LIMITS.count) {
+        throw badRequest(`후기 사진은 ${REVIEW_PHOTO_LIMITS.count}장까지 올릴 수 있어요.`);
+      }
+      await tx.insert(reviewPhotos).values(
+        stored.map((s, i) => ({
+          review_id: reviewId,
+          image_url: s.url,
+          order: have + i,
+          width: s.width,
+          height: s.height,
+        })),
+      );
+      // A quick review stays one (and keeps the quick credit) until it gains text: the photo tier
+      // is for text reviews with photos.
+      await tx
+        .update(reviews)
+        .set({ photo_count: sql`${reviews.photo_count} + ${stored.length}`, updated_at: now })
+        .where(eq(reviews.id, reviewId));
+      return { id: reviewId, credit: await settleCredit(tx, reviewId, now) };
+    });
+  } catch (err) {
+    // Refused after storing (a concurrent upload reached the limit, the review was hidden): the
+    // files stored for it go.
+    await Promise.allSettled(stored.map((s) => ctx.images.delete(s.key)));
+    throw err;
+  }
   await invalidate(ctx, 'reviews.changed');
   return out;
 }
@@ -79,6 +90,20 @@ export async function deleteReviewPhoto(ctx: AppContext, userId: number, photoId
   if (photoId === null) throw reviewMissing();
   const now = ctx.clock.now();
   const url = await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ review_id: reviewPhotos.review_id })
+      .from(reviewPhotos)
+      .where(eq(reviewPhotos.id, photoId))
+      .limit(1);
+    if (!owner) throw reviewMissing();
+    // The review row is locked first, as adding photos does: two changes to one review's photos
+    // run one after the other, so `photo_count` and the order stay those of the rows.
+    await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.id, owner.review_id))
+      .for('update')
+      .limit(1);
     const [p] = await tx
       .select({
         id: reviewPhotos.id,

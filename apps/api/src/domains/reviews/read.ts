@@ -282,6 +282,7 @@ async function detailsOf(db: Db, rows: ReviewRow[], viewer: number | null): Prom
           name: productDisplays.name,
           image_url: productDisplays.image_url,
           brand_name: brands.name,
+          product_type: productDisplays.product_type,
         })
         .from(productDisplays)
         .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
@@ -294,10 +295,13 @@ async function detailsOf(db: Db, rows: ReviewRow[], viewer: number | null): Prom
       name: '',
       image_url: '',
       brand_name: '',
+      product_type: 'ETC',
     };
+    const mine = viewer !== null && row.user_id === viewer;
     return {
       ...item,
       product,
+      order_item_id: mine ? row.order_item_id : null,
       editable_until:
         viewer !== null && row.user_id === viewer && !row.is_quick
           ? new Date(row.created_at.getTime() + REVIEW_EDIT_DAYS * DAY_MS).toISOString()

@@ -61,6 +61,7 @@ export type Shopper = { height: number; weight: number; fit: FitPreference | nul
 type Product = {
   id: number;
   product_id: number;
+  brand_id: number;
   product_type: string;
   category_code: string;
   measurement_set: string | null;
@@ -72,6 +73,7 @@ async function productOf(db: Db, id: number): Promise<Product> {
     .select({
       id: productDisplays.id,
       product_id: productDisplays.product_id,
+      brand_id: productDisplays.brand_id,
       product_type: productDisplays.product_type,
       category_code: categories.code,
       measurement_set: categories.measurement_set,
@@ -98,60 +100,91 @@ async function sizesOf(db: Db, id: number) {
   return [...inStock].map(([size_name, has]) => ({ size_name, is_sold_out: !has }));
 }
 
-/** The size reviews of every colourway of the product, newest first (imported ones included). */
-async function sizeReviewsOf(db: Db, productId: number): Promise<SizeReviewInput[]> {
-  const rows = await db
-    .select({
-      size_name: sizeReviews.size_name,
-      height: sizeReviews.height,
-      weight: sizeReviews.weight,
-      fit: sizeReviews.fit,
-    })
-    .from(sizeReviews)
-    .innerJoin(productDisplays, eq(productDisplays.id, sizeReviews.product_display_id))
-    .where(eq(productDisplays.product_id, productId))
-    .orderBy(desc(sizeReviews.created_at), desc(sizeReviews.id))
-    .limit(MAX_REVIEWS);
-  const out: SizeReviewInput[] = [];
+/**
+ * The size reviews of every colourway of the product, the newest MAX_REVIEWS (imported ones
+ * included). The colourways are found through the brand's index (as catalog's sameProducts
+ * does: product_displays has no index on product_id), then each read uses the display indexes.
+ */
+async function sizeReviewsOf(
+  db: Db,
+  product: Pick<Product, 'product_id' | 'brand_id'>,
+): Promise<SizeReviewInput[]> {
+  const colourways = await db
+    .select({ id: productDisplays.id })
+    .from(productDisplays)
+    .where(
+      and(eq(productDisplays.brand_id, product.brand_id), eq(productDisplays.product_id, product.product_id)),
+    );
+  const ids = colourways.map((c) => c.id);
+  if (ids.length === 0) return [];
+  const [rows, felt] = await Promise.all([
+    db
+      .select({
+        size_name: sizeReviews.size_name,
+        height: sizeReviews.height,
+        weight: sizeReviews.weight,
+        fit: sizeReviews.fit,
+        created_at: sizeReviews.created_at,
+      })
+      .from(sizeReviews)
+      .where(inArray(sizeReviews.product_display_id, ids))
+      .orderBy(desc(sizeReviews.created_at), desc(sizeReviews.id))
+      .limit(MAX_REVIEWS),
+    // Text and quick reviews with a size feel count as size reviews of their size, unless the
+    // same member also wrote a size review of the product.
+    db
+      .select({
+        size_name: reviews.size_name,
+        height: reviews.height,
+        weight: reviews.weight,
+        fit: reviews.size_feel,
+        created_at: reviews.created_at,
+      })
+      .from(reviews)
+      .leftJoin(
+        sizeReviews,
+        and(
+          eq(sizeReviews.user_id, reviews.user_id),
+          eq(sizeReviews.product_display_id, reviews.product_display_id),
+        ),
+      )
+      .where(
+        and(
+          inArray(reviews.product_display_id, ids),
+          isNull(reviews.hidden_at),
+          isNull(sizeReviews.id),
+          isNull(reviews.external_id),
+        ),
+      )
+      .orderBy(desc(reviews.created_at), desc(reviews.id))
+      .limit(MAX_REVIEWS),
+  ]);
+  const out: (SizeReviewInput & { at: number })[] = [];
   for (const r of rows) {
     if (r.height !== null && r.weight !== null) {
-      out.push({ size_name: r.size_name, height: r.height, weight: r.weight, fit: r.fit });
+      out.push({
+        size_name: r.size_name,
+        height: r.height,
+        weight: r.weight,
+        fit: r.fit,
+        at: r.created_at.getTime(),
+      });
     }
   }
-  // Text and quick reviews with a size feel count as size reviews of their size, unless the same
-  // member also wrote a size review of the product.
-  const felt = await db
-    .select({
-      size_name: reviews.size_name,
-      height: reviews.height,
-      weight: reviews.weight,
-      fit: reviews.size_feel,
-    })
-    .from(reviews)
-    .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
-    .leftJoin(
-      sizeReviews,
-      and(
-        eq(sizeReviews.user_id, reviews.user_id),
-        eq(sizeReviews.product_display_id, reviews.product_display_id),
-      ),
-    )
-    .where(
-      and(
-        eq(productDisplays.product_id, productId),
-        isNull(reviews.hidden_at),
-        isNull(sizeReviews.id),
-        isNull(reviews.external_id),
-      ),
-    )
-    .orderBy(desc(reviews.created_at))
-    .limit(MAX_REVIEWS);
   for (const r of felt) {
     if (r.size_name && r.height !== null && r.weight !== null && r.fit) {
-      out.push({ size_name: r.size_name, height: r.height, weight: r.weight, fit: r.fit });
+      out.push({
+        size_name: r.size_name,
+        height: r.height,
+        weight: r.weight,
+        fit: r.fit,
+        at: r.created_at.getTime(),
+      });
     }
   }
-  return out.slice(0, MAX_REVIEWS);
+  // The newest of both kinds together.
+  out.sort((a, b) => b.at - a.at);
+  return out.slice(0, MAX_REVIEWS).map(({ at: _at, ...r }) => r);
 }
 
 /** The member's body and preference from their size info (or profile), and their usual sizes. */
@@ -206,7 +239,7 @@ async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
       .select({ size_name: sizeMeasurements.size_name, values: sizeMeasurements.values })
       .from(sizeMeasurements)
       .where(and(eq(sizeMeasurements.product_id, product.product_id), eq(sizeMeasurements.set_code, base))),
-    sizeReviewsOf(db, product.product_id),
+    sizeReviewsOf(db, product),
   ]);
   return { product, sheet, reviews: reviewRows };
 }

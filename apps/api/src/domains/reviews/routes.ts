@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { optionalMemberId } from '../../platform/access.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { badRequest, HttpError, unauthorized } from '../../platform/errors.ts';
 import { DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { parseId } from '../catalog/index.ts';
@@ -435,7 +435,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => {
-      const text = typeof req.body === 'string' ? req.body : '';
+      // A JSON body (or none) is not JSON Lines: refused, not answered as an empty import.
+      if (typeof req.body !== 'string')
+        throw new HttpError(415, 'Send JSON Lines: Content-Type application/x-ndjson, one review a line');
+      const text = req.body;
       const lines = text.split('\n').length;
       if (lines > IMPORT_LIMITS.lines + 1)
         throw badRequest(`at most ${IMPORT_LIMITS.lines} lines per import`);

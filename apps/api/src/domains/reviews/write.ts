@@ -42,9 +42,13 @@ async function changed<T>(ctx: AppContext, value: T): Promise<T> {
   return value;
 }
 
-/** The member's own order item, delivered (or later): what a review is written from. */
-async function ownDeliveredItem(db: Db | Tx, userId: number, orderItemId: number) {
-  const [row] = await db
+/**
+ * The member's own order item, delivered (or later): what a review is written from. Locked, so
+ * that a review and a size review of the same item written at once settle the credit one after the
+ * other (each sees the other's row and the size bonus is not lost).
+ */
+async function ownDeliveredItem(tx: Tx, userId: number, orderItemId: number) {
+  const [row] = await tx
     .select({
       id: orderItems.id,
       status: orderItems.status,
@@ -58,6 +62,7 @@ async function ownDeliveredItem(db: Db | Tx, userId: number, orderItemId: number
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
     .where(eq(orderItems.id, orderItemId))
+    .for('no key update', { of: orderItems })
     .limit(1);
   // Another member's item answers as a missing one: ids are not a way to learn about orders.
   if (!row || row.user_id !== userId) throw notFound('주문 상품이 없습니다.');
@@ -85,6 +90,7 @@ export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise
   const [r] = await tx
     .select({
       user_id: reviews.user_id,
+      order_item_id: reviews.order_item_id,
       is_quick: reviews.is_quick,
       content: reviews.content,
       photo_count: reviews.photo_count,
@@ -99,11 +105,16 @@ export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise
     .for('update', { of: reviews })
     .limit(1);
   if (!r || r.user_id === null || r.hidden_at !== null) return 0;
-  const [size] = await tx
-    .select()
-    .from(sizeReviews)
-    .where(and(eq(sizeReviews.user_id, r.user_id), eq(sizeReviews.product_display_id, r.product_display_id)))
-    .limit(1);
+  // The size bonus comes from the size review of the same order item: one size review never
+  // pays for a second review of the same product (bought twice).
+  const [size] =
+    r.order_item_id === null
+      ? []
+      : await tx
+          .select()
+          .from(sizeReviews)
+          .where(and(eq(sizeReviews.order_item_id, r.order_item_id), eq(sizeReviews.user_id, r.user_id)))
+          .limit(1);
   const earned = reviewCredit({
     is_quick: r.is_quick,
     content_length: [...r.content].length,
@@ -357,13 +368,13 @@ const areaValues = (s: Partial<SizeReviewRequest>) => ({
   ...(s.thigh !== undefined ? { thigh: s.thigh } : {}),
 });
 
-/** After a size review changes, the member's review of that product may have reached the bonus. */
-async function settleReviewOf(tx: Tx, userId: number, displayId: number, now: Date) {
+/** After a size review changes, the member's review of the same order item may have reached the bonus. */
+async function settleReviewOf(tx: Tx, userId: number, orderItemId: number | null, now: Date) {
+  if (orderItemId === null) return 0;
   const [r] = await tx
     .select({ id: reviews.id })
     .from(reviews)
-    .where(and(eq(reviews.user_id, userId), eq(reviews.product_display_id, displayId)))
-    .orderBy(desc(reviews.created_at))
+    .where(and(eq(reviews.order_item_id, orderItemId), eq(reviews.user_id, userId)))
     .limit(1);
   return r ? settleCredit(tx, r.id, now) : 0;
 }
@@ -391,7 +402,7 @@ export async function createSizeReview(ctx: AppContext, userId: number, input: S
         })
         .returning({ id: sizeReviews.id });
       if (!row) throw new Error('size review insert returned nothing');
-      await settleReviewOf(tx, userId, item.product_display_id, now);
+      await settleReviewOf(tx, userId, item.id, now);
       return row.id;
     });
     await invalidate(ctx, 'reviews.changed');
@@ -417,7 +428,7 @@ export async function updateSizeReview(ctx: AppContext, userId: number, input: S
       .update(sizeReviews)
       .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
       .where(eq(sizeReviews.id, row.id));
-    await settleReviewOf(tx, userId, row.product_display_id, now);
+    await settleReviewOf(tx, userId, row.order_item_id, now);
   });
   await invalidate(ctx, 'reviews.changed');
   return sizeReview(ctx.db, userId, input.id);
@@ -468,7 +479,7 @@ export async function reviewableItems(db: Db, userId: number) {
     .orderBy(desc(orderItems.completed_at), desc(orderItems.id))
     .limit(200);
   return {
-    result: rows.map(({ product_type: _t, delivered_at, ...r }) => ({
+    result: rows.map(({ delivered_at, ...r }) => ({
       ...r,
       delivered_at: delivered_at ? delivered_at.toISOString() : null,
       credit_available:
