@@ -49,17 +49,19 @@ import {
 } from './read.ts';
 import { recommendedSize } from './recommend.ts';
 import {
-  createQuickReview,
-  createReview,
   createSizeReview,
-  hideReview,
-  reportReview,
   reviewableItems,
   sizeReview,
   sizeReviewList,
+  updateSizeReview,
+} from './size-reviews.ts';
+import {
+  createQuickReview,
+  createReview,
+  hideReview,
+  reportReview,
   toggleHelpful,
   updateReview,
-  updateSizeReview,
 } from './write.ts';
 
 const tags = ['reviews'];

@@ -1,0 +1,205 @@
+/**
+ * Size reviews (docs/ARCHITECTURE.md, "Reviews"): for a delivered order item of one's own, how it
+ * fits overall and at chest, waist, length, shoulder, sleeve and thigh; and the member's delivered
+ * items with their review state (reviews to write). A complete size review lifts the review credit
+ * by the size bonus (write.ts, settleCredit).
+ */
+import {
+  reviewCredit,
+  type SizeReviewItem,
+  type SizeReviewRequest,
+  type SizeReviewUpdateRequest,
+} from '@codiroom/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { brands, orderItems, orders, productDisplays, reviews, sizeReviews } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
+import { reviewableStatus } from './read.ts';
+import { memberSizing } from './recommend.ts';
+import { ownDeliveredItem, settleCredit } from './write.ts';
+
+// ───────────────────────────── size reviews ─────────────────────────────
+
+type SizeRow = typeof sizeReviews.$inferSelect & { product_name: string };
+
+function toSizeItem(r: SizeRow): SizeReviewItem {
+  return {
+    id: r.id,
+    order_item_id: r.order_item_id,
+    product_display_id: r.product_display_id,
+    product_name: r.product_name,
+    size_name: r.size_name,
+    fit: r.fit,
+    chest: r.chest,
+    waist: r.waist,
+    length: r.length_feel,
+    shoulder: r.shoulder,
+    sleeve: r.sleeve,
+    thigh: r.thigh,
+    height: r.height,
+    weight: r.weight,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+function selectSizeReviews(db: Db) {
+  return db
+    .select({
+      id: sizeReviews.id,
+      user_id: sizeReviews.user_id,
+      order_item_id: sizeReviews.order_item_id,
+      product_display_id: sizeReviews.product_display_id,
+      product_item_id: sizeReviews.product_item_id,
+      size_name: sizeReviews.size_name,
+      fit: sizeReviews.fit,
+      chest: sizeReviews.chest,
+      waist: sizeReviews.waist,
+      length_feel: sizeReviews.length_feel,
+      shoulder: sizeReviews.shoulder,
+      sleeve: sizeReviews.sleeve,
+      thigh: sizeReviews.thigh,
+      height: sizeReviews.height,
+      weight: sizeReviews.weight,
+      external_id: sizeReviews.external_id,
+      created_at: sizeReviews.created_at,
+      updated_at: sizeReviews.updated_at,
+      product_name: productDisplays.name,
+    })
+    .from(sizeReviews)
+    .innerJoin(productDisplays, eq(productDisplays.id, sizeReviews.product_display_id));
+}
+
+const areaValues = (s: Partial<SizeReviewRequest>) => ({
+  ...(s.chest !== undefined ? { chest: s.chest } : {}),
+  ...(s.waist !== undefined ? { waist: s.waist } : {}),
+  ...(s.length !== undefined ? { length_feel: s.length } : {}),
+  ...(s.shoulder !== undefined ? { shoulder: s.shoulder } : {}),
+  ...(s.sleeve !== undefined ? { sleeve: s.sleeve } : {}),
+  ...(s.thigh !== undefined ? { thigh: s.thigh } : {}),
+});
+
+/** After a size review changes, the member's review of the same order item may have reached the bonus. */
+async function settleReviewOf(tx: Tx, userId: number, orderItemId: number | null, now: Date) {
+  if (orderItemId === null) return 0;
+  const [r] = await tx
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.order_item_id, orderItemId), eq(reviews.user_id, userId)))
+    .limit(1);
+  return r ? settleCredit(tx, r.id, now) : 0;
+}
+
+export async function createSizeReview(ctx: AppContext, userId: number, input: SizeReviewRequest) {
+  const now = ctx.clock.now();
+  const body = await memberSizing(ctx.db, userId);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const item = await ownDeliveredItem(tx, userId, input.order_item_id);
+      const [row] = await tx
+        .insert(sizeReviews)
+        .values({
+          user_id: userId,
+          order_item_id: item.id,
+          product_display_id: item.product_display_id,
+          product_item_id: item.product_item_id,
+          size_name: item.size_name,
+          fit: input.fit,
+          ...areaValues(input),
+          height: body.height,
+          weight: body.weight,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning({ id: sizeReviews.id });
+      if (!row) throw new Error('size review insert returned nothing');
+      await settleReviewOf(tx, userId, item.id, now);
+      return row.id;
+    });
+    await invalidate(ctx, 'reviews.changed');
+    return sizeReview(ctx.db, userId, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('이미 사이즈 후기를 쓴 주문 상품이에요.');
+    throw err;
+  }
+}
+
+export async function updateSizeReview(ctx: AppContext, userId: number, input: SizeReviewUpdateRequest) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sizeReviews)
+      .where(eq(sizeReviews.id, input.id))
+      .for('update')
+      .limit(1);
+    if (!row) throw notFound('사이즈 후기가 없습니다.');
+    if (row.user_id !== userId) throw forbidden('내가 쓴 사이즈 후기만 고칠 수 있어요.');
+    await tx
+      .update(sizeReviews)
+      .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
+      .where(eq(sizeReviews.id, row.id));
+    await settleReviewOf(tx, userId, row.order_item_id, now);
+  });
+  await invalidate(ctx, 'reviews.changed');
+  return sizeReview(ctx.db, userId, input.id);
+}
+
+export async function sizeReview(db: Db, userId: number, id: number | null): Promise<SizeReviewItem> {
+  if (id === null) throw notFound('사이즈 후기가 없습니다.');
+  const [row] = await selectSizeReviews(db).where(eq(sizeReviews.id, id)).limit(1);
+  // Another member's size review answers as a missing one.
+  if (!row || row.user_id !== userId) throw notFound('사이즈 후기가 없습니다.');
+  return toSizeItem(row);
+}
+
+export async function sizeReviewList(db: Db, userId: number) {
+  const rows = await selectSizeReviews(db)
+    .where(eq(sizeReviews.user_id, userId))
+    .orderBy(desc(sizeReviews.created_at), desc(sizeReviews.id))
+    .limit(200);
+  return { result: rows.map(toSizeItem) };
+}
+
+// ───────────────────────────── reviews to write ─────────────────────────────
+
+/** The member's delivered items with their review state (newest first). */
+export async function reviewableItems(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      order_item_id: orderItems.id,
+      order_id: orders.order_no,
+      product_display_id: orderItems.product_display_id,
+      name: orderItems.name,
+      image_url: productDisplays.image_url,
+      brand_name: brands.name,
+      size_name: orderItems.size_name,
+      color_name: orderItems.color_name,
+      delivered_at: orderItems.completed_at,
+      review_id: reviews.id,
+      size_review_id: sizeReviews.id,
+      product_type: productDisplays.product_type,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
+    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
+    .leftJoin(reviews, eq(reviews.order_item_id, orderItems.id))
+    .leftJoin(sizeReviews, eq(sizeReviews.order_item_id, orderItems.id))
+    .where(and(eq(orders.user_id, userId), reviewableStatus))
+    .orderBy(desc(orderItems.completed_at), desc(orderItems.id))
+    .limit(200);
+  return {
+    result: rows.map(({ delivered_at, ...r }) => ({
+      ...r,
+      delivered_at: delivered_at ? delivered_at.toISOString() : null,
+      credit_available:
+        r.review_id === null
+          ? reviewCredit({ is_quick: false, content_length: 0, photo_count: 1, size_review_complete: true })
+          : 0,
+    })),
+  };
+}
