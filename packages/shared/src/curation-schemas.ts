@@ -34,11 +34,11 @@ export const MISSION_GUIDES: Record<string, { description: string; action_path: 
   },
   FIRST_REVIEW: {
     description: '구매한 상품의 첫 리뷰를 남겨주세요.',
-    action_path: '/mypage/orders',
+    action_path: '/mypage/reviews',
   },
   PHOTO_REVIEW: {
     description: '사진을 한 장 이상 담아 리뷰를 남겨주세요.',
-    action_path: '/mypage/orders',
+    action_path: '/mypage/reviews',
   },
   APP_PUSH_CONSENT: {
     description: '앱 푸시 알림을 켜고 새 코디와 혜택 소식을 받아보세요.',

@@ -30,8 +30,9 @@ async function missionFacts(db: Conn, userId: number): Promise<MissionFacts> {
       app: users.is_app_alert,
       stylequiz: users.stylequiz,
       quiz: sql<boolean>`exists (select 1 from ${styleQuizzes} where ${styleQuizzes.user_id} = ${userId})`,
-      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId})`,
-      photoReviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.photo_count} > 0)`,
+      // Reviews an operator hid do not count (docs/ARCHITECTURE.md, "Reviews").
+      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.hidden_at} is null)`,
+      photoReviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.photo_count} > 0 and ${reviews.hidden_at} is null)`,
       color: sql<boolean>`exists (select 1 from ${personalColorAnswers} where ${personalColorAnswers.user_id} = ${userId})`,
     })
     .from(users)
