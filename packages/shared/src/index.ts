@@ -8,6 +8,7 @@ export * from './cart-schemas.ts';
 export * from './catalog-schemas.ts';
 export * from './constants.ts';
 export * from './coupons.ts';
+export * from './curation-engine.ts';
 export * from './curation-schemas.ts';
 export * from './device.ts';
 export * from './guest-id.ts';

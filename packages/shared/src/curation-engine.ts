@@ -1,0 +1,278 @@
+/**
+ * The MY큐레이션 engine (docs/ARCHITECTURE.md, "Curation engine"): outfits (코디) for one member from
+ * products in stock in the member's size, within budget, matching the liked styles and the
+ * occasions, avoiding disliked styles and colours, harmonious in colour (a neutral base with at most
+ * one accent; the personal-colour palette near the face), varied across outfits, and leaving out
+ * what the member bought or rated badly. Every pick carries its reasons. Pure: the API gives it the
+ * candidates (with the recommended size already worked out) and the member's history.
+ */
+
+export type CurationRole = 'top' | 'bottom' | 'outer' | 'shoes' | 'bag';
+export type KstSeason = 'spring' | 'summer' | 'autumn' | 'winter';
+export type PersonalColorSeason = 'SPRING_WARM' | 'SUMMER_COOL' | 'AUTUMN_WARM' | 'WINTER_COOL';
+export const OCCASIONS = ['office', 'weekend', 'date', 'wedding_guest', 'travel'] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+
+/** Style tags each occasion asks for. */
+export const OCCASION_STYLES: Record<Occasion, readonly string[]> = {
+  office: ['비즈니스캐주얼', '클래식', '댄디', '포멀', '미니멀'],
+  weekend: ['캐주얼', '아메카지', '시티보이', '놈코어', '스트릿', '미니멀'],
+  date: ['댄디', '미니멀', '프레피', '클래식', '시티보이'],
+  wedding_guest: ['포멀', '클래식', '댄디'],
+  travel: ['고프코어', '캐주얼', '스포티', '아메카지', '워크웨어'],
+};
+
+/** Colours that make a base (worn together freely); any other colour is an accent. */
+export const NEUTRAL_COLORS: ReadonlySet<string> = new Set([
+  '블랙',
+  '네이비',
+  '차콜',
+  '그레이',
+  '멜란지그레이',
+  '라이트그레이',
+  '화이트',
+  '아이보리',
+  '오트밀',
+  '베이지',
+  '샌드',
+  '카멜',
+  '브라운',
+  '다크브라운',
+  '카키',
+  '올리브',
+  '연청',
+  '중청',
+  '진청',
+  '실버',
+]);
+
+/** Colours each personal-colour season flatters near the face. */
+export const SEASON_PALETTES: Record<PersonalColorSeason, ReadonlySet<string>> = {
+  SPRING_WARM: new Set(['아이보리', '베이지', '샌드', '카멜', '오트밀', '민트', '스카이블루', '골드']),
+  SUMMER_COOL: new Set([
+    '라이트그레이',
+    '멜란지그레이',
+    '스카이블루',
+    '라이트블루',
+    '라벤더',
+    '네이비',
+    '화이트',
+  ]),
+  AUTUMN_WARM: new Set(['카멜', '브라운', '다크브라운', '카키', '올리브', '머스타드', '버건디', '베이지']),
+  WINTER_COOL: new Set(['블랙', '화이트', '네이비', '차콜', '레드', '와인', '블루']),
+};
+
+/** The KST season of a date (Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter). */
+export function kstSeason(at: Date): KstSeason {
+  const month = new Date(at.getTime() + 9 * 3_600_000).getUTCMonth() + 1;
+  if (month >= 3 && month <= 5) return 'spring';
+  if (month >= 6 && month <= 8) return 'summer';
+  if (month >= 9 && month <= 11) return 'autumn';
+  return 'winter';
+}
+
+export type CurationCandidate = {
+  id: number;
+  product_type: 'TOP' | 'BOTTOM' | 'OUTER' | 'SHOES' | 'BAG' | 'ETC';
+  category_code: string;
+  name: string;
+  style_tags: readonly string[];
+  color_name: string;
+  price: number;
+  /** The size to pick for this member (their recommendation or usual size), null when unknown. */
+  size: string | null;
+  /** Sizes with sellable stock. */
+  sizes_in_stock: readonly string[];
+  /** 0–1, higher sells more (a tie-breaker). */
+  popularity: number;
+};
+
+export type CurationProfile = {
+  liked_styles: readonly string[];
+  disliked_styles: readonly string[];
+  avoided_colors: readonly string[];
+  /** Most the member wants to pay for one item (won); null: no limit. */
+  budget_max: number | null;
+  occasions: readonly Occasion[];
+  personal_color: PersonalColorSeason | null;
+  /** Products bought, rated (1–5), liked and skipped before. */
+  bought: readonly number[];
+  ratings: Readonly<Record<number, number>>;
+  liked: readonly number[];
+  skipped: readonly number[];
+};
+
+export type CuratedPick = { role: CurationRole; product_id: number; size: string | null; reasons: string[] };
+export type CuratedOutfit = { picks: CuratedPick[]; colors: string[]; note: string };
+
+const ROLE_OF: Partial<Record<CurationCandidate['product_type'], CurationRole>> = {
+  TOP: 'top',
+  BOTTOM: 'bottom',
+  OUTER: 'outer',
+  SHOES: 'shoes',
+  BAG: 'bag',
+};
+const SIZED: ReadonlySet<CurationRole> = new Set(['top', 'bottom', 'outer']);
+const NEAR_FACE: ReadonlySet<CurationRole> = new Set(['top', 'outer']);
+
+/** Whether a product may be picked at all: stock in the size, budget, no avoided style or colour, history. */
+export function isEligible(c: CurationCandidate, p: CurationProfile): boolean {
+  const role = ROLE_OF[c.product_type];
+  if (!role) return false;
+  if (SIZED.has(role) ? !c.size || !c.sizes_in_stock.includes(c.size) : c.sizes_in_stock.length === 0)
+    return false;
+  if (p.budget_max !== null && c.price > p.budget_max) return false;
+  if (c.style_tags.some((t) => p.disliked_styles.includes(t))) return false;
+  if (p.avoided_colors.includes(c.color_name)) return false;
+  if (p.bought.includes(c.id)) return false;
+  const rating = p.ratings[c.id];
+  if (rating !== undefined && rating <= 2) return false;
+  return true;
+}
+
+/**
+ * Style affinity learnt from history: tags of liked and well-rated products up, tags of badly rated
+ * and skipped ones down.
+ */
+export function styleAffinity(
+  p: CurationProfile,
+  byId: ReadonlyMap<number, CurationCandidate>,
+): Map<string, number> {
+  const a = new Map<string, number>();
+  const add = (id: number, w: number) => {
+    for (const t of byId.get(id)?.style_tags ?? []) a.set(t, (a.get(t) ?? 0) + w);
+  };
+  for (const id of p.liked) add(id, 1);
+  for (const [id, r] of Object.entries(p.ratings)) add(Number(id), r >= 4 ? 1.5 : r <= 2 ? -2 : 0);
+  for (const id of p.skipped) add(id, -1);
+  return a;
+}
+
+function score(
+  c: CurationCandidate,
+  role: CurationRole,
+  p: CurationProfile,
+  affinity: Map<string, number>,
+): number {
+  const liked = c.style_tags.filter((t) => p.liked_styles.includes(t)).length;
+  const occasion = p.occasions.some((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t))) ? 1 : 0;
+  const learnt = c.style_tags.reduce((s, t) => s + (affinity.get(t) ?? 0), 0);
+  const palette =
+    p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name) ? 1 : 0;
+  return 3 * Math.min(liked, 2) + 1.5 * occasion + Math.max(-3, Math.min(3, learnt)) + palette + c.popularity;
+}
+
+const accentsOf = (colors: readonly string[]) => colors.filter((c) => !NEUTRAL_COLORS.has(c));
+
+function reasonsFor(c: CurationCandidate, role: CurationRole, p: CurationProfile): string[] {
+  const r: string[] = [];
+  const liked = c.style_tags.filter((t) => p.liked_styles.includes(t));
+  if (liked.length) r.push(`선호 스타일 ${liked.slice(0, 2).join('·')}`);
+  const occasion = p.occasions.find((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t)));
+  if (occasion) r.push(OCCASION_LABEL[occasion]);
+  if (p.budget_max !== null) r.push('예산 내');
+  if (SIZED.has(role) && c.size) r.push(`${c.size} 재고 있음`);
+  if (p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)) {
+    r.push(`${PERSONAL_COLOR_LABEL[p.personal_color]}에 어울리는 ${c.color_name}`);
+  }
+  if (r.length === 0) r.push('인기 상품');
+  return r;
+}
+
+export const OCCASION_LABEL: Record<Occasion, string> = {
+  office: '출근룩',
+  weekend: '주말룩',
+  date: '데이트룩',
+  wedding_guest: '하객룩',
+  travel: '여행룩',
+};
+export const PERSONAL_COLOR_LABEL: Record<PersonalColorSeason, string> = {
+  SPRING_WARM: '봄 웜톤',
+  SUMMER_COOL: '여름 쿨톤',
+  AUTUMN_WARM: '가을 웜톤',
+  WINTER_COOL: '겨울 쿨톤',
+};
+
+/** "네이비+그레이 톤온톤" or "블랙 베이스 + 버건디 포인트": the colour line of an outfit. */
+export function colorLine(colors: readonly string[]): string {
+  const unique = [...new Set(colors)];
+  const accents = accentsOf(unique);
+  const base = unique.filter((c) => NEUTRAL_COLORS.has(c));
+  if (accents.length === 0) return `${base.slice(0, 2).join('+')} 톤온톤`;
+  return `${base.slice(0, 2).join('+') || '뉴트럴'} 베이스 + ${accents[0]} 포인트`;
+}
+
+/**
+ * Up to `count` outfits: each a top and a bottom, an outer in autumn and winter (and in spring when
+ * one fits), shoes or a bag where stock allows; no product twice; at most one accent colour per
+ * outfit; categories varied across outfits.
+ */
+export function composeOutfits(
+  candidates: readonly CurationCandidate[],
+  profile: CurationProfile,
+  opts: { season: KstSeason; count: number },
+): CuratedOutfit[] {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const affinity = styleAffinity(profile, byId);
+  const pools = new Map<CurationRole, { c: CurationCandidate; s: number }[]>();
+  for (const c of candidates) {
+    const role = ROLE_OF[c.product_type];
+    if (!role || !isEligible(c, profile)) continue;
+    const list = pools.get(role) ?? [];
+    list.push({ c, s: score(c, role, profile, affinity) });
+    pools.set(role, list);
+  }
+  for (const list of pools.values()) list.sort((a, b) => b.s - a.s || a.c.id - b.c.id);
+
+  const used = new Set<number>();
+  const usedCategories = new Map<string, number>();
+  const pick = (role: CurationRole, colors: string[]): CurationCandidate | null => {
+    const list = pools.get(role) ?? [];
+    let best: { c: CurationCandidate; s: number } | null = null;
+    for (const e of list) {
+      if (used.has(e.c.id)) continue;
+      // At most one accent colour per outfit.
+      if (accentsOf([...colors, e.c.color_name]).length > 1) continue;
+      // Variety: the same category again costs a little for each earlier use.
+      const s = e.s - 1.2 * (usedCategories.get(e.c.category_code) ?? 0);
+      if (!best || s > best.s) best = { c: e.c, s };
+    }
+    return best?.c ?? null;
+  };
+  const outerWanted = opts.season === 'autumn' || opts.season === 'winter';
+  const outerAllowed = opts.season === 'spring';
+
+  const outfits: CuratedOutfit[] = [];
+  for (let n = 0; n < opts.count; n++) {
+    const colors: string[] = [];
+    const chosen: { role: CurationRole; c: CurationCandidate }[] = [];
+    const take = (role: CurationRole) => {
+      const c = pick(role, colors);
+      if (!c) return false;
+      chosen.push({ role, c });
+      colors.push(c.color_name);
+      return true;
+    };
+    if (!take('top') || !take('bottom')) break;
+    // An outer in autumn and winter, and in spring when one fits; when none fits the outfit's
+    // colours (or none is in stock) the outfit goes without.
+    if (outerWanted || outerAllowed) take('outer');
+    if (!take('shoes')) take('bag');
+    for (const { c } of chosen) {
+      used.add(c.id);
+      usedCategories.set(c.category_code, (usedCategories.get(c.category_code) ?? 0) + 1);
+    }
+    const line = colorLine(colors);
+    outfits.push({
+      picks: chosen.map(({ role, c }) => ({
+        role,
+        product_id: c.id,
+        size: SIZED.has(role) ? c.size : null,
+        reasons: [...reasonsFor(c, role, profile), ...(role === 'top' ? [line] : [])],
+      })),
+      colors: [...new Set(colors)],
+      note: line,
+    });
+  }
+  return outfits;
+}

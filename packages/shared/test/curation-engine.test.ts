@@ -1,0 +1,237 @@
+/**
+ * The curation engine over many generated catalogues and quiz answers (property tests): every pick
+ * in stock in the member's size and within budget, no avoided colour or disliked style, a top and a
+ * bottom in every outfit, no product twice, at most one accent colour, a reason on every pick,
+ * nothing bought or rated badly; and the rules that steer it (season, personal colour, learning).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type CurationCandidate,
+  type CurationProfile,
+  colorLine,
+  composeOutfits,
+  isEligible,
+  kstSeason,
+  NEUTRAL_COLORS,
+  OCCASIONS,
+  type Occasion,
+  type PersonalColorSeason,
+  SEASON_PALETTES,
+} from '../src/curation-engine.ts';
+
+/** mulberry32: deterministic cases. */
+function rng(seed: number) {
+  let s = seed;
+  const next = () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+  const some = <T>(xs: readonly T[], max: number): T[] => {
+    const n = Math.floor(next() * (max + 1));
+    return [...new Set(Array.from({ length: n }, () => pick(xs)))];
+  };
+  return { next, pick, some };
+}
+
+const STYLES = [
+  '미니멀',
+  '비즈니스캐주얼',
+  '클래식',
+  '댄디',
+  '캐주얼',
+  '포멀',
+  '아메카지',
+  '스트릿',
+  '고프코어',
+  '스포티',
+];
+const COLORS = [...NEUTRAL_COLORS, '버건디', '머스타드', '스카이블루', '레드', '그린', '라벤더'];
+const TYPES = ['TOP', 'TOP', 'TOP', 'BOTTOM', 'BOTTOM', 'OUTER', 'SHOES', 'BAG', 'ETC'] as const;
+const SIZES = ['S', 'M', 'L', 'XL'];
+
+function catalogue(r: ReturnType<typeof rng>, n: number): CurationCandidate[] {
+  return Array.from({ length: n }, (_, i) => {
+    const type = r.pick(TYPES);
+    const inStock = r.some(SIZES, 4);
+    return {
+      id: i + 1,
+      product_type: type,
+      category_code: `${type.toLowerCase()}_${Math.floor(r.next() * 4)}`,
+      name: `상품 ${i + 1}`,
+      style_tags: r.some(STYLES, 3),
+      color_name: r.pick(COLORS),
+      price: 20_000 + Math.floor(r.next() * 30) * 5_000,
+      size: r.next() < 0.9 ? r.pick(SIZES) : null,
+      sizes_in_stock: type === 'SHOES' || type === 'BAG' ? (r.next() < 0.8 ? ['FREE'] : []) : inStock,
+      popularity: r.next(),
+    };
+  });
+}
+
+function profile(r: ReturnType<typeof rng>, products: CurationCandidate[]): CurationProfile {
+  const ids = products.map((p) => p.id);
+  const ratings: Record<number, number> = {};
+  for (const id of r.some(ids, 8)) ratings[id] = 1 + Math.floor(r.next() * 5);
+  return {
+    liked_styles: r.some(STYLES, 3),
+    disliked_styles: r.some(STYLES, 2),
+    avoided_colors: r.some(COLORS, 3),
+    budget_max: r.next() < 0.2 ? null : 60_000 + Math.floor(r.next() * 20) * 10_000,
+    occasions: r.some(OCCASIONS, 2) as Occasion[],
+    personal_color: r.next() < 0.5 ? r.pick(Object.keys(SEASON_PALETTES) as PersonalColorSeason[]) : null,
+    bought: r.some(ids, 6),
+    ratings,
+    liked: r.some(ids, 6),
+    skipped: r.some(ids, 6),
+  };
+}
+
+describe('curation engine properties (500 generated members)', () => {
+  it('holds every rule on every pick', () => {
+    let outfitsSeen = 0;
+    for (let seed = 1; seed <= 500; seed++) {
+      const r = rng(seed);
+      const products = catalogue(r, 150);
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const p = profile(r, products);
+      const season = r.pick(['spring', 'summer', 'autumn', 'winter'] as const);
+      const outfits = composeOutfits(products, p, { season, count: 4 });
+      const seen = new Set<number>();
+      for (const o of outfits) {
+        outfitsSeen += 1;
+        const roles = o.picks.map((x) => x.role);
+        expect(roles).toContain('top');
+        expect(roles).toContain('bottom');
+        if (season === 'summer') expect(roles).not.toContain('outer');
+        const accents = o.colors.filter((c) => !NEUTRAL_COLORS.has(c));
+        expect(accents.length).toBeLessThanOrEqual(1);
+        for (const pick of o.picks) {
+          const c = byId.get(pick.product_id) as CurationCandidate;
+          expect(seen.has(c.id), `seed ${seed}: product ${c.id} twice`).toBe(false);
+          seen.add(c.id);
+          expect(isEligible(c, p)).toBe(true);
+          if (pick.role === 'top' || pick.role === 'bottom' || pick.role === 'outer') {
+            expect(pick.size).toBe(c.size);
+            expect(c.sizes_in_stock).toContain(c.size);
+          }
+          if (p.budget_max !== null) expect(c.price).toBeLessThanOrEqual(p.budget_max);
+          expect(p.avoided_colors).not.toContain(c.color_name);
+          for (const t of c.style_tags) expect(p.disliked_styles).not.toContain(t);
+          expect(p.bought).not.toContain(c.id);
+          expect(p.ratings[c.id] ?? 5).toBeGreaterThan(2);
+          expect(pick.reasons.length).toBeGreaterThan(0);
+        }
+      }
+    }
+    // The generated members get outfits most of the time (the properties are not vacuous).
+    expect(outfitsSeen).toBeGreaterThan(1000);
+  });
+});
+
+describe('curation engine rules', () => {
+  const base = (over: Partial<CurationCandidate>): CurationCandidate => ({
+    id: 0,
+    product_type: 'TOP',
+    category_code: 'top_shirt',
+    name: '셔츠',
+    style_tags: ['미니멀'],
+    color_name: '화이트',
+    price: 40_000,
+    size: 'L',
+    sizes_in_stock: ['M', 'L'],
+    popularity: 0.5,
+    ...over,
+  });
+  const member: CurationProfile = {
+    liked_styles: ['미니멀'],
+    disliked_styles: [],
+    avoided_colors: [],
+    budget_max: 100_000,
+    occasions: ['office'],
+    personal_color: null,
+    bought: [],
+    ratings: {},
+    liked: [],
+    skipped: [],
+  };
+  const shop = [
+    base({ id: 1, color_name: '화이트' }),
+    base({ id: 2, color_name: '라이트블루', style_tags: ['비즈니스캐주얼'] }),
+    base({ id: 3, product_type: 'BOTTOM', category_code: 'bottom_slacks', color_name: '차콜' }),
+    base({ id: 4, product_type: 'BOTTOM', category_code: 'bottom_slacks', color_name: '네이비' }),
+    base({ id: 5, product_type: 'OUTER', category_code: 'outer_blazer', color_name: '네이비' }),
+    base({
+      id: 6,
+      product_type: 'SHOES',
+      category_code: 'shoes_loafer',
+      color_name: '블랙',
+      sizes_in_stock: ['270'],
+    }),
+  ];
+
+  it('an outer in autumn and winter, none in summer; reasons name style, occasion, budget, size and colours', () => {
+    const autumn = composeOutfits(shop, member, { season: 'autumn', count: 1 });
+    expect(autumn[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'outer', 'shoes']);
+    expect(autumn[0]?.picks[0]?.reasons).toEqual([
+      '선호 스타일 미니멀',
+      '출근룩',
+      '예산 내',
+      'L 재고 있음',
+      '화이트+차콜 톤온톤',
+    ]);
+    const summer = composeOutfits(shop, member, { season: 'summer', count: 1 });
+    expect(summer[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'shoes']);
+  });
+
+  it('a rating of 1 keeps an item out of the next curation; a liked style leads', () => {
+    const first = composeOutfits(shop, member, { season: 'summer', count: 1 });
+    expect(first[0]?.picks[0]?.product_id).toBe(1);
+    const rated = composeOutfits(shop, { ...member, ratings: { 1: 1 } }, { season: 'summer', count: 1 });
+    expect(rated[0]?.picks.map((p) => p.product_id)).not.toContain(1);
+    expect(rated[0]?.picks[0]?.product_id).toBe(2);
+  });
+
+  it('the personal-colour palette lifts colours near the face', () => {
+    const twoTops = [
+      base({ id: 11, color_name: '화이트', popularity: 0.9 }),
+      base({ id: 12, color_name: '카멜', popularity: 0.1 }),
+      base({ id: 13, product_type: 'BOTTOM', category_code: 'bottom_chino', color_name: '베이지' }),
+    ];
+    const plain = composeOutfits(twoTops, member, { season: 'summer', count: 1 });
+    expect(plain[0]?.picks[0]?.product_id).toBe(11);
+    const autumnWarm = composeOutfits(
+      twoTops,
+      { ...member, personal_color: 'AUTUMN_WARM' },
+      { season: 'summer', count: 1 },
+    );
+    expect(autumnWarm[0]?.picks[0]?.product_id).toBe(12);
+    expect(autumnWarm[0]?.picks[0]?.reasons).toContain('가을 웜톤에 어울리는 카멜');
+  });
+
+  it('liked and badly rated history moves style affinity', () => {
+    const tops = [
+      base({ id: 21, style_tags: ['스트릿'], popularity: 0.1 }),
+      base({ id: 22, style_tags: ['클래식'], popularity: 0.9 }),
+      base({ id: 23, style_tags: ['스트릿'], popularity: 0.1 }),
+      base({ id: 24, product_type: 'BOTTOM', category_code: 'bottom_denim', color_name: '진청' }),
+    ];
+    const neutral = { ...member, liked_styles: [], occasions: [] };
+    expect(composeOutfits(tops, neutral, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(22);
+    const likesStreet = { ...neutral, liked: [21], bought: [21] };
+    expect(composeOutfits(tops, likesStreet, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(
+      23,
+    );
+  });
+
+  it('colour lines and KST seasons', () => {
+    expect(colorLine(['네이비', '그레이'])).toBe('네이비+그레이 톤온톤');
+    expect(colorLine(['블랙', '버건디', '블랙'])).toBe('블랙 베이스 + 버건디 포인트');
+    expect(kstSeason(new Date('2026-11-30T16:00:00Z'))).toBe('winter'); // 1 Dec in KST
+    expect(kstSeason(new Date('2026-06-01T00:00:00Z'))).toBe('summer');
+    expect(kstSeason(new Date('2026-03-01T00:00:00Z'))).toBe('spring');
+  });
+});
