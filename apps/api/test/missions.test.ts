@@ -112,15 +112,13 @@ describe('GET /api/curations/mission', () => {
     expect(await completed()).toEqual(['APP_PUSH_CONSENT', 'STYLE_QUIZ']);
 
     // A review an operator hid does not count.
-    await t.ctx.db
-      .insert(reviews)
-      .values({
-        user_id: uid,
-        product_display_id: displayId,
-        rating: 1,
-        content: '광고',
-        hidden_at: new Date(),
-      });
+    await t.ctx.db.insert(reviews).values({
+      user_id: uid,
+      product_display_id: displayId,
+      rating: 1,
+      content: '광고',
+      hidden_at: new Date(),
+    });
     expect(await completed()).toEqual(['APP_PUSH_CONSENT', 'STYLE_QUIZ']);
     // A text review completes the first-review mission only; a photo review the photo one too.
     await t.ctx.db

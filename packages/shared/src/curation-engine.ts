@@ -7,6 +7,25 @@
  * candidates (with the recommended size already worked out) and the member's history.
  */
 
+/** The shop's style tags: products carry them, the style quiz offers them. */
+export const STYLE_TAGS = [
+  '미니멀',
+  '비즈니스캐주얼',
+  '클래식',
+  '댄디',
+  '캐주얼',
+  '포멀',
+  '아메카지',
+  '스트릿',
+  '고프코어',
+  '워크웨어',
+  '프레피',
+  '스포티',
+  '놈코어',
+  '시티보이',
+] as const;
+export type StyleTag = (typeof STYLE_TAGS)[number];
+
 export type CurationRole = 'top' | 'bottom' | 'outer' | 'shoes' | 'bag';
 export type KstSeason = 'spring' | 'summer' | 'autumn' | 'winter';
 export type PersonalColorSeason = 'SPRING_WARM' | 'SUMMER_COOL' | 'AUTUMN_WARM' | 'WINTER_COOL';

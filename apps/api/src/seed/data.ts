@@ -3,7 +3,7 @@
  * Every brand name here is made up. The seed generator (./index.ts) combines these lists with a
  * seeded PRNG, so nothing here is random by itself.
  */
-import type { ProductType } from '@codiroom/shared';
+import type { ProductType, StyleTag } from '@codiroom/shared';
 
 // ───────────────────────────── size measurement field sets ─────────────────────────────
 
@@ -363,23 +363,8 @@ export function sizeGrade(size: string): number {
 
 // ───────────────────────────── style tags ─────────────────────────────
 
-export const STYLE_TAGS = [
-  '미니멀',
-  '비즈니스캐주얼',
-  '클래식',
-  '댄디',
-  '캐주얼',
-  '포멀',
-  '아메카지',
-  '스트릿',
-  '고프코어',
-  '워크웨어',
-  '프레피',
-  '스포티',
-  '놈코어',
-  '시티보이',
-] as const;
-export type StyleTag = (typeof STYLE_TAGS)[number];
+// The shop's style tags live in packages/shared (the style quiz offers the same ones).
+export { STYLE_TAGS, type StyleTag } from '@codiroom/shared';
 
 // ───────────────────────────── categories ─────────────────────────────
 

@@ -3,4 +3,5 @@
  * data) and the SMS sender (the dev outbox). Transaction types live in platform/transactions.ts.
  */
 export { lockMember, pointBalance } from './member-db.ts';
+export { saveSizeInfo } from './member-preferences.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';

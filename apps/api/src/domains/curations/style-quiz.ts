@@ -1,0 +1,59 @@
+/**
+ * The style quiz (docs/ARCHITECTURE.md, "Style quiz"): the answers are kept (one row per quiz, the
+ * newest counts), the member is marked as having taken it, the body and sizes become their size
+ * info, and the CODI (and, before 2025-03-17, PROMOTION) coupons are issued once per member.
+ */
+import type { StyleQuizAnswers, StyleQuizBody, StyleQuizSaved } from '@codiroom/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { styleQuizzes, users } from '../../db/schema.ts';
+import { forgetMemberStatus } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { autoIssueStyleQuizCoupons } from '../benefits/index.ts';
+import { saveSizeInfo } from '../users/index.ts';
+
+export async function saveStyleQuiz(
+  ctx: AppContext,
+  userId: number,
+  answers: StyleQuizAnswers,
+): Promise<StyleQuizSaved> {
+  const now = ctx.clock.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(styleQuizzes)
+      .values({ user_id: userId, answers: answers as Record<string, unknown>, created_at: now })
+      .returning({ id: styleQuizzes.id });
+    if (!row) throw new Error('style quiz insert returned nothing');
+    await tx.update(users).set({ stylequiz: true, updated_at: now }).where(eq(users.id, userId));
+    return row.id;
+  });
+  // The body and sizes are the member's size info (the size recommendation reads it too).
+  if (answers.height !== undefined || answers.fit_preference !== undefined || answers.sizes !== undefined) {
+    await saveSizeInfo(ctx, userId, {
+      ...(answers.height !== undefined ? { height: answers.height, weight: answers.weight ?? null } : {}),
+      ...(answers.fit_preference !== undefined ? { fit_preference: answers.fit_preference } : {}),
+      ...(answers.sizes !== undefined ? { sizes: answers.sizes } : {}),
+    });
+  }
+  // The main-page status changes (NONE_STYLE_QUIZ → NONE_CURATIONED) on every process.
+  await forgetMemberStatus(ctx, userId);
+  const { issued } = await autoIssueStyleQuizCoupons(ctx, userId);
+  return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued };
+}
+
+/** The member's quiz `id`, or their newest; another member's id answers as a missing one. */
+export async function styleQuizOf(db: Db, userId: number, id: number | null): Promise<StyleQuizBody> {
+  const [row] = await db
+    .select()
+    .from(styleQuizzes)
+    .where(
+      id === null
+        ? eq(styleQuizzes.user_id, userId)
+        : and(eq(styleQuizzes.user_id, userId), eq(styleQuizzes.id, id)),
+    )
+    .orderBy(desc(styleQuizzes.created_at), desc(styleQuizzes.id))
+    .limit(1);
+  if (!row) throw notFound('스타일 퀴즈가 없습니다.');
+  return { id: row.id, answers: row.answers, created_at: row.created_at.toISOString() };
+}

@@ -1,0 +1,92 @@
+/**
+ * The style quiz (docs/ARCHITECTURE.md, "Style quiz"): POST /api/v1/curations/style-quiz and GET
+ * /api/curations/style-quiz. The answers are what the curation engine reads (curation-engine.ts):
+ * the body and sizes (kept as the member's size info), liked and disliked styles, liked and avoided
+ * colours, the budget per item, occasions and things to avoid.
+ */
+import { z } from 'zod';
+import { NEUTRAL_COLORS, OCCASIONS, STYLE_TAGS } from './curation-engine.ts';
+import { BODY_LIMITS, FIT_PREFERENCES } from './sizing.ts';
+
+/** Colours the quiz offers (the shop's colour names). */
+export const QUIZ_COLORS = [
+  ...NEUTRAL_COLORS,
+  '스카이블루',
+  '라이트블루',
+  '블루',
+  '버건디',
+  '와인',
+  '그린',
+  '포레스트그린',
+  '머스타드',
+  '핑크',
+  '라벤더',
+  '민트',
+  '레드',
+] as const;
+export const BODY_SHAPES = ['slim', 'standard', 'muscular', 'belly'] as const;
+export const QUIZ_AVOIDS = ['shorts', 'logo', 'skinny', 'oversized', 'loud_pattern', 'bright_color'] as const;
+/** Budget per item the quiz accepts (won). */
+export const QUIZ_BUDGET = { min: 10_000, max: 2_000_000 } as const;
+
+const distinct = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .refine((a) => new Set(a).size === a.length, 'each value once');
+
+export const StyleQuizRequest = z
+  .object({
+    height: z.number().int().min(BODY_LIMITS.height.min).max(BODY_LIMITS.height.max).optional(),
+    weight: z.number().int().min(BODY_LIMITS.weight.min).max(BODY_LIMITS.weight.max).optional(),
+    body_shape: z.enum(BODY_SHAPES).optional(),
+    fit_preference: z.enum(FIT_PREFERENCES).optional(),
+    /** Usual sizes by product type, e.g. {"TOP":"L","BOTTOM":"32"}. */
+    sizes: z
+      .partialRecord(z.enum(['TOP', 'OUTER', 'BOTTOM', 'SHOES']), z.string().trim().min(1).max(20))
+      .optional(),
+    liked_styles: distinct(z.enum(STYLE_TAGS), STYLE_TAGS.length).refine(
+      (a) => a.length >= 1,
+      'choose at least one',
+    ),
+    disliked_styles: distinct(z.enum(STYLE_TAGS), STYLE_TAGS.length).default([]),
+    liked_colors: distinct(z.enum(QUIZ_COLORS), QUIZ_COLORS.length).default([]),
+    avoided_colors: distinct(z.enum(QUIZ_COLORS), QUIZ_COLORS.length).default([]),
+    budget_max: z.number().int().min(QUIZ_BUDGET.min).max(QUIZ_BUDGET.max).nullable().default(null),
+    occasions: distinct(z.enum(OCCASIONS), OCCASIONS.length).refine(
+      (a) => a.length >= 1,
+      'choose at least one',
+    ),
+    avoid: distinct(z.enum(QUIZ_AVOIDS), QUIZ_AVOIDS.length).default([]),
+  })
+  .strict()
+  .refine((q) => !q.liked_styles.some((s) => q.disliked_styles.includes(s)), {
+    message: 'a style cannot be both liked and disliked',
+    path: ['disliked_styles'],
+  })
+  .refine((q) => !q.liked_colors.some((c) => q.avoided_colors.includes(c)), {
+    message: 'a colour cannot be both liked and avoided',
+    path: ['avoided_colors'],
+  })
+  .refine((q) => (q.height === undefined) === (q.weight === undefined), {
+    message: 'height and weight go together',
+    path: ['weight'],
+  });
+export type StyleQuizRequest = z.infer<typeof StyleQuizRequest>;
+export type StyleQuizAnswers = z.output<typeof StyleQuizRequest>;
+
+/** SPEC.md: the client reads SUCCESS when `status` is present. */
+export const StyleQuizSaved = z.object({
+  status: z.literal('SUCCESS'),
+  id: z.number().int(),
+  /** Coupon policies issued now (CODI, and PROMOTION before 2025-03-17), once per member. */
+  issued_coupon_policy_ids: z.array(z.number().int()),
+});
+export type StyleQuizSaved = z.infer<typeof StyleQuizSaved>;
+
+export const StyleQuizBody = z.object({
+  id: z.number().int(),
+  answers: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type StyleQuizBody = z.infer<typeof StyleQuizBody>;
