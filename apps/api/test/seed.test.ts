@@ -274,11 +274,15 @@ describe('seed', () => {
     const [stats] = await rows<{ reviews: number; low: number; photo_urls: number }>(
       a,
       `select count(*)::int as reviews, count(*) filter (where rating < 3)::int as low,
-              (select count(*) from review_photos where image_url ~ '^/api/images/review/[0-9]+[.]svg$')::int as photo_urls
+              (select count(*) from review_photos p join reviews r on r.id = p.review_id
+                 join product_displays d on d.id = r.product_display_id
+                where p.image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.svg'
+              )::int as photo_urls
        from reviews`,
     );
     expect(stats?.reviews).toBeGreaterThanOrEqual(PRODUCTS / 2);
     expect((stats?.low ?? 0) / (stats?.reviews ?? 1)).toBeLessThan(0.15);
+    // Every review photo shows the reviewed product (its type and colour).
     expect(stats?.photo_urls).toBe(summary.review_photos);
     const [dup] = await rows<{ n: number }>(
       a,

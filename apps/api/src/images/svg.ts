@@ -1323,10 +1323,18 @@ ${flatLay(`style:${id}`, `s${safeId(id)}`)}
 }
 
 /** A "customer photo" of a product on a floor, bed or wall (600 × 600). */
-export function renderReviewSvg(id: number | string): string {
+/**
+ * A shopper's photo of a product on a floor, a bed or a shelf. With `of` (the reviewed product's
+ * type and colour) it shows that product; without, a product of the id's choosing.
+ */
+export function renderReviewSvg(
+  id: number | string,
+  of?: { type: keyof typeof SILHOUETTES; hex: string },
+): string {
   const r = prng(`review:${id}`);
-  const type = pick(r, ['TOP', 'TOP', 'BOTTOM', 'BOTTOM', 'OUTER', 'SHOES', 'BAG', 'ETC'] as const);
-  const hex = pick(r, [
+  const randomType = pick(r, ['TOP', 'TOP', 'BOTTOM', 'BOTTOM', 'OUTER', 'SHOES', 'BAG', 'ETC'] as const);
+  const type = of?.type ?? randomType;
+  const randomHex = pick(r, [
     '1f2a44',
     '1a1a1a',
     '3a3d42',
@@ -1338,6 +1346,7 @@ export function renderReviewSvg(id: number | string): string {
     '9dc3e6',
     '6b6b47',
   ]);
+  const hex = of?.hex ?? randomHex;
   const sil = Math.floor(r() * SILHOUETTES[type].length);
   const scene = Math.floor(r() * 3);
   const sceneSvg =

@@ -1873,8 +1873,12 @@ class SeedContext {
   private async finish(): Promise<void> {
     // Stored search forms of every product, brand, style, post and term (domains/search).
     await rebuildSearchIndex(this.db);
+    // A review photo shows the reviewed product: its type and colour.
     await this.db.execute(
-      sql`update ${t.reviewPhotos} set image_url = '/api/images/review/' || id || '.svg' where image_url = ''`,
+      sql`update ${t.reviewPhotos} p
+          set image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.svg'
+          from ${t.reviews} r join ${t.productDisplays} d on d.id = r.product_display_id
+          where r.id = p.review_id and p.image_url = ''`,
     );
     await this.w.insert('app_meta', t.appMeta, [
       {

@@ -43,9 +43,29 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (req, reply) => send(reply, renderProductSvg(req.params.type, req.params.hex, req.params.file)),
   );
 
+  app.get(
+    '/images/review/:type/:hex/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'Review photo of a product of this type and colour',
+        params: z.object({
+          type: z.enum(['TOP', 'BOTTOM', 'OUTER', 'ETC', 'SHOES', 'BAG']),
+          hex: z.string().regex(/^[0-9a-fA-F]{6}$/, 'expected 6 hex digits'),
+          file: svgFile,
+        }),
+      },
+    },
+    async (req, reply) =>
+      send(
+        reply,
+        renderReviewSvg(req.params.file, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
+      ),
+  );
+
   for (const [kind, render] of [
     ['style', renderStyleSvg],
-    ['review', renderReviewSvg],
+    ['review', (id: number) => renderReviewSvg(id)],
     ['banner', (id: number) => renderBannerSvg(id)],
   ] as const) {
     app.get(
