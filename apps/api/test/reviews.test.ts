@@ -179,6 +179,16 @@ describe('writing a review', () => {
         })
       ).status,
     ).toBe(400);
+    // JSON bodies take numbers, not strings or booleans that look like them.
+    for (const bad of [{ rating: true }, { rating: '5' }, { order_item_id: [delivered] }]) {
+      const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+        order_item_id: delivered,
+        rating: 5,
+        content: text,
+        ...bad,
+      });
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+    }
     expect(
       (
         await call(t.app, 'POST', '/api/reviews/review', m.headers, {

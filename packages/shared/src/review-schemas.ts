@@ -43,13 +43,13 @@ export const REVIEW_SORTS = ['best', 'newest', 'rating_high', 'rating_low', 'pho
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 const Int = z.number().int();
-const Rating = z.coerce.number().int().min(1).max(5);
+const Rating = z.number().int().min(1).max(5);
 const ContentText = z
   .string()
   .trim()
   .min(REVIEW_TEXT.min, `후기는 ${REVIEW_TEXT.min}자 이상 써주세요.`)
   .max(REVIEW_TEXT.max);
-const OrderItemId = z.coerce.number().int().min(1).max(2_147_483_647);
+const OrderItemId = z.number().int().min(1).max(2_147_483_647);
 
 export const ReviewPhoto = z.object({ id: Int, image_url: z.string(), order: Int });
 
@@ -193,7 +193,7 @@ export const SizeReviewRequest = z
 export type SizeReviewRequest = z.infer<typeof SizeReviewRequest>;
 export const SizeReviewUpdateRequest = z
   .object({
-    id: z.coerce.number().int().min(1).max(2_147_483_647),
+    id: z.number().int().min(1).max(2_147_483_647),
     fit: SizeFeelEnum.optional(),
     ...AreaFields,
   })
