@@ -79,6 +79,11 @@ const EnvSchema = z.object({
    * 0 reads it on every request.
    */
   MEMBER_STATUS_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Minutes a curation the engine drafted waits for a curator's touch before it is published as is
+   * (docs/ARCHITECTURE.md, "Curations").
+   */
+  CURATION_PUBLISH_DELAY_MIN: z.coerce.number().int().min(0).max(10_080).default(120),
   /** The catalogue's response cache (domains/catalog/response-cache.ts). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /**

@@ -109,6 +109,8 @@ export type CurationCandidate = {
 export type CurationProfile = {
   liked_styles: readonly string[];
   disliked_styles: readonly string[];
+  /** Colours the member likes (a lift) and avoids (never picked). */
+  liked_colors: readonly string[];
   avoided_colors: readonly string[];
   /** Most the member wants to pay for one item (won); null: no limit. */
   budget_max: number | null;
@@ -178,7 +180,15 @@ function score(
   const learnt = c.style_tags.reduce((s, t) => s + (affinity.get(t) ?? 0), 0);
   const palette =
     p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name) ? 1 : 0;
-  return 3 * Math.min(liked, 2) + 1.5 * occasion + Math.max(-3, Math.min(3, learnt)) + palette + c.popularity;
+  const color = p.liked_colors.includes(c.color_name) ? 0.8 : 0;
+  return (
+    3 * Math.min(liked, 2) +
+    1.5 * occasion +
+    Math.max(-3, Math.min(3, learnt)) +
+    palette +
+    color +
+    c.popularity
+  );
 }
 
 const accentsOf = (colors: readonly string[]) => colors.filter((c) => !NEUTRAL_COLORS.has(c));
@@ -189,6 +199,7 @@ function reasonsFor(c: CurationCandidate, role: CurationRole, p: CurationProfile
   if (liked.length) r.push(`선호 스타일 ${liked.slice(0, 2).join('·')}`);
   const occasion = p.occasions.find((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t)));
   if (occasion) r.push(OCCASION_LABEL[occasion]);
+  if (p.liked_colors.includes(c.color_name)) r.push(`좋아하는 색 ${c.color_name}`);
   if (p.budget_max !== null) r.push('예산 내');
   if (SIZED.has(role) && c.size) r.push(`${c.size} 재고 있음`);
   if (p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)) {

@@ -5,6 +5,7 @@
  * POST /api/benefits/receive-mission-point decide with missionCompleted, so they never disagree.
  */
 import { z } from 'zod';
+import { ProductCard } from './schemas.ts';
 
 const Int = z.number().int();
 
@@ -121,3 +122,33 @@ export const MissionListBody = z.object({
   balance: Int,
 });
 export type MissionListBody = z.infer<typeof MissionListBody>;
+
+// ───────────────────────────── curations ─────────────────────────────
+
+/** GET /api/curations/get-curation-info: the member's latest published curation, outfit by outfit. */
+export const CurationInfoBody = z.object({
+  curation: z
+    .object({
+      id: Int,
+      title: z.string().nullable(),
+      message: z.string().nullable(),
+      curator_name: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+      rating: Int.nullable(),
+      outfits: z.array(
+        z.object({
+          index: Int,
+          items: z.array(
+            z.object({
+              role: z.string(),
+              size_name: z.string().nullable(),
+              reasons: z.array(z.string()),
+              product: ProductCard,
+            }),
+          ),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type CurationInfoBody = z.infer<typeof CurationInfoBody>;

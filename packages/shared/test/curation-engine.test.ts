@@ -79,6 +79,7 @@ function profile(r: ReturnType<typeof rng>, products: CurationCandidate[]): Cura
   return {
     liked_styles: r.some(STYLES, 3),
     disliked_styles: r.some(STYLES, 2),
+    liked_colors: r.some(COLORS, 3),
     avoided_colors: r.some(COLORS, 3),
     budget_max: r.next() < 0.2 ? null : 60_000 + Math.floor(r.next() * 20) * 10_000,
     occasions: r.some(OCCASIONS, 2) as Occasion[],
@@ -149,6 +150,7 @@ describe('curation engine rules', () => {
   const member: CurationProfile = {
     liked_styles: ['미니멀'],
     disliked_styles: [],
+    liked_colors: [],
     avoided_colors: [],
     budget_max: 100_000,
     occasions: ['office'],
@@ -225,6 +227,22 @@ describe('curation engine rules', () => {
     expect(composeOutfits(tops, likesStreet, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(
       23,
     );
+  });
+
+  it('a liked colour lifts a pick and says so', () => {
+    const tops = [
+      base({ id: 31, color_name: '화이트', popularity: 0.5 }),
+      base({ id: 32, color_name: '네이비', popularity: 0.1 }),
+      base({ id: 33, product_type: 'BOTTOM', category_code: 'bottom_chino', color_name: '베이지' }),
+    ];
+    expect(composeOutfits(tops, member, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(31);
+    const likesNavy = composeOutfits(
+      tops,
+      { ...member, liked_colors: ['네이비'] },
+      { season: 'summer', count: 1 },
+    );
+    expect(likesNavy[0]?.picks[0]?.product_id).toBe(32);
+    expect(likesNavy[0]?.picks[0]?.reasons).toContain('좋아하는 색 네이비');
   });
 
   it('colour lines and KST seasons', () => {

@@ -1102,8 +1102,31 @@ export const curations = pgTable(
     wanted_detail: text('wanted_detail'),
     created_at: createdAt(),
     delivered_at: ts('delivered_at'),
+    /** A DRAFT is published (DONE) at this time unless a curator publishes it first. */
+    publish_at: ts('publish_at'),
   },
-  (t) => [index('curations_user_idx').on(t.user_id, t.created_at)],
+  (t) => [
+    index('curations_user_idx').on(t.user_id, t.created_at),
+    index('curations_draft_idx').on(t.publish_at).where(sql`${t.status} = 'DRAFT'`),
+  ],
+);
+
+/** The picks of a curation: outfit by outfit, with the size and the reasons (curation engine). */
+export const curationItems = pgTable(
+  'curation_items',
+  {
+    curation_id: integer('curation_id')
+      .notNull()
+      .references(() => curations.id, { onDelete: 'cascade' }),
+    outfit: smallint('outfit').notNull(),
+    role: varchar('role', { length: 10 }).notNull(),
+    product_display_id: integer('product_display_id')
+      .notNull()
+      .references(() => productDisplays.id),
+    size_name: varchar('size_name', { length: 20 }),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.curation_id, t.outfit, t.role] })],
 );
 
 export const dailyQuizzes = pgTable('daily_quizzes', {

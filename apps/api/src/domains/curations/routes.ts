@@ -1,5 +1,10 @@
-/** API-CATALOGUE.md Curations: /api/curations/*. So far the missions and the style quiz. */
+/**
+ * API-CATALOGUE.md Curations: /api/curations/*. So far the missions, the style quiz, the curation
+ * status and the member's curation.
+ */
 import {
+  CurationInfoBody,
+  CurationViewStatus,
   ErrorBody,
   MissionListBody,
   StyleQuizBody,
@@ -9,6 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { curationViewStatus } from '../users/index.ts';
+import { curationInfo } from './curation-info.ts';
+import { publishDue } from './drafting.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
 
@@ -65,4 +73,53 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req) => styleQuizOf(ctx.db, memberId(req), req.query.id ?? null),
   );
+
+  app.get(
+    '/curations/curation-status',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'Curation view status (the MY큐레이션 red dot) after publishing the drafts due',
+        description:
+          'current_curation_viewed: null without a published curation, false while the latest is unviewed, ' +
+          'true once viewed; next_ai_curation_left: AI curations left this KST month.',
+        response: { 200: CurationViewStatus, 401: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = memberId(req);
+      await publishDue(ctx, userId);
+      return curationViewStatus(ctx, userId);
+    },
+  );
+
+  app.get(
+    '/curations/get-curation-info',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary:
+          'The member’s latest curation: outfits with live product cards, sizes and reasons; marks it viewed',
+        querystring: z.object({ is_app: z.enum(['true', 'false', '1', '0']).optional() }),
+        response: { 200: CurationInfoBody, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return curationInfo(ctx, memberId(req));
+    },
+  );
+
+  // Drafts past their publish time are published on a timer in the server process (tests call
+  // publishDue with their own clock; the member's own reads publish theirs first).
+  if (ctx.config.BACKGROUND_JOBS === 'on') {
+    const timer = setInterval(() => {
+      publishDue(ctx).catch((err) => app.log.warn({ err }, 'publishing due curations failed'));
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 };

@@ -1,17 +1,19 @@
 /**
  * The style quiz (docs/ARCHITECTURE.md, "Style quiz"): the answers are kept (one row per quiz, the
  * newest counts), the member is marked as having taken it, the body and sizes become their size
- * info, and the CODI (and, before 2025-03-17, PROMOTION) coupons are issued once per member.
+ * info, the CODI (and, before 2025-03-17, PROMOTION) coupons are issued once per member, and the
+ * first quiz has the engine draft a curation (drafting.ts).
  */
 import type { StyleQuizAnswers, StyleQuizBody, StyleQuizSaved } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { styleQuizzes, users } from '../../db/schema.ts';
+import { curations, styleQuizzes, users } from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { autoIssueStyleQuizCoupons } from '../benefits/index.ts';
 import { saveSizeInfo } from '../users/index.ts';
+import { draftCuration } from './drafting.ts';
 
 export async function saveStyleQuiz(
   ctx: AppContext,
@@ -39,6 +41,13 @@ export async function saveStyleQuiz(
   // The main-page status changes (NONE_STYLE_QUIZ → NONE_CURATIONED) on every process.
   await forgetMemberStatus(ctx, userId);
   const { issued } = await autoIssueStyleQuizCoupons(ctx, userId);
+  // The first quiz gets a curation drafted; later quizzes refine what the next one reads.
+  const [existing] = await ctx.db
+    .select({ id: curations.id })
+    .from(curations)
+    .where(eq(curations.user_id, userId))
+    .limit(1);
+  if (!existing) await draftCuration(ctx, userId, id, answers);
   return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued };
 }
 

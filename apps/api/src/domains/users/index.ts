@@ -3,5 +3,6 @@
  * data) and the SMS sender (the dev outbox). Transaction types live in platform/transactions.ts.
  */
 export { lockMember, pointBalance } from './member-db.ts';
-export { saveSizeInfo } from './member-preferences.ts';
+export { getSizeInfo, saveSizeInfo } from './member-preferences.ts';
+export { curationViewStatus } from './member-service.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';

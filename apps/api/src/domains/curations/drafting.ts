@@ -1,0 +1,251 @@
+/**
+ * Drafting and publishing curations (docs/ARCHITECTURE.md, "Curations"): after a style quiz the
+ * engine (packages/shared/src/curation-engine.ts) drafts outfits from the shop's products; a curator
+ * may touch the draft, and without one it is published as is CURATION_PUBLISH_DELAY_MIN later.
+ */
+import {
+  type CurationCandidate,
+  type CurationProfile,
+  composeOutfits,
+  type FitPreference,
+  garmentGirth,
+  garmentKind,
+  isBodyInRange,
+  kstSeason,
+  type Occasion,
+  type PersonalColorSeason,
+  recommendSize,
+  type StyleQuizAnswers,
+} from '@codiroom/shared';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import {
+  curationItems,
+  curations,
+  likes,
+  orderItems,
+  orders,
+  personalColorAnswers,
+  sizeMeasurements,
+} from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { getSizeInfo } from '../users/index.ts';
+
+/** Candidates per product type, the most popular first, and outfits per curation. */
+export const DRAFT_LIMITS = { perType: 300, outfits: 3 } as const;
+
+type Row = {
+  id: number;
+  product_id: number;
+  product_type: CurationCandidate['product_type'];
+  category_code: string;
+  measurement_set: string | null;
+  cut: string | null;
+  name: string;
+  style_tags: string[];
+  color_name: string;
+  price: number;
+  popularity: number;
+  sizes: string[] | null;
+};
+
+/** The shop's most popular active products of each wearable type within budget, with sizes in stock. */
+async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
+  // Rank first (one pass over the displays), then read sizes only for the chosen few.
+  const rows = await db.execute(sql`
+    with ranked as (
+      select d.id, row_number() over (partition by d.product_type order by d.popularity desc, d.id) as rank
+      from product_displays d
+      where d.is_active and d.product_type in ('TOP', 'BOTTOM', 'OUTER', 'SHOES', 'BAG')
+        and (${budget}::int is null or d.price_discount <= ${budget}::int)
+    )
+    select d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
+           c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
+           d.price_discount as price, d.popularity,
+           (select array_agg(distinct i.size_name) from product_items i
+             where i.product_display_id = d.id and i.is_active and i.stock > 0) as sizes
+    from ranked r
+    join product_displays d on d.id = r.id
+    join products p on p.id = d.product_id
+    join categories c on c.id = d.category_id
+    where r.rank <= ${DRAFT_LIMITS.perType}`);
+  // Numbers from the database may arrive as strings (postgres.js): cast here.
+  return rowsOf<Row>(rows).map((r) => ({ ...r, price: Number(r.price), popularity: Number(r.popularity) }));
+}
+
+/** The size the member should take of each sized candidate: the size sheet's answer for their body, else their usual size. */
+async function sizesFor(
+  db: Db,
+  rows: Row[],
+  body: { height: number; weight: number; fit: FitPreference } | null,
+  usual: Record<string, string>,
+): Promise<Map<number, string | null>> {
+  const out = new Map<number, string | null>();
+  const productIds = [...new Set(rows.map((r) => r.product_id))];
+  const sheets =
+    body && productIds.length
+      ? await db
+          .select({
+            product_id: sizeMeasurements.product_id,
+            size_name: sizeMeasurements.size_name,
+            set: sizeMeasurements.set_code,
+            values: sizeMeasurements.values,
+          })
+          .from(sizeMeasurements)
+          .where(
+            and(
+              inArray(sizeMeasurements.product_id, productIds),
+              inArray(sizeMeasurements.set_code, ['TOP', 'OUTER', 'BOTTOM']),
+            ),
+          )
+      : [];
+  for (const r of rows) {
+    const inStock = r.sizes ?? [];
+    const kind = garmentKind(r.product_type, r.category_code, r.cut);
+    const sheet = sheets.filter((s) => s.product_id === r.product_id && s.set === r.measurement_set);
+    let size: string | null = null;
+    if (kind && body && sheet.length > 0) {
+      const rec = recommendSize({
+        height: body.height,
+        weight: body.weight,
+        preference: body.fit,
+        garment: kind,
+        sizes: sheet.map((s) => ({ size_name: s.size_name, girth: garmentGirth(kind.key, s.values, true) })),
+        reviews: [],
+      });
+      size = rec.recommended_size;
+    }
+    size ??= usual[r.product_type] ?? null;
+    out.set(r.id, kind ? size : (inStock[0] ?? null));
+  }
+  return out;
+}
+
+/** The member's history the engine learns from: what they bought and liked. */
+async function history(db: Db, userId: number) {
+  const [bought, liked] = await Promise.all([
+    db
+      .selectDistinct({ id: orderItems.product_display_id })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.order_id))
+      .where(
+        and(
+          eq(orders.user_id, userId),
+          inArray(orderItems.status, ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'EXCHANGED', 'CONFIRMED']),
+        ),
+      ),
+    db
+      .select({ id: likes.like_id })
+      .from(likes)
+      .where(and(eq(likes.user_id, userId), eq(likes.like_type, 'PRODUCT'))),
+  ]);
+  return { bought: bought.map((b) => b.id), liked: liked.map((l) => l.id) };
+}
+
+/**
+ * Drafts a curation for the member from their style quiz: outfits from the engine, kept as a DRAFT
+ * to be published CURATION_PUBLISH_DELAY_MIN later. Answers the curation id, or null when the shop
+ * has nothing to compose (the member then stays at NONE_CURATIONED).
+ */
+export async function draftCuration(
+  ctx: AppContext,
+  userId: number,
+  quizId: number,
+  answers: StyleQuizAnswers,
+): Promise<number | null> {
+  const now = ctx.clock.now();
+  const [info, past, [color]] = await Promise.all([
+    getSizeInfo(ctx, userId),
+    history(ctx.db, userId),
+    ctx.db
+      .select({ result: personalColorAnswers.result })
+      .from(personalColorAnswers)
+      .where(eq(personalColorAnswers.user_id, userId))
+      .orderBy(sql`${personalColorAnswers.created_at} desc`)
+      .limit(1),
+  ]);
+  const body =
+    info.height && info.weight && isBodyInRange(info.height, info.weight)
+      ? { height: info.height, weight: info.weight, fit: info.fit_preference ?? 'regular' }
+      : null;
+  const rows = await candidateRows(ctx.db, answers.budget_max);
+  const sizes = await sizesFor(ctx.db, rows, body, info.sizes);
+  const candidates: CurationCandidate[] = rows.map((r) => ({
+    id: r.id,
+    product_type: r.product_type,
+    category_code: r.category_code,
+    name: r.name,
+    style_tags: r.style_tags,
+    color_name: r.color_name,
+    price: r.price,
+    size: sizes.get(r.id) ?? null,
+    sizes_in_stock: r.sizes ?? [],
+    popularity: Math.min(1, Math.log1p(Math.max(0, Number(r.popularity))) / 10),
+  }));
+  const profile: CurationProfile = {
+    liked_styles: answers.liked_styles,
+    disliked_styles: answers.disliked_styles,
+    liked_colors: answers.liked_colors,
+    avoided_colors: answers.avoided_colors,
+    budget_max: answers.budget_max,
+    occasions: answers.occasions as Occasion[],
+    personal_color: (color?.result as PersonalColorSeason | undefined) ?? null,
+    bought: past.bought,
+    ratings: {},
+    liked: past.liked,
+    skipped: [],
+  };
+  const outfits = composeOutfits(candidates, profile, {
+    season: kstSeason(now),
+    count: DRAFT_LIMITS.outfits,
+  });
+  if (outfits.length === 0) return null;
+  const publishAt = new Date(now.getTime() + ctx.config.CURATION_PUBLISH_DELAY_MIN * 60_000);
+  return ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(curations)
+      .values({
+        user_id: userId,
+        style_quiz_id: quizId,
+        status: 'DRAFT',
+        title: 'MY큐레이션',
+        message: outfits.map((o, i) => `${i + 1}번 코디: ${o.note}`).join('\n'),
+        product_display_ids: outfits.flatMap((o) => o.picks.map((p) => p.product_id)),
+        created_at: now,
+        publish_at: publishAt,
+      })
+      .returning({ id: curations.id });
+    if (!c) throw new Error('curation insert returned nothing');
+    await tx.insert(curationItems).values(
+      outfits.flatMap((o, outfit) =>
+        o.picks.map((p) => ({
+          curation_id: c.id,
+          outfit,
+          role: p.role,
+          product_display_id: p.product_id,
+          size_name: p.size,
+          reasons: p.reasons,
+        })),
+      ),
+    );
+    return c.id;
+  });
+}
+
+/** Publishes the drafts whose time has come (one member's, or everyone's): DONE, delivered, unviewed. */
+export async function publishDue(ctx: AppContext, userId?: number): Promise<number> {
+  const now = ctx.clock.now();
+  const done = await ctx.db
+    .update(curations)
+    .set({ status: 'DONE', delivered_at: sql`${curations.publish_at}`, viewed: false })
+    .where(
+      and(
+        eq(curations.status, 'DRAFT'),
+        lte(curations.publish_at, now),
+        ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
+      ),
+    )
+    .returning({ id: curations.id });
+  return done.length;
+}

@@ -1,0 +1,162 @@
+/**
+ * Curations (docs/ARCHITECTURE.md, "Curations"): the first style quiz has the engine draft a
+ * curation; it is published when the curator delay has passed; the status call shows the red dot
+ * until the member views it; the member's curation holds outfits of a top and a bottom, in stock
+ * in the size picked, within budget, no disliked style or avoided colour, with reasons; another
+ * member sees only their own.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curationItems, curations, productDisplays, productItems, products } from '../src/db/schema.ts';
+import { publishDue } from '../src/domains/curations/drafting.ts';
+import { seed } from '../src/seed/index.ts';
+import { mutableClock } from './auth-helpers.ts';
+import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
+import { call } from './orders-fixtures.ts';
+
+const clock = mutableClock('2026-11-20T03:00:00Z');
+let t: TestApp;
+
+const QUIZ = {
+  height: 175,
+  weight: 72,
+  fit_preference: 'regular',
+  liked_styles: ['미니멀', '비즈니스캐주얼', '캐주얼', '클래식'],
+  disliked_styles: ['스트릿'],
+  liked_colors: ['네이비'],
+  avoided_colors: ['핑크', '레드'],
+  budget_max: 200_000,
+  occasions: ['office', 'weekend'],
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { CURATION_PUBLISH_DELAY_MIN: '60' } });
+  await seed(t.ctx.db, { products: 120, now: clock.now() });
+}, 180_000);
+afterAll(() => t?.close());
+
+describe('curations', () => {
+  it('quiz → draft → published after the delay → red dot → viewed; picks follow the quiz', async () => {
+    const m = await createMember(t.ctx);
+    const status = async () =>
+      (await call(t.app, 'GET', '/api/curations/curation-status', await refreshedHeaders(t.ctx, m.user.id)))
+        .body;
+    const info = async () =>
+      (await call(t.app, 'GET', '/api/curations/get-curation-info', await refreshedHeaders(t.ctx, m.user.id)))
+        .body;
+
+    const saved = await call(t.app, 'POST', '/api/v1/curations/style-quiz', m.headers, QUIZ);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [draft] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.user.id));
+    expect(draft?.status).toBe('DRAFT');
+    // Not published yet: no curation to show, no red dot.
+    expect(await status()).toMatchObject({ current_curation_viewed: null });
+    expect(await info()).toEqual({ curation: null });
+
+    clock.advance(61 * 60);
+    try {
+      expect(await status()).toMatchObject({ current_curation_viewed: false });
+      const main = await call(
+        t.app,
+        'GET',
+        '/api/users/status-main',
+        await refreshedHeaders(t.ctx, m.user.id),
+      );
+      expect(main.body.status).toBe('CURATIONED');
+
+      const body = (await info()) as {
+        curation: {
+          outfits: {
+            items: {
+              role: string;
+              size_name: string | null;
+              reasons: string[];
+              product: { id: number; price_discount: number };
+            }[];
+          }[];
+        };
+      };
+      const outfits = body.curation.outfits;
+      expect(outfits.length).toBeGreaterThanOrEqual(1);
+      const ids = outfits.flatMap((o) => o.items.map((i) => i.product.id));
+      expect(new Set(ids).size).toBe(ids.length);
+      const rows = await t.ctx.db
+        .select({
+          id: productDisplays.id,
+          color: productDisplays.color_name,
+          price: productDisplays.price_discount,
+          tags: products.style_tags,
+        })
+        .from(productDisplays)
+        .innerJoin(products, eq(products.id, productDisplays.product_id))
+        .where(inArray(productDisplays.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const o of outfits) {
+        const roles = o.items.map((i) => i.role);
+        expect(roles).toContain('top');
+        expect(roles).toContain('bottom');
+        for (const i of o.items) {
+          const r = byId.get(i.product.id);
+          expect(r?.price).toBeLessThanOrEqual(QUIZ.budget_max);
+          expect(QUIZ.avoided_colors).not.toContain(r?.color);
+          expect(r?.tags).not.toContain('스트릿');
+          expect(i.reasons.length).toBeGreaterThan(0);
+          if (['top', 'bottom', 'outer'].includes(i.role)) {
+            const [stock] = await t.ctx.db
+              .select({ stock: productItems.stock })
+              .from(productItems)
+              .where(
+                and(
+                  eq(productItems.product_display_id, i.product.id),
+                  eq(productItems.size_name, i.size_name as string),
+                ),
+              );
+            expect(stock?.stock ?? 0, `${i.product.id} ${i.size_name}`).toBeGreaterThan(0);
+          }
+        }
+      }
+      // Viewing clears the red dot.
+      expect(await status()).toMatchObject({ current_curation_viewed: true });
+
+      // A second quiz refines the profile without drafting another curation now.
+      await call(
+        t.app,
+        'POST',
+        '/api/v1/curations/style-quiz',
+        await refreshedHeaders(t.ctx, m.user.id),
+        QUIZ,
+      );
+      const all = await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.user.id));
+      expect(all).toHaveLength(1);
+
+      // Another member sees only their own (none).
+      const other = await createMember(t.ctx);
+      expect((await call(t.app, 'GET', '/api/curations/get-curation-info', other.headers)).body).toEqual({
+        curation: null,
+      });
+      expect((await call(t.app, 'GET', '/api/curations/get-curation-info', {})).status).toBe(401);
+    } finally {
+      clock.advance(-61 * 60);
+    }
+  });
+
+  it('the timer publishes every due draft; a draft not yet due stays', async () => {
+    const a = await createMember(t.ctx);
+    await call(t.app, 'POST', '/api/v1/curations/style-quiz', a.headers, QUIZ);
+    expect(await publishDue(t.ctx)).toBe(0);
+    clock.advance(61 * 60);
+    try {
+      expect(await publishDue(t.ctx)).toBeGreaterThanOrEqual(1);
+      const [c] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, a.user.id));
+      expect(c).toMatchObject({ status: 'DONE', viewed: false });
+      expect(c?.delivered_at?.toISOString()).toBe(c?.publish_at?.toISOString());
+      const items = await t.ctx.db
+        .select()
+        .from(curationItems)
+        .where(eq(curationItems.curation_id, c?.id as number));
+      expect(items.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      clock.advance(-61 * 60);
+    }
+  });
+});
