@@ -1,8 +1,9 @@
 import { expect, signUpByPhone, test } from './helpers.ts';
 
-// The style quiz (docs/ARCHITECTURE.md, "Style quiz") at 390×844: sign-up leads to
-// /stylequiz?type=sign_up; four steps with a progress bar; the answers are saved and the CODI coupon
-// lands in the coupon box.
+// The style quiz and MY큐레이션 (docs/ARCHITECTURE.md, "Style quiz", "Curations") at 390×844:
+// sign-up leads to /stylequiz?type=sign_up; four steps with a progress bar; the answers are saved;
+// the engine's curation (published at once here: CURATION_PUBLISH_DELAY_MIN=0) shows the tab's red
+// dot, viewing it clears the dot, the member rates it and puts a whole outfit in the cart.
 
 test('member: sign-up → style quiz in four steps → saved, main status moves on', async ({ page }) => {
   await signUpByPhone(page, '김퀴즈', '01055550094');
@@ -57,5 +58,34 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
   const size = await (await page.request.get('/api/users/user-size-info', { headers: auth })).json();
   expect(size).toMatchObject({ height: 175, weight: 72, fit_preference: 'regular', sizes: { TOP: 'L' } });
   const status = await (await page.request.get('/api/users/status-main', { headers: auth })).json();
-  expect(status.status).toBe('NONE_CURATIONED');
+  expect(['NONE_CURATIONED', 'CURATIONED']).toContain(status.status);
+
+  // The curation is published: the MY큐레이션 tab shows the red dot until it is viewed.
+  await page.goto('/');
+  const tab = page.getByRole('navigation', { name: '주요 메뉴' });
+  await expect(tab.getByTestId('curation-dot')).toBeVisible();
+  await tab.getByRole('link', { name: 'MY큐레이션' }).click();
+  await expect(page).toHaveURL(/\/curation$/);
+  const outfits = page.getByTestId('outfit');
+  await expect(outfits.first()).toBeVisible();
+  await expect(outfits.first().getByTestId('pick-reasons').first()).toContainText('선호 스타일');
+  await page.goto('/');
+  await expect(tab.getByRole('link', { name: 'MY큐레이션' })).toBeVisible();
+  await expect(tab.getByTestId('curation-dot')).toHaveCount(0);
+
+  // Rate it, and put the first outfit in the cart.
+  await page.goto('/curation');
+  await page.getByRole('button', { name: '별점 4점' }).click();
+  const rated = page.waitForResponse((r) => r.url().endsWith('/api/curations/post-rating'));
+  await page.getByRole('button', { name: '평가 보내기' }).click();
+  expect((await rated).status()).toBe(200);
+  await expect(page.getByText('평가해 주셔서 고마워요')).toBeVisible();
+  const first = page.getByTestId('outfit').first();
+  const added = page.waitForResponse((r) => r.url().endsWith('/api/carts') && r.request().method() === 'POST');
+  await first.getByRole('button', { name: /이 코디 한번에 담기/ }).click();
+  expect((await added).status()).toBe(200);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // A top and a bottom at least: two cart lines or more.
+  const cart = await (await page.request.get('/api/carts/product-count', { headers: auth })).json();
+  expect(cart.count).toBeGreaterThanOrEqual(2);
 });

@@ -7,8 +7,17 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curationItems, curations, productDisplays, productItems, products } from '../src/db/schema.ts';
-import { publishDue } from '../src/domains/curations/drafting.ts';
+import {
+  codiItems,
+  codiSets,
+  curationItems,
+  curations,
+  productDisplays,
+  productItems,
+  products,
+  styleQuizzes,
+} from '../src/db/schema.ts';
+import { draftCuration, publishDue } from '../src/domains/curations/drafting.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
@@ -158,5 +167,80 @@ describe('curations', () => {
     } finally {
       clock.advance(-61 * 60);
     }
+  });
+
+  it('a rating of 1 keeps the rated picks out of the next draft; ratings are the member’s own', async () => {
+    const m = await createMember(t.ctx);
+    const other = await createMember(t.ctx);
+    await call(t.app, 'POST', '/api/v1/curations/style-quiz', m.headers, QUIZ);
+    const [draft] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.user.id));
+    const id = draft?.id as number;
+    // A draft cannot be rated yet.
+    expect(
+      (await call(t.app, 'POST', '/api/curations/post-rating', m.headers, { id, rating: 1 })).status,
+    ).toBe(404);
+    clock.advance(61 * 60);
+    try {
+      const h = await refreshedHeaders(t.ctx, m.user.id);
+      const o = await refreshedHeaders(t.ctx, other.user.id);
+      await publishDue(t.ctx);
+      expect((await call(t.app, 'POST', '/api/curations/post-rating', h, { id, rating: 6 })).status).toBe(
+        400,
+      );
+      expect((await call(t.app, 'POST', '/api/curations/post-rating', o, { id, rating: 5 })).status).toBe(
+        404,
+      );
+      const rated = await call(t.app, 'POST', '/api/curations/post-rating', h, {
+        id,
+        rating: 1,
+        wanted_detail: '더 캐주얼하게',
+      });
+      expect(rated.body).toEqual({ id, rating: 1, wanted_detail: '더 캐주얼하게' });
+      expect((await call(t.app, 'GET', `/api/curations/get-rating/${id}`, h)).body).toMatchObject({
+        rating: 1,
+      });
+      expect((await call(t.app, 'GET', `/api/curations/get-rating/${id}`, o)).status).toBe(404);
+
+      const before = await t.ctx.db.select().from(curationItems).where(eq(curationItems.curation_id, id));
+      const [quiz] = await t.ctx.db.select().from(styleQuizzes).where(eq(styleQuizzes.user_id, m.user.id));
+      const next = await draftCuration(
+        t.ctx,
+        m.user.id,
+        quiz?.id as number,
+        { ...QUIZ, disliked_styles: ['스트릿'], avoid: [], liked_colors: ['네이비'] } as never,
+      );
+      const after = await t.ctx.db
+        .select()
+        .from(curationItems)
+        .where(eq(curationItems.curation_id, next as number));
+      const old = new Set(before.map((i) => i.product_display_id));
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((i) => old.has(i.product_display_id))).toEqual([]);
+    } finally {
+      clock.advance(-61 * 60);
+    }
+  });
+
+  it('outfits for anyone: codi detail and the outfits a product is in', async () => {
+    const [set] = await t.ctx.db
+      .select({ id: codiSets.id })
+      .from(codiSets)
+      .where(eq(codiSets.is_active, true))
+      .limit(1);
+    const detail = await call(t.app, 'GET', `/api/curations/codi-detail/${set?.id}`, {});
+    expect(detail.status).toBe(200);
+    const products = detail.body.products as { id: number }[];
+    expect(products.length).toBeGreaterThanOrEqual(2);
+    const byProduct = await call(t.app, 'GET', `/api/curations/codi-by-product/${products[0]?.id}`, {});
+    expect((byProduct.body.result as { id: number }[]).map((c) => c.id)).toContain(set?.id);
+    const [member] = await t.ctx.db
+      .select()
+      .from(codiItems)
+      .where(eq(codiItems.codi_id, set?.id as number))
+      .limit(1);
+    expect(member).toBeDefined();
+    expect((await call(t.app, 'GET', '/api/curations/codi-detail/99999999', {})).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/curations/codi-detail/abc', {})).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/curations/codi-by-product/99999999', {})).status).toBe(404);
   });
 });

@@ -142,6 +142,8 @@ export const CurationInfoBody = z.object({
             z.object({
               role: z.string(),
               size_name: z.string().nullable(),
+              /** The item to put in the cart (that size, in stock now); null when it sold out. */
+              product_item_id: Int.nullable(),
               reasons: z.array(z.string()),
               product: ProductCard,
             }),
@@ -152,3 +154,19 @@ export const CurationInfoBody = z.object({
     .nullable(),
 });
 export type CurationInfoBody = z.infer<typeof CurationInfoBody>;
+
+/** POST /api/curations/post-rating. */
+export const CurationRatingRequest = z
+  .object({
+    id: z.number().int().min(1).max(2_147_483_647),
+    rating: z.number().int().min(1).max(5),
+    wanted_detail: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type CurationRatingRequest = z.infer<typeof CurationRatingRequest>;
+export const CurationRatingBody = z.object({
+  id: Int,
+  rating: Int.nullable(),
+  wanted_detail: z.string().nullable(),
+});
+export type CurationRatingBody = z.infer<typeof CurationRatingBody>;

@@ -1,9 +1,44 @@
+/**
+ * /curation (MY큐레이션), by the member's status (docs/ARCHITECTURE.md, "Curations"): the style-quiz
+ * invitation (guests and members without a quiz), "being prepared" (quiz done, curation not yet
+ * published), the waiting list, or the curation itself — outfits with their reasons, the sizes
+ * picked, the stylist's note, "이 코디 한번에 담기" and a rating. Opening it marks the curation viewed
+ * (the tab's red dot goes).
+ */
+import {
+  type CurationInfoBody,
+  formatWon,
+  isLoggedInFromStoredUserId,
+  shownPrice,
+  type UserMainStatus,
+  type UserStatusMain,
+} from '@codiroom/shared';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useRootData } from '../root';
+import { PageHeader } from '../components/PageHeader';
+import curationStyles from '../curation/stylequiz.module.css';
+import { browserApi } from '../lib/browser-api';
+import { setCartCount } from '../lib/cart-count';
+import { parseCookies } from '../lib/cookies';
+import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
+import reviewStyles from '../reviews/reviews.module.css';
+import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/curation';
-import { FramePage } from './frame';
 import styles from './public.module.css';
+
+type Curation = NonNullable<CurationInfoBody['curation']>;
+/** PENDING: a member, until the browser has read their curation (the server has no token). */
+type LoaderData = { status: UserMainStatus | 'GUEST' | 'PENDING'; curation: Curation | null };
+
+const ROLE_LABEL: Record<string, string> = {
+  outer: '아우터',
+  top: '상의',
+  bottom: '하의',
+  shoes: '신발',
+  bag: '가방',
+};
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -15,15 +50,37 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export default function Curation() {
-  const loggedIn = useRootData()?.isLoggedIn ?? false;
+/** On the server: guests get the invitation rendered; members a loading state their browser fills. */
+export function loader({ request }: Route.LoaderArgs): LoaderData {
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const member = cookies.isLogin === 'true' && isLoggedInFromStoredUserId(cookies.userID);
+  return { status: member ? 'PENDING' : 'GUEST', curation: null };
+}
+
+/** Members: their curation (published drafts first) or their status; guests need no call. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LoaderData> {
+  if (!isLoggedInBrowser()) return { status: 'GUEST', curation: null };
+  const api = browserApi();
+  const info = await api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, {
+    signal: request.signal,
+  });
+  if (info.curation) return { status: 'CURATIONED', curation: info.curation };
+  const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, { signal: request.signal });
+  return { status: s.status, curation: null };
+}
+
+clientLoader.hydrate = true as const;
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+function Invitation({ loggedIn }: { loggedIn: boolean }) {
   return (
-    <FramePage
-      title="MY큐레이션"
-      back={false}
-      heading="나만을 위한 무료 스타일 큐레이션"
-      text="3분 스타일 퀴즈로 체형, 사이즈, 취향을 알려주세요. 전문 스타일리스트와 AI가 출근룩부터 주말 코디까지 골라드려요."
-    >
+    <section className={page.intro}>
+      <h2>나만을 위한 무료 스타일 큐레이션</h2>
+      <p>
+        3분 스타일 퀴즈로 체형, 사이즈, 취향을 알려주세요. 전문 스타일리스트와 AI가 출근룩부터 주말 코디까지
+        골라드려요.
+      </p>
       <div className={styles.curationBody}>
         <Link to="/stylequiz" className={page.button}>
           스타일 퀴즈 시작하기
@@ -32,6 +89,163 @@ export default function Curation() {
           <p className={`${page.muted} ${styles.curationNote}`}>스타일 퀴즈는 로그인 후 이용할 수 있어요.</p>
         )}
       </div>
-    </FramePage>
+    </section>
+  );
+}
+
+function Outfit({ outfit, n }: { outfit: Curation['outfits'][number]; n: number }) {
+  const popups = usePopups();
+  const buyable = outfit.items.filter((i) => i.product_item_id !== null);
+  const total = buyable.reduce((s, i) => s + shownPrice(i.product).unit_price, 0);
+  const buy = useMutation(
+    async () => {
+      let last = null;
+      for (const i of buyable) {
+        last = await browserApi().request<{ count: number }>('POST', '/api/carts', {
+          body: { product_item_id: i.product_item_id, quantity: 1 },
+        });
+        if (!last.ok) return last;
+      }
+      return last ?? { ok: false as const, status: 400, data: null, detail: '담을 수 있는 상품이 없어요.' };
+    },
+    {
+      revalidate: false,
+      onSuccess: (d) => {
+        setCartCount(d.count);
+        popups.open({ kind: 'cart', productName: `${n}번 코디 ${buyable.length}개 상품` });
+      },
+    },
+  );
+  return (
+    <section className={page.section} aria-labelledby={`outfit-${n}`} data-testid="outfit">
+      <div className={page.sectionHead}>
+        <h2 id={`outfit-${n}`}>{n}번 코디</h2>
+      </div>
+      <ul className={curationStyles.outfitList}>
+        {outfit.items.map((i) => (
+          <li key={`${i.role}-${i.product.id}`} className={`${reviewStyles.card} ${reviewStyles.itemLine}`}>
+            <img src={i.product.image_url} alt="" width={64} height={76} loading="lazy" />
+            <div>
+              <p className={reviewStyles.meta}>
+                {ROLE_LABEL[i.role] ?? i.role} · {i.product.brand_name}
+              </p>
+              <Link to={`/product/${i.product.id}`}>
+                <strong>{i.product.name}</strong>
+              </Link>
+              <p className={reviewStyles.meta}>
+                {formatWon(shownPrice(i.product).unit_price)}
+                {i.size_name ? ` · 추천 사이즈 ${i.size_name}` : ''}
+                {i.product_item_id === null ? ' · 품절' : ''}
+              </p>
+              <p className={reviewStyles.bodyInfo} data-testid="pick-reasons">
+                {i.reasons.join(' · ')}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.curationBody}>
+        <button
+          type="button"
+          className={page.button}
+          disabled={buy.pending || buyable.length === 0}
+          onClick={() => buy.run()}
+        >
+          이 코디 한번에 담기 · {formatWon(total)}
+        </button>
+        {buy.error && <p className={page.error}>{buy.error}</p>}
+      </div>
+    </section>
+  );
+}
+
+function Rating({ curation }: { curation: Curation }) {
+  const [rating, setRating] = useState(curation.rating ?? 0);
+  const [wanted, setWanted] = useState('');
+  const [done, setDone] = useState(curation.rating !== null);
+  const rate = useMutation(
+    (value: number) =>
+      browserApi().request('POST', '/api/curations/post-rating', {
+        body: { id: curation.id, rating: value, ...(wanted.trim() ? { wanted_detail: wanted.trim() } : {}) },
+      }),
+    { revalidate: false, onSuccess: () => setDone(true) },
+  );
+  return (
+    <section className={page.intro} aria-labelledby="rate">
+      <h2 id="rate">이번 큐레이션은 어떠셨나요?</h2>
+      <fieldset className={reviewStyles.ratingInput}>
+        <legend className="visually-hidden">별점</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-label={`별점 ${n}점`}
+            aria-pressed={n <= rating}
+            onClick={() => setRating(n)}
+          >
+            ★
+          </button>
+        ))}
+      </fieldset>
+      <label className={reviewStyles.meta}>
+        다음에 더 보고 싶은 스타일
+        <input
+          className={page.input}
+          value={wanted}
+          maxLength={500}
+          onChange={(e) => setWanted(e.target.value)}
+        />
+      </label>
+      <button
+        type="button"
+        className={page.button}
+        disabled={rating === 0 || rate.pending}
+        onClick={() => rate.run(rating)}
+      >
+        평가 보내기
+      </button>
+      {done && <output className={page.muted}>평가해 주셔서 고마워요. 다음 큐레이션에 반영할게요.</output>}
+      {rate.error && <p className={page.error}>{rate.error}</p>}
+    </section>
+  );
+}
+
+export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="MY큐레이션" back={false} titleAs="h1" />
+      <main>
+        {d.status === 'PENDING' ? (
+          <LoadingNote />
+        ) : d.curation ? (
+          <>
+            <section className={page.intro} data-testid="curation">
+              <h2>
+                {d.curation.curator_name
+                  ? `${d.curation.curator_name} 스타일리스트의 추천`
+                  : '나를 위한 추천 코디'}
+              </h2>
+              {d.curation.message && <p className={reviewStyles.content}>{d.curation.message}</p>}
+            </section>
+            {d.curation.outfits.map((o, i) => (
+              <Outfit key={o.index} outfit={o} n={i + 1} />
+            ))}
+            <Rating curation={d.curation} />
+          </>
+        ) : d.status === 'NONE_CURATIONED' ? (
+          <section className={page.intro} data-testid="curation-preparing">
+            <h2>큐레이션을 준비하고 있어요</h2>
+            <p>스타일 퀴즈 답변을 바탕으로 스타일리스트가 코디를 고르는 중이에요. 완성되면 알려드릴게요.</p>
+          </section>
+        ) : d.status === 'WAITING_LIST' ? (
+          <section className={page.intro} data-testid="curation-waiting">
+            <h2>큐레이션 대기 중이에요</h2>
+            <p>신청이 많아 순서대로 준비하고 있어요. 조금만 기다려 주세요.</p>
+          </section>
+        ) : (
+          <Invitation loggedIn={d.status !== 'GUEST'} />
+        )}
+      </main>
+    </>
   );
 }

@@ -11,29 +11,32 @@ import { useScrollRestoration } from './scroll';
 import { TabBar } from './TabBar';
 import { useWebStatus } from './web-status';
 
-function useCurationDot(isLoggedIn: boolean): boolean {
+function useCurationDot(isLoggedIn: boolean, onCuration: boolean): boolean {
   const [dot, setDot] = useState(false);
   useEffect(() => {
     if (!isLoggedIn) {
       setDot(false);
       return;
     }
+    // Asked again when the member enters or leaves /curation (viewing it clears the dot). The
+    // curations call publishes the member's due drafts first, so a new curation shows its dot.
+    void onCuration;
     // getOr on purpose: the dot is an optional badge; without an answer the tab shows no dot.
     void browserApi()
-      .getOr<{ current_curation_viewed?: boolean | null } | null>('/api/users/curation-status', null)
+      .getOr<{ current_curation_viewed?: boolean | null } | null>('/api/curations/curation-status', null)
       .then((body) => {
         // SPEC.md "Curation": needs view when viewed is neither true nor null.
         const viewed = body?.current_curation_viewed;
         setDot(viewed !== true && viewed !== null && viewed !== undefined);
       });
-  }, [isLoggedIn]);
+  }, [isLoggedIn, onCuration]);
   return dot;
 }
 
 export function Shell({ root, children }: { root: RootData; children: ReactNode }) {
   const location = useLocation();
   const status = useWebStatus(root.webStatus);
-  const curationDot = useCurationDot(root.isLoggedIn);
+  const curationDot = useCurationDot(root.isLoggedIn, location.pathname === '/curation');
   useScrollRestoration();
 
   // SPEC.md §9: requests are cancelled on page change.

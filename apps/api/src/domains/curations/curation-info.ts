@@ -4,10 +4,10 @@
  * viewing it clears the red dot (viewed = true).
  */
 import type { CurationInfoBody, ProductCard } from '@codiroom/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { curationItems, curations } from '../../db/schema.ts';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { curationItems, curations, productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { readCardsByIds } from '../catalog/index.ts';
+import { readCardsByIds, sellableStockColumn } from '../catalog/index.ts';
 import { publishDue } from './drafting.ts';
 
 export async function curationInfo(ctx: AppContext, userId: number): Promise<CurationInfoBody> {
@@ -24,9 +24,21 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
     .from(curationItems)
     .where(eq(curationItems.curation_id, c.id))
     .orderBy(asc(curationItems.outfit));
-  const cards = await readCardsByIds(ctx, ctx.clock.now(), [
-    ...new Set(items.map((i) => i.product_display_id)),
+  const displayIds = [...new Set(items.map((i) => i.product_display_id))];
+  const [cards, stock] = await Promise.all([
+    readCardsByIds(ctx, ctx.clock.now(), displayIds),
+    displayIds.length
+      ? ctx.db
+          .select({ id: productItems.id, display: productItems.product_display_id, size: productItems.size_name })
+          .from(productItems)
+          .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
+          .where(and(inArray(productItems.product_display_id, displayIds), gt(sellableStockColumn(), 0)))
+          .orderBy(asc(productItems.sort_order), asc(productItems.id))
+      : Promise.resolve([] as { id: number; display: number; size: string }[]),
   ]);
+  // The item of the picked size (for shoes and bags, the first in stock).
+  const itemOf = (display: number, size: string | null) =>
+    stock.find((s) => s.display === display && (size === null || s.size === size))?.id ?? null;
   const byId = new Map<number, ProductCard>(cards.map((card) => [card.id, card]));
   const ROLE_ORDER = ['outer', 'top', 'bottom', 'shoes', 'bag'];
   const outfits = [...new Set(items.map((i) => i.outfit))].map((index) => ({
@@ -37,6 +49,7 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
       .map((i) => ({
         role: i.role,
         size_name: i.size_name,
+        product_item_id: itemOf(i.product_display_id, i.size_name),
         reasons: i.reasons,
         product: byId.get(i.product_display_id) as ProductCard,
       })),

@@ -17,7 +17,7 @@ import {
   recommendSize,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -30,6 +30,7 @@ import {
   sizeMeasurements,
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { sellableStockSql } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
 
 /** Candidates per product type, the most popular first, and outfits per curation. */
@@ -64,7 +65,7 @@ async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
            c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
            d.price_discount as price, d.popularity,
            (select array_agg(distinct i.size_name) from product_items i
-             where i.product_display_id = d.id and i.is_active and i.stock > 0) as sizes
+             where i.product_display_id = d.id and ${sql.raw(sellableStockSql('i', 'd'))} > 0) as sizes
     from ranked r
     join product_displays d on d.id = r.id
     join products p on p.id = d.product_id
@@ -122,9 +123,12 @@ async function sizesFor(
   return out;
 }
 
-/** The member's history the engine learns from: what they bought and liked. */
+/**
+ * The member's history the engine learns from: what they bought and liked, and the picks of the
+ * curations they rated (a curation's rating counts for each of its picks).
+ */
 async function history(db: Db, userId: number) {
-  const [bought, liked] = await Promise.all([
+  const [bought, liked, rated] = await Promise.all([
     db
       .selectDistinct({ id: orderItems.product_display_id })
       .from(orderItems)
@@ -139,8 +143,15 @@ async function history(db: Db, userId: number) {
       .select({ id: likes.like_id })
       .from(likes)
       .where(and(eq(likes.user_id, userId), eq(likes.like_type, 'PRODUCT'))),
+    db
+      .select({ id: curationItems.product_display_id, rating: curations.rating })
+      .from(curationItems)
+      .innerJoin(curations, eq(curations.id, curationItems.curation_id))
+      .where(and(eq(curations.user_id, userId), isNotNull(curations.rating))),
   ]);
-  return { bought: bought.map((b) => b.id), liked: liked.map((l) => l.id) };
+  const ratings: Record<number, number> = {};
+  for (const r of rated) if (r.rating !== null) ratings[r.id] = Math.min(ratings[r.id] ?? 5, r.rating);
+  return { bought: bought.map((b) => b.id), liked: liked.map((l) => l.id), ratings };
 }
 
 /**
@@ -192,7 +203,7 @@ export async function draftCuration(
     occasions: answers.occasions as Occasion[],
     personal_color: (color?.result as PersonalColorSeason | undefined) ?? null,
     bought: past.bought,
-    ratings: {},
+    ratings: past.ratings,
     liked: past.liked,
     skipped: [],
   };

@@ -3,7 +3,10 @@
  * status and the member's curation.
  */
 import {
+  CodiSet,
   CurationInfoBody,
+  CurationRatingBody,
+  CurationRatingRequest,
   CurationViewStatus,
   ErrorBody,
   MissionListBody,
@@ -14,9 +17,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { parseId } from '../catalog/index.ts';
 import { curationViewStatus } from '../users/index.ts';
+import { codiByProduct, codiDetail } from './codi.ts';
 import { curationInfo } from './curation-info.ts';
 import { publishDue } from './drafting.ts';
+import { curationRating, rateCuration } from './rating.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
 
@@ -111,6 +117,60 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       reply.header('cache-control', 'no-store');
       return curationInfo(ctx, memberId(req));
     },
+  );
+
+  app.post(
+    '/curations/post-rating',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'Rate one of one’s published curations (1–5) and say what one wants more of',
+        body: CurationRatingRequest,
+        response: { 200: CurationRatingBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => rateCuration(ctx, memberId(req), req.body),
+  );
+
+  app.get(
+    '/curations/get-rating/:id',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'The rating of one of one’s curations',
+        params: z.object({ id: z.string() }),
+        response: { 200: CurationRatingBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => curationRating(ctx, memberId(req), parseId(req.params.id)),
+  );
+
+  app.get(
+    '/curations/codi-detail/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One outfit (codi set) with its products at live prices',
+        params: z.object({ id: z.string() }),
+        response: { 200: CodiSet, 404: ErrorBody },
+      },
+    },
+    async (req) => codiDetail(ctx, parseId(req.params.id)),
+  );
+
+  app.get(
+    '/curations/codi-by-product/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The outfits (codi sets) a product is part of, for the product page',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ result: z.array(CodiSet) }), 404: ErrorBody },
+      },
+    },
+    async (req) => codiByProduct(ctx, parseId(req.params.id)),
   );
 
   // Drafts past their publish time are published on a timer in the server process (tests call

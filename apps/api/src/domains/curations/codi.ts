@@ -1,0 +1,40 @@
+/**
+ * Outfits (코디) for anyone (docs/ARCHITECTURE.md, "Curations"): GET codi-detail/{id} (one active codi
+ * set with its products at live prices) and GET codi-by-product/{id} (the active codi sets a product
+ * is part of, for the product page).
+ */
+import type { CodiSet } from '@codiroom/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { codiSets } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { activeDisplayRow, codiIdsWith } from '../catalog/index.ts';
+import { codiSetsWithProducts } from '../contents/index.ts';
+
+/** Codi sets shown for one product. */
+export const CODI_BY_PRODUCT_MAX = 10;
+
+const active = (cond: SQL): SQL => and(cond, eq(codiSets.is_active, true)) ?? sql`false`;
+
+export async function codiDetail(ctx: AppContext, id: number | null): Promise<CodiSet> {
+  if (id === null) throw notFound('코디가 없습니다.');
+  const page = await codiSetsWithProducts(ctx, ctx.clock.now(), active(eq(codiSets.id, id)), 1, 1);
+  const set = page.result[0];
+  if (!set) throw notFound('코디가 없습니다.');
+  return set;
+}
+
+export async function codiByProduct(ctx: AppContext, id: number | null): Promise<{ result: CodiSet[] }> {
+  if (id === null) throw notFound('상품이 없습니다.');
+  await activeDisplayRow(ctx.db, id);
+  const ids = (await codiIdsWith(ctx.db, id)).slice(0, CODI_BY_PRODUCT_MAX);
+  if (ids.length === 0) return { result: [] };
+  const page = await codiSetsWithProducts(
+    ctx,
+    ctx.clock.now(),
+    active(inArray(codiSets.id, ids)),
+    1,
+    CODI_BY_PRODUCT_MAX,
+  );
+  return { result: page.result };
+}
