@@ -81,7 +81,9 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
   expect((await rated).status()).toBe(200);
   await expect(page.getByText('평가해 주셔서 고마워요')).toBeVisible();
   const first = page.getByTestId('outfit').first();
-  const added = page.waitForResponse((r) => r.url().endsWith('/api/carts') && r.request().method() === 'POST');
+  const added = page.waitForResponse(
+    (r) => r.url().endsWith('/api/carts') && r.request().method() === 'POST',
+  );
   await first.getByRole('button', { name: /이 코디 한번에 담기/ }).click();
   expect((await added).status()).toBe(200);
   await expect(page.getByRole('dialog')).toBeVisible();

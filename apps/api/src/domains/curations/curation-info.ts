@@ -29,7 +29,11 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
     readCardsByIds(ctx, ctx.clock.now(), displayIds),
     displayIds.length
       ? ctx.db
-          .select({ id: productItems.id, display: productItems.product_display_id, size: productItems.size_name })
+          .select({
+            id: productItems.id,
+            display: productItems.product_display_id,
+            size: productItems.size_name,
+          })
           .from(productItems)
           .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
           .where(and(inArray(productItems.product_display_id, displayIds), gt(sellableStockColumn(), 0)))
