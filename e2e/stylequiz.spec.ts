@@ -91,3 +91,33 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
   const cart = await (await page.request.get('/api/carts/product-count', { headers: auth })).json();
   expect(cart.count).toBeGreaterThanOrEqual(2);
 });
+
+test('guest: personal colour quiz → result kept on the device → saved at sign-up', async ({ page }) => {
+  await page.goto('/personal_color');
+  const quiz = page.getByRole('form', { name: '퍼스널 컬러 질문' });
+  for (const [question, option] of [
+    ['손목 안쪽 혈관', '파란빛'],
+    ['어떤 액세서리', '실버'],
+    ['햇볕에 오래', '빨갛게 익었다가 돌아와요'],
+    ['대비는 어떤가요', '부드러운 편 (갈색 머리, 밝은 눈동자)'],
+    ['셔츠 색은', '스카이블루·라이트그레이'],
+  ] as const) {
+    await quiz
+      .getByRole('group', { name: new RegExp(question) })
+      .getByRole('button', { name: option })
+      .click();
+  }
+  await page.getByRole('button', { name: '결과 보기' }).click();
+  await expect(page.getByTestId('personal-color-result')).toContainText('여름 쿨톤');
+  expect(await page.evaluate(() => window.localStorage.getItem('personal_color_data'))).toContain('skyblue');
+
+  await signUpByPhone(page, '김컬러', '01055550098');
+  const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
+  const saved = await (
+    await page.request.get('/api/curations/personal-color-quiz', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  expect(saved.latest).toMatchObject({ result: 'SUMMER_COOL' });
+  expect(await page.evaluate(() => window.localStorage.getItem('personal_color_data'))).toBeNull();
+});

@@ -17,12 +17,10 @@ const PENDING = new Set<string>([
   'GET /api/curations/daily-quiz-done-monthly',
   'GET /api/curations/get-curation-styles/{id}',
   'GET /api/curations/payment-type',
-  'GET /api/curations/personal-color-quiz',
   'GET /api/curations/get-styling-request',
   'POST /api/curations/style-quiz-photo',
   'POST /api/curations/daily-quiz-today',
   'POST /api/curations/user-style',
-  'POST /api/curations/personal-color-quiz',
   'DELETE /api/curations/style-quiz-photo/{id}',
   // Customer service tickets (no issue filed yet)
   'POST /api/customer_experiences/tickets',

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponPolicies, users } from '../src/db/schema.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 import { call } from './orders-fixtures.ts';
 
 let t: TestApp;
@@ -101,5 +101,38 @@ describe('style quiz', () => {
     expect(r.body.detail).toContain(field);
     const [u] = await t.ctx.db.select().from(users).where(eq(users.id, m.user.id));
     expect(u?.stylequiz).toBe(false);
+  });
+});
+
+describe('personal colour quiz', () => {
+  const answers = { vein: 'blue', metal: 'silver', sun: 'burn', contrast: 'soft', shirt: 'skyblue' };
+
+  it('questions for guests; a member’s answer gives the season and is kept as their latest', async () => {
+    const guest = await call(t.app, 'GET', '/api/curations/personal-color-quiz', guestHeader(t.ctx, 'pc'));
+    expect(guest.status).toBe(200);
+    expect((guest.body.questions as unknown[]).length).toBe(5);
+    expect(guest.body.latest).toBeNull();
+    const m = await createMember(t.ctx);
+    const r = await call(t.app, 'POST', '/api/curations/personal-color-quiz', m.headers, { answers });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ result: 'SUMMER_COOL', label: '여름 쿨톤' });
+    expect(r.body.palette).toContain('라벤더');
+    const mine = await call(t.app, 'GET', '/api/curations/personal-color-quiz', m.headers);
+    expect(mine.body.latest).toMatchObject({ result: 'SUMMER_COOL' });
+    // Another member's result is theirs alone.
+    const other = await createMember(t.ctx);
+    expect(
+      (await call(t.app, 'GET', '/api/curations/personal-color-quiz', other.headers)).body.latest,
+    ).toBeNull();
+    expect(
+      (
+        await call(t.app, 'POST', '/api/curations/personal-color-quiz', m.headers, {
+          answers: { ...answers, shirt: 'purple' },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call(t.app, 'POST', '/api/curations/personal-color-quiz', {}, { answers })).status).toBe(
+      401,
+    );
   });
 });

@@ -43,6 +43,7 @@ export default [
   route('password', 'routes/password.tsx'),
   route('invited_landing', 'routes/invited-landing.tsx'),
   route('stylequiz', 'routes/stylequiz.tsx'),
+  route('personal_color', 'routes/personal-color.tsx'),
   route('payment', 'routes/payment.tsx'),
   route('payment/success', 'routes/payment-success.tsx'),
   route('payment/fail', 'routes/payment-fail.tsx'),

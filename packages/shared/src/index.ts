@@ -16,6 +16,7 @@ export * from './like-schemas.ts';
 export * from './login-gate.ts';
 export * from './order-schemas.ts';
 export * from './orders.ts';
+export * from './personal-color.ts';
 export * from './price.ts';
 export * from './push-consent.ts';
 export * from './ranking.ts';

@@ -41,6 +41,29 @@ export async function storeSession(session: AuthSession, method: LoginMethod): P
   const { abType, subAbType } = abGroups(uuid);
   local('abType', abType);
   local('subAbType', subAbType);
+  await submitStoredPersonalColour();
+}
+
+/** Where a guest's personal-colour answer waits for sign-in (SPEC.md §3 "Stored on the device"). */
+export const PERSONAL_COLOR_KEY = 'personal_color_data';
+
+/**
+ * SPEC.md §4: after sign-in (phone or social) a personal-colour quiz answer kept on the device is
+ * submitted, then cleared; a failure keeps it for the next sign-in and never blocks this one.
+ */
+async function submitStoredPersonalColour(): Promise<void> {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(PERSONAL_COLOR_KEY);
+  } catch {}
+  if (!stored) return;
+  try {
+    const body: unknown = JSON.parse(stored);
+    const res = await browserApi().request('POST', '/api/curations/personal-color-quiz', { body });
+    if (res.ok || res.status === 400) window.localStorage.removeItem(PERSONAL_COLOR_KEY);
+  } catch {
+    // kept for a later attempt
+  }
 }
 
 export function afterSignInTarget(): string {

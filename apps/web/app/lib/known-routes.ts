@@ -31,6 +31,10 @@ const PATTERNS = [
   '/mypage/coupons',
   '/mypage/points',
   '/mypage/missions',
+  '/mypage/reviews',
+  '/mypage/reviews/write/:orderItemId',
+  '/mypage/reviews/edit/:reviewId',
+  '/mypage/size',
   '/curation',
   '/cart',
   '/recent_products',
@@ -40,6 +44,7 @@ const PATTERNS = [
   '/password',
   '/invited_landing',
   '/stylequiz',
+  '/personal_color',
   '/payment',
   '/payment/success',
   '/payment/fail',
@@ -49,7 +54,7 @@ const PATTERNS = [
   '/_app',
   '/info/:slug',
   '/404',
-].map((p) => new RegExp(`^${p.replace(/:[a-z]+/g, '[^/]+')}/?$`));
+].map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`));
 
 export function isKnownPage(pathname: string): boolean {
   return PATTERNS.some((re) => re.test(pathname));

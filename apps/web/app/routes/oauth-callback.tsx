@@ -49,24 +49,6 @@ type View =
 async function signedIn(session: AuthSession, provider: SocialProviderKey) {
   await storeSession(session, provider);
   writeBrowserCookie(`${provider}User`, 'true', COOKIE_MAX_AGE.userID);
-  await submitStoredPersonalColour();
-}
-
-/** SPEC.md §4: after social login a stored personal colour quiz answer is submitted and cleared. */
-async function submitStoredPersonalColour() {
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem('personal_color_data');
-  } catch {}
-  if (!stored) return;
-  try {
-    const body: unknown = JSON.parse(stored);
-    // Left a direct call: a best-effort step of sign-in on the way out, no data of this page.
-    const res = await browserApi().request('POST', '/api/curations/personal-color-quiz', { body });
-    if (res.ok) window.localStorage.removeItem('personal_color_data');
-  } catch {
-    // kept for a later attempt; never blocks the sign-in
-  }
 }
 
 /**

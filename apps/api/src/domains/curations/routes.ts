@@ -10,6 +10,9 @@ import {
   CurationViewStatus,
   ErrorBody,
   MissionListBody,
+  PersonalColorQuizBody,
+  PersonalColorRequest,
+  PersonalColorResultBody,
   StyleQuizBody,
   StyleQuizRequest,
   StyleQuizSaved,
@@ -22,6 +25,7 @@ import { curationViewStatus } from '../users/index.ts';
 import { codiByProduct, codiDetail } from './codi.ts';
 import { curationInfo } from './curation-info.ts';
 import { publishDue } from './drafting.ts';
+import { personalColorQuiz, savePersonalColor } from './personal-color.ts';
 import { curationRating, rateCuration } from './rating.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
@@ -171,6 +175,34 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) => codiByProduct(ctx, parseId(req.params.id)),
+  );
+
+  app.get(
+    '/curations/personal-color-quiz',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: 'The personal-colour quiz questions, and a member’s latest result',
+        response: { 200: PersonalColorQuizBody, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => personalColorQuiz(ctx, req.principal.userId),
+  );
+
+  app.post(
+    '/curations/personal-color-quiz',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'Answer the personal-colour quiz: the season (spring warm … winter cool) and its palette',
+        description: 'Also the hand-over of an answer a guest kept on the device, after sign-in (SPEC.md).',
+        body: PersonalColorRequest,
+        response: { 200: PersonalColorResultBody, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (req) => savePersonalColor(ctx, memberId(req), req.body),
   );
 
   // Drafts past their publish time are published on a timer in the server process (tests call
