@@ -75,6 +75,10 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
 
   // Rate it, and put the first outfit in the cart.
   await page.goto('/curation');
+  // Today's style question, answered once.
+  const daily = page.getByTestId('daily-quiz');
+  await daily.getByRole('button').first().click();
+  await expect(daily.locator('output')).toContainText('오늘의 퀴즈 완료');
   await page.getByRole('button', { name: '별점 4점' }).click();
   const rated = page.waitForResponse((r) => r.url().endsWith('/api/curations/post-rating'));
   await page.getByRole('button', { name: '평가 보내기' }).click();

@@ -20,7 +20,7 @@ import {
 import { draftCuration, publishDue } from '../src/domains/curations/drafting.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
 import { call } from './orders-fixtures.ts';
 
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -242,5 +242,45 @@ describe('curations', () => {
     expect((await call(t.app, 'GET', '/api/curations/codi-detail/99999999', {})).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/curations/codi-detail/abc', {})).status).toBe(404);
     expect((await call(t.app, 'GET', '/api/curations/codi-by-product/99999999', {})).status).toBe(404);
+  });
+
+  it('the daily quiz: one answer a day, done today, the month calendar', async () => {
+    const today = await call(t.app, 'GET', '/api/curations/daily-quiz-today', guestHeader(t.ctx, 'dq'));
+    expect(today.status, JSON.stringify(today.body)).toBe(200);
+    expect(today.body.answered).toBeNull();
+    const options = today.body.options as { key: string }[];
+    expect(options.length).toBeGreaterThanOrEqual(2);
+    const m = await createMember(t.ctx);
+    expect((await call(t.app, 'GET', '/api/curations/daily-quiz-done', m.headers)).body).toMatchObject({
+      done: false,
+    });
+    expect(
+      (await call(t.app, 'POST', '/api/curations/daily-quiz-today', m.headers, { answer: 'nope' })).status,
+    ).toBe(400);
+    const a = await call(t.app, 'POST', '/api/curations/daily-quiz-today', m.headers, {
+      answer: options[0]?.key,
+    });
+    expect(a.status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/curations/daily-quiz-today', m.headers, { answer: options[0]?.key }))
+        .status,
+    ).toBe(409);
+    expect((await call(t.app, 'GET', '/api/curations/daily-quiz-today', m.headers)).body.answered).toBe(
+      options[0]?.key,
+    );
+    expect((await call(t.app, 'GET', '/api/curations/daily-quiz-done', m.headers)).body).toMatchObject({
+      done: true,
+    });
+    const month = await call(t.app, 'GET', '/api/curations/daily-quiz-done-monthly', m.headers);
+    expect(month.body).toMatchObject({ month: '2026-11', count: 1, days: [today.body.quiz_date] });
+    expect(
+      (await call(t.app, 'GET', '/api/curations/daily-quiz-done-monthly?month=2026-10', m.headers)).body,
+    ).toMatchObject({ count: 0 });
+    expect(
+      (await call(t.app, 'GET', '/api/curations/daily-quiz-done-monthly?month=2026-13', m.headers)).status,
+    ).toBe(400);
+    expect((await call(t.app, 'POST', '/api/curations/daily-quiz-today', {}, { answer: 'a' })).status).toBe(
+      401,
+    );
   });
 });

@@ -29,8 +29,18 @@ import type { Route } from './+types/curation';
 import styles from './public.module.css';
 
 type Curation = NonNullable<CurationInfoBody['curation']>;
+type DailyQuiz = {
+  id: number;
+  question: string;
+  options: { key: string; label: string }[];
+  answered: string | null;
+};
 /** PENDING: a member, until the browser has read their curation (the server has no token). */
-type LoaderData = { status: UserMainStatus | 'GUEST' | 'PENDING'; curation: Curation | null };
+type LoaderData = {
+  status: UserMainStatus | 'GUEST' | 'PENDING';
+  curation: Curation | null;
+  quiz?: DailyQuiz | null;
+};
 
 const ROLE_LABEL: Record<string, string> = {
   outer: '아우터',
@@ -61,12 +71,13 @@ export function loader({ request }: Route.LoaderArgs): LoaderData {
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LoaderData> {
   if (!isLoggedInBrowser()) return { status: 'GUEST', curation: null };
   const api = browserApi();
-  const info = await api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, {
-    signal: request.signal,
-  });
-  if (info.curation) return { status: 'CURATIONED', curation: info.curation };
-  const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, { signal: request.signal });
-  return { status: s.status, curation: null };
+  const init = { signal: request.signal };
+  // getOr on purpose: today's question is an extra of the page (none on a day without one).
+  const quizCall = api.getOr<DailyQuiz | null>('/api/curations/daily-quiz-today', null, undefined, init);
+  const info = await api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init);
+  if (info.curation) return { status: 'CURATIONED', curation: info.curation, quiz: await quizCall };
+  const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, init);
+  return { status: s.status, curation: null, quiz: await quizCall };
 }
 
 clientLoader.hydrate = true as const;
@@ -159,6 +170,42 @@ function Outfit({ outfit, n }: { outfit: Curation['outfits'][number]; n: number 
   );
 }
 
+function TodayQuiz({ quiz }: { quiz: DailyQuiz }) {
+  const [answered, setAnswered] = useState(quiz.answered);
+  const answer = useMutation(
+    (key: string) =>
+      browserApi().request('POST', '/api/curations/daily-quiz-today', { body: { answer: key } }),
+    { revalidate: false },
+  );
+  return (
+    <section className={page.intro} aria-labelledby="daily-quiz" data-testid="daily-quiz">
+      <h2 id="daily-quiz">오늘의 스타일 퀴즈</h2>
+      <p>{quiz.question}</p>
+      <div className={reviewStyles.actions}>
+        {quiz.options.map((o) => (
+          <button
+            key={o.key}
+            type="button"
+            className={reviewStyles.smallButton}
+            aria-pressed={answered === o.key}
+            disabled={answered !== null || answer.pending}
+            onClick={async () => {
+              const r = await answer.run(o.key);
+              if (r?.ok) setAnswered(o.key);
+            }}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+      {answered !== null && (
+        <output className={page.muted}>오늘의 퀴즈 완료! 답변은 다음 큐레이션에 반영돼요.</output>
+      )}
+      {answer.error && <p className={page.error}>{answer.error}</p>}
+    </section>
+  );
+}
+
 function Rating({ curation }: { curation: Curation }) {
   const [rating, setRating] = useState(curation.rating ?? 0);
   const [wanted, setWanted] = useState('');
@@ -215,6 +262,7 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
     <>
       <PageHeader title="MY큐레이션" back={false} titleAs="h1" />
       <main>
+        {d.quiz && <TodayQuiz quiz={d.quiz} />}
         {d.status === 'PENDING' ? (
           <LoadingNote />
         ) : d.curation ? (

@@ -24,6 +24,7 @@ import { parseId } from '../catalog/index.ts';
 import { curationViewStatus } from '../users/index.ts';
 import { codiByProduct, codiDetail } from './codi.ts';
 import { curationInfo } from './curation-info.ts';
+import { answerDailyQuiz, dailyQuizDone, dailyQuizDoneMonthly, dailyQuizToday } from './daily-quiz.ts';
 import { publishDue } from './drafting.ts';
 import { personalColorQuiz, savePersonalColor } from './personal-color.ts';
 import { curationRating, rateCuration } from './rating.ts';
@@ -203,6 +204,84 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) => savePersonalColor(ctx, memberId(req), req.body),
+  );
+
+  const DailyQuiz = z.object({
+    id: z.number().int(),
+    quiz_date: z.string(),
+    question: z.string(),
+    options: z.array(z.object({ key: z.string(), label: z.string(), image_url: z.string().nullable() })),
+    /** The member's answer today (null for guests and members who have not answered). */
+    answered: z.string().nullable(),
+  });
+
+  app.get(
+    '/curations/daily-quiz-today',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: 'Today’s style question (KST), with the member’s answer if any',
+        response: { 200: DailyQuiz, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => dailyQuizToday(ctx, req.principal.userId),
+  );
+
+  app.post(
+    '/curations/daily-quiz-today',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'Answer today’s style question (once a day)',
+        body: z.object({ answer: z.string().min(1).max(20) }).strict(),
+        response: {
+          200: z.object({ id: z.number().int(), answered: z.string() }),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+        },
+      },
+    },
+    async (req) => answerDailyQuiz(ctx, memberId(req), req.body.answer),
+  );
+
+  app.get(
+    '/curations/daily-quiz-done',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'Whether the member answered today’s question (KST)',
+        response: { 200: z.object({ quiz_date: z.string(), done: z.boolean() }), 401: ErrorBody },
+      },
+    },
+    async (req) => dailyQuizDone(ctx, memberId(req)),
+  );
+
+  app.get(
+    '/curations/daily-quiz-done-monthly',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary: 'The KST days of a month the member answered (a month calendar)',
+        querystring: z.object({
+          month: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected YYYY-MM')
+            .optional(),
+        }),
+        response: {
+          200: z.object({ month: z.string(), days: z.array(z.string()), count: z.number().int() }),
+          400: ErrorBody,
+          401: ErrorBody,
+        },
+      },
+    },
+    async (req) => dailyQuizDoneMonthly(ctx, memberId(req), req.query.month),
   );
 
   // Drafts past their publish time are published on a timer in the server process (tests call
