@@ -67,6 +67,20 @@ export const ORDER_ITEM_STATUSES = [
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
+/**
+ * Items the member bought and keeps (not pending, cancelled or returned): the closet, the size
+ * last bought, the curation engine's purchase history.
+ */
+export const KEPT_ITEM_STATUSES: readonly OrderItemStatus[] = [
+  'PAID',
+  'PREPARING',
+  'SHIPPING',
+  'COMPLETE',
+  'EXCHANGE_REQUESTED',
+  'EXCHANGED',
+  'CONFIRMED',
+];
+
 export const ORDER_ITEM_STATUS_LABEL: Record<OrderItemStatus, string> = {
   PENDING: '결제대기',
   PAID: '결제완료',

@@ -11,6 +11,7 @@ import {
   garmentGirth,
   garmentKind,
   isBodyInRange,
+  KEPT_ITEM_STATUSES,
   kstSeason,
   type Occasion,
   type PersonalColorSeason,
@@ -133,12 +134,7 @@ async function history(db: Db, userId: number) {
       .selectDistinct({ id: orderItems.product_display_id })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.order_id))
-      .where(
-        and(
-          eq(orders.user_id, userId),
-          inArray(orderItems.status, ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'EXCHANGED', 'CONFIRMED']),
-        ),
-      ),
+      .where(and(eq(orders.user_id, userId), inArray(orderItems.status, [...KEPT_ITEM_STATUSES]))),
     db
       .select({ id: likes.like_id })
       .from(likes)

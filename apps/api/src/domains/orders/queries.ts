@@ -2,7 +2,7 @@
  * Read side of orders: the member's order list, checkout form data, latest address, first-order
  * flag, per-status counts, closets of purchased items and the guest look-up by phone.
  */
-import { ORDER_ITEM_STATUS_LABEL, ORDER_STATUS_LABEL, type OrderItemStatus } from '@codiroom/shared';
+import { KEPT_ITEM_STATUSES, ORDER_ITEM_STATUS_LABEL, ORDER_STATUS_LABEL } from '@codiroom/shared';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addresses, brands, orderItems, orders, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -168,15 +168,7 @@ export async function userOrderData(ctx: AppContext, userId: number) {
   return { counts, order_count: Number(t?.n ?? 0), total_paid: Number(t?.paid ?? 0) };
 }
 
-const OWNED: OrderItemStatus[] = [
-  'PAID',
-  'PREPARING',
-  'SHIPPING',
-  'COMPLETE',
-  'EXCHANGE_REQUESTED',
-  'EXCHANGED',
-  'CONFIRMED',
-];
+const OWNED = [...KEPT_ITEM_STATUSES];
 
 /** The closet: items the member bought and kept (not cancelled or returned), newest first. */
 export async function closet(ctx: AppContext, userId: number, page: number, limit: number) {

@@ -21,10 +21,11 @@ import {
   reviewPhotos,
   reviews,
   reviewVotes,
-  userSizeInfo,
   users,
 } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { getSizeInfo } from '../users/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -179,31 +180,17 @@ const ORDER_BY: Record<ReviewSort, SQL[]> = {
   photo: [desc(reviews.created_at), desc(reviews.id)],
 };
 
-/** The member's height and weight from their size info (for "bodies like mine"), or null. */
-export async function memberBody(
-  db: Db,
-  userId: number | null,
-): Promise<{ height: number; weight: number } | null> {
-  if (userId === null) return null;
-  const [row] = await db
-    .select({ h: userSizeInfo.height, w: userSizeInfo.weight, uh: users.height, uw: users.weight })
-    .from(users)
-    .leftJoin(userSizeInfo, eq(userSizeInfo.user_id, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const height = row?.h ?? row?.uh ?? null;
-  const weight = row?.w ?? row?.uw ?? null;
-  return height && weight ? { height, weight } : null;
-}
-
 export async function productReviews(
-  db: Db,
+  ctx: AppContext,
   displayId: number,
   sort: ReviewSort,
   q: ListFilter,
   viewer: number | null,
 ): Promise<ReviewListBody> {
-  const body = q.similar ? await memberBody(db, viewer) : null;
+  const { db } = ctx;
+  // "Bodies like mine": the member's size info (or profile) height and weight.
+  const info = q.similar && viewer !== null ? await getSizeInfo(ctx, viewer) : null;
+  const body = info?.height && info.weight ? { height: info.height, weight: info.weight } : null;
   const where: SQL[] = [eq(reviews.product_display_id, displayId), visible];
   if (sort === 'photo') where.push(sql`${reviews.photo_count} > 0`);
   if (q.height_min !== undefined) where.push(gte(reviews.height, q.height_min));

@@ -12,6 +12,7 @@ import {
   garmentGirth,
   garmentKind,
   isBodyInRange,
+  KEPT_ITEM_STATUSES,
   type RecommendedSizeBody,
   recommendSize,
   type SizeReviewInput,
@@ -28,13 +29,12 @@ import {
   reviews,
   sizeMeasurements,
   sizeReviews,
-  userSizeInfo,
-  users,
 } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { sellableStockColumn } from '../catalog/index.ts';
+import { getSizeInfo } from '../users/index.ts';
 
 /** At most this many size reviews (the newest) inform one answer. */
 const MAX_REVIEWS = 400;
@@ -187,28 +187,6 @@ async function sizeReviewsOf(
   return out.slice(0, MAX_REVIEWS).map(({ at: _at, ...r }) => r);
 }
 
-/** The member's body and preference from their size info (or profile), and their usual sizes. */
-export async function memberSizing(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      h: userSizeInfo.height,
-      w: userSizeInfo.weight,
-      sizes: userSizeInfo.sizes,
-      fit: userSizeInfo.fit_preference,
-      uh: users.height,
-      uw: users.weight,
-    })
-    .from(users)
-    .leftJoin(userSizeInfo, eq(userSizeInfo.user_id, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const height = row?.h ?? row?.uh ?? null;
-  const weight = row?.w ?? row?.uw ?? null;
-  const fit: FitPreference | null =
-    row?.fit === 'slim' || row?.fit === 'loose' || row?.fit === 'regular' ? row.fit : null;
-  return { height, weight, fit, sizes: row?.sizes ?? {} };
-}
-
 async function lastBoughtSize(db: Db, userId: number, productType: string): Promise<string | null> {
   const [row] = await db
     .select({ size_name: orderItems.size_name })
@@ -219,7 +197,7 @@ async function lastBoughtSize(db: Db, userId: number, productType: string): Prom
       and(
         eq(orders.user_id, userId),
         eq(productDisplays.product_type, productType as 'TOP'),
-        inArray(orderItems.status, ['PAID', 'PREPARING', 'SHIPPING', 'COMPLETE', 'EXCHANGED', 'CONFIRMED']),
+        inArray(orderItems.status, [...KEPT_ITEM_STATUSES]),
       ),
     )
     .orderBy(desc(orderItems.created_at))
@@ -255,12 +233,12 @@ export async function recommendedSize(
   const [inputs, sizes, member] = await Promise.all([
     cache(ctx, SIZING_INPUTS).load(id, () => loadInputs(db, id)),
     sizesOf(db, id),
-    userId !== null ? memberSizing(db, userId) : Promise.resolve(null),
+    userId !== null ? getSizeInfo(ctx, userId) : Promise.resolve(null),
   ]);
   const { product, sheet } = inputs;
   const height = query.height ?? member?.height ?? null;
   const weight = query.weight ?? member?.weight ?? null;
-  const fit: FitPreference = query.fit ?? member?.fit ?? 'regular';
+  const fit: FitPreference = query.fit ?? member?.fit_preference ?? 'regular';
   const garment = garmentKind(product.product_type, product.category_code, product.cut);
   const sizeReviewRows = inputs.reviews;
   const empty = (basis: RecommendedSizeBody['basis'], size: string | null): RecommendedSizeBody => ({

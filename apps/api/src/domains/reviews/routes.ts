@@ -121,7 +121,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         throw badRequest(`{x} must be a sort (${REVIEW_SORTS.join(', ')}) or a page`);
       const id = await assertDisplay(ctx.db, parseId(req.params.id));
       const viewer = await optionalMemberId(ctx, req);
-      return productReviews(ctx.db, id, sort ?? 'best', { ...req.query, page: page as number }, viewer);
+      return productReviews(ctx, id, sort ?? 'best', { ...req.query, page: page as number }, viewer);
     },
   );
 

@@ -17,8 +17,8 @@ import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
+import { getSizeInfo } from '../users/index.ts';
 import { reviewableStatus } from './read.ts';
-import { memberSizing } from './recommend.ts';
 import { ownDeliveredItem, settleCredit } from './write.ts';
 
 // ───────────────────────────── size reviews ─────────────────────────────
@@ -95,7 +95,7 @@ async function settleReviewOf(tx: Tx, userId: number, orderItemId: number | null
 
 export async function createSizeReview(ctx: AppContext, userId: number, input: SizeReviewRequest) {
   const now = ctx.clock.now();
-  const body = await memberSizing(ctx.db, userId);
+  const body = await getSizeInfo(ctx, userId);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const item = await ownDeliveredItem(tx, userId, input.order_item_id);

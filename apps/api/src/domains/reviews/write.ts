@@ -27,8 +27,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { earnPoints, revokePoints } from '../benefits/index.ts';
-import { reviewMissing } from './read.ts';
-import { memberSizing } from './recommend.ts';
+import { getSizeInfo } from '../users/index.ts';
+import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -62,7 +62,7 @@ export async function ownDeliveredItem(tx: Tx, userId: number, orderItemId: numb
     .limit(1);
   // Another member's item answers as a missing one: ids are not a way to learn about orders.
   if (!row || row.user_id !== userId) throw notFound('주문 상품이 없습니다.');
-  if (!['COMPLETE', 'EXCHANGED', 'CONFIRMED'].includes(row.status)) {
+  if (!(REVIEWABLE_STATUSES as readonly string[]).includes(row.status)) {
     throw badRequest('배송 완료된 상품만 후기를 쓸 수 있어요.');
   }
   return row;
@@ -143,7 +143,7 @@ async function insertReview(
   },
 ): Promise<{ id: number; credit: number }> {
   const now = ctx.clock.now();
-  const body = await memberSizing(ctx.db, userId);
+  const body = await getSizeInfo(ctx, userId);
   try {
     const out = await ctx.db.transaction(async (tx) => {
       const item = await ownDeliveredItem(tx, userId, input.order_item_id);
