@@ -84,6 +84,11 @@ const EnvSchema = z.object({
    * (docs/ARCHITECTURE.md, "Curations").
    */
   CURATION_PUBLISH_DELAY_MIN: z.coerce.number().int().min(0).max(10_080).default(120),
+  /**
+   * Curations the engine drafts per KST day: what the curators can look over. Requests beyond it
+   * wait on the waiting list (WAITING_LIST) for the next day's slots, oldest first.
+   */
+  CURATION_DAILY_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /** The catalogue's response cache (domains/catalog/response-cache.ts). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /**

@@ -11,14 +11,7 @@ import { createTestApp, type TestApp } from './helpers.ts';
 
 /** Catalogue rows without a route yet, by the open issue that brings them. */
 const PENDING = new Set<string>([
-  // MY큐레이션: style quiz, curation, daily quiz, missions (no issue filed yet)
-  'GET /api/curations/get-curation-styles/{id}',
-  'GET /api/curations/payment-type',
-  'GET /api/curations/get-styling-request',
-  'POST /api/curations/style-quiz-photo',
-  'POST /api/curations/user-style',
-  'DELETE /api/curations/style-quiz-photo/{id}',
-  // Customer service tickets (no issue filed yet)
+  // Customer service tickets (support and tracking)
   'POST /api/customer_experiences/tickets',
 ]);
 

@@ -5,19 +5,22 @@
  * in the size picked, within budget, no disliked style or avoided colour, with reasons; another
  * member sees only their own.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codiItems,
   codiSets,
+  couponPolicies,
+  coupons,
   curationItems,
   curations,
+  dailyQuizAnswers,
+  dailyQuizzes,
   productDisplays,
   productItems,
   products,
-  styleQuizzes,
 } from '../src/db/schema.ts';
-import { draftCuration, publishDue } from '../src/domains/curations/drafting.ts';
+import { composeForMember, dailyStyleVotes, publishDue } from '../src/domains/curations/drafting.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
@@ -127,6 +130,47 @@ describe('curations', () => {
       // Viewing clears the red dot.
       expect(await status()).toMatchObject({ current_curation_viewed: true });
 
+      // "이 코디 한번에 담기": codi-to-cart with the curation's outfit; only its own items, only its owner.
+      const full = (await info()) as {
+        curation: { id: number; outfits: { index: number; items: { product_item_id: number | null }[] }[] };
+      };
+      const first = full.curation.outfits[0] as (typeof full.curation.outfits)[number];
+      const items = first.items
+        .filter((i) => i.product_item_id !== null)
+        .map((i) => ({ product_item_id: i.product_item_id, quantity: 1 }));
+      const toCart = (headers: Record<string, string>, body: unknown) =>
+        call(t.app, 'POST', '/api/carts/codi-to-cart', headers, body);
+      const h = await refreshedHeaders(t.ctx, m.user.id);
+      const added = await toCart(h, { curation_id: full.curation.id, outfit: first.index, items });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      expect((added.body.lines as unknown[]).length).toBe(items.length);
+      const stranger = await createMember(t.ctx);
+      expect(
+        (await toCart(stranger.headers, { curation_id: full.curation.id, outfit: first.index, items }))
+          .status,
+      ).toBe(404);
+      expect(
+        (
+          await toCart(guestHeader(t.ctx, 'outfit-guest'), {
+            curation_id: full.curation.id,
+            outfit: first.index,
+            items,
+          })
+        ).status,
+      ).toBe(404);
+      const [foreign] = await t.ctx.db
+        .select({ id: productItems.id })
+        .from(productItems)
+        .where(notInArray(productItems.product_display_id, ids))
+        .limit(1);
+      const wrong = await toCart(h, {
+        curation_id: full.curation.id,
+        outfit: first.index,
+        items: [{ product_item_id: foreign?.id, quantity: 1 }],
+      });
+      expect(wrong.status).toBe(400);
+      expect((await toCart(h, { curation_id: full.curation.id, items })).status).toBe(400);
+
       // A second quiz refines the profile without drafting another curation now.
       await call(
         t.app,
@@ -202,20 +246,16 @@ describe('curations', () => {
       expect((await call(t.app, 'GET', `/api/curations/get-rating/${id}`, o)).status).toBe(404);
 
       const before = await t.ctx.db.select().from(curationItems).where(eq(curationItems.curation_id, id));
-      const [quiz] = await t.ctx.db.select().from(styleQuizzes).where(eq(styleQuizzes.user_id, m.user.id));
-      const next = await draftCuration(
-        t.ctx,
-        m.user.id,
-        quiz?.id as number,
-        { ...QUIZ, disliked_styles: ['스트릿'], avoid: [], liked_colors: ['네이비'] } as never,
-      );
-      const after = await t.ctx.db
-        .select()
-        .from(curationItems)
-        .where(eq(curationItems.curation_id, next as number));
+      const next = await composeForMember(t.ctx, m.user.id, {
+        ...QUIZ,
+        disliked_styles: ['스트릿'],
+        avoid: [],
+        liked_colors: ['네이비'],
+      } as never);
+      const after = next.flatMap((o) => o.picks.map((p) => p.product_id));
       const old = new Set(before.map((i) => i.product_display_id));
       expect(after.length).toBeGreaterThan(0);
-      expect(after.filter((i) => old.has(i.product_display_id))).toEqual([]);
+      expect(after.filter((id) => old.has(id))).toEqual([]);
     } finally {
       clock.advance(-61 * 60);
     }
@@ -282,5 +322,93 @@ describe('curations', () => {
     expect((await call(t.app, 'POST', '/api/curations/daily-quiz-today', {}, { answer: 'a' })).status).toBe(
       401,
     );
+  });
+
+  it('daily answers: style questions feed the style profile; the month’s first answer brings the monthly codi coupon', async () => {
+    const m = await createMember(t.ctx);
+    const h = () => refreshedHeaders(t.ctx, m.user.id);
+    const monthlyCoupons = async () =>
+      t.ctx.db
+        .select({ name: couponPolicies.name, ends_at: couponPolicies.ends_at })
+        .from(coupons)
+        .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
+        .where(and(eq(coupons.user_id, m.user.id), eq(couponPolicies.coupon_type, 'MONTHLY_CODI_COUPON')));
+    const answer = async (pick: (o: { key: string; style?: string }[]) => string | undefined) => {
+      const today = await call(t.app, 'GET', '/api/curations/daily-quiz-today', await h());
+      const [row] = await t.ctx.db
+        .select()
+        .from(dailyQuizzes)
+        .where(eq(dailyQuizzes.id, today.body.id as number));
+      const r = await call(t.app, 'POST', '/api/curations/daily-quiz-today', await h(), {
+        answer: pick(row?.options ?? []),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+    // Without the style quiz: no monthly coupon.
+    expect((await answer((o) => o[0]?.key)).monthly_coupon_policy_id).toBeNull();
+    await call(t.app, 'POST', '/api/v1/curations/style-quiz', await h(), QUIZ);
+    clock.advance(24 * 3600);
+    try {
+      // Tomorrow's is a style question (odd days): the pick is a vote for its style.
+      const voted = await answer(
+        (o) => o.find((x) => x.style === '아메카지' || x.style === '댄디')?.key ?? o[1]?.key,
+      );
+      const first = voted.monthly_coupon_policy_id as number;
+      expect(first).toEqual(expect.any(Number));
+      const answers = await t.ctx.db
+        .select()
+        .from(dailyQuizAnswers)
+        .where(eq(dailyQuizAnswers.user_id, m.user.id));
+      expect(answers).toHaveLength(2);
+      const styleVotes = await dailyStyleVotes(t.ctx.db, m.user.id, clock.now());
+      const [voteRow] = await t.ctx.db
+        .select({ options: dailyQuizzes.options })
+        .from(dailyQuizzes)
+        .where(eq(dailyQuizzes.id, voted.id as number));
+      const votedStyle = voteRow?.options.find((o) => o.key === voted.answered)?.style as string;
+      expect(votedStyle).toEqual(expect.any(String));
+      expect(styleVotes).toEqual({ [votedStyle]: 1 });
+      clock.advance(24 * 3600);
+      expect((await answer((o) => o[0]?.key)).monthly_coupon_policy_id).toBeNull(); // once a month
+      expect(await monthlyCoupons()).toHaveLength(1);
+      // December: this month's policy is rolled over from November's and issued again.
+      clock.advance(9 * 24 * 3600);
+      const dec = await answer((o) => o[0]?.key);
+      expect(dec.monthly_coupon_policy_id).not.toBe(first);
+      const mine = await monthlyCoupons();
+      expect(mine).toHaveLength(2);
+      expect(mine.map((c) => c.name).sort()).toEqual([
+        '11월 이달의 코디 쿠폰 8%',
+        '12월 이달의 코디 쿠폰 8%',
+      ]);
+      const other = await createMember(t.ctx);
+      await call(
+        t.app,
+        'POST',
+        '/api/v1/curations/style-quiz',
+        await refreshedHeaders(t.ctx, other.user.id),
+        QUIZ,
+      );
+      const today = await call(
+        t.app,
+        'GET',
+        '/api/curations/daily-quiz-today',
+        await refreshedHeaders(t.ctx, other.user.id),
+      );
+      const r = await call(
+        t.app,
+        'POST',
+        '/api/curations/daily-quiz-today',
+        await refreshedHeaders(t.ctx, other.user.id),
+        {
+          answer: (today.body.options as { key: string }[])[0]?.key,
+        },
+      );
+      // The same December policy, not a second copy.
+      expect(r.body.monthly_coupon_policy_id).toBe(dec.monthly_coupon_policy_id);
+    } finally {
+      clock.advance(-11 * 24 * 3600);
+    }
   });
 });

@@ -13,8 +13,13 @@
  * run. With HOSTILE_BASE_URL the same requests go over HTTP to a running server (CI's production
  * pass): as nobody, as a guest and, with HOSTILE_ADMIN_KEY, as an operator.
  */
+
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { curations } from '../src/db/schema.ts';
+import { addQuizPhoto } from '../src/domains/curations/photos.ts';
 import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 import { ADDRESS, makeShop, placeOrder } from './orders-fixtures.ts';
@@ -470,7 +475,13 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
   let member: Record<string, string>;
   let guest: Record<string, string>;
   let pools: Pools;
-  let other: { headers: Record<string, string>; cartLineId: number; addressId: number; orderId: number };
+  let other: {
+    headers: Record<string, string>;
+    cartLineId: number;
+    addressId: number;
+    orderId: number;
+    photoId: number;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ADMIN_API_KEY: ADMIN_KEY } });
@@ -499,10 +510,35 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
     expect(addr.statusCode, addr.body).toBe(201);
     const addressId = (addr.json() as { id: number }).id;
     const order = await placeOrder(t.app, b.headers, [{ product_item_id: itemId, quantity: 1 }]);
-    other = { headers: b.headers, cartLineId, addressId, orderId: order.id };
+    // A style quiz (its curation request) and a private quiz photo.
+    const quiz = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/curations/style-quiz',
+      headers: b.headers,
+      payload: { liked_styles: ['미니멀'], occasions: ['office'] },
+    });
+    expect(quiz.statusCode, quiz.body).toBe(200);
+    const photo = await addQuizPhoto(t.ctx, b.user.id, 'FACE', [
+      {
+        field: 'photo',
+        bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+          .jpeg()
+          .toBuffer(),
+      },
+    ]);
+    const [curation] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, b.user.id));
+    other = { headers: b.headers, cartLineId, addressId, orderId: order.id, photoId: photo.id };
     pools = {
       ids: [1, 2, 3, shop.displayId, shop.productId, ...itemIds],
-      foreignIds: [cartLineId, addressId, order.id, b.user.id].filter((x) => Number.isSafeInteger(x)),
+      foreignIds: [
+        cartLineId,
+        addressId,
+        order.id,
+        b.user.id,
+        photo.id,
+        quiz.json().id,
+        curation?.id ?? 0,
+      ].filter((x) => Number.isSafeInteger(x) && x > 0),
       strings: ['슬랙스', '셔츠', order.order_id, 'M', 'TOP', '2026-11-20'],
     };
   });
@@ -555,6 +591,8 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
       headers: other.headers,
     });
     expect(order.statusCode).toBe(200);
+    const photos = await t.app.inject({ method: 'GET', url: '/api/users/photos', headers: other.headers });
+    expect(photos.body).toContain(`"id":${other.photoId}`);
   }, 600_000);
 });
 

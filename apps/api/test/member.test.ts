@@ -257,7 +257,7 @@ describe('GET status and status-main', () => {
     expect(main).toBe('NONE_CURATIONED');
   });
 
-  it('a REQUESTED curation younger than 3 days is not the waiting list; older is', async () => {
+  it('a REQUESTED curation waiting for a drafting slot is the waiting list; once drafted it is not', async () => {
     const m = await createMember(t.ctx);
     await t.ctx.db.insert(styleQuizzes).values({ user_id: m.user.id, answers: {} });
     const [c] = await t.ctx.db
@@ -265,20 +265,21 @@ describe('GET status and status-main', () => {
       .values({ user_id: m.user.id, status: 'REQUESTED', created_at: daysAgo(NOW, 2) })
       .returning();
     let s = await status(m.headers);
-    expect(s.flags).toMatchObject({ style_quiz_but_none_curation: true, waiting_list: false });
-    expect(s.main).toBe('NONE_CURATIONED');
-
-    await t.ctx.db
-      .update(curations)
-      .set({ created_at: daysAgo(NOW, 4) })
-      .where(eq(curations.id, c?.id ?? 0));
-    s = await status(m.headers);
     expect(s.flags).toMatchObject({
       style_quiz_but_none_curation: true,
       curationed: false,
       waiting_list: true,
     });
     expect(s.main).toBe('WAITING_LIST');
+
+    // A slot taken (being drafted): no longer waiting.
+    await t.ctx.db
+      .update(curations)
+      .set({ drafted_at: NOW })
+      .where(eq(curations.id, c?.id ?? 0));
+    s = await status(m.headers);
+    expect(s.flags).toMatchObject({ style_quiz_but_none_curation: true, waiting_list: false });
+    expect(s.main).toBe('NONE_CURATIONED');
   });
 
   it('a DONE curation → curationed / CURATIONED', async () => {
@@ -378,24 +379,28 @@ describe('GET curation-status', () => {
     expect((await get('/api/users/curation-status', m.headers)).body.current_curation_viewed).toBe(true);
   });
 
-  it('next_ai_curation_left counts the curations delivered in this KST month, never below 0', async () => {
+  it('next_ai_curation_left counts the curations requested in this KST month, never below 0', async () => {
     const m = await createMember(t.ctx);
     await t.ctx.db.insert(curations).values([
       // 2026-10-31 23:59 KST: last month
-      { user_id: m.user.id, status: 'DONE', viewed: true, delivered_at: new Date('2026-10-31T14:59:00Z') },
+      { user_id: m.user.id, status: 'DONE', viewed: true, created_at: new Date('2026-10-31T14:59:00Z') },
       // 2026-11-01 00:30 KST: this month
-      { user_id: m.user.id, status: 'DONE', viewed: true, delivered_at: new Date('2026-10-31T15:30:00Z') },
-      // requested, not delivered
-      { user_id: m.user.id, status: 'REQUESTED' },
+      { user_id: m.user.id, status: 'DONE', viewed: true, created_at: new Date('2026-10-31T15:30:00Z') },
     ]);
     let r = await get('/api/users/curation-status', m.headers);
     expect(r.body.next_ai_curation_left).toBe(AI_CURATIONS_PER_MONTH - 1);
+    // Requested this month and still waiting: counted when asked for.
+    await t.ctx.db
+      .insert(curations)
+      .values({ user_id: m.user.id, status: 'REQUESTED', created_at: daysAgo(NOW, 1) });
+    r = await get('/api/users/curation-status', m.headers);
+    expect(r.body.next_ai_curation_left).toBe(AI_CURATIONS_PER_MONTH - 2);
     await t.ctx.db.insert(curations).values(
       [1, 2, 3].map((d) => ({
         user_id: m.user.id,
         status: 'DONE',
         viewed: true,
-        delivered_at: daysAgo(NOW, d),
+        created_at: daysAgo(NOW, d),
       })),
     );
     r = await get('/api/users/curation-status', m.headers);

@@ -35,9 +35,19 @@ export const CodiToCartRequest = z
   .object({
     codi_id: Id.nullish(),
     id: Id.nullish(),
+    /** Instead of a codi set: an outfit (`outfit`, from 0) of the member's own MY큐레이션 curation. */
+    curation_id: Id.nullish(),
+    outfit: z.number().int().min(0).max(20).nullish(),
     items: z.array(CartItemRequest).min(1).max(50),
   })
-  .refine((b) => (b.codi_id ?? b.id) != null, { message: 'codi_id or id is required', path: ['codi_id'] });
+  .refine((b) => (b.codi_id ?? b.id ?? b.curation_id) != null, {
+    message: 'codi_id or id is required',
+    path: ['codi_id'],
+  })
+  .refine((b) => b.curation_id == null || b.outfit != null, {
+    message: 'outfit is required with curation_id',
+    path: ['outfit'],
+  });
 export type CodiToCartRequest = z.infer<typeof CodiToCartRequest>;
 
 /** PATCH /api/carts/{id}. */

@@ -121,6 +121,8 @@ export type CurationProfile = {
   ratings: Readonly<Record<number, number>>;
   liked: readonly number[];
   skipped: readonly number[];
+  /** Styles chosen in the daily quiz's style questions, with how often (a soft lift). */
+  style_votes?: Readonly<Record<string, number>>;
 };
 
 export type CuratedPick = { role: CurationRole; product_id: number; size: string | null; reasons: string[] };
@@ -133,6 +135,8 @@ const ROLE_OF: Partial<Record<CurationCandidate['product_type'], CurationRole>> 
   SHOES: 'shoes',
   BAG: 'bag',
 };
+/** The outfit role of a product type, or undefined for types outfits do not use. */
+export const roleOf = (t: CurationCandidate['product_type']): CurationRole | undefined => ROLE_OF[t];
 const SIZED: ReadonlySet<CurationRole> = new Set(['top', 'bottom', 'outer']);
 const NEAR_FACE: ReadonlySet<CurationRole> = new Set(['top', 'outer']);
 
@@ -153,7 +157,7 @@ export function isEligible(c: CurationCandidate, p: CurationProfile): boolean {
 
 /**
  * Style affinity learnt from history: tags of liked and well-rated products up, tags of badly rated
- * and skipped ones down.
+ * and skipped ones down, and the styles voted for in the daily quiz up.
  */
 export function styleAffinity(
   p: CurationProfile,
@@ -166,6 +170,9 @@ export function styleAffinity(
   for (const id of p.liked) add(id, 1);
   for (const [id, r] of Object.entries(p.ratings)) add(Number(id), r >= 4 ? 1.5 : r <= 2 ? -2 : 0);
   for (const id of p.skipped) add(id, -1);
+  // Daily-quiz votes: half a point each, at most 2 per style (a vote says less than a purchase).
+  for (const [tag, n] of Object.entries(p.style_votes ?? {}))
+    a.set(tag, (a.get(tag) ?? 0) + Math.min(2, n / 2));
   return a;
 }
 
@@ -193,7 +200,8 @@ function score(
 
 const accentsOf = (colors: readonly string[]) => colors.filter((c) => !NEUTRAL_COLORS.has(c));
 
-function reasonsFor(c: CurationCandidate, role: CurationRole, p: CurationProfile): string[] {
+/** Why a pick suits the member (every pick carries at least one reason). */
+export function reasonsFor(c: CurationCandidate, role: CurationRole, p: CurationProfile): string[] {
   const r: string[] = [];
   const liked = c.style_tags.filter((t) => p.liked_styles.includes(t));
   if (liked.length) r.push(`선호 스타일 ${liked.slice(0, 2).join('·')}`);

@@ -133,6 +133,8 @@ export const CurationInfoBody = z.object({
       title: z.string().nullable(),
       message: z.string().nullable(),
       curator_name: z.string().nullable(),
+      /** The curator's note to the member (the stylist's touch), when a curator added one. */
+      curator_note: z.string().nullable(),
       delivered_at: z.string().nullable(),
       rating: Int.nullable(),
       outfits: z.array(
@@ -170,3 +172,62 @@ export const CurationRatingBody = z.object({
   wanted_detail: z.string().nullable(),
 });
 export type CurationRatingBody = z.infer<typeof CurationRatingBody>;
+
+// ───────────────────────────── requests, styles, payment ─────────────────────────────
+
+/** A curation the member asked for and has not received yet (GET /api/curations/get-styling-request). */
+export const StylingRequest = z.object({
+  id: Int,
+  /** WAITING: on the waiting list (curators at capacity); PREPARING: drafted, with a curator until published. */
+  status: z.enum(['WAITING', 'PREPARING']),
+  source: z.enum(['QUIZ', 'REQUEST']),
+  styles: z.array(z.string()),
+  requested_at: z.string(),
+  /** PREPARING: when it is published at the latest. */
+  expected_at: z.string().nullable(),
+  /** WAITING: requests ahead of this one on the waiting list (0 = next). */
+  waiting_ahead: Int.nullable(),
+});
+export type StylingRequest = z.infer<typeof StylingRequest>;
+export const StylingRequestList = z.object({ result: z.array(StylingRequest) });
+export type StylingRequestList = z.infer<typeof StylingRequestList>;
+
+/** POST /api/curations/user-style: the styles the member wants now; `request` asks for a new curation in them. */
+export const UserStyleRequest = z
+  .object({
+    styles: z
+      .array(z.string().min(1).max(20))
+      .min(1)
+      .max(5)
+      .refine((a) => new Set(a).size === a.length, 'each value once'),
+    request: z.boolean().default(false),
+  })
+  .strict();
+export type UserStyleRequest = z.infer<typeof UserStyleRequest>;
+export const UserStyleBody = z.object({
+  liked_styles: z.array(z.string()),
+  /** The request opened now (request: true). */
+  request: StylingRequest.nullable(),
+  next_ai_curation_left: Int,
+});
+export type UserStyleBody = z.infer<typeof UserStyleBody>;
+
+/** GET /api/curations/payment-type: MY큐레이션 is free, a few AI curations a KST month. */
+export const CurationPaymentType = z.object({
+  payment_type: z.literal('FREE'),
+  price: Int,
+  monthly_ai_curations: Int,
+  next_ai_curation_left: Int,
+});
+export type CurationPaymentType = z.infer<typeof CurationPaymentType>;
+
+/** GET /api/curations/get-curation-styles/{id}: the styles of one of one's curations. */
+export const CurationStylesBody = z.object({
+  id: Int,
+  /** The liked styles the curation was drafted for (the quiz, or the request's styles). */
+  asked_styles: z.array(z.string()),
+  /** Style tags of the picks, most frequent first. */
+  styles: z.array(z.object({ tag: z.string(), count: Int })),
+  outfits: z.array(z.object({ index: Int, styles: z.array(z.string()), colors: z.string().nullable() })),
+});
+export type CurationStylesBody = z.infer<typeof CurationStylesBody>;

@@ -84,9 +84,20 @@ export const StyleQuizSaved = z.object({
 });
 export type StyleQuizSaved = z.infer<typeof StyleQuizSaved>;
 
+/** A style-quiz photo as its owner sees it: the image URL is signed and works for an hour. */
+export const StyleQuizPhoto = z.object({
+  id: z.number().int(),
+  photo_type: z.enum(['FACE', 'BODY']),
+  image_url: z.string(),
+  created_at: z.string(),
+});
+export type StyleQuizPhoto = z.infer<typeof StyleQuizPhoto>;
+
 export const StyleQuizBody = z.object({
   id: z.number().int(),
   answers: z.record(z.string(), z.unknown()),
   created_at: z.string(),
+  /** The member's FACE and BODY photos (at most one of each). */
+  photos: z.array(StyleQuizPhoto),
 });
 export type StyleQuizBody = z.infer<typeof StyleQuizBody>;

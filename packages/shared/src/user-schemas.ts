@@ -27,12 +27,7 @@ export const AGE_RANGE = { min: 14, max: 99 } as const;
 export const USER_NAME_MAX = 49;
 /** Shipping addresses a member may keep. */
 export const MAX_ADDRESSES = 20;
-/**
- * A member is on the waiting list when users.has_reservation is set or one of their curations has
- * been REQUESTED (not yet DONE) for more than this many days.
- */
-export const WAITING_LIST_AFTER_DAYS = 3;
-/** AI curations a member can receive per KST calendar month (next_ai_curation_left counts down). */
+/** AI curations a member can ask for per KST calendar month, the style quiz's first included (next_ai_curation_left counts down). */
 export const AI_CURATIONS_PER_MONTH = 3;
 /** Referral codes: 8 characters without the look-alikes 0/O, 1/I/L. */
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -74,7 +69,7 @@ export type StatusFacts = {
   hasStyleQuiz: boolean;
   /** At least one curation is DONE. */
   hasDoneCuration: boolean;
-  /** A curation is REQUESTED for more than WAITING_LIST_AFTER_DAYS, or has_reservation is set. */
+  /** A curation waits for a drafting slot (REQUESTED, curators at capacity), or has_reservation is set. */
   isWaiting: boolean;
 };
 
@@ -183,7 +178,7 @@ export type UserStatusMain = z.infer<typeof UserStatusMain>;
 export const CurationViewStatus = z.object({
   /** null: never curated; false: the latest DONE curation is unviewed; true: viewed. */
   current_curation_viewed: z.boolean().nullable(),
-  /** AI curations left this KST month: AI_CURATIONS_PER_MONTH minus those delivered this month. */
+  /** AI curations left this KST month: AI_CURATIONS_PER_MONTH minus those requested this month. */
   next_ai_curation_left: Int,
 });
 export type CurationViewStatus = z.infer<typeof CurationViewStatus>;
@@ -238,6 +233,7 @@ export const UserPhoto = z.object({
   created_at: Instant,
 });
 export const UserPhotoList = z.object({ result: z.array(UserPhoto) });
+export type UserPhotoList = z.infer<typeof UserPhotoList>;
 export type UserPhoto = z.infer<typeof UserPhoto>;
 
 export const ShippingAddress = z.object({

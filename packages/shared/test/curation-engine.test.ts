@@ -17,6 +17,7 @@ import {
   type Occasion,
   type PersonalColorSeason,
   SEASON_PALETTES,
+  styleAffinity,
 } from '../src/curation-engine.ts';
 
 /** mulberry32: deterministic cases. */
@@ -227,6 +228,20 @@ describe('curation engine rules', () => {
     expect(composeOutfits(tops, likesStreet, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(
       23,
     );
+  });
+
+  it('daily-quiz style votes lift a style, bounded', () => {
+    const tops = [
+      base({ id: 41, style_tags: ['스트릿'], popularity: 0.1 }),
+      base({ id: 42, style_tags: ['클래식'], popularity: 0.9 }),
+      base({ id: 43, product_type: 'BOTTOM', category_code: 'bottom_denim', color_name: '진청' }),
+    ];
+    const neutral = { ...member, liked_styles: [], occasions: [] };
+    expect(composeOutfits(tops, neutral, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(42);
+    const voted = { ...neutral, style_votes: { 스트릿: 2 } };
+    expect(composeOutfits(tops, voted, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(41);
+    const byId = new Map(tops.map((c) => [c.id, c]));
+    expect(styleAffinity({ ...neutral, style_votes: { 스트릿: 50 } }, byId).get('스트릿')).toBe(2);
   });
 
   it('a liked colour lifts a pick and says so', () => {

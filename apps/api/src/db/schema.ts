@@ -1072,15 +1072,21 @@ export const styleQuizzes = pgTable(
   (t) => [index('style_quizzes_user_idx').on(t.user_id, t.created_at)],
 );
 
-export const styleQuizPhotos = pgTable('style_quiz_photos', {
-  id: serial('id').primaryKey(),
-  user_id: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  photo_type: photoType('photo_type').notNull(),
-  image_url: text('image_url').notNull(),
-  created_at: createdAt(),
-});
+export const styleQuizPhotos = pgTable(
+  'style_quiz_photos',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    photo_type: photoType('photo_type').notNull(),
+    image_url: text('image_url').notNull(),
+    /** The private image's key in the ImageStore (served only through signed URLs). */
+    image_key: text('image_key'),
+    created_at: createdAt(),
+  },
+  (t) => [index('style_quiz_photos_user_idx').on(t.user_id)],
+);
 
 export const curations = pgTable(
   'curations',
@@ -1090,7 +1096,17 @@ export const curations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     style_quiz_id: integer('style_quiz_id').references(() => styleQuizzes.id),
-    status: varchar('status', { length: 20 }).notNull().default('REQUESTED'), // REQUESTED | DONE
+    /** REQUESTED (waiting for a drafting slot: the waiting list) → DRAFT → DONE (published). */
+    status: varchar('status', { length: 20 }).notNull().default('REQUESTED'),
+    /** QUIZ: the first curation after the style quiz; REQUEST: one the member asked for. */
+    source: varchar('source', { length: 10 }).notNull().default('QUIZ'),
+    /** The styles a REQUEST asked for (user-style). */
+    request_styles: text('request_styles').array(),
+    /** When the engine drafted it (counts against the KST day's capacity). */
+    drafted_at: ts('drafted_at'),
+    /** The curator's note to the member, and when a curator last touched the draft. */
+    curator_note: text('curator_note'),
+    curator_touched_at: ts('curator_touched_at'),
     title: varchar('title', { length: 200 }),
     message: text('message'),
     curator_name: varchar('curator_name', { length: 50 }),
@@ -1108,6 +1124,8 @@ export const curations = pgTable(
   (t) => [
     index('curations_user_idx').on(t.user_id, t.created_at),
     index('curations_draft_idx').on(t.publish_at).where(sql`${t.status} = 'DRAFT'`),
+    index('curations_waiting_idx').on(t.created_at).where(sql`${t.status} = 'REQUESTED'`),
+    index('curations_drafted_idx').on(t.drafted_at),
   ],
 );
 
@@ -1133,7 +1151,9 @@ export const dailyQuizzes = pgTable('daily_quizzes', {
   id: serial('id').primaryKey(),
   quiz_date: date('quiz_date').notNull().unique(),
   question: text('question').notNull(),
-  options: jsonb('options').$type<{ key: string; label: string; image_url?: string }[]>().notNull(),
+  options: jsonb('options')
+    .$type<{ key: string; label: string; image_url?: string; style?: string }[]>()
+    .notNull(),
   answer: varchar('answer', { length: 20 }),
   point: integer('point').notNull().default(10),
 });

@@ -2736,6 +2736,74 @@ export const DAILY_QUIZZES: QuizDef[] = [
   },
 ];
 
+/**
+ * Daily style questions: no right answer, each option names a style (STYLE_TAGS); the member's
+ * choices feed the style profile the curation engine reads. They alternate with DAILY_QUIZZES.
+ */
+export interface StyleQuestionDef {
+  question: string;
+  options: readonly { label: string; style: StyleTag }[];
+}
+
+export const DAILY_STYLE_QUESTIONS: StyleQuestionDef[] = [
+  {
+    question: '이번 주 금요일 출근룩, 어떤 쪽이 끌리세요?',
+    options: [
+      { label: '니트에 슬랙스로 깔끔하게', style: '미니멀' },
+      { label: '옥스포드 셔츠에 치노 팬츠', style: '비즈니스캐주얼' },
+      { label: '블레이저까지 갖춰 입기', style: '클래식' },
+    ],
+  },
+  {
+    question: '주말 나들이에 입고 싶은 아우터는?',
+    options: [
+      { label: '워크 재킷', style: '워크웨어' },
+      { label: '바람막이', style: '고프코어' },
+      { label: '스웨트 후드 집업', style: '캐주얼' },
+    ],
+  },
+  {
+    question: '가장 손이 자주 가는 신발은?',
+    options: [
+      { label: '가죽 로퍼', style: '댄디' },
+      { label: '하얀 스니커즈', style: '놈코어' },
+      { label: '러닝화', style: '스포티' },
+    ],
+  },
+  {
+    question: '데이트 날 입고 싶은 상의는?',
+    options: [
+      { label: '케이블 니트', style: '프레피' },
+      { label: '깔끔한 무지 셔츠', style: '미니멀' },
+      { label: '오버핏 맨투맨', style: '시티보이' },
+    ],
+  },
+  {
+    question: '선호하는 바지 실루엣은?',
+    options: [
+      { label: '테이퍼드 슬랙스', style: '댄디' },
+      { label: '와이드 치노', style: '시티보이' },
+      { label: '스트레이트 데님', style: '아메카지' },
+    ],
+  },
+  {
+    question: '결혼식 하객룩으로 고른다면?',
+    options: [
+      { label: '네이비 수트', style: '포멀' },
+      { label: '재킷에 니트 이너', style: '비즈니스캐주얼' },
+      { label: '셔츠에 슬랙스만', style: '미니멀' },
+    ],
+  },
+  {
+    question: '여행 가방에 꼭 넣는 옷은?',
+    options: [
+      { label: '기능성 셋업', style: '고프코어' },
+      { label: '그래픽 티셔츠', style: '스트릿' },
+      { label: '데님 셔츠', style: '아메카지' },
+    ],
+  },
+];
+
 export const MISSIONS = [
   { code: 'STYLE_QUIZ', title: '스타일 퀴즈 완료하고 맞춤 코디 받기', point: 1000 },
   { code: 'FIRST_REVIEW', title: '첫 리뷰 작성하기', point: 500 },

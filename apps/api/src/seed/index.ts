@@ -41,6 +41,7 @@ import {
   type ColorKey,
   CURATORS,
   DAILY_QUIZZES,
+  DAILY_STYLE_QUESTIONS,
   EDITORS,
   GIVEN_NAMES,
   MEASUREMENT_SETS,
@@ -1857,6 +1858,17 @@ class SeedContext {
       'daily_quizzes',
       t.dailyQuizzes,
       Array.from({ length: 14 }, (_, d) => {
+        // Odd days ask a style question (no right answer, each option a style), even days trivia.
+        if (d % 2 === 1) {
+          const sq = get(DAILY_STYLE_QUESTIONS, ((d - 1) / 2) % DAILY_STYLE_QUESTIONS.length);
+          return {
+            quiz_date: kstDateString(new Date(this.nowMs + d * DAY)),
+            question: sq.question,
+            options: sq.options.map((o, i) => ({ key: get(keys, i), label: o.label, style: o.style })),
+            answer: null,
+            point: d % 7 === 6 ? 50 : 10,
+          };
+        }
         const q = get(DAILY_QUIZZES, get(order, d % order.length));
         return {
           quiz_date: kstDateString(new Date(this.nowMs + d * DAY)),

@@ -3,7 +3,7 @@
  * curations domains use, and the routes. Benefits imports from neither.
  */
 export { redeemCoupon, restoreCoupon } from './coupons.ts';
-export { autoIssueStyleQuizCoupons } from './issuing.ts';
+export { autoIssueStyleQuizCoupons, issueMonthlyCodiCoupon } from './issuing.ts';
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
 export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';

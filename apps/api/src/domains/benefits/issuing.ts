@@ -13,10 +13,12 @@ import {
   type CouponType,
   isKstWeekend,
   issuedCouponExpiry,
+  kstDate,
+  kstParts,
   BENEFIT_MESSAGES as M,
   PROMOTION_AUTO_ISSUE_UNTIL,
 } from '@codiroom/shared';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { couponPolicies, coupons, orders, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -278,4 +280,69 @@ export async function autoIssueStyleQuizCoupons(ctx: AppContext, userId: number)
   const ids = policies.map((p) => p.id).filter((id) => !held.has(id));
   const r = await issueMany(ctx, userId, ids, { internal: true });
   return { issued: r.result.filter((x) => x.status === 'success').map((x) => x.coupon_policy_id) };
+}
+
+// ───────────────────────────── the monthly codi coupon ─────────────────────────────
+
+/** pg_advisory_xact_lock key of rolling the monthly codi policy over (shared by every process). */
+const MONTHLY_ROLLOVER_LOCK = 7_301_002;
+
+/**
+ * This KST month's MONTHLY_CODI_COUPON policy (SPEC.md §9): the open one, or, when the month has
+ * none yet, a copy of the newest one with this month's window and name ("12월 이달의 코디 쿠폰 8%"):
+ * the reward renews every month without an operator. Null when the shop never had one, or the
+ * newest was switched off (the shop stopped the reward).
+ */
+async function monthlyCodiPolicy(ctx: AppContext, now: Date): Promise<number | null> {
+  const p = kstParts(now);
+  const start = kstDate(p.year, p.month, 1);
+  const end = new Date(
+    kstDate(p.month === 12 ? p.year + 1 : p.year, p.month === 12 ? 1 : p.month + 1, 1).getTime() - 1000,
+  );
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MONTHLY_ROLLOVER_LOCK})`);
+    const [open] = await tx
+      .select({ id: couponPolicies.id })
+      .from(couponPolicies)
+      .where(and(openAt(now), eq(couponPolicies.coupon_type, 'MONTHLY_CODI_COUPON')))
+      .orderBy(asc(couponPolicies.id))
+      .limit(1);
+    if (open) return open.id;
+    const [last] = await tx
+      .select()
+      .from(couponPolicies)
+      .where(eq(couponPolicies.coupon_type, 'MONTHLY_CODI_COUPON'))
+      .orderBy(sql`${couponPolicies.ends_at} desc nulls first`, desc(couponPolicies.id))
+      .limit(1);
+    if (!last || !last.is_active || (last.ends_at && last.ends_at > now)) return null;
+    const { id: _id, issued_count: _n, created_at: _c, serial_code: _s, ...terms } = last;
+    const [rolled] = await tx
+      .insert(couponPolicies)
+      .values({
+        ...terms,
+        name: /^\d{1,2}월/.test(last.name) ? last.name.replace(/^\d{1,2}월/, `${p.month}월`) : last.name,
+        starts_at: start,
+        ends_at: end,
+        issued_count: 0,
+        created_at: now,
+      })
+      .returning({ id: couponPolicies.id });
+    return rolled?.id ?? null;
+  });
+}
+
+/**
+ * The monthly reward of MY큐레이션: a member who took the style quiz gets this month's codi coupon
+ * the first time they come back for the daily quiz in a KST month (once a month: the policy's
+ * per-member limit). Answers the policy id issued now, or null.
+ */
+export async function issueMonthlyCodiCoupon(ctx: AppContext, userId: number): Promise<number | null> {
+  const [user] = await ctx.db.select({ stylequiz: users.stylequiz }).from(users).where(eq(users.id, userId));
+  if (!user?.stylequiz) return null;
+  const policyId = await monthlyCodiPolicy(ctx, ctx.clock.now());
+  if (policyId === null) return null;
+  const held = await heldPolicyIds(ctx.db, userId);
+  if (held.has(policyId)) return null;
+  const r = await issueMany(ctx, userId, [policyId], { internal: true });
+  return r.result[0]?.status === 'success' ? policyId : null;
 }

@@ -29,8 +29,18 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { addToCartEvent, adRequestInfo, adSenderFor, adUnitPrice, fireAdEvents } from '../ads/index.ts';
+import { curationOutfitDisplays } from '../curations/index.ts';
 import { cartCount, cartLinesOf, cartList, cartProductIds, soldOutOf } from './cart-read.ts';
-import { addToCart, codiToCart, deleteLines, MSG, ownerOf, productToCart, updateLine } from './service.ts';
+import {
+  addToCart,
+  codiToCart,
+  curationOutfitToCart,
+  deleteLines,
+  MSG,
+  ownerOf,
+  productToCart,
+  updateLine,
+} from './service.ts';
 
 const guest = { access: 'guest' as const };
 const tags = ['carts'];
@@ -155,19 +165,34 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
       schema: {
         tags,
-        summary: 'Adds items of a codi set (codi_id or id); items must belong to the set',
+        summary:
+          'Adds items of a codi set (codi_id or id), or of an outfit of one’s MY큐레이션 (curation_id and outfit); ' +
+          'items must belong to it',
         body: CodiToCartRequest,
         response: { 200: CartAddBody, ...Errors },
       },
     },
     async (req) => {
-      const result = await codiToCart(
-        db,
-        ownerOf(req.principal),
-        ctx.clock.now(),
-        (req.body.codi_id ?? req.body.id) as number,
-        req.body.items,
-      );
+      const { curation_id, outfit } = req.body;
+      const owner = ownerOf(req.principal);
+      const result =
+        curation_id != null
+          ? await curationOutfitToCart(
+              db,
+              owner,
+              ctx.clock.now(),
+              req.principal.userId === null
+                ? null
+                : await curationOutfitDisplays(db, req.principal.userId, curation_id, outfit ?? 0),
+              req.body.items,
+            )
+          : await codiToCart(
+              db,
+              owner,
+              ctx.clock.now(),
+              (req.body.codi_id ?? req.body.id) as number,
+              req.body.items,
+            );
       fireAddToCart(ctx, req, req.body.items);
       return result;
     },

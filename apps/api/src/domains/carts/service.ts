@@ -278,6 +278,18 @@ export async function codiToCart(
   return addItems(db, owner, now, items, codiId, (d) => allowed.has(d), MSG.notInCodi);
 }
 
+/** codi-to-cart for an outfit of the member's MY큐레이션 (`displays`: its products; null: none of theirs). */
+export async function curationOutfitToCart(
+  db: Db,
+  owner: Owner,
+  now: Date,
+  displays: Set<number> | null,
+  items: AddItem[],
+): Promise<CartAddBody> {
+  if (!displays || !('userId' in owner)) throw notFound(MSG.codiNotFound);
+  return addItems(db, owner, now, items, null, (d) => displays.has(d), MSG.notInCodi);
+}
+
 /** PATCH /api/carts/{id}: quantity, and optionally another size of the same display. */
 export async function updateLine(
   db: Db,

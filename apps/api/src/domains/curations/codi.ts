@@ -1,11 +1,13 @@
 /**
  * Outfits (코디) for anyone (docs/ARCHITECTURE.md, "Curations"): GET codi-detail/{id} (one active codi
  * set with its products at live prices) and GET codi-by-product/{id} (the active codi sets a product
- * is part of, for the product page).
+ * is part of, for the product page); and the products of a member's curation outfit, which the
+ * carts domain's codi-to-cart reads to put "this outfit" in the cart.
  */
 import type { CodiSet } from '@codiroom/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { codiSets } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { codiSets, curationItems, curations } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { activeDisplayRow, codiIdsWith } from '../catalog/index.ts';
@@ -37,4 +39,29 @@ export async function codiByProduct(ctx: AppContext, id: number | null): Promise
     CODI_BY_PRODUCT_MAX,
   );
   return { result: page.result };
+}
+
+/**
+ * The products of one outfit of the member's own published curation (codi-to-cart with
+ * `curation_id`), or null when there is no such outfit for them.
+ */
+export async function curationOutfitDisplays(
+  db: Db,
+  userId: number,
+  curationId: number,
+  outfit: number,
+): Promise<Set<number> | null> {
+  const rows = await db
+    .select({ id: curationItems.product_display_id })
+    .from(curationItems)
+    .innerJoin(curations, eq(curations.id, curationItems.curation_id))
+    .where(
+      and(
+        eq(curations.id, curationId),
+        eq(curations.user_id, userId),
+        eq(curations.status, 'DONE'),
+        eq(curationItems.outfit, outfit),
+      ),
+    );
+  return rows.length ? new Set(rows.map((r) => r.id)) : null;
 }

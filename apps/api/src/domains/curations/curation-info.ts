@@ -65,6 +65,7 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
       title: c.title,
       message: c.message,
       curator_name: c.curator_name,
+      curator_note: c.curator_note,
       delivered_at: c.delivered_at ? c.delivered_at.toISOString() : null,
       rating: c.rating,
       outfits,

@@ -1,7 +1,8 @@
 /**
  * The daily quiz (docs/ARCHITECTURE.md, "Curations"): one style question a day in KST. Members
- * answer once a day; the answers feed the DAILY_QUIZ_7 mission (benefits) and the member's month
- * calendar.
+ * answer once a day; the answers feed the DAILY_QUIZ_7 mission (benefits), the member's month
+ * calendar and, for the questions whose options name a style, the style profile the engine reads
+ * (drafting.ts); the first answer of a KST month brings the monthly codi coupon to quiz-takers.
  */
 import { kstDateString, kstParts } from '@codiroom/shared';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { dailyQuizAnswers, dailyQuizzes } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
+import { issueMonthlyCodiCoupon } from '../benefits/index.ts';
 
 const noQuiz = () => notFound('오늘의 퀴즈가 없습니다.');
 
@@ -54,7 +56,9 @@ export async function answerDailyQuiz(ctx: AppContext, userId: number, answer: s
     if (isUniqueViolation(err)) throw conflict('오늘의 퀴즈는 이미 풀었어요.');
     throw err;
   }
-  return { id: q.id, answered: answer };
+  // Coming back for the daily quiz is what the monthly codi coupon rewards (once a KST month).
+  const monthly = await issueMonthlyCodiCoupon(ctx, userId);
+  return { id: q.id, answered: answer, monthly_coupon_policy_id: monthly };
 }
 
 /** The KST dates (YYYY-MM-DD) of the member's answers in a KST month ("2026-11"). */

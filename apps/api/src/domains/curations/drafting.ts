@@ -4,6 +4,7 @@
  * may touch the draft, and without one it is published as is CURATION_PUBLISH_DELAY_MIN later.
  */
 import {
+  type CuratedOutfit,
   type CurationCandidate,
   type CurationProfile,
   composeOutfits,
@@ -18,12 +19,14 @@ import {
   recommendSize,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   curationItems,
   curations,
+  dailyQuizAnswers,
+  dailyQuizzes,
   likes,
   orderItems,
   orders,
@@ -52,6 +55,18 @@ type Row = {
   sizes: string[] | null;
 };
 
+/** The columns of a candidate (a display, its product, category and sizes in stock) over `d` joined to `p` and `c`. */
+const CANDIDATE_COLUMNS =
+  sql.raw(`d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
+  c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
+  d.price_discount as price, d.popularity,
+  (select array_agg(distinct i.size_name) from product_items i
+    where i.product_display_id = d.id and ${sellableStockSql('i', 'd')} > 0) as sizes`);
+
+// Numbers from the database may arrive as strings (postgres.js): cast here.
+const castRows = (rows: unknown) =>
+  rowsOf<Row>(rows).map((r) => ({ ...r, price: Number(r.price), popularity: Number(r.popularity) }));
+
 /** The shop's most popular active products of each wearable type within budget, with sizes in stock. */
 async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
   // Rank first (one pass over the displays), then read sizes only for the chosen few.
@@ -62,18 +77,39 @@ async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
       where d.is_active and d.product_type in ('TOP', 'BOTTOM', 'OUTER', 'SHOES', 'BAG')
         and (${budget}::int is null or d.price_discount <= ${budget}::int)
     )
-    select d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
-           c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
-           d.price_discount as price, d.popularity,
-           (select array_agg(distinct i.size_name) from product_items i
-             where i.product_display_id = d.id and ${sql.raw(sellableStockSql('i', 'd'))} > 0) as sizes
+    select ${CANDIDATE_COLUMNS}
     from ranked r
     join product_displays d on d.id = r.id
     join products p on p.id = d.product_id
     join categories c on c.id = d.category_id
     where r.rank <= ${DRAFT_LIMITS.perType}`);
-  // Numbers from the database may arrive as strings (postgres.js): cast here.
-  return rowsOf<Row>(rows).map((r) => ({ ...r, price: Number(r.price), popularity: Number(r.popularity) }));
+  return castRows(rows);
+}
+
+/** One active display as a candidate (a curator's swap), or null. */
+export async function candidateById(db: Db, id: number): Promise<CurationCandidate | null> {
+  const rows = castRows(
+    await db.execute(sql`
+      select ${CANDIDATE_COLUMNS}
+      from product_displays d
+      join products p on p.id = d.product_id
+      join categories c on c.id = d.category_id
+      where d.id = ${id} and d.is_active`),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    product_type: r.product_type,
+    category_code: r.category_code,
+    name: r.name,
+    style_tags: r.style_tags,
+    color_name: r.color_name,
+    price: r.price,
+    size: null,
+    sizes_in_stock: r.sizes ?? [],
+    popularity: 0,
+  };
 }
 
 /** The size the member should take of each sized candidate: the size sheet's answer for their body, else their usual size. */
@@ -150,19 +186,34 @@ async function history(db: Db, userId: number) {
   return { bought: bought.map((b) => b.id), liked: liked.map((l) => l.id), ratings };
 }
 
+/** The styles the member voted for in the daily quiz's style questions (the last 90 KST days). */
+export async function dailyStyleVotes(db: Db, userId: number, now: Date): Promise<Record<string, number>> {
+  const since = new Date(now.getTime() - 90 * 86_400_000);
+  const rows = await db
+    .select({ answer: dailyQuizAnswers.answer, options: dailyQuizzes.options })
+    .from(dailyQuizAnswers)
+    .innerJoin(dailyQuizzes, eq(dailyQuizzes.id, dailyQuizAnswers.daily_quiz_id))
+    .where(and(eq(dailyQuizAnswers.user_id, userId), gte(dailyQuizAnswers.created_at, since)));
+  const votes: Record<string, number> = {};
+  for (const r of rows) {
+    const style = r.options.find((o) => o.key === r.answer)?.style;
+    if (style) votes[style] = (votes[style] ?? 0) + 1;
+  }
+  return votes;
+}
+
 /**
- * Drafts a curation for the member from their style quiz: outfits from the engine, kept as a DRAFT
- * to be published CURATION_PUBLISH_DELAY_MIN later. Answers the curation id, or null when the shop
- * has nothing to compose (the member then stays at NONE_CURATIONED).
+ * The engine's outfits for the member from their style quiz answers (the body and sizes from
+ * their size info, their history, personal colour and daily-quiz style votes), for the KST season.
+ * Empty when the shop has nothing to compose.
  */
-export async function draftCuration(
+export async function composeForMember(
   ctx: AppContext,
   userId: number,
-  quizId: number,
   answers: StyleQuizAnswers,
-): Promise<number | null> {
+): Promise<CuratedOutfit[]> {
   const now = ctx.clock.now();
-  const [info, past, [color]] = await Promise.all([
+  const [info, past, [color], votes, rows] = await Promise.all([
     getSizeInfo(ctx, userId),
     history(ctx.db, userId),
     ctx.db
@@ -171,12 +222,13 @@ export async function draftCuration(
       .where(eq(personalColorAnswers.user_id, userId))
       .orderBy(sql`${personalColorAnswers.created_at} desc`)
       .limit(1),
+    dailyStyleVotes(ctx.db, userId, now),
+    candidateRows(ctx.db, answers.budget_max),
   ]);
   const body =
     info.height && info.weight && isBodyInRange(info.height, info.weight)
       ? { height: info.height, weight: info.weight, fit: info.fit_preference ?? 'regular' }
       : null;
-  const rows = await candidateRows(ctx.db, answers.budget_max);
   const sizes = await sizesFor(ctx.db, rows, body, info.sizes);
   const candidates: CurationCandidate[] = rows.map((r) => ({
     id: r.id,
@@ -202,32 +254,43 @@ export async function draftCuration(
     ratings: past.ratings,
     liked: past.liked,
     skipped: [],
+    style_votes: votes,
   };
-  const outfits = composeOutfits(candidates, profile, {
-    season: kstSeason(now),
-    count: DRAFT_LIMITS.outfits,
-  });
-  if (outfits.length === 0) return null;
+  return composeOutfits(candidates, profile, { season: kstSeason(now), count: DRAFT_LIMITS.outfits });
+}
+
+/**
+ * Turns the REQUESTED curation `curationId` into a DRAFT with the engine's outfits, to be published
+ * CURATION_PUBLISH_DELAY_MIN later. Answers false (and leaves the row as it was) when the shop has
+ * nothing to compose.
+ */
+export async function draftCuration(
+  ctx: AppContext,
+  curationId: number,
+  userId: number,
+  answers: StyleQuizAnswers,
+): Promise<boolean> {
+  const outfits = await composeForMember(ctx, userId, answers);
+  if (outfits.length === 0) return false;
+  const now = ctx.clock.now();
   const publishAt = new Date(now.getTime() + ctx.config.CURATION_PUBLISH_DELAY_MIN * 60_000);
-  return ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [c] = await tx
-      .insert(curations)
-      .values({
-        user_id: userId,
-        style_quiz_id: quizId,
+      .update(curations)
+      .set({
         status: 'DRAFT',
         title: 'MY큐레이션',
         message: outfits.map((o, i) => `${i + 1}번 코디: ${o.note}`).join('\n'),
         product_display_ids: outfits.flatMap((o) => o.picks.map((p) => p.product_id)),
-        created_at: now,
         publish_at: publishAt,
       })
+      .where(and(eq(curations.id, curationId), eq(curations.status, 'REQUESTED')))
       .returning({ id: curations.id });
-    if (!c) throw new Error('curation insert returned nothing');
+    if (!c) return;
     await tx.insert(curationItems).values(
       outfits.flatMap((o, outfit) =>
         o.picks.map((p) => ({
-          curation_id: c.id,
+          curation_id: curationId,
           outfit,
           role: p.role,
           product_display_id: p.product_id,
@@ -236,8 +299,8 @@ export async function draftCuration(
         })),
       ),
     );
-    return c.id;
   });
+  return true;
 }
 
 /** Publishes the drafts whose time has come (one member's, or everyone's): DONE, delivered, unviewed. */

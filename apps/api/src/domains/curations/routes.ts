@@ -1,6 +1,7 @@
 /**
- * API-CATALOGUE.md Curations: /api/curations/*. So far the missions, the style quiz, the curation
- * status and the member's curation.
+ * API-CATALOGUE.md Curations: /api/curations/*: the missions, the style quiz, the curation status
+ * and the member's curation, ratings, outfits and quizzes here; requests, photos and styles in
+ * request-routes.ts; the curators' queue (/api/admin/curations) in admin-routes.ts.
  */
 import {
   CodiSet,
@@ -22,12 +23,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { parseId } from '../catalog/index.ts';
 import { curationViewStatus } from '../users/index.ts';
+import { curationAdminRoutes } from './admin-routes.ts';
 import { codiByProduct, codiDetail } from './codi.ts';
 import { curationInfo } from './curation-info.ts';
 import { answerDailyQuiz, dailyQuizDone, dailyQuizDoneMonthly, dailyQuizToday } from './daily-quiz.ts';
 import { publishDue } from './drafting.ts';
 import { personalColorQuiz, savePersonalColor } from './personal-color.ts';
 import { curationRating, rateCuration } from './rating.ts';
+import { curationRequestRoutes } from './request-routes.ts';
+import { anyoneWaiting, serveWaitingList } from './requests.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
 
@@ -82,7 +86,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: StyleQuizBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (req) => styleQuizOf(ctx.db, memberId(req), req.query.id ?? null),
+    async (req) => styleQuizOf(ctx, memberId(req), req.query.id ?? null),
   );
 
   app.get(
@@ -101,6 +105,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = memberId(req);
+      await serveWaitingList(ctx, userId);
       await publishDue(ctx, userId);
       return curationViewStatus(ctx, userId);
     },
@@ -237,7 +242,12 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary: 'Answer today’s style question (once a day)',
         body: z.object({ answer: z.string().min(1).max(20) }).strict(),
         response: {
-          200: z.object({ id: z.number().int(), answered: z.string() }),
+          200: z.object({
+            id: z.number().int(),
+            answered: z.string(),
+            /** The MONTHLY_CODI_COUPON policy issued with this answer (the month's first), or null. */
+            monthly_coupon_policy_id: z.number().int().nullable(),
+          }),
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
@@ -284,11 +294,18 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => dailyQuizDoneMonthly(ctx, memberId(req), req.query.month),
   );
 
-  // Drafts past their publish time are published on a timer in the server process (tests call
-  // publishDue with their own clock; the member's own reads publish theirs first).
+  await app.register(curationRequestRoutes, { ctx });
+  await app.register(curationAdminRoutes, { ctx });
+
+  // Every minute the server process drafts waiting requests while the day's capacity lasts and
+  // publishes drafts past their publish time (tests call serveWaitingList and publishDue with their
+  // own clock; the member's own reads serve and publish theirs first).
   if (ctx.config.BACKGROUND_JOBS === 'on') {
     const timer = setInterval(() => {
-      publishDue(ctx).catch((err) => app.log.warn({ err }, 'publishing due curations failed'));
+      (async () => {
+        if (await anyoneWaiting(ctx.db)) await serveWaitingList(ctx);
+        await publishDue(ctx);
+      })().catch((err) => app.log.warn({ err }, 'serving or publishing curations failed'));
     }, 60_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -2,18 +2,18 @@
  * The style quiz (docs/ARCHITECTURE.md, "Style quiz"): the answers are kept (one row per quiz, the
  * newest counts), the member is marked as having taken it, the body and sizes become their size
  * info, the CODI (and, before 2025-03-17, PROMOTION) coupons are issued once per member, and the
- * first quiz has the engine draft a curation (drafting.ts).
+ * first quiz opens a curation request (requests.ts), drafted at once while the day's capacity lasts.
  */
 import type { StyleQuizAnswers, StyleQuizBody, StyleQuizSaved } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { curations, styleQuizzes, users } from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { autoIssueStyleQuizCoupons } from '../benefits/index.ts';
 import { saveSizeInfo } from '../users/index.ts';
-import { draftCuration } from './drafting.ts';
+import { quizPhotos } from './photos.ts';
+import { openRequest } from './requests.ts';
 
 export async function saveStyleQuiz(
   ctx: AppContext,
@@ -47,13 +47,17 @@ export async function saveStyleQuiz(
     .from(curations)
     .where(eq(curations.user_id, userId))
     .limit(1);
-  if (!existing) await draftCuration(ctx, userId, id, answers);
+  if (!existing) await openRequest(ctx, userId, { quizId: id, source: 'QUIZ', styles: null });
   return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued };
 }
 
-/** The member's quiz `id`, or their newest; another member's id answers as a missing one. */
-export async function styleQuizOf(db: Db, userId: number, id: number | null): Promise<StyleQuizBody> {
-  const [row] = await db
+/** The member's quiz `id`, or their newest, with their photos; another member's id answers as a missing one. */
+export async function styleQuizOf(
+  ctx: AppContext,
+  userId: number,
+  id: number | null,
+): Promise<StyleQuizBody> {
+  const [row] = await ctx.db
     .select()
     .from(styleQuizzes)
     .where(
@@ -64,5 +68,10 @@ export async function styleQuizOf(db: Db, userId: number, id: number | null): Pr
     .orderBy(desc(styleQuizzes.created_at), desc(styleQuizzes.id))
     .limit(1);
   if (!row) throw notFound('스타일 퀴즈가 없습니다.');
-  return { id: row.id, answers: row.answers, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    answers: row.answers,
+    created_at: row.created_at.toISOString(),
+    photos: await quizPhotos(ctx, userId),
+  };
 }

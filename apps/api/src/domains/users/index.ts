@@ -4,5 +4,5 @@
  */
 export { lockMember, pointBalance } from './member-db.ts';
 export { getSizeInfo, saveSizeInfo } from './member-preferences.ts';
-export { curationViewStatus } from './member-service.ts';
+export { aiCurationsLeft, curationViewStatus } from './member-service.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';

@@ -18,6 +18,7 @@ import { styleQuizPhotos, userPhotos, userSizeInfo, users } from '../../db/schem
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { signedImageUrl } from '../../platform/private-images.ts';
 import { iso, lockMember, memberRow } from './member-db.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
@@ -86,7 +87,11 @@ export async function memberPhotos(ctx: AppContext, userId: number): Promise<Use
   return all.map((p) => ({
     id: p.id,
     photo_type: p.photo_type,
-    image_url: p.image_url,
+    // A style-quiz photo is private: its bytes only through a signed URL (platform/private-images.ts).
+    image_url:
+      'image_key' in p && p.image_key
+        ? signedImageUrl(ctx.config, p.image_key, ctx.clock.now())
+        : p.image_url,
     source: p.source,
     created_at: iso(p.created_at),
   }));

@@ -124,8 +124,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         description:
           'Guests: none_style_quiz_user only. Members: exactly one of none_style_quiz_user, ' +
           'style_quiz_but_none_curation (quiz, no DONE curation) and curationed (a DONE curation); ' +
-          'waiting_list when has_reservation is set or a curation is REQUESTED for more than ' +
-          'WAITING_LIST_AFTER_DAYS (3) days. user_id is the uuid.',
+          'waiting_list when has_reservation is set or a curation waits for a drafting slot (curators at ' +
+          'their daily capacity). user_id is the uuid.',
         response: { 200: UserStatus, ...E400_401 },
       },
     },

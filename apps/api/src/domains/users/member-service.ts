@@ -21,7 +21,6 @@ import {
   type UserInfo,
   type UserMainStatus,
   type UserStatus,
-  WAITING_LIST_AFTER_DAYS,
 } from '@codiroom/shared';
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
@@ -42,7 +41,6 @@ import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
 import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
 
 type UserRow = typeof users.$inferSelect;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ───────────────────────────── detail and info ─────────────────────────────
 
@@ -118,7 +116,6 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
 // ───────────────────────────── status ─────────────────────────────
 
 async function statusFacts(ctx: AppContext, user: UserRow): Promise<StatusFacts> {
-  const waitingSince = new Date(ctx.clock.now().getTime() - WAITING_LIST_AFTER_DAYS * DAY_MS);
   const [quiz, [done], [waiting]] = await Promise.all([
     hasStyleQuiz(ctx.db, user),
     ctx.db
@@ -130,11 +127,7 @@ async function statusFacts(ctx: AppContext, user: UserRow): Promise<StatusFacts>
       .select({ id: curations.id })
       .from(curations)
       .where(
-        and(
-          eq(curations.user_id, user.id),
-          eq(curations.status, 'REQUESTED'),
-          lt(curations.created_at, waitingSince),
-        ),
+        and(eq(curations.user_id, user.id), eq(curations.status, 'REQUESTED'), isNull(curations.drafted_at)),
       )
       .limit(1),
   ]);
@@ -199,28 +192,36 @@ export async function userMainStatus(ctx: AppContext, principal: Principal): Pro
   return mainStatus(await statusFacts(ctx, user));
 }
 
-export async function curationViewStatus(ctx: AppContext, userId: number): Promise<CurationViewStatus> {
-  const now = ctx.clock.now();
+/**
+ * AI curations the member may still ask for this KST month: AI_CURATIONS_PER_MONTH minus the
+ * curations requested this month (the style quiz's first one included; a request counts when it is
+ * asked for, whether it waits, is being prepared or was published).
+ */
+export async function aiCurationsLeft(db: Conn, userId: number, now: Date): Promise<number> {
   const { year, month } = kstParts(now);
   const monthStart = kstDate(year, month, 1);
   const nextMonthStart = month === 12 ? kstDate(year + 1, 1, 1) : kstDate(year, month + 1, 1);
-  const [latest, [delivered]] = await Promise.all([
-    latestDoneCuration(ctx.db, userId),
-    ctx.db
-      .select({ n: count() })
-      .from(curations)
-      .where(
-        and(
-          eq(curations.user_id, userId),
-          eq(curations.status, 'DONE'),
-          gte(curations.delivered_at, monthStart),
-          lt(curations.delivered_at, nextMonthStart),
-        ),
+  const [row] = await db
+    .select({ n: count() })
+    .from(curations)
+    .where(
+      and(
+        eq(curations.user_id, userId),
+        gte(curations.created_at, monthStart),
+        lt(curations.created_at, nextMonthStart),
       ),
+    );
+  return Math.max(0, AI_CURATIONS_PER_MONTH - Number(row?.n ?? 0));
+}
+
+export async function curationViewStatus(ctx: AppContext, userId: number): Promise<CurationViewStatus> {
+  const [latest, left] = await Promise.all([
+    latestDoneCuration(ctx.db, userId),
+    aiCurationsLeft(ctx.db, userId, ctx.clock.now()),
   ]);
   return {
     current_curation_viewed: latest === null ? null : latest.viewed === true,
-    next_ai_curation_left: Math.max(0, AI_CURATIONS_PER_MONTH - Number(delivered?.n ?? 0)),
+    next_ai_curation_left: left,
   };
 }
 

@@ -123,7 +123,10 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
     await tx.delete(addresses).where(eq(addresses.user_id, userId));
     await tx.delete(userSizeInfo).where(eq(userSizeInfo.user_id, userId));
     await tx.delete(userPhotos).where(eq(userPhotos.user_id, userId));
-    await tx.delete(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId));
+    const photoKeys = await tx
+      .delete(styleQuizPhotos)
+      .where(eq(styleQuizPhotos.user_id, userId))
+      .returning({ key: styleQuizPhotos.image_key });
     await tx.delete(curations).where(eq(curations.user_id, userId));
     await tx.delete(styleQuizzes).where(eq(styleQuizzes.user_id, userId));
     await removeLikes(tx, userId);
@@ -139,10 +142,12 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
       payload: reason ? { reason } : {},
       created_at: now,
     });
-    return liveFamiliesOf(tx, userId, now);
+    return { families: await liveFamiliesOf(tx, userId, now), photoKeys };
   });
+  // The private style-quiz photos' files go with their rows.
+  await Promise.allSettled(sessions.photoKeys.flatMap((p) => (p.key ? [ctx.images.delete(p.key)] : [])));
   // This process stops honouring the member's access tokens now (platform/access.ts), and every
   // node once the sessions are listed.
   await forgetMemberStatus(ctx, userId);
-  await ctx.tokens.revokeFamilies(sessions);
+  await ctx.tokens.revokeFamilies(sessions.families);
 }
