@@ -1,11 +1,15 @@
+import sharp from 'sharp';
 import { expect, signUpByPhone, test } from './helpers.ts';
 
 // The style quiz and MY큐레이션 (docs/ARCHITECTURE.md, "Style quiz", "Curations") at 390×844:
-// sign-up leads to /stylequiz?type=sign_up; four steps with a progress bar; the answers are saved;
-// the engine's curation (published at once here: CURATION_PUBLISH_DELAY_MIN=0) shows the tab's red
-// dot, viewing it clears the dot, the member rates it and puts a whole outfit in the cart.
+// sign-up leads to /stylequiz?type=sign_up; five steps with a progress bar, a face photo among
+// them (private: shown through a signed URL); the answers are saved; the engine's curation
+// (published at once here: CURATION_PUBLISH_DELAY_MIN=0) shows the tab's red dot, viewing it clears
+// the dot, the member rates it, puts a whole outfit in the cart (codi-to-cart) and asks for another.
 
-test('member: sign-up → style quiz in four steps → saved, main status moves on', async ({ page }) => {
+test('member: sign-up → style quiz with a photo → curation, red dot, rating, outfit to cart', async ({
+  page,
+}) => {
   await signUpByPhone(page, '김퀴즈', '01055550094');
   await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
   await expect(page.getByRole('heading', { name: /가입을 환영해요/ })).toBeVisible();
@@ -47,6 +51,26 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
   const last = page.getByRole('form', { name: '예산과 상황' });
   await last.getByRole('button', { name: '10만원 이하' }).click();
   await last.getByRole('button', { name: '출근룩' }).click();
+  await page.getByRole('button', { name: '다음' }).click();
+
+  // Step 5: a face photo (with GPS in its EXIF), uploaded at once, shown through its signed URL.
+  await expect(progress).toHaveAttribute('aria-valuenow', '5');
+  const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#8a7060' } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 59/1' } })
+    .toBuffer();
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/curations/style-quiz-photo'));
+  await page
+    .getByTestId('quiz-photo-FACE')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: photo });
+  expect((await uploaded).status()).toBe(200);
+  const thumb = page.getByTestId('quiz-photo-FACE').getByRole('img', { name: '내 얼굴 사진' });
+  await expect(thumb).toHaveAttribute('src', /\/api\/uploads\/style-quiz\/.+\?exp=\d+&sig=/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The bare key is not served.
+  const src = (await thumb.getAttribute('src')) as string;
+  expect((await page.request.get(src.split('?')[0] as string)).status()).toBe(404);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/curations/style-quiz'));
   await page.getByRole('button', { name: '완료' }).click();
   expect((await saved).status()).toBe(200);
@@ -85,15 +109,23 @@ test('member: sign-up → style quiz in four steps → saved, main status moves 
   expect((await rated).status()).toBe(200);
   await expect(page.getByText('평가해 주셔서 고마워요')).toBeVisible();
   const first = page.getByTestId('outfit').first();
-  const added = page.waitForResponse(
-    (r) => r.url().endsWith('/api/carts') && r.request().method() === 'POST',
-  );
+  const added = page.waitForResponse((r) => r.url().endsWith('/api/carts/codi-to-cart'));
   await first.getByRole('button', { name: /이 코디 한번에 담기/ }).click();
   expect((await added).status()).toBe(200);
   await expect(page.getByRole('dialog')).toBeVisible();
   // A top and a bottom at least: two cart lines or more.
   const cart = await (await page.request.get('/api/carts/product-count', { headers: auth })).json();
   expect(cart.count).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+
+  // Ask for another curation in other styles: one of the month's AI curations.
+  const another = page.getByTestId('request-another');
+  await expect(another).toContainText('이번 달 AI 큐레이션이 2번 남았어요');
+  await another.getByRole('button', { name: '댄디' }).click();
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/curations/user-style'));
+  await another.getByRole('button', { name: '이 스타일로 요청하기' }).click();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByTestId('styling-request')).toContainText('댄디');
 });
 
 test('guest: personal colour quiz → result kept on the device → saved at sign-up', async ({ page }) => {

@@ -7,8 +7,11 @@
  */
 import {
   type CurationInfoBody,
+  type CurationPaymentType,
   formatWon,
   isLoggedInFromStoredUserId,
+  type StylingRequest,
+  type StylingRequestList,
   shownPrice,
   type UserMainStatus,
   type UserStatusMain,
@@ -16,6 +19,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { OpenRequest, RequestAnother } from '../curation/RequestAnother';
 import curationStyles from '../curation/stylequiz.module.css';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
@@ -40,6 +44,9 @@ type LoaderData = {
   status: UserMainStatus | 'GUEST' | 'PENDING';
   curation: Curation | null;
   quiz?: DailyQuiz | null;
+  /** The member's open requests (waiting or being prepared) and AI curations left this month. */
+  requests?: StylingRequest[];
+  left?: number;
 };
 
 const ROLE_LABEL: Record<string, string> = {
@@ -74,8 +81,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const init = { signal: request.signal };
   // getOr on purpose: today's question is an extra of the page (none on a day without one).
   const quizCall = api.getOr<DailyQuiz | null>('/api/curations/daily-quiz-today', null, undefined, init);
-  const info = await api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init);
-  if (info.curation) return { status: 'CURATIONED', curation: info.curation, quiz: await quizCall };
+  const [info, requests, pay] = await Promise.all([
+    api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init),
+    api.get<StylingRequestList>('/api/curations/get-styling-request', undefined, init),
+    api.get<CurationPaymentType>('/api/curations/payment-type', undefined, init),
+  ]);
+  if (info.curation)
+    return {
+      status: 'CURATIONED',
+      curation: info.curation,
+      quiz: await quizCall,
+      requests: requests.result,
+      left: pay.next_ai_curation_left,
+    };
   const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, init);
   return { status: s.status, curation: null, quiz: await quizCall };
 }
@@ -104,20 +122,30 @@ function Invitation({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-function Outfit({ outfit, n }: { outfit: Curation['outfits'][number]; n: number }) {
+function Outfit({
+  outfit,
+  n,
+  curationId,
+}: {
+  outfit: Curation['outfits'][number];
+  n: number;
+  curationId: number;
+}) {
   const popups = usePopups();
   const buyable = outfit.items.filter((i) => i.product_item_id !== null);
   const total = buyable.reduce((s, i) => s + shownPrice(i.product).unit_price, 0);
   const buy = useMutation(
     async () => {
-      let last = null;
-      for (const i of buyable) {
-        last = await browserApi().request<{ count: number }>('POST', '/api/carts', {
-          body: { product_item_id: i.product_item_id, quantity: 1 },
-        });
-        if (!last.ok) return last;
-      }
-      return last ?? { ok: false as const, status: 400, data: null, detail: '담을 수 있는 상품이 없어요.' };
+      if (buyable.length === 0)
+        return { ok: false as const, status: 400, data: null, detail: '담을 수 있는 상품이 없어요.' };
+      // The whole outfit in one call: codi-to-cart with this curation's outfit.
+      return browserApi().request<{ count: number }>('POST', '/api/carts/codi-to-cart', {
+        body: {
+          curation_id: curationId,
+          outfit: outfit.index,
+          items: buyable.map((i) => ({ product_item_id: i.product_item_id, quantity: 1 })),
+        },
+      });
     },
     {
       revalidate: false,
@@ -257,6 +285,23 @@ function Rating({ curation }: { curation: Curation }) {
   );
 }
 
+/** The open request, or the way to ask for another curation. */
+function Requests({ initial, left }: { initial: StylingRequest[]; left: number }) {
+  const [requests, setRequests] = useState(initial);
+  const [stillLeft, setStillLeft] = useState(left);
+  const open = requests[0];
+  if (open) return <OpenRequest request={open} />;
+  return (
+    <RequestAnother
+      left={stillLeft}
+      onRequested={(r) => {
+        setRequests([r]);
+        setStillLeft(Math.max(0, stillLeft - 1));
+      }}
+    />
+  );
+}
+
 export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
@@ -273,12 +318,18 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
                   ? `${d.curation.curator_name} 스타일리스트의 추천`
                   : '나를 위한 추천 코디'}
               </h2>
+              {d.curation.curator_note && (
+                <p className={reviewStyles.content} data-testid="curator-note">
+                  {d.curation.curator_note}
+                </p>
+              )}
               {d.curation.message && <p className={reviewStyles.content}>{d.curation.message}</p>}
             </section>
             {d.curation.outfits.map((o, i) => (
-              <Outfit key={o.index} outfit={o} n={i + 1} />
+              <Outfit key={o.index} outfit={o} n={i + 1} curationId={(d.curation as Curation).id} />
             ))}
             <Rating curation={d.curation} />
+            <Requests initial={d.requests ?? []} left={d.left ?? 0} />
           </>
         ) : d.status === 'NONE_CURATIONED' ? (
           <section className={page.intro} data-testid="curation-preparing">

@@ -1,7 +1,7 @@
 /**
- * /stylequiz: the style quiz (docs/ARCHITECTURE.md, "Style quiz") in four steps with a progress
+ * /stylequiz: the style quiz (docs/ARCHITECTURE.md, "Style quiz") in five steps with a progress
  * bar — body and sizes, styles liked and disliked, colours liked and avoided, budget, occasions and
- * things to avoid — sent to POST /api/v1/curations/style-quiz. After sign-up the page opens with
+ * things to avoid, optional face and body photos — sent to POST /api/v1/curations/style-quiz. After sign-up the page opens with
  * ?type=sign_up (SPEC.md). The body and sizes start from the member's size info.
  */
 import {
@@ -13,13 +13,16 @@ import {
   QUIZ_COLORS,
   type SizeInfo,
   STYLE_TAGS,
+  type StyleQuizPhoto,
   type StyleQuizRequest,
   type StyleQuizSaved,
+  type UserPhotoList,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { cssVars } from '../components/css-vars';
 import { PageHeader } from '../components/PageHeader';
+import { QuizPhotos } from '../curation/QuizPhotos';
 import styles from '../curation/stylequiz.module.css';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
@@ -85,14 +88,25 @@ const HEX: Record<string, string> = {
   레드: '#b3282d',
   실버: '#b8bcc2',
 };
-const STEPS = ['체형과 사이즈', '스타일', '색상', '예산과 상황'] as const;
+const STEPS = ['체형과 사이즈', '스타일', '색상', '예산과 상황', '사진 (선택)'] as const;
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '스타일 퀴즈 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<SizeInfo>('/api/users/user-size-info', undefined, { signal: request.signal });
+  const api = browserApi();
+  const init = { signal: request.signal };
+  const [info, photos] = await Promise.all([
+    api.get<SizeInfo>('/api/users/user-size-info', undefined, init),
+    api.get<UserPhotoList>('/api/users/photos', undefined, init),
+  ]);
+  const quizPhotos: StyleQuizPhoto[] = photos.result.flatMap((p) =>
+    p.source === 'STYLE_QUIZ' && (p.photo_type === 'FACE' || p.photo_type === 'BODY')
+      ? [{ id: p.id, photo_type: p.photo_type, image_url: p.image_url, created_at: p.created_at }]
+      : [],
+  );
+  return { info, photos: quizPhotos };
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
@@ -153,7 +167,7 @@ function Choices<T extends string>({
 type Style = (typeof STYLE_TAGS)[number];
 type Color = (typeof QUIZ_COLORS)[number];
 
-export default function StyleQuiz({ loaderData: info }: Route.ComponentProps) {
+export default function StyleQuiz({ loaderData: { info, photos } }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const afterSignUp = params.get('type') === 'sign_up';
   const [step, setStep] = useState(0);
@@ -181,7 +195,7 @@ export default function StyleQuiz({ loaderData: info }: Route.ComponentProps) {
   const h = Number(height);
   const w = Number(weight);
   const bodyOk = (height === '' && weight === '') || (h >= 140 && h <= 210 && w >= 40 && w <= 160);
-  const stepOk = [bodyOk, liked.length > 0, true, occasions.length > 0][step] ?? false;
+  const stepOk = [bodyOk, liked.length > 0, true, occasions.length > 0, true][step] ?? false;
 
   function submit() {
     const sizes: Record<string, string> = {};
@@ -377,6 +391,7 @@ export default function StyleQuiz({ loaderData: info }: Route.ComponentProps) {
               />
             </>
           )}
+          {step === 4 && <QuizPhotos initial={photos} />}
           {save.error && (
             <p className={page.error} role="alert">
               {save.error}
