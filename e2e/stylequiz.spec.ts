@@ -157,3 +157,32 @@ test('guest: personal colour quiz → result kept on the device → saved at sig
   expect(saved.latest).toMatchObject({ result: 'SUMMER_COOL' });
   expect(await page.evaluate(() => window.localStorage.getItem('personal_color_data'))).toBeNull();
 });
+
+test('guest: a style’s outfit → outfit detail → its product page lists the outfit → style-quiz popup', async ({
+  page,
+}) => {
+  const list = await (await page.request.get('/api/contents/style-list')).json();
+  const styleId = (list.result as { id: number; codi_count: number }[]).find((s) => s.codi_count > 0)?.id;
+  expect(styleId).toBeDefined();
+  await page.goto(`/style/${styleId}`);
+  const firstCodi = page.locator('main h2 a[href^="/codybook/"]').first();
+  const title = (await firstCodi.textContent()) as string;
+  await firstCodi.click();
+  await expect(page).toHaveURL(/\/codybook\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId('codi-total')).toContainText(/\d+개 상품 [\d,]+원/);
+  const codiPath = new URL(page.url()).pathname;
+
+  // A product of the outfit lists it under "이 상품이 들어간 코디" (codi-by-product).
+  await page.locator('main a[href^="/product/"]').first().click();
+  await expect(page).toHaveURL(/\/product\/\d+/);
+  const codis = page.getByRole('region', { name: '이 상품이 들어간 코디' });
+  await expect(codis.locator(`a[href="${codiPath}"]`)).toBeVisible();
+
+  // The way to one's own curation: the style-quiz popup for a guest.
+  await codis.getByRole('button', { name: '나에게 맞는 코디 추천받기' }).click();
+  const popup = page.getByRole('dialog', { name: '스타일 퀴즈' });
+  await expect(popup).toBeVisible();
+  await popup.getByRole('link', { name: '퀴즈 시작' }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

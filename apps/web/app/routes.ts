@@ -8,6 +8,7 @@ export default [
   route('category/search', 'routes/category-search.tsx'),
   route('style', 'routes/style-list.tsx'),
   route('style/:id', 'routes/style-detail.tsx'),
+  route('codybook/:id', 'routes/codybook.tsx'),
   route('search', 'routes/search.tsx'),
   route('ranking', 'routes/ranking.tsx'),
   route('collection/:theme', 'routes/collection.tsx'),

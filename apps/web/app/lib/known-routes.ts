@@ -9,6 +9,7 @@ const PATTERNS = [
   '/category/search',
   '/style',
   '/style/:id',
+  '/codybook/:id',
   '/search',
   '/ranking',
   '/collection/:theme',

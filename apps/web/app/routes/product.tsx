@@ -1,10 +1,10 @@
 import {
   type AiSimilarBody,
+  type CodiSet,
   formatWon,
   type MatchupProductsBody,
   type ProductDetail,
   type RecommendedSizeBody,
-  type RecommendStyleBody,
   type ReviewDetail,
   type ReviewListBody,
   type ReviewPhotoStripBody,
@@ -22,6 +22,7 @@ import { cssVars } from '../components/css-vars';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
+import { CurationInvite } from '../curation/CurationInvite';
 import { or404, serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
@@ -56,7 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
       api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),
       api.get<MatchupProductsBody>('/api/products/matchup-products', q).catch(() => ({ result: [] })),
-      api.get<RecommendStyleBody>('/api/products/recommend-style', q).catch(() => null),
+      api.get<{ result: CodiSet[] }>(`/api/curations/codi-by-product/${id}`).catch(() => null),
       api.get<ReviewListBody>(`/api/reviews/product-reviews/${id}/best`, { count: 3 }).catch(() => null),
       api
         .get<ReviewPhotoStripBody>(`/api/reviews/product-review-photo/${id}`, { count: 8 })
@@ -81,7 +82,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     similar: similar.result,
     shipping,
     matchup: matchup.result,
-    codis: codi?.codis ?? [],
+    codis: codi?.result ?? [],
     reviews,
     photos,
     body,
@@ -398,7 +399,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <li key={c.id} className={styles.codi}>
                   <img src={c.image_url} alt={c.title} width={120} height={144} loading="lazy" />
                   <div>
-                    <strong>{c.title}</strong>
+                    <Link to={`/codybook/${c.id}`}>
+                      <strong>{c.title}</strong>
+                    </Link>
                     <p className={styles.note}>
                       {c.products.length}개 상품 · {formatWon(shownTotal(c.products))}
                     </p>
@@ -406,6 +409,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <CurationInvite />
           </section>
         )}
 

@@ -1,4 +1,5 @@
 import { formatWon, type StyleDetail, shownTotal } from '@codiroom/shared';
+import { Link } from 'react-router';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
@@ -52,7 +53,9 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
         {s.codis.result.map((c) => (
           <section key={c.id} className={page.section} aria-labelledby={`codi-${c.id}`}>
             <div className={page.sectionHead}>
-              <h2 id={`codi-${c.id}`}>{c.title}</h2>
+              <h2 id={`codi-${c.id}`}>
+                <Link to={`/codybook/${c.id}`}>{c.title}</Link>
+              </h2>
               <span className={page.muted}>
                 {/* The sum of the cards' shown prices (docs/ARCHITECTURE.md, 'Prices'). */}
                 {shownTotal(c.products) < c.total_price && <s>{formatWon(c.total_price)}</s>}{' '}

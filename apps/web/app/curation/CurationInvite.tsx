@@ -1,0 +1,39 @@
+/**
+ * "나에게 맞는 코디 추천받기" (docs/ARCHITECTURE.md, "Curations"), under outfits: a member who has
+ * not taken the style quiz, and a guest, get the style-quiz popup (SPEC.md, global popups); a member
+ * who has goes to MY큐레이션.
+ */
+import type { UserStatusMain } from '@codiroom/shared';
+import { useNavigate } from 'react-router';
+import { browserApi } from '../lib/browser-api';
+import { isLoggedInBrowser } from '../lib/route-data';
+import { usePopups } from '../shell/popups';
+import page from '../styles/page.module.css';
+
+export function CurationInvite() {
+  const popups = usePopups();
+  const navigate = useNavigate();
+  return (
+    <section className={page.intro} data-testid="curation-invite">
+      <p>체형과 취향에 맞춘 코디를 스타일리스트와 AI가 무료로 골라드려요.</p>
+      <button
+        type="button"
+        className={`${page.button} ${page.buttonOutline}`}
+        onClick={async () => {
+          if (isLoggedInBrowser()) {
+            const s = await browserApi()
+              .get<UserStatusMain>('/api/users/status-main')
+              .catch(() => null);
+            if (s && s.status !== 'NONE_STYLE_QUIZ') {
+              void navigate('/curation');
+              return;
+            }
+          }
+          popups.open({ kind: 'styleQuiz' });
+        }}
+      >
+        나에게 맞는 코디 추천받기
+      </button>
+    </section>
+  );
+}
