@@ -16,11 +16,18 @@ import {
   curations,
   dailyQuizAnswers,
   dailyQuizzes,
+  likes,
   productDisplays,
   productItems,
   products,
 } from '../src/db/schema.ts';
-import { composeForMember, dailyStyleVotes, publishDue } from '../src/domains/curations/drafting.ts';
+import {
+  composeForMember,
+  dailyStyleVotes,
+  history,
+  publishDue,
+  SKIP_AFTER_DAYS,
+} from '../src/domains/curations/drafting.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
@@ -258,6 +265,28 @@ describe('curations', () => {
       expect(after.filter((id) => old.has(id))).toEqual([]);
     } finally {
       clock.advance(-61 * 60);
+    }
+  });
+
+  it('skips: picks seen two weeks ago and neither bought, liked nor rated count against their styles', async () => {
+    const m = await createMember(t.ctx);
+    const h = () => refreshedHeaders(t.ctx, m.user.id);
+    await call(t.app, 'POST', '/api/v1/curations/style-quiz', await h(), QUIZ);
+    clock.advance(61 * 60);
+    try {
+      const seen = (await call(t.app, 'GET', '/api/curations/get-curation-info', await h())).body as {
+        curation: { outfits: { items: { product: { id: number } }[] }[] };
+      };
+      const picks = seen.curation.outfits.flatMap((o) => o.items.map((i) => i.product.id));
+      const liked = picks[0] as number;
+      await t.ctx.db.insert(likes).values({ user_id: m.user.id, like_type: 'PRODUCT', like_id: liked });
+      expect((await history(t.ctx.db, m.user.id, clock.now())).skipped).toEqual([]);
+      clock.advance((SKIP_AFTER_DAYS + 1) * 24 * 3600);
+      const past = await history(t.ctx.db, m.user.id, clock.now());
+      expect([...past.skipped].sort()).toEqual(picks.filter((id) => id !== liked).sort());
+      expect(past.liked).toContain(liked);
+    } finally {
+      clock.advance(-(SKIP_AFTER_DAYS + 1) * 24 * 3600 - 61 * 60);
     }
   });
 

@@ -160,12 +160,17 @@ async function sizesFor(
   return out;
 }
 
+/** Days after which the picks of a viewed curation that were neither bought nor liked count as skipped. */
+export const SKIP_AFTER_DAYS = 14;
+
 /**
- * The member's history the engine learns from: what they bought and liked, and the picks of the
- * curations they rated (a curation's rating counts for each of its picks).
+ * The member's history the engine learns from: what they bought and liked, the picks of the
+ * curations they rated (a curation's rating counts for each of its picks), and the picks they
+ * skipped (seen in a curation at least SKIP_AFTER_DAYS ago, neither bought nor liked).
  */
-async function history(db: Db, userId: number) {
-  const [bought, liked, rated] = await Promise.all([
+export async function history(db: Db, userId: number, now: Date) {
+  const seenBefore = new Date(now.getTime() - SKIP_AFTER_DAYS * 86_400_000);
+  const [bought, liked, rated, seen] = await Promise.all([
     db
       .selectDistinct({ id: orderItems.product_display_id })
       .from(orderItems)
@@ -180,10 +185,28 @@ async function history(db: Db, userId: number) {
       .from(curationItems)
       .innerJoin(curations, eq(curations.id, curationItems.curation_id))
       .where(and(eq(curations.user_id, userId), isNotNull(curations.rating))),
+    db
+      .selectDistinct({ id: curationItems.product_display_id })
+      .from(curationItems)
+      .innerJoin(curations, eq(curations.id, curationItems.curation_id))
+      .where(
+        and(
+          eq(curations.user_id, userId),
+          eq(curations.status, 'DONE'),
+          eq(curations.viewed, true),
+          lte(curations.delivered_at, seenBefore),
+        ),
+      ),
   ]);
   const ratings: Record<number, number> = {};
   for (const r of rated) if (r.rating !== null) ratings[r.id] = Math.min(ratings[r.id] ?? 5, r.rating);
-  return { bought: bought.map((b) => b.id), liked: liked.map((l) => l.id), ratings };
+  const kept = new Set([...bought.map((b) => b.id), ...liked.map((l) => l.id)]);
+  return {
+    bought: bought.map((b) => b.id),
+    liked: liked.map((l) => l.id),
+    ratings,
+    skipped: seen.map((s) => s.id).filter((id) => !kept.has(id) && ratings[id] === undefined),
+  };
 }
 
 /** The styles the member voted for in the daily quiz's style questions (the last 90 KST days). */
@@ -215,7 +238,7 @@ export async function composeForMember(
   const now = ctx.clock.now();
   const [info, past, [color], votes, rows] = await Promise.all([
     getSizeInfo(ctx, userId),
-    history(ctx.db, userId),
+    history(ctx.db, userId, now),
     ctx.db
       .select({ result: personalColorAnswers.result })
       .from(personalColorAnswers)
@@ -253,7 +276,7 @@ export async function composeForMember(
     bought: past.bought,
     ratings: past.ratings,
     liked: past.liked,
-    skipped: [],
+    skipped: past.skipped,
     style_votes: votes,
   };
   return composeOutfits(candidates, profile, { season: kstSeason(now), count: DRAFT_LIMITS.outfits });
