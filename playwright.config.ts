@@ -53,8 +53,8 @@ export default defineConfig({
           SEED_PRODUCTS: '300',
           LOG_LEVEL: 'warn',
           ADMIN_API_KEY: E2E_ADMIN_KEY,
-          // Curations are published as soon as the engine drafts them (no curator in the journeys).
-          CURATION_PUBLISH_DELAY_MIN: '0',
+          // Drafts wait for a curator (the journeys publish them as one would) for an hour.
+          CURATION_PUBLISH_DELAY_MIN: '60',
         },
       },
 });

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
+import { E2E_ADMIN_KEY } from '../playwright.config';
 import { expect, signUpByPhone, test } from './helpers.ts';
 
 // The style quiz and MY큐레이션 (docs/ARCHITECTURE.md, "Style quiz", "Curations") at 390×844:
 // sign-up leads to /stylequiz?type=sign_up; five steps with a progress bar, a face photo among
-// them (private: shown through a signed URL); the answers are saved; the engine's curation
-// (published at once here: CURATION_PUBLISH_DELAY_MIN=0) shows the tab's red dot, viewing it clears
-// the dot, the member rates it, puts a whole outfit in the cart (codi-to-cart) and asks for another.
+// them (private: shown through a signed URL); the answers are saved; the engine's draft, once a
+// curator publishes it, shows the tab's red dot, viewing it clears the dot, the member rates it, puts a whole outfit in the cart (codi-to-cart) and asks for another.
 
 test('member: sign-up → style quiz with a photo → curation, red dot, rating, outfit to cart', async ({
   page,
@@ -83,6 +83,16 @@ test('member: sign-up → style quiz with a photo → curation, red dot, rating,
   expect(size).toMatchObject({ height: 175, weight: 72, fit_preference: 'regular', sizes: { TOP: 'L' } });
   const status = await (await page.request.get('/api/users/status-main', { headers: auth })).json();
   expect(['NONE_CURATIONED', 'CURATIONED']).toContain(status.status);
+
+  // A curator publishes the engine's draft (the back office's call, here with the admin key).
+  const [request] = (
+    await (await page.request.get('/api/curations/get-styling-request', { headers: auth })).json()
+  ).result as { id: number; status: string }[];
+  expect(request?.status).toBe('PREPARING');
+  const published = await page.request.post(`/api/admin/curations/${request?.id}/publish`, {
+    headers: { 'x-admin-key': E2E_ADMIN_KEY },
+  });
+  expect(published.status()).toBe(200);
 
   // The curation is published: the MY큐레이션 tab shows the red dot until it is viewed.
   await page.goto('/');

@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@codiroom/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'seed-cli': 'src/seed-cli.ts', 'admin-cli': 'src/admin-cli.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

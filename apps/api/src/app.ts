@@ -16,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { trustProxyOption } from './config.ts';
+import { adminRoutes } from './domains/admin/index.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
@@ -35,6 +36,7 @@ import { memberRoutes } from './domains/users/member-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
 import { socialRoutes } from './domains/users/social/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
+import { registerAudit } from './platform/audit.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
@@ -126,6 +128,13 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           guestId: { type: 'apiKey', in: 'header', name: 'x-guest-user-id' },
           adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key' },
+          operatorSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'codiroom_op',
+            description:
+              'The back office session (POST /api/admin/auth/login); changes also need x-csrf-token.',
+          },
         },
       },
     },
@@ -138,6 +147,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     async (api) => {
       registerErrorHandling(api);
       registerAccessControl(api, ctx);
+      registerAudit(api, ctx);
       registerRefreshCookie(api);
       api.setNotFoundHandler(apiNotFound);
       // Wins over the storefront's catch-all, so unknown /api paths stay JSON 404s.
@@ -157,6 +167,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(cartRoutes, { ctx });
       await api.register(benefitRoutes, { ctx });
       await api.register(curationRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
       await api.register(reviewRoutes, { ctx });
       await api.register(searchRoutes, { ctx });
       await api.register(orderRoutes, { ctx });

@@ -89,6 +89,9 @@ const EnvSchema = z.object({
    * wait on the waiting list (WAITING_LIST) for the next day's slots, oldest first.
    */
   CURATION_DAILY_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** Back-office sessions end after this many minutes without a call, and after this many hours in all. */
+  OPERATOR_IDLE_MIN: z.coerce.number().int().min(1).max(1440).default(30),
+  OPERATOR_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   /** The catalogue's response cache (domains/catalog/response-cache.ts). */
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   /**

@@ -4,8 +4,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, refreshTokens, smsVerifications, users } from '../src/db/schema.ts';
 import { withdrawMember } from '../src/domains/users/member-withdrawal.ts';
-import { hashPassword } from '../src/domains/users/passwords.ts';
 import { issueSession } from '../src/domains/users/sessions.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
 import { freshPhone, GUEST_HEADER, mutableClock, sendCode, signUpViaApi, wrongCode } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 

@@ -1,10 +1,3 @@
-/**
- * Coupons and points at checkout (docs/ARCHITECTURE.md, 'Orders and payments'), through the API with the
- * sandbox gateway: server re-validation of the coupon choice and points, the payable amount sent to the
- * gateway, per-item allocation, give-back on failure / expiry / cancel (exactly once), purchase points on
- * purchase confirmation (once per item), and one coupon raced by concurrent orders (only one order created).
- */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
@@ -14,14 +7,13 @@ import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
 import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
 let sandbox: SandboxGateway;
 let admin: Record<string, string>;
-let adminId: number;
 
 type Member = { headers: Record<string, string>; id: number };
 
@@ -90,12 +82,10 @@ async function fullOrder(shop: Shop, m: Member) {
 beforeAll(async () => {
   t = await createTestApp({ clock });
   sandbox = gatewayOf(t.ctx) as SandboxGateway;
-  const a = await createMember(t.ctx, { is_admin: true });
-  adminId = a.user.id;
 }, 60_000);
 afterAll(() => t?.close());
 beforeEach(async () => {
-  admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
+  admin = ADMIN_KEY_HEADERS;
 });
 
 describe('coupons and points on POST /api/orders', () => {

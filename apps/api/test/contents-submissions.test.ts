@@ -7,7 +7,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, codiSets, eventLogs, postFeedback, posts, productDisplays } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
-import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
 let GUEST_ID: string;
@@ -195,7 +195,7 @@ describe('admin: female-landing', () => {
     expect((await post('/api/admin/contents/female-landing', body)).status).toBe(401);
     const member = await createMember(t.ctx);
     expect((await post('/api/admin/contents/female-landing', body, member.headers)).status).toBe(403);
-    const admin = await createMember(t.ctx, { is_admin: true });
+    const admin = await operatorSession(t, ['MD']);
     const [p] = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(1);
     const ok = await post(
       '/api/admin/contents/female-landing',

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type Clock, fixedClock } from '@codiroom/shared';
+import { type Clock, fixedClock, type OperatorRole } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
+import { createOperator } from '../src/domains/admin/index.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { closeContext, createContext } from '../src/platform/create-context.ts';
 import { issueGuestId, signGuestId } from '../src/platform/guest-id.ts';
@@ -59,13 +60,41 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
 
 export type TestApp = { app: FastifyInstance; ctx: AppContext; close: () => Promise<void> };
 
+/** The ADMIN_API_KEY of createTestApp (unless a test sets its own): an ADMIN operator for automation. */
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+export const ADMIN_KEY_HEADERS: Record<string, string> = { 'x-admin-key': TEST_ADMIN_KEY };
+
+let operatorSeq = 0;
+/**
+ * A new operator with `roles`, signed in: its session cookie and CSRF token as headers (the back
+ * office sends both), and its id.
+ */
+export async function operatorSession(
+  t: Pick<TestApp, 'app' | 'ctx'>,
+  roles: OperatorRole[],
+): Promise<{ id: number; email: string; headers: Record<string, string> }> {
+  operatorSeq += 1;
+  const email = `op${operatorSeq}-${roles.join('-').toLowerCase()}@codiroom.test`;
+  const password = 'operator-pass-2026';
+  const op = await createOperator(t.ctx, { email, name: `운영자${operatorSeq}`, roles, password });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`operator sign-in failed: ${res.body}`);
+  const cookie = String(res.headers['set-cookie']).split(';')[0] as string;
+  const { csrf_token } = res.json() as { csrf_token: string };
+  return { id: op.id, email, headers: { cookie, 'x-csrf-token': csrf_token } };
+}
+
 export async function createTestApp(
   opts: { env?: Record<string, string>; clock?: Clock; database?: Database; kv?: KeyValueStore } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   // Caches stay on as in production (a test that changes rows directly sends the cache event the
   // product code sends for that change); the background timers are off (tests run the jobs).
-  const config = loadConfig(testEnv({ BACKGROUND_JOBS: 'off', ...opts.env }));
+  const config = loadConfig(testEnv({ BACKGROUND_JOBS: 'off', ADMIN_API_KEY: TEST_ADMIN_KEY, ...opts.env }));
   const ctx = createContext(config, database, {
     clock: opts.clock ?? fixedClock('2026-11-20T03:00:00Z'),
     kv: opts.kv ?? new MemoryStore(),

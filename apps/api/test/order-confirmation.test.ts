@@ -31,13 +31,12 @@ import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
 import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
 let sandbox: SandboxGateway;
-let adminId: number;
 
 type Member = { id: number; headers: () => Promise<Record<string, string>> };
 
@@ -54,7 +53,7 @@ async function member(points = 0): Promise<Member> {
 const bearer = async (id: number) => ({
   authorization: `Bearer ${await t.ctx.tokens.signAccess(id, randomUUID(), clock.now())}`,
 });
-const admin = () => bearer(adminId);
+const admin = async () => ADMIN_KEY_HEADERS;
 
 /** Issues one coupon of a fresh policy to the member; returns the coupon id. */
 const coupon = (m: Member, values: Partial<typeof couponPolicies.$inferInsert>) =>
@@ -137,8 +136,6 @@ async function couponOrder(shop: Shop, m: Member) {
 beforeAll(async () => {
   t = await createTestApp({ clock });
   sandbox = gatewayOf(t.ctx) as SandboxGateway;
-  const a = await createMember(t.ctx, { is_admin: true });
-  adminId = a.user.id;
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -12,14 +12,20 @@ import { expireOrders, recoverPayments } from '../src/domains/orders/settle.ts';
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
+import {
+  ADMIN_KEY_HEADERS,
+  createMember,
+  createTestApp,
+  guestHeader,
+  refreshedHeaders,
+  type TestApp,
+} from './helpers.ts';
 import { ADDRESS, call, makeShop, placeOrder } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
 let sandbox: SandboxGateway;
 let admin: Record<string, string>;
-let adminId: number;
 
 const stockOf = async (id: number) =>
   (await t.ctx.db.select({ s: productItems.stock }).from(productItems).where(eq(productItems.id, id)))[0]?.s;
@@ -40,9 +46,7 @@ async function pay(
 beforeAll(async () => {
   t = await createTestApp({ clock });
   sandbox = gatewayOf(t.ctx) as SandboxGateway;
-  const a = await createMember(t.ctx, { is_admin: true });
-  admin = a.headers;
-  adminId = a.user.id;
+  admin = ADMIN_KEY_HEADERS;
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -416,7 +420,6 @@ describe('recovery edge cases', () => {
 describe('cancel, return and exchange', () => {
   beforeEach(async () => {
     // The clock moves in these tests: a fresh operator token each time.
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
   });
 
   it('cancels one item of two through the gateway, then the last one with shipping', async () => {
@@ -627,7 +630,6 @@ describe('cancel, return and exchange', () => {
     headers = {
       authorization: `Bearer ${await t.ctx.tokens.signAccess(member.user.id, randomUUID(), clock.now())}`,
     };
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
     const late = await call(t.app, 'POST', '/api/orders/exchanges', headers, {
       order_item_id: item2,
       new_product_item_id: shop.l,
@@ -760,9 +762,7 @@ describe('catalogue', () => {
 });
 
 describe('review fixes', () => {
-  beforeEach(async () => {
-    admin = { authorization: `Bearer ${await t.ctx.tokens.signAccess(adminId, randomUUID(), clock.now())}` };
-  });
+  beforeEach(async () => {});
 
   it('a mismatched confirm racing an approval in flight never cancels the money of the paid order', async () => {
     const shop = await makeShop(t.ctx);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, users } from '../src/db/schema.ts';
 import { invalidate } from '../src/platform/cache.ts';
-import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,8 +30,17 @@ describe('health and OpenAPI', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/web-status'].get).toBeDefined();
-    // admin guard shows up as bearer security
-    expect(doc.paths['/api/admin/web-status'].put.security).toEqual([{ bearerAuth: [] }, { adminKey: [] }]);
+    // the admin guard shows up as the operator session or the admin key, with the roles allowed
+    expect(doc.paths['/api/admin/web-status'].put.security).toEqual([
+      { operatorSession: [] },
+      { adminKey: [] },
+    ]);
+    expect(doc.paths['/api/admin/web-status'].put['x-operator-roles']).toEqual(['ADMIN']);
+    expect(doc.paths['/api/admin/curations'].get['x-operator-roles']).toEqual(['ADMIN', 'CURATOR']);
+    expect(doc.components.securitySchemes.operatorSession).toMatchObject({
+      in: 'cookie',
+      name: 'codiroom_op',
+    });
     expect(doc.components.securitySchemes.guestId).toMatchObject({ in: 'header', name: 'x-guest-user-id' });
     const { validate } = await import('@readme/openapi-parser');
     await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
@@ -60,7 +69,7 @@ describe('error model: JSON {detail}, never a 500 for bad input', () => {
   });
 
   it('malformed JSON is a 400 with a detail', async () => {
-    const member = await createMember(t.ctx, { is_admin: true });
+    const member = await operatorSession(t, ['ADMIN']);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',
@@ -72,7 +81,7 @@ describe('error model: JSON {detail}, never a 500 for bad input', () => {
   });
 
   it('wrong types are a 400 that names the field', async () => {
-    const member = await createMember(t.ctx, { is_admin: true });
+    const member = await operatorSession(t, ['ADMIN']);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',
@@ -84,7 +93,7 @@ describe('error model: JSON {detail}, never a 500 for bad input', () => {
   });
 
   it('oversized bodies are a 413, not a 500', async () => {
-    const member = await createMember(t.ctx, { is_admin: true });
+    const member = await operatorSession(t, ['ADMIN']);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',
@@ -103,14 +112,17 @@ describe('error model: JSON {detail}, never a 500 for bad input', () => {
 });
 
 describe('access model (public / guest / token / admin)', () => {
-  it('token routes answer 401 Token Required without a token', async () => {
+  it('token routes answer 401 Token Required without a token; admin routes ask for an operator', async () => {
+    const token = await t.app.inject({ url: '/api/users/user-detail' });
+    expect(token.statusCode).toBe(401);
+    expect(token.json()).toEqual({ detail: 'Token Required' });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',
       payload: { result: true },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ detail: 'Token Required' });
+    expect(res.json()).toEqual({ detail: 'Operator sign-in required' });
   });
 
   it('an invalid token is a 401 the client can refresh on', async () => {
@@ -194,7 +206,7 @@ describe('web status (SPEC.md "Web status")', () => {
   it('is off by default and operators switch it on and off', async () => {
     const off = await t.app.inject({ url: '/api/web-status' });
     expect(off.json()).toEqual({ result: false, start_at: null, end_at: null, variant: 'maintenance' });
-    const admin = await createMember(t.ctx, { is_admin: true });
+    const admin = await operatorSession(t, ['ADMIN']);
     const on = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/web-status',

@@ -34,7 +34,14 @@ import type { AppContext } from '../src/platform/context.ts';
 import { closeContext } from '../src/platform/create-context.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { mutableClock } from './auth-helpers.ts';
-import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
+import {
+  ADMIN_KEY_HEADERS,
+  createMember,
+  createTestApp,
+  guestHeader,
+  refreshedHeaders,
+  type TestApp,
+} from './helpers.ts';
 import { ADDRESS, call, makeShop, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
@@ -705,7 +712,7 @@ describe('time-sale stock', () => {
     const shop = await makeShop(t.ctx, { stock: 20 });
     const saleId = await timeSale(shop.displayId, 10);
     const { headers } = await createMember(t.ctx);
-    const admin = (await createMember(t.ctx, { is_admin: true })).headers;
+    const admin = ADMIN_KEY_HEADERS;
     const paid = await order(headers, shop.m, 1);
     const sandbox = gatewayOf(t.ctx) as SandboxGateway;
     const key = sandbox.authorize(paid.body.order_id as string, paid.body.amount as number);

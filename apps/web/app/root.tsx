@@ -18,6 +18,7 @@ import {
   redirect,
   Scripts,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -146,6 +147,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The back office (/admin) has its own frame (admin/layout.tsx): no storefront shell there.
+  if (useLocation().pathname.startsWith('/admin')) return <Outlet />;
   return (
     <Shell root={loaderData}>
       <Outlet />

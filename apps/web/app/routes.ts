@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** Every route of SPEC.md §2. */
+/** Every route of SPEC.md §2, and the back office under /admin. */
 export default [
   index('routes/home.tsx'),
   route('home', 'routes/home.tsx', { id: 'home-alias' }),
@@ -55,6 +55,15 @@ export default [
   route('info/:slug', 'routes/info.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  // The back office: its own route tree, loaded only under /admin.
+  route('admin/login', 'admin/login.tsx'),
+  route('admin', 'admin/layout.tsx', [
+    index('admin/home.tsx'),
+    route('curations', 'admin/curations.tsx'),
+    route('curations/:id', 'admin/curation.tsx'),
+    route('operators', 'admin/operators.tsx'),
+    route('audit', 'admin/audit.tsx'),
+  ]),
   route('404', 'routes/not-found.tsx', { id: 'page-404' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

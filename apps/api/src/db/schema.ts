@@ -1255,3 +1255,69 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updated_at: updatedAt(),
 });
+
+// ───────────────────────────── operators (the back office) ─────────────────────────────
+/** People who run the shop: separate from shoppers, with roles (domains/admin/roles.ts). */
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  /** The sign-in name, lower-case. */
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  name: varchar('name', { length: 50 }).notNull(),
+  password_hash: text('password_hash').notNull(),
+  /** ADMIN, MD, CS, CURATOR (one or more). */
+  roles: text('roles').array().notNull(),
+  /** Base32 TOTP secret once the second factor is on (RFC 6238); null without one. */
+  totp_secret: varchar('totp_secret', { length: 64 }),
+  /** A secret being set up, confirmed by a first code before it becomes totp_secret. */
+  totp_pending: varchar('totp_pending', { length: 64 }),
+  /** The time step of the last code accepted: a code is never accepted twice. */
+  totp_last_step: integer('totp_last_step'),
+  is_active: boolean('is_active').notNull().default(true),
+  failed_logins: smallint('failed_logins').notNull().default(0),
+  locked_until: ts('locked_until'),
+  last_login_at: ts('last_login_at'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** Operator sessions: the cookie holds a random id whose SHA-256 is the key here. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id_hash: varchar('id_hash', { length: 64 }).primaryKey(),
+    operator_id: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** Sent back in x-csrf-token on every change (the cookie alone never changes anything). */
+    csrf_token: varchar('csrf_token', { length: 64 }).notNull(),
+    created_at: createdAt(),
+    last_seen_at: ts('last_seen_at').notNull(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operator_id)],
+);
+
+/** Every change made through /api/admin: who, what, before and after, when. Append-only. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the ADMIN_API_KEY (automation). */
+    operator_id: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    actor: varchar('actor', { length: 300 }).notNull(),
+    /** `METHOD /api/admin/route/:id` and, where the service names it, a verb ("curation.publish"). */
+    action: varchar('action', { length: 200 }).notNull(),
+    target_type: varchar('target_type', { length: 50 }),
+    target_id: varchar('target_id', { length: 100 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    status_code: smallint('status_code').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.created_at),
+    index('audit_logs_operator_idx').on(t.operator_id),
+  ],
+);

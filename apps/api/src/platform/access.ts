@@ -1,11 +1,15 @@
 /**
  * The access model of API-CATALOGUE.md as one reusable guard:
  *   public — anyone;  guest — a member token or, without one, the x-guest-user-id header;
- *   token  — a member's bearer access token (401 'Token Required' otherwise);  admin — an operator.
- * Routes declare it with `config: { access: 'token' }`; the default is public.
+ *   token  — a member's bearer access token (401 'Token Required' otherwise);
+ *   admin  — an operator (operator-sessions.ts: the back office's session cookie with its CSRF
+ *            token, or the ADMIN_API_KEY as `x-admin-key`, which has the ADMIN role) whose roles
+ *            allow the route: ADMIN always, others where the route lists them (`roles`).
+ * Routes declare it with `config: { access: 'token' }`; the default is public. Shoppers are never
+ * operators: a member token on an admin route is a 403.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { GUEST_ID_INVALID } from '@codiroom/shared';
+import { GUEST_ID_INVALID, type OperatorRole, roleAllows } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runHot } from '../db/hot-sql.ts';
@@ -13,23 +17,29 @@ import { cache, defineCache, invalidate } from './cache.ts';
 import type { AppContext } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { isIssuedGuestId } from './guest-id.ts';
+import { type OperatorPrincipal, operatorOfCookie } from './operator-sessions.ts';
 
 export type Access = 'public' | 'guest' | 'token' | 'admin';
 
 export type Principal = {
   userId: number | null;
   guestId: string | null;
+  /** The caller is an operator (then `operator` says who). */
   isAdmin: boolean;
+  operator: OperatorPrincipal | null;
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * A token route an operator may call too: a valid `x-admin-key` makes the caller an operator
-     * (`isAdmin`, no member), as on admin routes (e.g. moving an order item to shipping).
+     * A token route an operator may call too: an operator session or a valid `x-admin-key` makes
+     * the caller an operator (`isAdmin`, no member), as on admin routes (e.g. moving an order item
+     * to shipping), with the same role check.
      */
     operator?: boolean;
+    /** Operator roles besides ADMIN that may call an admin (or operator) route. */
+    roles?: readonly OperatorRole[];
   }
   interface FastifyRequest {
     principal: Principal;
@@ -71,10 +81,10 @@ export function issuedGuestIdOf(request: FastifyRequest): string | null {
   return v !== null && isIssuedGuestId(request.server.ctx.config, v) ? v : null;
 }
 
-type MemberStatus = { id: number; is_active: boolean; is_admin: boolean };
+type MemberStatus = { id: number; is_active: boolean };
 
 /**
- * How long a member's status (is_active, is_admin) read for a token request is reused
+ * How long a member's status (is_active) read for a token request is reused
  * (MEMBER_STATUS_MS, default 5 s): every token request checked the users row, two round trips and
  * a tenth of a paid order's server CPU (bench/orders.mjs). Withdrawal sends `member.changed` for
  * the member (forgetMemberStatus), which clears it at once here and, with Redis, on every node; it
@@ -116,10 +126,10 @@ async function memberStatus(ctx: AppContext, userId: number): Promise<MemberStat
   try {
     return await cache(ctx, MEMBER_STATUS_CACHE).load(userId, async () => {
       const [row] = await runHot(ctx.db)(
-        sql`select id, is_active, is_admin from users where id = ${userId}::int limit 1`,
+        sql`select id, is_active from users where id = ${userId}::int limit 1`,
       );
       if (!row) throw new MemberMissing();
-      return { id: Number(row.id), is_active: row.is_active === true, is_admin: row.is_admin === true };
+      return { id: Number(row.id), is_active: row.is_active === true };
     });
   } catch (err) {
     if (err instanceof MemberMissing) return null;
@@ -168,16 +178,30 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
       access === 'guest'
         ? [{ bearerAuth: [] }, { guestId: [] }]
         : access === 'admin'
-          ? [{ bearerAuth: [] }, { adminKey: [] }]
+          ? [{ operatorSession: [] }, { adminKey: [] }]
           : [{ bearerAuth: [] }];
-    route.schema = { ...route.schema, security } as typeof route.schema;
+    const roles = ['ADMIN', ...(route.config?.roles ?? [])];
+    const operatorNote =
+      access === 'admin' || route.config?.operator === true ? `Operator roles: ${roles.join(', ')}.` : null;
+    route.schema = {
+      ...route.schema,
+      security,
+      ...(operatorNote
+        ? {
+            description: route.schema.description
+              ? `${route.schema.description} ${operatorNote}`
+              : operatorNote,
+            'x-operator-roles': roles,
+          }
+        : {}),
+    } as typeof route.schema;
   });
 
   // Callback style with a synchronous answer for public routes (most traffic): no promise per
   // request unless a token or guest id has to be checked.
   app.addHook('onRequest', (request, _reply, done) => {
     const access: Access = request.routeOptions.config?.access ?? 'public';
-    const principal: Principal = { userId: null, guestId: null, isAdmin: false };
+    const principal: Principal = { userId: null, guestId: null, isAdmin: false, operator: null };
     request.principal = principal;
     if (access === 'public') {
       done();
@@ -186,17 +210,37 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
     guard(request, access, principal).then(() => done(), done);
   });
 
+  /** The operator of the request (API key or session), checked against the route's roles; null: none. */
+  async function operatorOf(request: FastifyRequest, access: Access): Promise<OperatorPrincipal | null> {
+    if (hasAdminKey(ctx, request)) {
+      return { id: null, name: 'ADMIN_API_KEY', email: null, roles: ['ADMIN'], session: null };
+    }
+    const check = await operatorOfCookie(ctx, request);
+    if (check.ok) return check.operator;
+    if (check.why === 'csrf') throw forbidden('CSRF token missing or wrong (x-csrf-token)');
+    if (check.why === 'ended' && access === 'admin')
+      throw unauthorized('다시 로그인해주세요. (operator session ended)');
+    return null;
+  }
+
   async function guard(request: FastifyRequest, access: Access, principal: Principal): Promise<void> {
-    if ((access === 'admin' || request.routeOptions.config?.operator === true) && hasAdminKey(ctx, request)) {
-      principal.isAdmin = true;
-      return;
+    const config = request.routeOptions.config;
+    if (access === 'admin' || config?.operator === true) {
+      const operator = await operatorOf(request, access);
+      if (operator) {
+        // Known before the role check, so a refused change is in the audit log too.
+        principal.operator = operator;
+        if (!roleAllows(operator.roles, config?.roles ?? []))
+          throw forbidden('이 작업을 할 권한이 없습니다.');
+        principal.isAdmin = true;
+        return;
+      }
     }
 
     const token = bearerToken(request);
     if (token) {
       const user = await resolveMember(ctx, token);
       principal.userId = user.id;
-      principal.isAdmin = user.is_admin;
     }
     if (access === 'guest') {
       principal.guestId = guestIdFrom(request);
@@ -205,7 +249,11 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext): vo
       }
       return;
     }
+    if (access === 'admin') {
+      // A shopper is never an operator.
+      if (principal.userId !== null) throw forbidden('관리자 권한이 필요합니다.');
+      throw unauthorized('Operator sign-in required');
+    }
     if (principal.userId === null) throw unauthorized('Token Required');
-    if (access === 'admin' && !principal.isAdmin) throw forbidden('관리자 권한이 필요합니다.');
   }
 }

@@ -399,7 +399,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/admin/contents/female-landing',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['MD'] },
       schema: {
         tags,
         summary:

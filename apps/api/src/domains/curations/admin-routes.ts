@@ -10,7 +10,7 @@ import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { curatorQueue, curatorView, noteDraft, publishNow, swapPick } from './curator.ts';
 
-const admin = { access: 'admin' } as const;
+const admin = { access: 'admin', roles: ['CURATOR'] } as const;
 const tags = ['admin'];
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const View = z.record(z.string(), z.unknown());

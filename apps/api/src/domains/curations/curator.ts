@@ -14,7 +14,7 @@ import {
   roleOf,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { curationItems, curations, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -59,9 +59,21 @@ export async function curatorQueue(ctx: AppContext, status: QueueStatus, page: n
       .offset((page - 1) * CURATOR_QUEUE_PAGE),
     ctx.db.select({ n: count() }).from(curations).where(where),
   ]);
+  // The workload per curator: curations they touched in the last 7 days.
+  const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 86_400_000);
+  const workload = await ctx.db
+    .select({ curator_name: curations.curator_name, touched_7d: count() })
+    .from(curations)
+    .where(and(isNotNull(curations.curator_name), gte(curations.curator_touched_at, weekAgo)))
+    .groupBy(curations.curator_name)
+    .orderBy(desc(count()));
   return {
     total: Number(total?.n ?? 0),
     page,
+    workload: workload.map((w) => ({
+      curator_name: w.curator_name as string,
+      touched_7d: Number(w.touched_7d),
+    })),
     result: rows.map((r) => ({
       ...r,
       created_at: r.created_at.toISOString(),

@@ -37,8 +37,8 @@ export const claimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/orders/order-items/:id/status',
     {
-      // Members, and operators (an is_admin member or the admin key) moving items through shipping.
-      config: { ...token, operator: true },
+      // Members, and operators (CS, or the admin key) moving items through shipping.
+      config: { ...token, operator: true, roles: ['CS'] },
       schema: {
         tags,
         summary:
@@ -136,7 +136,7 @@ export const claimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/orders/refunds/:id/complete',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['CS'] },
       schema: {
         tags,
         summary: 'Operator: the return arrived; refunds through the gateway',

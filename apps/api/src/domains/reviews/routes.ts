@@ -418,7 +418,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/admin/reviews/import',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['MD'] },
       bodyLimit: 8 * 1024 * 1024,
       schema: {
         tags: ['admin'],
@@ -453,7 +453,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     '/admin/reviews/:id/hide',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', roles: ['CS'] },
       schema: {
         tags: ['admin'],
         summary: 'Hide a review with a reason (moderation); the review credit is taken back',

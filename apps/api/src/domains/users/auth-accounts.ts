@@ -38,11 +38,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, type HttpError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { checkCode, consumeCode } from './auth-verification.ts';
 import { mergeGuestIntoMember } from './guest-merge.ts';
 import { stoppedPhoneHash } from './member-withdrawal.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { admitSignIn, clearSignInPair, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
 

@@ -5,7 +5,7 @@
  * each stored hash and old hashes keep working after a cost change.
  */
 import { hash, verify } from '@node-rs/argon2';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 type HashConfig = Pick<Config, 'passwordHash'>;
 

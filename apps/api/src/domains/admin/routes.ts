@@ -1,0 +1,260 @@
+/**
+ * The back office's own calls (docs/ARCHITECTURE.md, "Back office"): operator sign-in and
+ * sign-out, the session, the second factor, operator accounts and the audit log, under
+ * /api/admin/.
+ */
+import {
+  AuditLogEntry,
+  CreateOperatorRequest,
+  ErrorBody,
+  OperatorLoginRequest,
+  OperatorSessionBody,
+  OperatorView,
+  UpdateOperatorRequest,
+} from '@codiroom/shared';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditLogs } from '../../db/schema.ts';
+import { noteAudit, writeAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { HttpError, unauthorized } from '../../platform/errors.ts';
+import {
+  endOperatorSession,
+  operatorOfCookie,
+  startOperatorSession,
+} from '../../platform/operator-sessions.ts';
+import { IdParams } from '../../platform/params.ts';
+import { parseId } from '../catalog/index.ts';
+import {
+  beginTotp,
+  checkSignIn,
+  confirmTotp,
+  createOperator,
+  getOperator,
+  listOperators,
+  operatorView,
+  updateOperator,
+} from './operators.ts';
+
+const tags = ['admin'];
+const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const AUDIT_PAGE = 50;
+
+/** The operator of a session-only route (the API key has no account). */
+function accountOf(req: { principal: { operator: { id: number | null } | null } }): number {
+  const id = req.principal.operator?.id ?? null;
+  if (id === null)
+    throw new HttpError(400, 'ADMIN_API_KEY는 운영자 계정이 아닙니다. 로그인한 운영자만 쓸 수 있어요.');
+  return id;
+}
+
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    '/admin/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator sign-in: e-mail, password and (when on) the TOTP code; sets the session cookie',
+        body: OperatorLoginRequest,
+        response: {
+          200: OperatorSessionBody,
+          400: ErrorBody,
+          401: ErrorBody.extend({ totp_required: z.boolean().optional() }),
+          429: ErrorBody,
+        },
+      },
+    },
+    async (req, reply) => {
+      const attempt = { actor: req.body.email, ip: req.ip ?? null, action: 'POST /api/admin/auth/login' };
+      try {
+        const o = await checkSignIn(ctx, req.body);
+        const csrf = await startOperatorSession(ctx, req, reply, o.id);
+        await writeAudit(ctx, {
+          ...attempt,
+          operator_id: o.id,
+          status_code: 200,
+          detail: { action: 'operator.login' },
+        });
+        return {
+          operator: operatorView(o),
+          csrf_token: csrf,
+          idle_timeout_min: ctx.config.OPERATOR_IDLE_MIN,
+        };
+      } catch (err) {
+        if (err instanceof HttpError) {
+          await writeAudit(ctx, {
+            ...attempt,
+            operator_id: null,
+            status_code: err.statusCode,
+            detail: { action: 'operator.login.refused' },
+          });
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/admin/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Operator sign-out: ends the session and clears the cookie',
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    async (req, reply) => {
+      await endOperatorSession(ctx, req, reply);
+      return { ok: true };
+    },
+  );
+
+  app.get(
+    '/admin/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in operator and the CSRF token (401 when the session ended)',
+        response: { 200: OperatorSessionBody, 401: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const check = await operatorOfCookie(ctx, req);
+      if (!check.ok || check.operator.id === null) throw unauthorized('Operator sign-in required');
+      return {
+        operator: await getOperator(ctx, check.operator.id),
+        csrf_token: check.csrf,
+        idle_timeout_min: ctx.config.OPERATOR_IDLE_MIN,
+      };
+    },
+  );
+
+  // ── the second factor (any role, for oneself) ──
+  const anyRole = { access: 'admin', roles: ['MD', 'CS', 'CURATOR'] } as const;
+  app.post(
+    '/admin/auth/totp/setup',
+    {
+      config: anyRole,
+      schema: {
+        tags,
+        summary: 'Start the TOTP second factor: a secret and its otpauth URI for an authenticator app',
+        response: { 200: z.object({ secret: z.string(), otpauth_uri: z.string() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = accountOf(req);
+      noteAudit(req, { action: 'operator.totp.setup', target_type: 'operator', target_id: id });
+      return beginTotp(ctx, id);
+    },
+  );
+  app.post(
+    '/admin/auth/totp/confirm',
+    {
+      config: anyRole,
+      schema: {
+        tags,
+        summary: 'Confirm the second factor with a first code; required from the next sign-in',
+        body: z.object({ code: z.string().regex(/^\d{6}$/) }).strict(),
+        response: { 200: OperatorView, ...E },
+      },
+    },
+    async (req) => {
+      const id = accountOf(req);
+      noteAudit(req, { action: 'operator.totp.on', target_type: 'operator', target_id: id, after: null });
+      return confirmTotp(ctx, id, req.body.code);
+    },
+  );
+
+  // ── operator accounts (ADMIN) ──
+  app.get(
+    '/admin/operators',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Operator accounts',
+        response: { 200: z.object({ result: z.array(OperatorView) }), ...E },
+      },
+    },
+    async () => ({ result: await listOperators(ctx) }),
+  );
+  app.post(
+    '/admin/operators',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Create an operator with roles',
+        body: CreateOperatorRequest,
+        response: { 200: OperatorView, ...E },
+      },
+    },
+    async (req) => {
+      const created = await createOperator(ctx, req.body);
+      noteAudit(req, {
+        action: 'operator.create',
+        target_type: 'operator',
+        target_id: created.id,
+        after: created,
+      });
+      return created;
+    },
+  );
+  app.patch(
+    '/admin/operators/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change an operator: name, roles, active, password, or turn their second factor off',
+        params: IdParams,
+        body: UpdateOperatorRequest,
+        response: { 200: OperatorView, ...E },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id) ?? 0;
+      const { before, after } = await updateOperator(ctx, id, req.body, req.principal.operator?.id ?? null);
+      noteAudit(req, { action: 'operator.update', target_type: 'operator', target_id: id, before, after });
+      return after;
+    },
+  );
+
+  // ── the audit log (ADMIN) ──
+  app.get(
+    '/admin/audit-logs',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: `The audit log, newest first, ${AUDIT_PAGE} a page (before: the last id seen)`,
+        querystring: z.object({
+          operator_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+          before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+        }),
+        response: {
+          200: z.object({ result: z.array(AuditLogEntry), next_before: z.number().int().nullable() }),
+          ...E,
+        },
+      },
+    },
+    async (req) => {
+      const where: SQL[] = [];
+      if (req.query.operator_id) where.push(eq(auditLogs.operator_id, req.query.operator_id));
+      if (req.query.before) where.push(lt(auditLogs.id, req.query.before));
+      const rows = await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(auditLogs.id))
+        .limit(AUDIT_PAGE + 1);
+      const page = rows.slice(0, AUDIT_PAGE);
+      return {
+        result: page.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+        next_before: rows.length > AUDIT_PAGE ? (page.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
+};

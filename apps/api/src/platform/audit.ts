@@ -1,0 +1,97 @@
+/**
+ * The audit log (docs/ARCHITECTURE.md, "Back office"): every change an operator makes — any call
+ * but GET and HEAD by an operator session or the ADMIN_API_KEY — leaves a row in `audit_logs`
+ * with who, what (`METHOD /route`), the target (the route's `:id`), before and after, the status
+ * and when, written before the answer leaves (so a refused change is logged too). Routes and
+ * services add what they know (`noteAudit`: a verb, the target, the row before and after); without
+ * it `after` is the request body, with passwords and secrets blanked.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditLogs } from '../db/schema.ts';
+import type { AppContext } from './context.ts';
+
+export type AuditDetail = {
+  action?: string;
+  target_type?: string;
+  target_id?: string | number;
+  before?: unknown;
+  after?: unknown;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auditDetail?: AuditDetail;
+  }
+}
+
+const SECRET_KEY = /password|secret|totp|token|key/i;
+
+/** A copy of `value` with secret-looking fields blanked (bounded in depth and size). */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '[…]';
+  if (Array.isArray(value)) return value.slice(0, 200).map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .slice(0, 100)
+        .map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+    );
+  }
+  if (typeof value === 'string' && value.length > 2000) return `${value.slice(0, 2000)}…`;
+  return value;
+}
+
+/** What a route or service knows of the change it makes (merged into the request's audit row). */
+export function noteAudit(request: FastifyRequest, detail: AuditDetail): void {
+  request.auditDetail = { ...request.auditDetail, ...detail };
+}
+
+/** Writes one audit row (also for calls outside the hook, e.g. sign-in attempts). */
+export async function writeAudit(
+  ctx: AppContext,
+  row: {
+    operator_id: number | null;
+    actor: string;
+    action: string;
+    status_code: number;
+    ip: string | null;
+    detail?: AuditDetail;
+  },
+): Promise<void> {
+  const d = row.detail ?? {};
+  await ctx.db.insert(auditLogs).values({
+    operator_id: row.operator_id,
+    actor: row.actor.slice(0, 300),
+    action: (d.action ? `${d.action} · ${row.action}` : row.action).slice(0, 200),
+    target_type: d.target_type ?? null,
+    target_id: d.target_id === undefined ? null : String(d.target_id).slice(0, 100),
+    before: d.before === undefined ? null : redact(d.before),
+    after: d.after === undefined ? null : redact(d.after),
+    status_code: row.status_code,
+    ip: row.ip,
+    created_at: ctx.clock.now(),
+  });
+}
+
+export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const operator = request.principal?.operator;
+    if (!operator || request.method === 'GET' || request.method === 'HEAD') return payload;
+    const url = request.routeOptions.url ?? request.url;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const detail: AuditDetail = {
+      ...(typeof params.id === 'string' ? { target_id: params.id } : {}),
+      ...(request.body !== undefined && typeof request.body === 'object' ? { after: request.body } : {}),
+      ...request.auditDetail,
+    };
+    await writeAudit(ctx, {
+      operator_id: operator.id,
+      actor: operator.email ? `${operator.name} <${operator.email}>` : operator.name,
+      action: `${request.method} ${url}`,
+      status_code: reply.statusCode,
+      ip: request.ip ?? null,
+      detail,
+    });
+    return payload;
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * /admin: the back office (docs/ARCHITECTURE.md, "Back office"), desktop-first, in Korean. Its own
+ * route tree, loaded only here: the storefront never downloads it. Rendered in the browser (the
+ * operator's cookie goes only to /api/admin); without a session it sends the operator to
+ * /admin/login. The menu shows what the operator's roles allow.
+ */
+import {
+  OPERATOR_ROLE_LABEL,
+  type OperatorRole,
+  type OperatorSessionBody,
+  roleAllows,
+} from '@codiroom/shared';
+import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import type { Route } from './+types/layout';
+import styles from './admin.module.css';
+import { adminCall, currentOperator } from './api';
+
+export function meta() {
+  return [{ title: '코디룸 백오피스' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<OperatorSessionBody> {
+  const session = await currentOperator(request.signal);
+  if (!session) throw redirect(`/admin/login?next=${encodeURIComponent(new URL(request.url).pathname)}`);
+  return session;
+}
+
+export function HydrateFallback() {
+  return <p className={styles.login}>불러오는 중…</p>;
+}
+
+/** The menu: each entry with the roles (besides ADMIN) that use it. */
+export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
+  { to: '/admin', label: '홈', roles: ['MD', 'CS', 'CURATOR'] },
+  { to: '/admin/curations', label: '큐레이션 큐', roles: ['CURATOR'] },
+  { to: '/admin/operators', label: '운영자 계정', roles: [] },
+  { to: '/admin/audit', label: '감사 로그', roles: [] },
+];
+
+export default function AdminLayout({ loaderData: session }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { operator } = session;
+  return (
+    <div className={styles.frame}>
+      <nav className={styles.nav} aria-label="백오피스 메뉴">
+        <div className={styles.brand}>코디룸 백오피스</div>
+        {MENU.filter((m) => roleAllows(operator.roles, m.roles)).map((m) => (
+          <NavLink key={m.to} to={m.to} end={m.to === '/admin'}>
+            {m.label}
+          </NavLink>
+        ))}
+        <div className={styles.who}>
+          <div data-testid="operator-name">{operator.name}</div>
+          <div>{operator.roles.map((r) => OPERATOR_ROLE_LABEL[r]).join(' · ')}</div>
+          <button
+            type="button"
+            className={styles.ghost}
+            onClick={async () => {
+              await adminCall('POST', '/api/admin/auth/logout').catch(() => null);
+              void navigate('/admin/login');
+            }}
+          >
+            로그아웃
+          </button>
+        </div>
+      </nav>
+      <main className={styles.main}>
+        <Outlet context={session} />
+      </main>
+    </div>
+  );
+}
