@@ -135,7 +135,7 @@ export async function serveWaitingList(ctx: AppContext, userId?: number): Promis
         and(
           waiting,
           upTo
-            ? sql`(${curations.created_at}, ${curations.id}) <= (${upTo.created_at}, ${upTo.id})`
+            ? sql`(${curations.created_at}, ${curations.id}) <= (${upTo.created_at.toISOString()}::timestamptz, ${upTo.id}::int)`
             : undefined,
         ),
       )
@@ -203,7 +203,7 @@ export async function stylingRequests(ctx: AppContext, userId: number): Promise<
             and(
               eq(curations.status, 'REQUESTED'),
               isNull(curations.drafted_at),
-              sql`(${curations.created_at}, ${curations.id}) < (${c.created_at}, ${c.id})`,
+              sql`(${curations.created_at}, ${curations.id}) < (${c.created_at.toISOString()}::timestamptz, ${c.id}::int)`,
             ),
           );
         ahead = Number(row?.n ?? 0);
