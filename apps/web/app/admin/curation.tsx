@@ -4,7 +4,7 @@
  * a pick for another product (checked by the server against the member's size, budget and taste),
  * add a note and publish now. A published curation is read-only.
  */
-import { formatWon, type ProductCard, shownPrice } from '@codiroom/shared';
+import { formatWon, OCCASION_LABEL, type Occasion, type ProductCard, shownPrice } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/curation';
@@ -42,6 +42,7 @@ type CuratorView = {
   items: Pick[];
 };
 
+const STATUS_LABEL: Record<string, string> = { REQUESTED: '대기열', DRAFT: '검토 대기', DONE: '게시됨' };
 const ROLE: Record<string, string> = {
   outer: '아우터',
   top: '상의',
@@ -133,7 +134,7 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
         <Link to="/admin/curations">← 큐레이션 큐</Link>
       </p>
       <h1>
-        큐레이션 #{c.id} <span className={styles.tag}>{c.status}</span>
+        큐레이션 #{c.id} <span className={styles.tag}>{STATUS_LABEL[c.status] ?? c.status}</span>
       </h1>
       <p className={styles.muted}>
         회원 {c.user_id} ·{' '}
@@ -166,7 +167,12 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
             <dt>예산 / 상황 / 피하는 것</dt>
             <dd>
               {typeof c.answers.budget_max === 'number' ? formatWon(c.answers.budget_max) : '제한 없음'} /{' '}
-              {list(c.answers.occasions)} / {list(c.answers.avoid)}
+              {list(
+                Array.isArray(c.answers.occasions)
+                  ? (c.answers.occasions as string[]).map((o) => OCCASION_LABEL[o as Occasion] ?? o)
+                  : null,
+              )}{' '}
+              / {list(c.answers.avoid)}
             </dd>
           </dl>
         </section>
