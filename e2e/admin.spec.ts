@@ -89,3 +89,75 @@ test('a curator notes and publishes a draft; the member sees it; the audit log s
   ).toContainText('박큐레이터');
   await adminDesk.close();
 });
+
+test('a CS operator ships a paid order with a tracking number; the shopper sees it in the order detail', async ({
+  browser,
+  page,
+}) => {
+  await signUpByPhone(page, '김배송', '01055550313');
+  await page.goto('/product/3');
+  await page.getByRole('button', { name: '구매하기' }).click();
+  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+  await sheet.locator('fieldset button:not([disabled])').first().click();
+  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  await page.goto('/cart');
+  await page.getByRole('link', { name: /주문하기/ }).click();
+  const form = page.getByRole('form', { name: '주문서' });
+  await form.getByLabel('받는 분').fill('김배송');
+  await form.getByLabel('연락처').fill('01055550313');
+  await form.getByLabel('우편번호').fill('06236');
+  await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
+  await form.getByLabel('상세 주소').fill('4층');
+  await form.getByLabel(/구매조건/).check();
+  await page.getByRole('button', { name: /결제하기$/ }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?/);
+  await page.getByRole('button', { name: '결제하기' }).click();
+  await expect(page).toHaveURL(/\/payment\/complete\/\d+$/, { timeout: 15_000 });
+  const orderPath = `/mypage/orders/${page.url().split('/').pop()}`;
+  await page.getByRole('link', { name: '주문 상세 보기' }).click();
+  const orderNo = (
+    (await page
+      .getByText(/^주문번호 /)
+      .first()
+      .textContent()) ?? ''
+  ).match(/주문번호 (\S+)/)?.[1] as string;
+  expect(orderNo).toBeTruthy();
+
+  const cs = { email: `cs${Date.now()}@codiroom.test`, password: 'cs-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...cs, name: '이상담', roles: ['CS'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cp = await desk.newPage();
+  await signIn(cp, cs.email, cs.password);
+  await cp.getByRole('navigation', { name: '백오피스 메뉴' }).getByRole('link', { name: '주문' }).click();
+  const search = cp.getByRole('form', { name: '주문 검색' });
+  await search.getByLabel('주문번호 또는 연락처').fill(orderNo);
+  await search.getByRole('button', { name: '검색' }).click();
+  await cp.getByRole('table', { name: '주문 목록' }).getByRole('link', { name: orderNo }).click();
+  const item = cp.getByTestId('admin-order-item').first();
+  const ship = item.getByRole('form');
+  await ship.getByLabel('택배사').selectOption('CJ');
+  await ship.getByLabel('송장번호').fill('12');
+  await ship.getByRole('button', { name: '발송' }).click();
+  await expect(cp.getByRole('alert')).toContainText('CJ대한통운 송장번호 형식이 아닙니다');
+  await ship.getByLabel('송장번호').fill('6543-2109-8765');
+  await ship.getByRole('button', { name: '발송' }).click();
+  await expect(cp.locator('output')).toContainText('발송 처리했어요');
+  await expect(item).toContainText('CJ대한통운 654321098765');
+  await desk.close();
+
+  await page.goto(orderPath);
+  const tracking = page.getByTestId('tracking').first();
+  await expect(tracking).toContainText('CJ대한통운 654321098765');
+  await expect(tracking.getByRole('link', { name: '배송 조회' })).toHaveAttribute(
+    'href',
+    'https://trace.cjlogistics.com/next/tracking.html?wblNo=654321098765',
+  );
+  await expect(page.getByTestId('item-status').first()).toHaveText('배송중');
+});

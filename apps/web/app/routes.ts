@@ -61,6 +61,8 @@ export default [
     index('admin/home.tsx'),
     route('curations', 'admin/curations.tsx'),
     route('curations/:id', 'admin/curation.tsx'),
+    route('orders', 'admin/orders.tsx'),
+    route('orders/:id', 'admin/order.tsx'),
     route('operators', 'admin/operators.tsx'),
     route('audit', 'admin/audit.tsx'),
   ]),

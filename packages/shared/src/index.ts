@@ -5,6 +5,7 @@ export * from './api-routes.ts';
 export * from './auth-schemas.ts';
 export * from './benefit-schemas.ts';
 export * from './campaign.ts';
+export * from './carriers.ts';
 export * from './cart-schemas.ts';
 export * from './catalog-schemas.ts';
 export * from './constants.ts';

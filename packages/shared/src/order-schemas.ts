@@ -125,6 +125,11 @@ export const OrderItemBody = z.object({
   is_cancellable: z.boolean(),
   shipped_at: Instant.nullable(),
   completed_at: Instant.nullable(),
+  /** The parcel once shipped: carrier (CARRIERS), its name, the number and the carrier's tracking page. */
+  carrier_code: z.string().nullable(),
+  carrier_name: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
 });
 export type OrderItemBody = z.infer<typeof OrderItemBody>;
 

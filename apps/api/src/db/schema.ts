@@ -784,6 +784,9 @@ export const orderItems = pgTable(
     status: orderItemStatus('status').notNull().default('PENDING'),
     is_despoke: boolean('is_despoke').notNull().default(false),
     shipped_at: ts('shipped_at'),
+    /** The parcel: carrier (CARRIERS) and tracking number, set when an operator ships the item. */
+    carrier_code: varchar('carrier_code', { length: 20 }),
+    tracking_number: varchar('tracking_number', { length: 30 }),
     completed_at: ts('completed_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -162,6 +162,16 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     <strong data-testid="item-status">{i.status_label}</strong>
                   </ItemLine>
                   <StatusTimeline status={i.status} />
+                  {i.tracking_number && (
+                    <p className={styles.tracking} data-testid="tracking">
+                      {i.carrier_name} {i.tracking_number}{' '}
+                      {i.tracking_url && (
+                        <a href={i.tracking_url} target="_blank" rel="noopener noreferrer">
+                          배송 조회
+                        </a>
+                      )}
+                    </p>
+                  )}
                   {(i.status === 'COMPLETE' || i.status === 'CONFIRMED' || i.status === 'EXCHANGED') && (
                     <Link
                       to={`/mypage/reviews/write/${i.id}`}

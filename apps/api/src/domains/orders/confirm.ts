@@ -271,6 +271,8 @@ async function payPendingOrder(
         status: 'PAID',
         shipped_at: null,
         completed_at: null,
+        carrier_code: null,
+        tracking_number: null,
         is_despoke: r.is_despoke === true || String(r.is_despoke) === 't',
       },
       r.brand_name,

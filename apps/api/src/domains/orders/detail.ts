@@ -1,5 +1,7 @@
 /** The order detail read model: one order with items and payment (SPEC.md, 'Orders'). */
 import {
+  CARRIERS,
+  type CarrierCode,
   isAddressEditable,
   isCancellable,
   ORDER_ITEM_STATUS_LABEL,
@@ -7,6 +9,7 @@ import {
   type OrderDetail,
   type OrderItemBody,
   type OrderItemStatus,
+  trackingUrl,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -65,6 +68,8 @@ type ItemFields = Pick<
   | 'is_despoke'
   | 'shipped_at'
   | 'completed_at'
+  | 'carrier_code'
+  | 'tracking_number'
 >;
 
 export function itemBody(i: ItemFields, brandName: string, imageUrl: string): OrderItemBody {
@@ -91,6 +96,11 @@ export function itemBody(i: ItemFields, brandName: string, imageUrl: string): Or
     is_cancellable: !i.is_despoke && isCancellable(status),
     shipped_at: iso(i.shipped_at),
     completed_at: iso(i.completed_at),
+    carrier_code: i.carrier_code,
+    carrier_name:
+      i.carrier_code && i.carrier_code in CARRIERS ? CARRIERS[i.carrier_code as CarrierCode].name : null,
+    tracking_number: i.tracking_number,
+    tracking_url: trackingUrl(i.carrier_code, i.tracking_number),
   };
 }
 

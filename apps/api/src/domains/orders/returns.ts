@@ -13,7 +13,7 @@ import {
   withdrawalDeadline,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import { exchanges, notifications, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
@@ -308,6 +308,8 @@ export async function changeStatus(
   itemId: number,
   raw: string,
   reason?: string,
+  /** An operator shipping the item: the carrier and tracking number (the shopper is notified). */
+  shipping?: { carrier_code: string; carrier_name: string; tracking_number: string },
 ) {
   const status = parseItemStatus(raw);
   if (!status) throw badRequest(CLAIM_MSG.badStatus(raw));
@@ -326,7 +328,13 @@ export async function changeStatus(
       throw badRequest(status === 'CONFIRMED' ? CLAIM_MSG.notConfirmable : CLAIM_MSG.badMove);
     }
     const set: Partial<ItemRow> = { status, updated_at: now };
-    if (status === 'SHIPPING') set.shipped_at = now;
+    if (status === 'SHIPPING') {
+      set.shipped_at = now;
+      if (shipping) {
+        set.carrier_code = shipping.carrier_code;
+        set.tracking_number = shipping.tracking_number;
+      }
+    }
     if (status === 'COMPLETE' && from === 'SHIPPING') set.completed_at = now;
     // Conditional on the status read under the lock: one transition, one set of side effects.
     const moved = await tx
@@ -335,6 +343,15 @@ export async function changeStatus(
       .where(and(eq(orderItems.id, item.id), eq(orderItems.status, from)))
       .returning({ id: orderItems.id });
     if (moved.length !== 1) throw badRequest(CLAIM_MSG.badMove);
+    if (status === 'SHIPPING' && shipping && order.user_id !== null) {
+      await tx.insert(notifications).values({
+        user_id: order.user_id,
+        title: '주문하신 상품이 출발했어요',
+        body: `${item.name} · ${shipping.carrier_name} ${shipping.tracking_number}`,
+        link: `/mypage/orders/${order.id}`,
+        created_at: now,
+      });
+    }
     // 구매확정: purchase points, once per item (benefits.ts earnForItem).
     if (status === 'CONFIRMED') await earnForItem(tx, order.user_id, item, now);
     if (from === 'REFUND_REQUESTED' && status === 'COMPLETE') {

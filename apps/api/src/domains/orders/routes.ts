@@ -8,6 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
+import { orderAdminRoutes } from './admin-routes.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { claimRoutes } from './claim-routes.ts';
 import { autoConfirmItems } from './confirmation.ts';
@@ -46,5 +47,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(checkoutRoutes, { ctx });
   await app.register(orderReadRoutes, { ctx });
   await app.register(claimRoutes, { ctx });
+  await app.register(orderAdminRoutes, { ctx });
   await app.register(paymentWebhookRoutes, { ctx });
 };

@@ -1,0 +1,175 @@
+/**
+ * Orders for operators (docs/ARCHITECTURE.md, "Back office"): `/api/admin/orders` (CS): the order
+ * list with filters (status, paid dates, order number or phone), one order with its items, and
+ * shipping an item with a Korean carrier and tracking number (the shopper then sees the tracking
+ * link in their order and gets a notification). Other item moves use order-items/{id}/status.
+ */
+import {
+  CARRIER_CODES,
+  CARRIERS,
+  type CarrierCode,
+  ErrorBody,
+  kstDate,
+  normaliseTrackingNumber,
+  ORDER_STATUS_LABEL,
+  ORDER_STATUSES,
+  OrderDetail,
+} from '@codiroom/shared';
+import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orders } from '../../db/schema.ts';
+import { noteAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { IdParams } from '../../platform/params.ts';
+import { parseId } from '../catalog/index.ts';
+import { orderDetail } from './detail.ts';
+import { changeStatus } from './returns.ts';
+
+const cs = { access: 'admin', roles: ['CS'] } as const;
+const tags = ['admin'];
+const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+export const ADMIN_ORDERS_PAGE = 30;
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((d) => {
+    const at = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(at) && new Date(at).toISOString().startsWith(d);
+  }, 'not a calendar date');
+
+const OrderRowBody = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  order_name: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  amount: z.number().int(),
+  recipient: z.string().nullable(),
+  phone: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const kstDay = (d: string, plusDays = 0) => {
+  const [y, m, dd] = d.split('-').map(Number) as [number, number, number];
+  return kstDate(y, m, dd + plusDays);
+};
+
+export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/admin/orders',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary: `Orders, newest first, ${ADMIN_ORDERS_PAGE} a page: by status, KST order dates, order number or phone`,
+        querystring: z.object({
+          status: z.enum(ORDER_STATUSES).optional(),
+          from: Day.optional(),
+          to: Day.optional(),
+          q: z.string().trim().max(64).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+        response: {
+          200: z.object({ total: z.number().int(), page: z.number().int(), result: z.array(OrderRowBody) }),
+          ...E,
+        },
+      },
+    },
+    async (req) => {
+      const { status, from, to, q, page } = req.query;
+      const where: SQL[] = [];
+      if (status) where.push(eq(orders.status, status));
+      if (from) where.push(gte(orders.created_at, kstDay(from)));
+      if (to) where.push(lt(orders.created_at, kstDay(to, 1)));
+      if (q) {
+        const digits = q.replace(/\D/g, '');
+        const byPhone = digits.length >= 8 ? [eq(orders.phone, digits)] : [];
+        where.push(or(eq(orders.order_no, q), ...byPhone) as SQL);
+      }
+      const cond = where.length ? and(...where) : undefined;
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(orders)
+          .where(cond)
+          .orderBy(desc(orders.created_at), desc(orders.id))
+          .limit(ADMIN_ORDERS_PAGE)
+          .offset((page - 1) * ADMIN_ORDERS_PAGE),
+        ctx.db.select({ n: count() }).from(orders).where(cond),
+      ]);
+      return {
+        total: Number(total?.n ?? 0),
+        page,
+        result: rows.map((o) => ({
+          id: o.id,
+          order_no: o.order_no,
+          order_name: o.order_name,
+          status: o.status,
+          status_label: ORDER_STATUS_LABEL[o.status] ?? o.status,
+          amount: o.amount,
+          recipient: o.recipient,
+          phone: o.phone,
+          user_id: o.user_id,
+          paid_at: o.paid_at ? o.paid_at.toISOString() : null,
+          created_at: o.created_at.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary: 'One order with its items, payment and address',
+        params: IdParams,
+        response: { 200: OrderDetail, ...E },
+      },
+    },
+    async (req) => orderDetail(ctx.db, parseId(req.params.id) ?? 0, null),
+  );
+
+  app.post(
+    '/admin/orders/items/:id/ship',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          'Ship an item (paid or preparing) with a Korean carrier and tracking number; the shopper is notified',
+        params: IdParams,
+        body: z
+          .object({
+            carrier_code: z.enum(CARRIER_CODES as [CarrierCode, ...CarrierCode[]]),
+            tracking_number: z.string().trim().min(1).max(30),
+          })
+          .strict(),
+        response: { 200: z.looseObject({ order_item_id: z.number().int(), status: z.string() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      if (id === null) throw notFound('주문 상품이 없습니다.');
+      const carrier = req.body.carrier_code;
+      const number = normaliseTrackingNumber(carrier, req.body.tracking_number);
+      if (!number) throw badRequest(`tracking_number: ${CARRIERS[carrier].name} 송장번호 형식이 아닙니다.`);
+      noteAudit(req, {
+        action: 'order.ship',
+        target_type: 'order_item',
+        target_id: id,
+        after: { carrier_code: carrier, tracking_number: number },
+      });
+      return changeStatus(ctx, req.principal, id, 'SHIPPING', undefined, {
+        carrier_code: carrier,
+        carrier_name: CARRIERS[carrier].name,
+        tracking_number: number,
+      });
+    },
+  );
+};

@@ -1,0 +1,129 @@
+/**
+ * /admin/orders/{id} (CS): one order — items with their status and parcel, payment, address — and
+ * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
+ * notification).
+ */
+import { CARRIER_CODES, CARRIERS, formatWon, type OrderDetail } from '@codiroom/shared';
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/order';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+import { kst } from './format';
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return adminCall<OrderDetail>('GET', `/api/admin/orders/${params.id}`, undefined, {
+    signal: request.signal,
+  });
+}
+
+const SHIPPABLE = new Set(['PAID', 'PREPARING']);
+
+export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">← 주문</Link>
+      </p>
+      <h1>
+        주문 {o.order_id} <span className={styles.tag}>{o.status_label}</span>
+      </h1>
+      <p className={styles.muted}>
+        {kst(o.created_at)} · {formatWon(o.amount)}
+      </p>
+      <section className={styles.card} aria-labelledby="items">
+        <h2 id="items">상품</h2>
+        {o.items.map((i) => (
+          <div key={i.id} className={styles.pick} data-testid="admin-order-item">
+            <img src={i.image_url} alt="" />
+            <div>
+              <strong>
+                {i.brand_name} {i.name}
+              </strong>
+              <div className={styles.muted}>
+                {i.color_name} · {i.size_name} · {i.quantity}개 · {formatWon(i.paid_amount)}
+              </div>
+              <div>
+                <span className={styles.tag}>{i.status_label}</span>
+                {i.tracking_number && (
+                  <>
+                    {i.carrier_name} {i.tracking_number}{' '}
+                    {i.tracking_url && (
+                      <a href={i.tracking_url} target="_blank" rel="noopener noreferrer">
+                        조회
+                      </a>
+                    )}
+                  </>
+                )}
+              </div>
+            </div>
+            {SHIPPABLE.has(i.status) && (
+              <form
+                className={styles.toolbar}
+                aria-label={`${i.name} 발송`}
+                onSubmit={async (e) => {
+                  e.preventDefault();
+                  const f = new FormData(e.currentTarget);
+                  try {
+                    await adminCall('POST', `/api/admin/orders/items/${i.id}/ship`, {
+                      carrier_code: String(f.get('carrier')),
+                      tracking_number: String(f.get('tracking') ?? ''),
+                    });
+                    setError(null);
+                    setMessage('발송 처리했어요. 고객에게 알림을 보냈어요.');
+                    await revalidator.revalidate();
+                  } catch (err) {
+                    setMessage(null);
+                    setError(errorText(err));
+                  }
+                }}
+              >
+                <select className={styles.input} name="carrier" aria-label="택배사" defaultValue="CJ">
+                  {CARRIER_CODES.map((c) => (
+                    <option key={c} value={c}>
+                      {CARRIERS[c].name}
+                    </option>
+                  ))}
+                </select>
+                <input
+                  className={styles.input}
+                  name="tracking"
+                  aria-label="송장번호"
+                  placeholder="송장번호"
+                  required
+                />
+                <button type="submit" className={styles.button}>
+                  발송
+                </button>
+              </form>
+            )}
+          </div>
+        ))}
+        {message && <output className={styles.ok}>{message}</output>}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      {o.address && (
+        <section className={styles.card} aria-labelledby="address">
+          <h2 id="address">배송지</h2>
+          <p>
+            {o.address.recipient} · {o.address.phone}
+            <br />({o.address.zipcode}) {o.address.main_address} {o.address.detail_address}
+            {o.address.delivery_request && (
+              <>
+                <br />
+                요청: {o.address.delivery_request}
+              </>
+            )}
+          </p>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * /admin/orders (CS): orders newest first, filtered on the server by status, KST order dates and an
+ * order number or phone, 30 a page.
+ */
+import { formatWon, ORDER_STATUS_LABEL, ORDER_STATUSES } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Form, Link, useSearchParams } from 'react-router';
+import type { Route } from './+types/orders';
+import styles from './admin.module.css';
+import { adminCall } from './api';
+import { DataTable } from './DataTable';
+import { kst } from './format';
+
+type Row = {
+  id: number;
+  order_no: string;
+  order_name: string;
+  status: string;
+  status_label: string;
+  amount: number;
+  recipient: string | null;
+  phone: string | null;
+  paid_at: string | null;
+  created_at: string;
+};
+type Page = { total: number; page: number; result: Row[] };
+const PAGE = 30;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams();
+  for (const k of ['status', 'from', 'to', 'q', 'page']) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  return adminCall<Page>('GET', `/api/admin/orders?${q}`, undefined, { signal: request.signal });
+}
+
+const columns: ColumnDef<Row, unknown>[] = [
+  {
+    accessorKey: 'order_no',
+    header: '주문번호',
+    cell: (c) => <Link to={`/admin/orders/${c.row.original.id}`}>{String(c.getValue())}</Link>,
+  },
+  { accessorKey: 'order_name', header: '상품' },
+  { accessorKey: 'status_label', header: '상태' },
+  { accessorKey: 'amount', header: '결제 금액', cell: (c) => formatWon(c.getValue() as number) },
+  { accessorKey: 'recipient', header: '받는 분' },
+  { accessorKey: 'phone', header: '연락처' },
+  { accessorKey: 'created_at', header: '주문 시각', cell: (c) => kst(c.getValue() as string) },
+  { accessorKey: 'paid_at', header: '결제 시각', cell: (c) => kst(c.getValue() as string | null) },
+];
+
+export default function AdminOrders({ loaderData: p }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const pages = Math.max(1, Math.ceil(p.total / PAGE));
+  const go = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    setParams(next);
+  };
+  return (
+    <>
+      <h1>주문</h1>
+      <Form className={`${styles.form} ${styles.card}`} aria-label="주문 검색">
+        <label className={styles.field}>
+          주문번호 또는 연락처
+          <input className={styles.input} name="q" defaultValue={params.get('q') ?? ''} />
+        </label>
+        <label className={styles.field}>
+          상태
+          <select className={styles.input} name="status" defaultValue={params.get('status') ?? ''}>
+            <option value="">전체</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          시작일
+          <input className={styles.input} type="date" name="from" defaultValue={params.get('from') ?? ''} />
+        </label>
+        <label className={styles.field}>
+          종료일
+          <input className={styles.input} type="date" name="to" defaultValue={params.get('to') ?? ''} />
+        </label>
+        <button type="submit" className={styles.button}>
+          검색
+        </button>
+      </Form>
+      <p className={styles.muted}>
+        {p.total}건 · {p.page}/{pages}쪽
+      </p>
+      <DataTable data={p.result} columns={columns} label="주문 목록" empty="조건에 맞는 주문이 없어요." />
+      <div className={styles.toolbar}>
+        <button type="button" className={styles.ghost} disabled={p.page <= 1} onClick={() => go(p.page - 1)}>
+          이전
+        </button>
+        <button
+          type="button"
+          className={styles.ghost}
+          disabled={p.page >= pages}
+          onClick={() => go(p.page + 1)}
+        >
+          다음
+        </button>
+      </div>
+    </>
+  );
+}
