@@ -313,3 +313,30 @@ describe('the stylist’s touch', () => {
     expect((await call(t.app, 'GET', '/api/admin/curations/999999', admin)).status).toBe(404);
   });
 });
+
+describe('a draft a curator is working on', () => {
+  it('is not published at its time while the curator works; it goes out a delay after their last touch', async () => {
+    nextDay();
+    const k = await member();
+    await quiz(k);
+    const [c] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, k.id));
+    const id = c?.id as number;
+    // 30 minutes in, a curator writes a note.
+    clock.advance(30 * 60);
+    const note = await call(t.app, 'PUT', `/api/admin/curations/${id}/note`, admin, {
+      curator_name: '정',
+      note: '준비 중',
+    });
+    expect(note.status).toBe(200);
+    // The draft's own time (60 minutes) passes: still the curator's.
+    clock.advance(31 * 60);
+    await publishDue(t.ctx);
+    expect((await t.ctx.db.select().from(curations).where(eq(curations.id, id)))[0]?.status).toBe('DRAFT');
+    // An hour after the last touch it goes out as it stands.
+    clock.advance(30 * 60);
+    expect(await publishDue(t.ctx)).toBeGreaterThanOrEqual(1);
+    const [after] = await t.ctx.db.select().from(curations).where(eq(curations.id, id));
+    expect(after?.status).toBe('DONE');
+    expect(after?.curator_note).toBe('준비 중');
+  });
+});

@@ -19,7 +19,7 @@ import {
   recommendSize,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -326,16 +326,26 @@ export async function draftCuration(
   return true;
 }
 
-/** Publishes the drafts whose time has come (one member's, or everyone's): DONE, delivered, unviewed. */
+/**
+ * Publishes the drafts whose time has come (one member's, or everyone's): DONE, delivered, unviewed.
+ * A draft a curator touched waits CURATION_PUBLISH_DELAY_MIN after their last touch (they are
+ * working on it; they publish it themselves), then goes out as it stands.
+ */
 export async function publishDue(ctx: AppContext, userId?: number): Promise<number> {
   const now = ctx.clock.now();
+  const touchedBefore = new Date(now.getTime() - ctx.config.CURATION_PUBLISH_DELAY_MIN * 60_000);
   const done = await ctx.db
     .update(curations)
-    .set({ status: 'DONE', delivered_at: sql`${curations.publish_at}`, viewed: false })
+    .set({
+      status: 'DONE',
+      delivered_at: sql`greatest(${curations.publish_at}, coalesce(${curations.curator_touched_at}, ${curations.publish_at}))`,
+      viewed: false,
+    })
     .where(
       and(
         eq(curations.status, 'DRAFT'),
         lte(curations.publish_at, now),
+        or(isNull(curations.curator_touched_at), lte(curations.curator_touched_at, touchedBefore)),
         ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
       ),
     )
