@@ -161,3 +161,52 @@ test('a CS operator ships a paid order with a tracking number; the shopper sees 
   );
   await expect(page.getByTestId('item-status').first()).toHaveText('배송중');
 });
+
+test('an MD previews a stock CSV with one bad row, applies it, and the product page follows', async ({
+  browser,
+  page,
+}) => {
+  const detail = await (await page.request.get('/api/products/detail/5')).json();
+  const items = detail.items as { id: number; size_name: string; stock: number }[];
+  expect(items.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = items as [(typeof items)[number], (typeof items)[number]];
+  const csv = `product_item_id,stock\n${first.id},0\n${second.id},-1\n`;
+
+  const md = { email: `md${Date.now()}@codiroom.test`, password: 'md-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...md, name: '한엠디', roles: ['MD'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const mp = await desk.newPage();
+  await signIn(mp, md.email, md.password);
+  await mp
+    .getByRole('navigation', { name: '백오피스 메뉴' })
+    .getByRole('link', { name: '재고·가격 CSV' })
+    .click();
+  await mp
+    .getByLabel('CSV 파일')
+    .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await mp.getByRole('button', { name: '미리보기' }).click();
+  await expect(mp.getByTestId('csv-summary')).toContainText('1줄을 바꿀 수 있고 1줄은 바꿀 수 없어요');
+  await expect(mp.getByTestId('csv-refused')).toContainText('재고는 0~100,000 사이의 정수여야 합니다');
+  // Nothing changed by the preview.
+  const still = await (await page.request.get('/api/products/detail/5')).json();
+  expect((still.items as { id: number; stock: number }[]).find((i) => i.id === first.id)?.stock).toBe(
+    first.stock,
+  );
+  await mp.getByRole('button', { name: '적용' }).click();
+  await expect(mp.getByTestId('csv-summary')).toContainText('1줄을 바꿨고 1줄은 바꾸지 않았어요');
+  await desk.close();
+
+  const after = await (await page.request.get('/api/products/detail/5')).json();
+  const byId = new Map(
+    (after.items as { id: number; stock: number; is_sold_out: boolean }[]).map((i) => [i.id, i]),
+  );
+  expect(byId.get(first.id)).toMatchObject({ stock: 0, is_sold_out: true });
+  expect(byId.get(second.id)?.stock).toBe(second.stock);
+});

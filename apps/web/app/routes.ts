@@ -61,6 +61,7 @@ export default [
     index('admin/home.tsx'),
     route('curations', 'admin/curations.tsx'),
     route('curations/:id', 'admin/curation.tsx'),
+    route('catalog-csv', 'admin/catalog-csv.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),
     route('operators', 'admin/operators.tsx'),

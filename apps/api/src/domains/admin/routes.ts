@@ -26,6 +26,7 @@ import {
 } from '../../platform/operator-sessions.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
+import { applyCatalogCsv, CSV_LIMITS } from './catalog-csv.ts';
 import {
   beginTotp,
   checkSignIn,
@@ -219,6 +220,50 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { before, after } = await updateOperator(ctx, id, req.body, req.principal.operator?.id ?? null);
       noteAudit(req, { action: 'operator.update', target_type: 'operator', target_id: id, before, after });
       return after;
+    },
+  );
+
+  // ── bulk stock and prices by CSV (MD) ──
+  const CsvRowBody = z.object({
+    line: z.number().int(),
+    id: z.number().int().nullable(),
+    before: z.record(z.string(), z.number()).nullable(),
+    after: z.record(z.string(), z.number()).nullable(),
+    error: z.string().nullable(),
+  });
+  app.post(
+    '/admin/catalog/csv',
+    {
+      config: { access: 'admin', roles: ['MD'] },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: `Bulk stock (product_item_id,stock) or prices (product_display_id,price,price_discount) by CSV, at most ${CSV_LIMITS.rows} rows`,
+        description:
+          'dry_run answers every row (before, after or why refused) and changes nothing; otherwise the valid rows are applied and the others refused.',
+        body: z.object({ csv: z.string().min(1).max(1_500_000), dry_run: z.boolean() }).strict(),
+        response: {
+          200: z.object({
+            kind: z.enum(['stock', 'price']),
+            dry_run: z.boolean(),
+            rows: z.array(CsvRowBody),
+            applied: z.number().int(),
+            refused: z.number().int(),
+          }),
+          ...E,
+          413: ErrorBody,
+        },
+      },
+    },
+    async (req) => {
+      const out = await applyCatalogCsv(ctx, req.body.csv, req.body.dry_run);
+      noteAudit(req, {
+        action: out.dry_run ? `catalog.csv.${out.kind}.preview` : `catalog.csv.${out.kind}`,
+        target_type: out.kind === 'stock' ? 'product_item' : 'product_display',
+        before: out.rows.filter((r) => r.after).map((r) => ({ id: r.id, ...r.before })),
+        after: out.rows.filter((r) => r.after).map((r) => ({ id: r.id, ...r.after })),
+      });
+      return out;
     },
   );
 

@@ -1,0 +1,162 @@
+/**
+ * Bulk stock and price updates by CSV (docs/ARCHITECTURE.md, "Back office"), for MDs. Two shapes,
+ * told apart by the header:
+ *   product_item_id,stock                      — the stock of sizes (0–100,000)
+ *   product_display_id,price,price_discount    — list and sale price of a colourway (won; the sale
+ *                                                price at most the list price, at least 100 won)
+ * A dry run answers every row with its before and after, or why it is refused; applying changes the
+ * valid rows in one transaction and refuses the others, then tells every cache and the search
+ * index (`catalog.changed`, `prices.changed`, reindexProducts).
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { productDisplays, productItems } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { reindexProducts } from '../search/index.ts';
+
+export const CSV_LIMITS = { rows: 5000, stock: 100_000, price: 10_000_000, minPrice: 100 } as const;
+
+type Kind = 'stock' | 'price';
+export type CsvRow = {
+  line: number;
+  id: number | null;
+  before: Record<string, number> | null;
+  after: Record<string, number> | null;
+  error: string | null;
+};
+export type CsvResult = { kind: Kind; dry_run: boolean; rows: CsvRow[]; applied: number; refused: number };
+
+const HEADERS: Record<string, Kind> = {
+  'product_item_id,stock': 'stock',
+  'product_display_id,price,price_discount': 'price',
+};
+
+const intOf = (v: string | undefined) =>
+  v !== undefined && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : null;
+
+function parse(csv: string): { kind: Kind; lines: { line: number; cells: string[] }[] } {
+  const all = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (all[0] ?? '').replace(/\s/g, '').toLowerCase();
+  const kind = HEADERS[header];
+  if (!kind) {
+    throw badRequest(`첫 줄은 ${Object.keys(HEADERS).join(' 또는 ')} 이어야 합니다.`);
+  }
+  const lines = all
+    .slice(1)
+    .map((text, i) => ({ line: i + 2, cells: text.split(',') }))
+    .filter((l) => l.cells.some((c) => c.trim() !== ''));
+  if (lines.length === 0) throw badRequest('바꿀 줄이 없습니다.');
+  if (lines.length > CSV_LIMITS.rows) throw badRequest(`한 번에 ${CSV_LIMITS.rows}줄까지 올릴 수 있습니다.`);
+  return { kind, lines };
+}
+
+export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: boolean): Promise<CsvResult> {
+  const { kind, lines } = parse(csv);
+  const ids = lines.map((l) => intOf(l.cells[0])).filter((id): id is number => id !== null);
+  const seen = new Set<number>();
+  const rows: CsvRow[] = [];
+  if (kind === 'stock') {
+    const found = ids.length
+      ? await ctx.db
+          .select({ id: productItems.id, stock: productItems.stock })
+          .from(productItems)
+          .where(inArray(productItems.id, ids))
+      : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    for (const l of lines) {
+      const id = intOf(l.cells[0]);
+      const stock = intOf(l.cells[1]);
+      const row = id === null ? undefined : byId.get(id);
+      const error =
+        l.cells.length !== 2
+          ? '열이 2개여야 합니다.'
+          : id === null || !row
+            ? '없는 상품 옵션(product_item_id)입니다.'
+            : seen.has(id)
+              ? '같은 옵션이 두 번 나옵니다.'
+              : stock === null || stock > CSV_LIMITS.stock
+                ? `재고는 0~${CSV_LIMITS.stock.toLocaleString()} 사이의 정수여야 합니다.`
+                : null;
+      if (id !== null) seen.add(id);
+      rows.push({
+        line: l.line,
+        id,
+        before: row ? { stock: row.stock } : null,
+        after: error ? null : { stock: stock as number },
+        error,
+      });
+    }
+  } else {
+    const found = ids.length
+      ? await ctx.db
+          .select({
+            id: productDisplays.id,
+            price: productDisplays.price,
+            price_discount: productDisplays.price_discount,
+          })
+          .from(productDisplays)
+          .where(inArray(productDisplays.id, ids))
+      : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    for (const l of lines) {
+      const id = intOf(l.cells[0]);
+      const price = intOf(l.cells[1]);
+      const sale = intOf(l.cells[2]);
+      const row = id === null ? undefined : byId.get(id);
+      const error =
+        l.cells.length !== 3
+          ? '열이 3개여야 합니다.'
+          : id === null || !row
+            ? '없는 상품(product_display_id)입니다.'
+            : seen.has(id)
+              ? '같은 상품이 두 번 나옵니다.'
+              : price === null || sale === null || price < CSV_LIMITS.minPrice || price > CSV_LIMITS.price
+                ? `가격은 ${CSV_LIMITS.minPrice}~${CSV_LIMITS.price.toLocaleString()}원 사이의 정수여야 합니다.`
+                : sale > price || sale < CSV_LIMITS.minPrice
+                  ? '판매가는 정가 이하, 100원 이상이어야 합니다.'
+                  : null;
+      if (id !== null) seen.add(id);
+      rows.push({
+        line: l.line,
+        id,
+        before: row ? { price: row.price, price_discount: row.price_discount } : null,
+        after: error ? null : { price: price as number, price_discount: sale as number },
+        error,
+      });
+    }
+  }
+  const valid = rows.filter((r) => r.error === null && r.id !== null && r.after);
+  if (!dryRun && valid.length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      for (const r of valid) {
+        if (kind === 'stock') {
+          await tx
+            .update(productItems)
+            .set({ stock: r.after?.stock as number })
+            .where(sql`${productItems.id} = ${r.id}`);
+        } else {
+          await tx
+            .update(productDisplays)
+            .set({ price: r.after?.price as number, price_discount: r.after?.price_discount as number })
+            .where(sql`${productDisplays.id} = ${r.id}`);
+        }
+      }
+    });
+    await invalidate(ctx, 'catalog.changed');
+    if (kind === 'price') {
+      await invalidate(ctx, 'prices.changed');
+      await reindexProducts(
+        ctx.db,
+        valid.map((r) => r.id as number),
+      );
+    }
+  }
+  return {
+    kind,
+    dry_run: dryRun,
+    rows,
+    applied: dryRun ? 0 : valid.length,
+    refused: rows.length - valid.length,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Bulk stock and prices by CSV in the back office (docs/ARCHITECTURE.md, "Back office"): a dry run
+ * previews every row and changes nothing; applying changes the valid rows and refuses the bad
+ * ones; the storefront's cached product page shows the new price and stock at once; MDs only.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDisplays, productItems } from '../src/db/schema.ts';
+import { createTestApp, operatorSession, type TestApp } from './helpers.ts';
+import { makeShop } from './orders-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('catalogue CSV', () => {
+  it('stock: a dry run previews, one bad row is refused, the others applied', async () => {
+    const shop = await makeShop(t.ctx, { stock: 5 });
+    const md = await operatorSession(t, ['MD']);
+    const cs = await operatorSession(t, ['CS']);
+    const csv = `product_item_id,stock\r\n${shop.m},12\r\n${shop.l},-3\r\n${shop.other},0\r\n999999,4\r\n`;
+    const send = (headers: Record<string, string>, body: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/catalog/csv', headers, payload: body as object });
+    expect((await send(cs.headers, { csv, dry_run: true })).statusCode).toBe(403);
+    const preview = await send(md.headers, { csv, dry_run: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json() as {
+      rows: { line: number; error: string | null; before: unknown; after: unknown }[];
+      applied: number;
+      refused: number;
+    };
+    expect(p).toMatchObject({ kind: 'stock', dry_run: true, applied: 0, refused: 2 });
+    expect(p.rows.map((r) => [r.line, r.error === null])).toEqual([
+      [2, true],
+      [3, false],
+      [4, true],
+      [5, false],
+    ]);
+    expect(p.rows[0]).toMatchObject({ before: { stock: 5 }, after: { stock: 12 } });
+    const stockOf = async () =>
+      Object.fromEntries(
+        (
+          await t.ctx.db
+            .select({ id: productItems.id, stock: productItems.stock })
+            .from(productItems)
+            .where(inArray(productItems.id, [shop.m, shop.l, shop.other]))
+        ).map((r) => [r.id, r.stock]),
+      );
+    expect(await stockOf()).toEqual({ [shop.m]: 5, [shop.l]: 5, [shop.other]: 5 });
+    const applied = await send(md.headers, { csv, dry_run: false });
+    expect(applied.json()).toMatchObject({ applied: 2, refused: 2 });
+    expect(await stockOf()).toEqual({ [shop.m]: 12, [shop.l]: 5, [shop.other]: 0 });
+  });
+
+  it('prices: the product page shows the new price at once; a sale price above the list price is refused', async () => {
+    const shop = await makeShop(t.ctx, { stock: 5 });
+    const md = await operatorSession(t, ['MD']);
+    const detail = async () =>
+      (await t.app.inject({ url: `/api/products/detail/${shop.displayId}` })).json() as {
+        price: number;
+        price_discount: number;
+      };
+    expect(await detail()).toMatchObject({ price: 40000, price_discount: 30000 });
+    const csv = `product_display_id,price,price_discount\n${shop.displayId},45000,29000\n`;
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalog/csv',
+      headers: md.headers,
+      payload: { csv, dry_run: false },
+    });
+    expect(ok.json()).toMatchObject({ kind: 'price', applied: 1, refused: 0 });
+    expect(await detail()).toMatchObject({ price: 45000, price_discount: 29000 });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalog/csv',
+      headers: md.headers,
+      payload: {
+        csv: `product_display_id,price,price_discount\n${shop.displayId},20000,29000\n`,
+        dry_run: false,
+      },
+    });
+    expect(bad.json()).toMatchObject({ applied: 0, refused: 1 });
+    const [row] = await t.ctx.db.select().from(productDisplays).where(eq(productDisplays.id, shop.displayId));
+    expect(row).toMatchObject({ price: 45000, price_discount: 29000 });
+    const header = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalog/csv',
+      headers: md.headers,
+      payload: { csv: 'sku,stock\nA,1\n', dry_run: true },
+    });
+    expect(header.statusCode).toBe(400);
+  });
+});
