@@ -329,6 +329,10 @@ export const productDisplays = pgTable(
     index('product_displays_category_idx').on(t.category_id, t.popularity),
     index('product_displays_popularity_idx').on(t.popularity),
     index('product_displays_created_idx').on(t.created_at),
+    // Each type's most popular active displays: the curation drafts' candidates (curations/drafting.ts).
+    index('product_displays_type_popularity_idx')
+      .on(t.product_type, t.popularity.desc().nullsFirst(), t.id)
+      .where(sql`${t.is_active}`),
   ],
 );
 

@@ -69,20 +69,20 @@ const castRows = (rows: unknown) =>
 
 /** The shop's most popular active products of each wearable type within budget, with sizes in stock. */
 async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
-  // Rank first (one pass over the displays), then read sizes only for the chosen few.
+  // Each type's first DRAFT_LIMITS.perType straight from product_displays_type_popularity_idx, then
+  // sizes for those only (ranking every display with a window function sorted them all).
   const rows = await db.execute(sql`
-    with ranked as (
-      select d.id, row_number() over (partition by d.product_type order by d.popularity desc, d.id) as rank
-      from product_displays d
-      where d.is_active and d.product_type in ('TOP', 'BOTTOM', 'OUTER', 'SHOES', 'BAG')
-        and (${budget}::int is null or d.price_discount <= ${budget}::int)
-    )
     select ${CANDIDATE_COLUMNS}
-    from ranked r
-    join product_displays d on d.id = r.id
+    from unnest(array['TOP', 'BOTTOM', 'OUTER', 'SHOES', 'BAG']::product_type[]) as t(product_type)
+    cross join lateral (
+      select * from product_displays d
+      where d.is_active and d.product_type = t.product_type
+        and (${budget}::int is null or d.price_discount <= ${budget}::int)
+      order by d.popularity desc, d.id
+      limit ${DRAFT_LIMITS.perType}
+    ) d
     join products p on p.id = d.product_id
-    join categories c on c.id = d.category_id
-    where r.rank <= ${DRAFT_LIMITS.perType}`);
+    join categories c on c.id = d.category_id`);
   return castRows(rows);
 }
 
@@ -138,10 +138,17 @@ async function sizesFor(
             ),
           )
       : [];
+  const sheetOf = new Map<string, typeof sheets>();
+  for (const s of sheets) {
+    const key = `${s.product_id}:${s.set}`;
+    const sheet = sheetOf.get(key);
+    if (sheet) sheet.push(s);
+    else sheetOf.set(key, [s]);
+  }
   for (const r of rows) {
     const inStock = r.sizes ?? [];
     const kind = garmentKind(r.product_type, r.category_code, r.cut);
-    const sheet = sheets.filter((s) => s.product_id === r.product_id && s.set === r.measurement_set);
+    const sheet = sheetOf.get(`${r.product_id}:${r.measurement_set}`) ?? [];
     let size: string | null = null;
     if (kind && body && sheet.length > 0) {
       const rec = recommendSize({

@@ -1,0 +1,1 @@
+CREATE INDEX "product_displays_type_popularity_idx" ON "product_displays" USING btree ("product_type","popularity" DESC NULLS FIRST,"id") WHERE "product_displays"."is_active";
