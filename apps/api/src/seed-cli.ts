@@ -8,6 +8,7 @@ import { count } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { productDisplays } from './db/schema.ts';
 import { openConfiguredDatabase } from './platform/create-context.ts';
+import { analyzeFilled } from './seed/ensure.ts';
 import { seed } from './seed/index.ts';
 
 const { values } = parseArgs({
@@ -49,6 +50,9 @@ const summary = await seed(database.db, {
   },
 });
 if (tty) process.stderr.write('\n');
+// Planner statistics for the filled tables, as a seed on start does (without them the curation
+// drafts' and listings' plans go wrong until autovacuum runs, which may be never).
+await analyzeFilled(database.db);
 const ms = Math.round(performance.now() - started);
 console.log(JSON.stringify({ database: database.kind, products, ms, summary }));
 await database.close();
