@@ -142,7 +142,15 @@ describe('operator sessions', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     for (let i = 0; i < 4; i++) await login(op.email, 'wrong-pass-123');
-    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(429);
+    // Locked: even the right password answers like a wrong one (no hint that the e-mail exists).
+    const locked = await login(op.email, 'operator-pass-2026');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual(unknown.json());
+    clock.advance(16 * 60);
+    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(200);
+    // Failures sent at once all count: ten in parallel lock the account.
+    await Promise.all(Array.from({ length: 10 }, () => login(op.email, 'wrong-pass-123')));
+    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(401);
     clock.advance(16 * 60);
     expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(200);
     const refused = await t.ctx.db
@@ -212,6 +220,11 @@ describe('operator sessions', () => {
     const code = hotp(secret, totpStep(clock.now()));
     expect((await login(code)).statusCode).toBe(200);
     expect((await login(code)).statusCode).toBe(401); // the same code again
+    // One fresh code used by two sign-ins at once: exactly one gets in.
+    clock.advance(30);
+    const next = hotp(secret, totpStep(clock.now()));
+    const both = await Promise.all([login(next), login(next)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     const [stored] = await t.ctx.db.select().from(operators).where(eq(operators.id, op.id));
     expect(stored?.totp_secret).toBe(secret);
   });

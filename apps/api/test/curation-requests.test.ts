@@ -10,7 +10,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curationItems, curations, productDisplays, productItems } from '../src/db/schema.ts';
 import { publishDue } from '../src/domains/curations/drafting.ts';
-import { serveWaitingList } from '../src/domains/curations/requests.ts';
+import { MEMBER_READ_DRAFTS, serveWaitingList } from '../src/domains/curations/requests.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
@@ -338,5 +338,69 @@ describe('a draft a curator is working on', () => {
     const [after] = await t.ctx.db.select().from(curations).where(eq(curations.id, id));
     expect(after?.status).toBe('DONE');
     expect(after?.curator_note).toBe('준비 중');
+  });
+});
+
+describe('requests at once', () => {
+  it('two quizzes at once open one curation; two requests at once open one', async () => {
+    nextDay();
+    const m = await member();
+    const h = await m.h();
+    const quizzes = await Promise.all([
+      call(t.app, 'POST', '/api/v1/curations/style-quiz', h, QUIZ),
+      call(t.app, 'POST', '/api/v1/curations/style-quiz', h, QUIZ),
+    ]);
+    expect(quizzes.map((q) => q.status)).toEqual([200, 200]);
+    expect(await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.id))).toHaveLength(1);
+    clock.advance(61 * 60);
+    await publishDue(t.ctx);
+    const fresh = await m.h();
+    const asks = await Promise.all([
+      call(t.app, 'POST', '/api/curations/user-style', fresh, { styles: ['댄디'], request: true }),
+      call(t.app, 'POST', '/api/curations/user-style', fresh, { styles: ['캐주얼'], request: true }),
+    ]);
+    expect(asks.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.id))).toHaveLength(2);
+  });
+});
+
+describe('a member’s read and a long waiting list', () => {
+  it('drafts at most MEMBER_READ_DRAFTS requests ahead; the timer does the rest', async () => {
+    nextDay();
+    // Fill the day's two slots, then put five members on the list.
+    for (const m of [await member(), await member()]) await quiz(m);
+    const waiting = [];
+    for (let i = 0; i < 5; i++) {
+      const m = await member();
+      await quiz(m);
+      waiting.push(m);
+    }
+    const last = waiting.at(-1) as (typeof waiting)[number];
+    expect(await statusOf(last)).toBe('WAITING_LIST');
+    nextDay();
+    // A larger capacity for this day: the reader's cap is what stops the read.
+    const config = t.ctx.config as { CURATION_DAILY_CAPACITY: number };
+    config.CURATION_DAILY_CAPACITY = 100;
+    try {
+      await get(last, '/api/curations/get-styling-request');
+      const rows = async () =>
+        t.ctx.db
+          .select({ user_id: curations.user_id, drafted_at: curations.drafted_at })
+          .from(curations)
+          .where(
+            inArray(
+              curations.user_id,
+              waiting.map((w) => w.id),
+            ),
+          );
+      const after = await rows();
+      expect(after.filter((d) => d.drafted_at !== null)).toHaveLength(MEMBER_READ_DRAFTS);
+      expect(after.find((d) => d.user_id === last.id)?.drafted_at).toBeNull();
+      // The timer serves the rest.
+      expect(await serveWaitingList(t.ctx)).toBe(5 - MEMBER_READ_DRAFTS);
+      expect((await rows()).every((d) => d.drafted_at !== null)).toBe(true);
+    } finally {
+      config.CURATION_DAILY_CAPACITY = 2;
+    }
   });
 });

@@ -10,10 +10,10 @@ import {
   type OperatorSessionBody,
   roleAllows,
 } from '@codiroom/shared';
-import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/layout';
 import styles from './admin.module.css';
-import { adminCall, currentOperator } from './api';
+import { AdminApiError, adminCall, currentOperator, errorText } from './api';
 
 export function meta() {
   return [{ title: '코디룸 백오피스' }, { name: 'robots', content: 'noindex' }];
@@ -70,6 +70,31 @@ export default function AdminLayout({ loaderData: session }: Route.ComponentProp
       <main className={styles.main}>
         <Outlet context={session} />
       </main>
+    </div>
+  );
+}
+
+/**
+ * Errors of any back-office screen: an ended session (401) goes to the sign-in and back; a screen
+ * the roles do not allow (403), a missing record (404) or a failure is said inside the back office.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  if (error instanceof AdminApiError && error.status === 401) {
+    return <Navigate to={`/admin/login?next=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  const text =
+    error instanceof AdminApiError && error.status === 403
+      ? '이 화면을 볼 권한이 없어요.'
+      : error instanceof AdminApiError && error.status === 404
+        ? '찾는 항목이 없어요.'
+        : errorText(error);
+  return (
+    <div className={styles.login}>
+      <div className={styles.card} role="alert">
+        <p>{text}</p>
+        <Link to="/admin">백오피스 홈으로</Link>
+      </div>
     </div>
   );
 }

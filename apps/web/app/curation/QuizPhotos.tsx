@@ -63,6 +63,7 @@ export function QuizPhotos({ initial }: { initial: StyleQuizPhoto[] }) {
                   사진 고르기
                   <input
                     className="visually-hidden"
+                    aria-label={`${label} 고르기`}
                     type="file"
                     accept="image/jpeg,image/png,image/webp"
                     disabled={upload.pending}

@@ -83,8 +83,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const quizCall = api.getOr<DailyQuiz | null>('/api/curations/daily-quiz-today', null, undefined, init);
   const [info, requests, pay] = await Promise.all([
     api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init),
-    api.get<StylingRequestList>('/api/curations/get-styling-request', undefined, init),
-    api.get<CurationPaymentType>('/api/curations/payment-type', undefined, init),
+    // Extras of the page: without them the curation still shows.
+    api.getOr<StylingRequestList>('/api/curations/get-styling-request', { result: [] }, undefined, init),
+    api.getOr<CurationPaymentType | null>('/api/curations/payment-type', null, undefined, init),
   ]);
   if (info.curation)
     return {
@@ -92,7 +93,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       curation: info.curation,
       quiz: await quizCall,
       requests: requests.result,
-      left: pay.next_ai_curation_left,
+      left: pay?.next_ai_curation_left ?? 0,
     };
   const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, init);
   return { status: s.status, curation: null, quiz: await quizCall };

@@ -4,7 +4,7 @@
  * repeated failures. Operators are not shoppers and share nothing with `users`.
  */
 import type { CreateOperatorRequest, OperatorView, UpdateOperatorRequest } from '@codiroom/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { operators } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
@@ -126,21 +126,20 @@ export async function checkSignIn(
     .from(operators)
     .where(eq(operators.email, body.email.toLowerCase()))
     .limit(1);
-  if (!o || !o.is_active) {
+  // A locked account answers like a wrong password (and as slowly): the answer never tells which
+  // e-mails are operators.
+  if (!o || !o.is_active || (o.locked_until && o.locked_until > now)) {
     await verifyAgainstDummy(ctx.config, body.password);
     throw refused('이메일 또는 비밀번호가 맞지 않습니다.');
   }
-  if (o.locked_until && o.locked_until > now) {
-    throw new HttpError(429, `로그인 시도가 많아 잠겼어요. ${LOGIN_LOCK.minutes}분 뒤에 다시 시도해주세요.`);
-  }
+  // Failures are counted in the row itself (parallel attempts each count), and the fifth in a row
+  // locks the account for LOGIN_LOCK.minutes.
   const fail = async () => {
-    const failures = o.failed_logins + 1;
     await ctx.db
       .update(operators)
       .set({
-        failed_logins: failures >= LOGIN_LOCK.failures ? 0 : failures,
-        locked_until:
-          failures >= LOGIN_LOCK.failures ? new Date(now.getTime() + LOGIN_LOCK.minutes * 60_000) : null,
+        failed_logins: sql`case when ${operators.failed_logins} + 1 >= ${LOGIN_LOCK.failures} then 0 else ${operators.failed_logins} + 1 end`,
+        locked_until: sql`case when ${operators.failed_logins} + 1 >= ${LOGIN_LOCK.failures} then ${new Date(now.getTime() + LOGIN_LOCK.minutes * 60_000).toISOString()}::timestamptz else ${operators.locked_until} end`,
       })
       .where(eq(operators.id, o.id));
   };
@@ -152,11 +151,12 @@ export async function checkSignIn(
   if (o.totp_secret) {
     if (!body.totp) throw refused('인증 앱의 6자리 코드를 입력해주세요.', { totp_required: true });
     step = matchTotp(o.totp_secret, body.totp, now);
-    if (step === null || (o.totp_last_step !== null && step <= o.totp_last_step)) {
+    if (step === null) {
       await fail();
       throw refused('인증 코드가 맞지 않습니다.', { totp_required: true });
     }
   }
+  // Signed in — and a code's time step is taken once: of two sign-ins with one code, one wins.
   const [signed] = await ctx.db
     .update(operators)
     .set({
@@ -165,9 +165,22 @@ export async function checkSignIn(
       last_login_at: now,
       ...(step !== null ? { totp_last_step: step } : {}),
     })
-    .where(eq(operators.id, o.id))
+    .where(
+      and(
+        eq(operators.id, o.id),
+        or(isNull(operators.locked_until), lte(operators.locked_until, now)),
+        ...(step !== null ? [or(isNull(operators.totp_last_step), lt(operators.totp_last_step, step))] : []),
+      ),
+    )
     .returning();
-  return signed ?? o;
+  if (!signed) {
+    if (step !== null) await fail();
+    throw refused(
+      step !== null ? '인증 코드가 맞지 않습니다.' : '이메일 또는 비밀번호가 맞지 않습니다.',
+      step !== null ? { totp_required: true } : undefined,
+    );
+  }
+  return signed;
 }
 
 /** Starts setting up the second factor: a pending secret and its otpauth URI for the app. */

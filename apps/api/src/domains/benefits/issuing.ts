@@ -296,9 +296,16 @@ const MONTHLY_ROLLOVER_LOCK = 7_301_002;
 async function monthlyCodiPolicy(ctx: AppContext, now: Date): Promise<number | null> {
   const p = kstParts(now);
   const start = kstDate(p.year, p.month, 1);
-  const end = new Date(
-    kstDate(p.month === 12 ? p.year + 1 : p.year, p.month === 12 ? 1 : p.month + 1, 1).getTime() - 1000,
-  );
+  // The window ends when the next month starts (policies are open while ends_at > now).
+  const end = kstDate(p.month === 12 ? p.year + 1 : p.year, p.month === 12 ? 1 : p.month + 1, 1);
+  // Most answers find the month's policy open: no lock needed for them.
+  const [already] = await ctx.db
+    .select({ id: couponPolicies.id })
+    .from(couponPolicies)
+    .where(and(openAt(now), eq(couponPolicies.coupon_type, 'MONTHLY_CODI_COUPON')))
+    .orderBy(asc(couponPolicies.id))
+    .limit(1);
+  if (already) return already.id;
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MONTHLY_ROLLOVER_LOCK})`);
     const [open] = await tx

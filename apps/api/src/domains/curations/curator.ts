@@ -18,6 +18,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL } from 'dr
 import { curationItems, curations, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/transactions.ts';
 import { readCardsByIds } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
 import { candidateById } from './drafting.ts';
@@ -142,9 +143,14 @@ export async function curatorView(ctx: AppContext, id: number) {
   };
 }
 
-/** The draft a curator may still change (a published curation is the member's now). */
-async function touchableDraft(ctx: AppContext, id: number) {
-  const c = await curationRow(ctx, id);
+/**
+ * The draft a curator may still change (a published curation is the member's now), locked for the
+ * rest of the caller's transaction: publishing, another curator's swap and this change run one
+ * after the other, so nothing lands on a curation once it is published.
+ */
+async function lockedDraft(tx: Tx, id: number) {
+  const [c] = await tx.select().from(curations).where(eq(curations.id, id)).for('update').limit(1);
+  if (!c) throw missing();
   if (c.status !== 'DRAFT') throw conflict('게시 전 초안만 고칠 수 있어요.');
   return c;
 }
@@ -155,7 +161,8 @@ export async function swapPick(
   id: number,
   body: { outfit: number; role: string; product_display_id: number; size_name?: string | undefined },
 ) {
-  const c = await touchableDraft(ctx, id);
+  const peek = await curationRow(ctx, id);
+  if (peek.status !== 'DRAFT') throw conflict('게시 전 초안만 고칠 수 있어요.');
   const items = await ctx.db.select().from(curationItems).where(eq(curationItems.curation_id, id));
   const slot = items.find((i) => i.outfit === body.outfit && i.role === body.role);
   if (!slot) throw notFound('바꿀 아이템이 없습니다.');
@@ -167,9 +174,9 @@ export async function swapPick(
     throw conflict('이미 이 큐레이션에 있는 상품입니다.');
   const sized = role === 'top' || role === 'bottom' || role === 'outer';
   const size = body.size_name ?? (sized ? slot.size_name : (candidate.sizes_in_stock[0] ?? null));
-  const answers = await answersOf(ctx, c.style_quiz_id);
+  const answers = await answersOf(ctx, peek.style_quiz_id);
   const profile: CurationProfile = {
-    liked_styles: c.request_styles ?? answers?.liked_styles ?? [],
+    liked_styles: peek.request_styles ?? answers?.liked_styles ?? [],
     disliked_styles: answers?.disliked_styles ?? [],
     liked_colors: answers?.liked_colors ?? [],
     avoided_colors: answers?.avoided_colors ?? [],
@@ -189,6 +196,15 @@ export async function swapPick(
   const reasons = ['큐레이터 추천', ...reasonsFor(pick, role, profile).filter((r) => r !== '인기 상품')];
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await lockedDraft(tx, id);
+    // Read again under the lock: another curator may have swapped meanwhile.
+    const nowItems = await tx.select().from(curationItems).where(eq(curationItems.curation_id, id));
+    if (
+      nowItems.some(
+        (i) => i.product_display_id === candidate.id && !(i.outfit === body.outfit && i.role === body.role),
+      )
+    )
+      throw conflict('이미 이 큐레이션에 있는 상품입니다.');
     await tx
       .update(curationItems)
       .set({ product_display_id: candidate.id, size_name: sized ? size : null, reasons })
@@ -199,7 +215,9 @@ export async function swapPick(
           eq(curationItems.role, body.role),
         ),
       );
-    const ids = items.map((i) => (i === slot ? candidate.id : i.product_display_id));
+    const ids = nowItems.map((i) =>
+      i.outfit === body.outfit && i.role === body.role ? candidate.id : i.product_display_id,
+    );
     await tx
       .update(curations)
       .set({ product_display_ids: ids, curator_touched_at: now })
@@ -210,11 +228,13 @@ export async function swapPick(
 
 /** The curator's name and note to the member. */
 export async function noteDraft(ctx: AppContext, id: number, body: { curator_name: string; note: string }) {
-  await touchableDraft(ctx, id);
-  await ctx.db
-    .update(curations)
-    .set({ curator_name: body.curator_name, curator_note: body.note, curator_touched_at: ctx.clock.now() })
-    .where(eq(curations.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await lockedDraft(tx, id);
+    await tx
+      .update(curations)
+      .set({ curator_name: body.curator_name, curator_note: body.note, curator_touched_at: ctx.clock.now() })
+      .where(eq(curations.id, id));
+  });
   return curatorView(ctx, id);
 }
 

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { curations, styleQuizzes } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import type { Tx } from '../../platform/transactions.ts';
 import { aiCurationsLeft, lockMember } from '../users/index.ts';
 import { draftCuration } from './drafting.ts';
 
@@ -75,13 +76,20 @@ async function tryDraft(ctx: AppContext, c: { id: number; user_id: number; style
   return slot;
 }
 
-/** Opens a request for the member and drafts it at once when today's capacity allows. */
-export async function openRequest(
-  ctx: AppContext,
+export type OpenedRequest = { id: number; user_id: number; style_quiz_id: number | null };
+
+/**
+ * Inserts a REQUESTED curation inside the caller's transaction, which holds the member's row lock
+ * (lockMember) and made its checks under it: two requests at once never both pass them. Draft it
+ * with `draftOpened` once the transaction has committed.
+ */
+export async function insertRequest(
+  tx: Tx,
   userId: number,
   req: { quizId: number; source: 'QUIZ' | 'REQUEST'; styles: string[] | null },
-): Promise<number> {
-  const [row] = await ctx.db
+  now: Date,
+): Promise<OpenedRequest> {
+  const [row] = await tx
     .insert(curations)
     .values({
       user_id: userId,
@@ -89,17 +97,25 @@ export async function openRequest(
       status: 'REQUESTED',
       source: req.source,
       request_styles: req.styles,
-      created_at: ctx.clock.now(),
+      created_at: now,
     })
     .returning({ id: curations.id, user_id: curations.user_id, style_quiz_id: curations.style_quiz_id });
   if (!row) throw new Error('curation insert returned nothing');
-  await tryDraft(ctx, row);
-  return row.id;
+  return row;
 }
+
+/** Drafts a request just opened when today's capacity allows (else it waits on the list). */
+export async function draftOpened(ctx: AppContext, row: OpenedRequest): Promise<void> {
+  await tryDraft(ctx, row);
+}
+
+/** Drafts one member's read may do for the waiting list (the timer does the rest). */
+export const MEMBER_READ_DRAFTS = 3;
 
 /**
  * Drafts waiting requests, oldest first, while today's slots last. With `userId` (the member's own
- * read) only up to the member's own waiting request, and nothing when they have none.
+ * read) only up to the member's own waiting request, at most MEMBER_READ_DRAFTS, and nothing when
+ * they have none: a page load never drafts a crowd.
  */
 export async function serveWaitingList(ctx: AppContext, userId?: number): Promise<number> {
   const waiting = and(eq(curations.status, 'REQUESTED'), isNull(curations.drafted_at));
@@ -127,6 +143,8 @@ export async function serveWaitingList(ctx: AppContext, userId?: number): Promis
       );
   }
   let drafted = 0;
+  let tries = 0;
+  const cap = userId === undefined ? Number.POSITIVE_INFINITY : MEMBER_READ_DRAFTS;
   for (;;) {
     const next = await ctx.db
       .select({ id: curations.id, user_id: curations.user_id, style_quiz_id: curations.style_quiz_id })
@@ -143,6 +161,8 @@ export async function serveWaitingList(ctx: AppContext, userId?: number): Promis
       .limit(20);
     if (next.length === 0) return drafted;
     for (const c of next) {
+      if (tries >= cap) return drafted;
+      tries += 1;
       const slot = await tryDraft(ctx, c);
       if (slot === 'full') return drafted;
       if (slot === 'taken') drafted += 1;
@@ -227,8 +247,9 @@ export async function saveUserStyle(
   const unknown = body.styles.filter((s) => !knownStyles.includes(s));
   if (unknown.length) throw badRequest(`styles: 알 수 없는 스타일입니다 (${unknown.join(', ')})`);
   const now = ctx.clock.now();
-  const quizId = await ctx.db.transaction(async (tx) => {
-    // One member's style changes and requests run one at a time (the month's count stays true).
+  const opened = await ctx.db.transaction(async (tx) => {
+    // One member's style changes and requests run one at a time (the checks and the insert below
+    // are under this lock, so the month's count and "one open request" stay true).
     await lockMember(tx, userId);
     const [latest] = await tx
       .select()
@@ -258,12 +279,14 @@ export async function saveUserStyle(
       .values({ user_id: userId, answers: next as Record<string, unknown>, created_at: now })
       .returning({ id: styleQuizzes.id });
     if (!row) throw new Error('style quiz insert returned nothing');
-    return row.id;
+    return body.request
+      ? await insertRequest(tx, userId, { quizId: row.id, source: 'REQUEST', styles: body.styles }, now)
+      : null;
   });
   let request: StylingRequest | null = null;
-  if (body.request) {
-    const id = await openRequest(ctx, userId, { quizId, source: 'REQUEST', styles: body.styles });
-    request = (await stylingRequests(ctx, userId)).find((r) => r.id === id) ?? null;
+  if (opened) {
+    await draftOpened(ctx, opened);
+    request = (await stylingRequests(ctx, userId)).find((r) => r.id === opened.id) ?? null;
     // Withdrawn at once: the engine found nothing to compose in these styles.
     if (!request)
       throw conflict(

@@ -11,9 +11,9 @@ import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { autoIssueStyleQuizCoupons } from '../benefits/index.ts';
-import { saveSizeInfo } from '../users/index.ts';
+import { lockMember, saveSizeInfo } from '../users/index.ts';
 import { quizPhotos } from './photos.ts';
-import { openRequest } from './requests.ts';
+import { draftOpened, insertRequest } from './requests.ts';
 
 export async function saveStyleQuiz(
   ctx: AppContext,
@@ -21,14 +21,25 @@ export async function saveStyleQuiz(
   answers: StyleQuizAnswers,
 ): Promise<StyleQuizSaved> {
   const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, opened } = await ctx.db.transaction(async (tx) => {
+    // The member's row lock: two quizzes at once open one first curation, not two.
+    await lockMember(tx, userId);
     const [row] = await tx
       .insert(styleQuizzes)
       .values({ user_id: userId, answers: answers as Record<string, unknown>, created_at: now })
       .returning({ id: styleQuizzes.id });
     if (!row) throw new Error('style quiz insert returned nothing');
     await tx.update(users).set({ stylequiz: true, updated_at: now }).where(eq(users.id, userId));
-    return row.id;
+    // The first quiz opens a curation request; later quizzes refine what the next one reads.
+    const [existing] = await tx
+      .select({ id: curations.id })
+      .from(curations)
+      .where(eq(curations.user_id, userId))
+      .limit(1);
+    const req = existing
+      ? null
+      : await insertRequest(tx, userId, { quizId: row.id, source: 'QUIZ', styles: null }, now);
+    return { id: row.id, opened: req };
   });
   // The body and sizes are the member's size info (the size recommendation reads it too).
   if (answers.height !== undefined || answers.fit_preference !== undefined || answers.sizes !== undefined) {
@@ -41,13 +52,7 @@ export async function saveStyleQuiz(
   // The main-page status changes (NONE_STYLE_QUIZ → NONE_CURATIONED) on every process.
   await forgetMemberStatus(ctx, userId);
   const { issued } = await autoIssueStyleQuizCoupons(ctx, userId);
-  // The first quiz gets a curation drafted; later quizzes refine what the next one reads.
-  const [existing] = await ctx.db
-    .select({ id: curations.id })
-    .from(curations)
-    .where(eq(curations.user_id, userId))
-    .limit(1);
-  if (!existing) await openRequest(ctx, userId, { quizId: id, source: 'QUIZ', styles: null });
+  if (opened) await draftOpened(ctx, opened);
   return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued };
 }
 
