@@ -369,7 +369,7 @@ describe('a member’s read and a long waiting list', () => {
     nextDay();
     // Fill the day's two slots, then put five members on the list.
     for (const m of [await member(), await member()]) await quiz(m);
-    const waiting = [];
+    const waiting: Awaited<ReturnType<typeof member>>[] = [];
     for (let i = 0; i < 5; i++) {
       const m = await member();
       await quiz(m);
