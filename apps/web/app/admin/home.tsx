@@ -5,6 +5,7 @@ import { roleAllows } from '@codiroom/shared';
 import { Link, useOutletContext } from 'react-router';
 import styles from './admin.module.css';
 import { MENU } from './layout';
+import { TotpSetup } from './TotpSetup';
 
 export default function AdminHome() {
   const { operator } = useOutletContext<OperatorSessionBody>();
@@ -20,9 +21,9 @@ export default function AdminHome() {
             </li>
           ))}
         </ul>
-        {!operator.totp_enabled && (
-          <p className={styles.muted}>2단계 인증(인증 앱)을 켜면 계정을 더 안전하게 지킬 수 있어요.</p>
-        )}
+      </div>
+      <div className={styles.card}>
+        <TotpSetup enabled={operator.totp_enabled} />
       </div>
     </>
   );
