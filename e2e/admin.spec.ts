@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
-import { expect, signUpByPhone, test } from './helpers.ts';
+import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
 // The back office (docs/ARCHITECTURE.md, "Back office") on a desktop viewport: a curator signs in,
 // finds a member's draft in the curation queue, swaps nothing, writes a note and publishes it; the
@@ -95,24 +95,7 @@ test('a CS operator ships a paid order with a tracking number; the shopper sees 
   page,
 }) => {
   await signUpByPhone(page, '김배송', '01055550313');
-  await page.goto('/product/3');
-  await page.getByRole('button', { name: '구매하기' }).click();
-  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
-  await sheet.locator('fieldset button:not([disabled])').first().click();
-  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
-  await page.goto('/cart');
-  await page.getByRole('link', { name: /주문하기/ }).click();
-  const form = page.getByRole('form', { name: '주문서' });
-  await form.getByLabel('받는 분').fill('김배송');
-  await form.getByLabel('연락처').fill('01055550313');
-  await form.getByLabel('우편번호').fill('06236');
-  await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
-  await form.getByLabel('상세 주소').fill('4층');
-  await form.getByLabel(/구매조건/).check();
-  await page.getByRole('button', { name: /결제하기$/ }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?/);
-  await page.getByRole('button', { name: '결제하기' }).click();
-  await expect(page).toHaveURL(/\/payment\/complete\/\d+$/, { timeout: 15_000 });
+  await buyOneProduct(page, 3, '김배송', '01055550313');
   const orderPath = `/mypage/orders/${page.url().split('/').pop()}`;
   await page.getByRole('link', { name: '주문 상세 보기' }).click();
   const orderNo = (

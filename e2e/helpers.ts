@@ -58,3 +58,33 @@ export async function signUpByPhone(page: Page, name: string, phone: string): Pr
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/type=sign_up/);
 }
+
+/**
+ * Buys one item of a product as the signed-in member: the first size in stock into the cart, the
+ * checkout form, the sandbox payment window; ends on the order-complete page.
+ */
+export async function buyOneProduct(
+  page: Page,
+  productId: number,
+  name: string,
+  phone: string,
+): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('button', { name: '구매하기' }).click();
+  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+  await sheet.locator('fieldset button:not([disabled])').first().click();
+  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  await page.goto('/cart');
+  await page.getByRole('link', { name: /주문하기/ }).click();
+  const form = page.getByRole('form', { name: '주문서' });
+  await form.getByLabel('받는 분').fill(name);
+  await form.getByLabel('연락처').fill(phone);
+  await form.getByLabel('우편번호').fill('06236');
+  await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
+  await form.getByLabel('상세 주소').fill('4층');
+  await form.getByLabel(/구매조건/).check();
+  await page.getByRole('button', { name: /결제하기$/ }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?/);
+  await page.getByRole('button', { name: '결제하기' }).click();
+  await expect(page).toHaveURL(/\/payment\/complete\/\d+$/, { timeout: 15_000 });
+}

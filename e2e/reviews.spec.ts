@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_KEY } from '../playwright.config';
-import { expect, signUpByPhone, test } from './helpers.ts';
+import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
 // Reviews and sizing (docs/ARCHITECTURE.md, "Reviews" and "Sizing") at 390×844: a guest asks for a
 // size with height and weight; a member buys, the order is shipped by the operator and received,
@@ -60,24 +60,7 @@ test('member: buys, receives, writes a review with a photo and a size review, se
   await signUpByPhone(page, '김후기', '01055550093');
 
   // Buy one item.
-  await page.goto(`/product/${id}`);
-  await page.getByRole('button', { name: '구매하기' }).click();
-  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
-  await sheet.locator('fieldset button:not([disabled])').first().click();
-  await sheet.getByRole('button', { name: '장바구니 담기' }).click();
-  await page.goto('/cart');
-  await page.getByRole('link', { name: /주문하기/ }).click();
-  const form = page.getByRole('form', { name: '주문서' });
-  await form.getByLabel('받는 분').fill('김후기');
-  await form.getByLabel('연락처').fill('01055550093');
-  await form.getByLabel('우편번호').fill('06236');
-  await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
-  await form.getByLabel('상세 주소').fill('4층');
-  await form.getByLabel(/구매조건/).check();
-  await page.getByRole('button', { name: /결제하기$/ }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\?/);
-  await page.getByRole('button', { name: '결제하기' }).click();
-  await expect(page).toHaveURL(/\/payment\/complete\/\d+$/, { timeout: 15_000 });
+  await buyOneProduct(page, id, '김후기', '01055550093');
   await page.getByRole('link', { name: '주문 상세 보기' }).click();
   await expect(page).toHaveURL(/\/mypage\/orders\/\d+$/);
 

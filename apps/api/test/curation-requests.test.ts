@@ -13,6 +13,7 @@ import { publishDue } from '../src/domains/curations/drafting.ts';
 import { MEMBER_READ_DRAFTS, serveWaitingList } from '../src/domains/curations/requests.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
+import { QUIZ } from './curation-fixtures.ts';
 import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
 import { call } from './orders-fixtures.ts';
 
@@ -21,18 +22,6 @@ const DAY = 24 * 3600;
 const ADMIN_KEY = 'curation-admin-key-0123456789abcdef';
 const admin = { 'x-admin-key': ADMIN_KEY };
 let t: TestApp;
-
-const QUIZ = {
-  height: 175,
-  weight: 72,
-  fit_preference: 'regular',
-  liked_styles: ['미니멀', '비즈니스캐주얼', '캐주얼', '클래식'],
-  disliked_styles: ['스트릿'],
-  liked_colors: ['네이비'],
-  avoided_colors: ['핑크', '레드'],
-  budget_max: 200_000,
-  occasions: ['office', 'weekend'],
-};
 
 beforeAll(async () => {
   t = await createTestApp({

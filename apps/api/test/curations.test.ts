@@ -30,23 +30,12 @@ import {
 } from '../src/domains/curations/drafting.ts';
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
+import { QUIZ } from './curation-fixtures.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';
 import { call } from './orders-fixtures.ts';
 
 const clock = mutableClock('2026-11-20T03:00:00Z');
 let t: TestApp;
-
-const QUIZ = {
-  height: 175,
-  weight: 72,
-  fit_preference: 'regular',
-  liked_styles: ['미니멀', '비즈니스캐주얼', '캐주얼', '클래식'],
-  disliked_styles: ['스트릿'],
-  liked_colors: ['네이비'],
-  avoided_colors: ['핑크', '레드'],
-  budget_max: 200_000,
-  occasions: ['office', 'weekend'],
-};
 
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { CURATION_PUBLISH_DELAY_MIN: '60' } });

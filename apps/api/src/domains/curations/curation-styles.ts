@@ -5,10 +5,11 @@
  * not yet published, is the same 404 as a missing one.
  */
 import { type CurationStylesBody, colorLine } from '@codiroom/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { curationItems, curations, productDisplays, products, styleQuizzes } from '../../db/schema.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { curationItems, curations, productDisplays, products } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { quizAnswers } from './drafting.ts';
 
 export async function curationStyles(
   ctx: AppContext,
@@ -22,7 +23,7 @@ export async function curationStyles(
     .where(and(eq(curations.id, id), eq(curations.user_id, userId), eq(curations.status, 'DONE')))
     .limit(1);
   if (!c) throw notFound('큐레이션이 없습니다.');
-  const [items, [quiz]] = await Promise.all([
+  const [items, answers] = await Promise.all([
     ctx.db
       .select({
         outfit: curationItems.outfit,
@@ -35,12 +36,7 @@ export async function curationStyles(
       .innerJoin(products, eq(products.id, productDisplays.product_id))
       .where(eq(curationItems.curation_id, id))
       .orderBy(asc(curationItems.outfit)),
-    c.style_quiz_id
-      ? ctx.db
-          .select({ answers: styleQuizzes.answers })
-          .from(styleQuizzes)
-          .where(inArray(styleQuizzes.id, [c.style_quiz_id]))
-      : Promise.resolve([] as { answers: Record<string, unknown> }[]),
+    quizAnswers(ctx.db, c.style_quiz_id),
   ]);
   const counts = new Map<string, number>();
   for (const i of items) for (const t of i.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
@@ -54,7 +50,7 @@ export async function curationStyles(
   });
   return {
     id: c.id,
-    asked_styles: c.request_styles ?? (quiz?.answers.liked_styles as string[] | undefined) ?? [],
+    asked_styles: c.request_styles ?? answers?.liked_styles ?? [],
     styles: [...counts]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([tag, count]) => ({ tag, count })),

@@ -12,16 +12,15 @@ import {
   type ProductCard,
   reasonsFor,
   roleOf,
-  type StyleQuizAnswers,
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { curationItems, curations, styleQuizzes, users } from '../../db/schema.ts';
+import { curationItems, curations, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { readCardsByIds } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
-import { candidateById } from './drafting.ts';
+import { candidateById, quizAnswers } from './drafting.ts';
 import { quizPhotos } from './photos.ts';
 
 export const CURATOR_QUEUE_PAGE = 30;
@@ -90,20 +89,11 @@ async function curationRow(ctx: AppContext, id: number) {
   return c;
 }
 
-async function answersOf(ctx: AppContext, quizId: number | null): Promise<StyleQuizAnswers | null> {
-  if (quizId === null) return null;
-  const [q] = await ctx.db
-    .select({ answers: styleQuizzes.answers })
-    .from(styleQuizzes)
-    .where(eq(styleQuizzes.id, quizId));
-  return (q?.answers as StyleQuizAnswers | undefined) ?? null;
-}
-
 /** One curation for the curator: the member's answers, body and photos, and the picks with live cards. */
 export async function curatorView(ctx: AppContext, id: number) {
   const c = await curationRow(ctx, id);
   const [answers, size, photos, items] = await Promise.all([
-    answersOf(ctx, c.style_quiz_id),
+    quizAnswers(ctx.db, c.style_quiz_id),
     getSizeInfo(ctx, c.user_id),
     quizPhotos(ctx, c.user_id),
     ctx.db
@@ -174,7 +164,7 @@ export async function swapPick(
     throw conflict('이미 이 큐레이션에 있는 상품입니다.');
   const sized = role === 'top' || role === 'bottom' || role === 'outer';
   const size = body.size_name ?? (sized ? slot.size_name : (candidate.sizes_in_stock[0] ?? null));
-  const answers = await answersOf(ctx, peek.style_quiz_id);
+  const answers = await quizAnswers(ctx.db, peek.style_quiz_id);
   const profile: CurationProfile = {
     liked_styles: peek.request_styles ?? answers?.liked_styles ?? [],
     disliked_styles: answers?.disliked_styles ?? [],

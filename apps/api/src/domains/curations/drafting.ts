@@ -32,8 +32,10 @@ import {
   orders,
   personalColorAnswers,
   sizeMeasurements,
+  styleQuizzes,
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Conn } from '../../platform/transactions.ts';
 import { sellableStockSql } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
 
@@ -110,6 +112,16 @@ export async function candidateById(db: Db, id: number): Promise<CurationCandida
     sizes_in_stock: r.sizes ?? [],
     popularity: 0,
   };
+}
+
+/** The answers of one style quiz (a curation's), or null without one. */
+export async function quizAnswers(db: Conn, quizId: number | null): Promise<StyleQuizAnswers | null> {
+  if (quizId === null) return null;
+  const [q] = await db
+    .select({ answers: styleQuizzes.answers })
+    .from(styleQuizzes)
+    .where(eq(styleQuizzes.id, quizId));
+  return (q?.answers as StyleQuizAnswers | undefined) ?? null;
 }
 
 /** The size the member should take of each sized candidate: the size sheet's answer for their body, else their usual size. */

@@ -21,15 +21,7 @@ import { parseId } from '../catalog/index.ts';
 import { curationStyles } from './curation-styles.ts';
 import { addQuizPhoto, deleteQuizPhoto } from './photos.ts';
 import { paymentType, saveUserStyle, serveWaitingList, stylingRequests } from './requests.ts';
-
-const token = { access: 'token' } as const;
-const tags = ['curations'];
-
-const memberId = (req: { principal: { userId: number | null } }): number => {
-  const id = req.principal.userId;
-  if (id === null) throw new Error('token route without a member');
-  return id;
-};
+import { memberId, tags, token } from './route-common.ts';
 
 export const curationRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(async (uploads) => {

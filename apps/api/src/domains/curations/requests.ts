@@ -24,7 +24,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { aiCurationsLeft, lockMember } from '../users/index.ts';
-import { draftCuration } from './drafting.ts';
+import { draftCuration, quizAnswers } from './drafting.ts';
 
 /** pg_advisory_xact_lock key of the drafting slots (any constant shared by every process). */
 const SLOT_LOCK = 7_301_001;
@@ -64,13 +64,8 @@ async function takeSlot(ctx: AppContext, curationId: number): Promise<Slot> {
 async function tryDraft(ctx: AppContext, c: { id: number; user_id: number; style_quiz_id: number | null }) {
   const slot = await takeSlot(ctx, c.id);
   if (slot !== 'taken') return slot;
-  const [quiz] = c.style_quiz_id
-    ? await ctx.db
-        .select({ answers: styleQuizzes.answers })
-        .from(styleQuizzes)
-        .where(eq(styleQuizzes.id, c.style_quiz_id))
-    : [];
-  const drafted = quiz ? await draftCuration(ctx, c.id, c.user_id, quiz.answers as StyleQuizAnswers) : false;
+  const answers = await quizAnswers(ctx.db, c.style_quiz_id);
+  const drafted = answers ? await draftCuration(ctx, c.id, c.user_id, answers) : false;
   if (!drafted)
     await ctx.db.delete(curations).where(and(eq(curations.id, c.id), eq(curations.status, 'REQUESTED')));
   return slot;

@@ -32,17 +32,9 @@ import { personalColorQuiz, savePersonalColor } from './personal-color.ts';
 import { curationRating, rateCuration } from './rating.ts';
 import { curationRequestRoutes } from './request-routes.ts';
 import { anyoneWaiting, serveWaitingList } from './requests.ts';
+import { memberId, tags, token } from './route-common.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
-
-const token = { access: 'token' } as const;
-const tags = ['curations'];
-
-const memberId = (req: { principal: { userId: number | null } }): number => {
-  const id = req.principal.userId;
-  if (id === null) throw new Error('token route without a member');
-  return id;
-};
 
 export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
