@@ -49,6 +49,9 @@ test('home → category with a filter → product → size table → similar →
   await page.locator('summary', { hasText: '필터' }).click();
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
+  const brandName = (
+    await page.getByRole('group', { name: '브랜드' }).locator('label').first().innerText()
+  ).trim();
   await brandBox.check();
   // The URL changes before the filtered list arrives: wait for its data, not to read a stale card.
   const filtered = page.waitForResponse(
@@ -57,8 +60,12 @@ test('home → category with a filter → product → size table → similar →
   await page.getByRole('button', { name: '적용' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
   await filtered;
+  // The response arriving is not the list rendered: wait for the filtered render (the filter count
+  // and the first card's brand) before reading a card, or the click lands on a re-rendered list.
+  await expect(page.locator('summary', { hasText: '필터 (1)' })).toBeVisible();
   const cards = page.locator('main a[href^="/product/"]');
   await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toContainText(brandName);
 
   const href = (await cards.first().getAttribute('href')) as string;
   await cards.first().click();
@@ -122,6 +129,9 @@ test('server-rendered content is visible with JavaScript disabled', async ({
   await page.locator('summary', { hasText: '필터' }).click();
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
+  const brandName = (
+    await page.getByRole('group', { name: '브랜드' }).locator('label').first().innerText()
+  ).trim();
   await brandBox.check();
   await page.getByRole('button', { name: '적용' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
