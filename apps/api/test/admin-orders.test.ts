@@ -6,7 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, notifications, orderItems } from '../src/db/schema.ts';
+import { auditLogs, exchanges, notifications, orderItems, payments, productItems } from '../src/db/schema.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { createMember, createTestApp, operatorSession, type TestApp } from './helpers.ts';
@@ -94,5 +94,152 @@ describe('shipping from the back office', () => {
       .limit(1);
     expect(audit).toMatchObject({ target_type: 'order_item', target_id: String(item?.id) });
     expect(audit?.action).toContain('order.ship');
+  });
+});
+
+describe('claims in the back office', () => {
+  async function deliveredItem(stock = 10) {
+    const shop = await makeShop(t.ctx, { stock });
+    const m = await createMember(t.ctx);
+    const placed = await placeOrder(t.app, m.headers, [{ product_item_id: shop.m, quantity: 1 }]);
+    const key = (gatewayOf(t.ctx) as SandboxGateway).authorize(placed.order_id, placed.amount);
+    const paid = await call(t.app, 'POST', '/api/orders/confirm-order', m.headers, {
+      payment_key: key,
+      order_id: placed.order_id,
+      amount: placed.amount,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const [item] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.order_id, placed.id));
+    if (!item) throw new Error('no item');
+    const cs = await operatorSession(t, ['CS']);
+    const move = (status: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/items/${item.id}/status`,
+        headers: cs.headers,
+        payload: { status },
+      });
+    // Delivered before it ships is not a move; then preparing → shipped → delivered.
+    expect((await move('COMPLETE')).statusCode).toBe(400);
+    expect((await move('PREPARING')).json()).toMatchObject({ status: 'PREPARING' });
+    const ship = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/items/${item.id}/ship`,
+      headers: cs.headers,
+      payload: { carrier_code: 'CJ', tracking_number: '654321098765' },
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    expect((await move('COMPLETE')).json()).toMatchObject({ status: 'COMPLETE' });
+    return { shop, m, placed, item, cs };
+  }
+  const decide = (headers: Record<string, string>, itemId: number, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/orders/items/${itemId}/claim`, headers, payload: body });
+
+  it('approving a return refunds the paid amount less the return cost through the gateway', async () => {
+    const { m, placed, item, cs } = await deliveredItem();
+    // No open return yet.
+    expect((await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(404);
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [item.id],
+      reason_type: 'CHANGE_OF_MIND',
+      reason: '마음이 바뀜',
+    });
+    expect(req.status).toBe(200);
+
+    const queue = await t.app.inject({
+      url: '/api/admin/claims?kind=refund&status=REQUESTED',
+      headers: cs.headers,
+    });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const row = (queue.json() as { result: Record<string, unknown>[] }).result.find(
+      (r) => r.order_item_id === item.id,
+    );
+    expect(row).toMatchObject({ order_id: placed.id, paid_amount: 30000, amount: 27000, return_cost: 3000 });
+
+    const md = await operatorSession(t, ['MD']);
+    expect((await decide(md.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(403);
+    expect((await decide(m.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(403);
+    // An exchange decision on a return request finds nothing to decide.
+    expect((await decide(cs.headers, item.id, { kind: 'exchange', decision: 'approve' })).statusCode).toBe(
+      404,
+    );
+
+    const [before] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, placed.id));
+    const ok = await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'REFUNDED', decision: 'approve' });
+    const [after] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, placed.id));
+    expect((before?.balance_amount ?? 0) - (after?.balance_amount ?? 0)).toBe(27000);
+    // Twice is not a second refund.
+    expect((await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(404);
+
+    const detail = await call(t.app, 'GET', `/api/orders/${placed.id}/detail`, m.headers);
+    expect((detail.body.items as { status: string }[])[0]?.status).toBe('REFUNDED');
+    const notes = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.user_id, m.user.id))
+      .orderBy(desc(notifications.id));
+    expect(notes[0]).toMatchObject({ title: '반품 환불이 완료됐어요', link: `/mypage/orders/${placed.id}` });
+    expect(notes[0]?.body).toContain('27,000원 환불 (반품 배송비 3,000원 차감)');
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.operator_id, cs.id), eq(auditLogs.status_code, 200)))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(audit?.action).toContain('claim.refund.approve');
+    const done = await t.app.inject({
+      url: '/api/admin/claims?kind=refund&status=COMPLETED',
+      headers: cs.headers,
+    });
+    expect(
+      (done.json() as { result: { order_item_id: number }[] }).result.map((r) => r.order_item_id),
+    ).toContain(item.id);
+  });
+
+  it('rejecting an exchange needs a reason, releases the held size and tells the member why', async () => {
+    const { shop, m, item, cs } = await deliveredItem();
+    const ex = await call(t.app, 'POST', '/api/orders/exchanges', m.headers, {
+      order_item_id: item.id,
+      new_product_item_id: shop.l,
+      reason: '사이즈가 작아요',
+    });
+    expect(ex.status, JSON.stringify(ex.body)).toBe(200);
+    const stockL = async () =>
+      (await t.ctx.db.select().from(productItems).where(eq(productItems.id, shop.l)))[0]?.stock;
+    const held = await stockL();
+    const queue = await t.app.inject({ url: '/api/admin/claims?kind=exchange', headers: cs.headers });
+    const row = (queue.json() as { result: Record<string, unknown>[] }).result.find(
+      (r) => r.order_item_id === item.id,
+    );
+    expect(row).toMatchObject({ status: 'REQUESTED', exchange_to: expect.stringContaining('L') });
+
+    const noReason = await decide(cs.headers, item.id, { kind: 'exchange', decision: 'reject', note: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().detail).toBe('거절 사유를 적어주세요.');
+    const ok = await decide(cs.headers, item.id, {
+      kind: 'exchange',
+      decision: 'reject',
+      note: '착용 흔적이 있어 교환이 어려워요',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'COMPLETE' });
+    expect(await stockL()).toBe((held ?? 0) + 1);
+    const [claim] = await t.ctx.db.select().from(exchanges).where(eq(exchanges.order_item_id, item.id));
+    expect(claim).toMatchObject({ status: 'REJECTED', decision_note: '착용 흔적이 있어 교환이 어려워요' });
+    const [note] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.user_id, m.user.id))
+      .orderBy(desc(notifications.id))
+      .limit(1);
+    expect(note).toMatchObject({ title: '교환 요청이 거절됐어요' });
+    expect(note?.body).toContain('사유: 착용 흔적이 있어 교환이 어려워요');
+    // Hostile or unknown input is a 4xx.
+    expect((await decide(cs.headers, item.id, { kind: 'gift', decision: 'approve' })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/admin/claims?status=NOPE', headers: cs.headers })).statusCode,
+    ).toBe(400);
   });
 });

@@ -845,6 +845,8 @@ export const refunds = pgTable('refunds', {
   status: claimStatus('status').notNull().default('REQUESTED'),
   created_at: createdAt(),
   completed_at: ts('completed_at'),
+  /** Why an operator rejected the request (shown to the member in their notification). */
+  decision_note: text('decision_note'),
 });
 
 export const exchanges = pgTable('exchanges', {
@@ -861,6 +863,8 @@ export const exchanges = pgTable('exchanges', {
   status: claimStatus('status').notNull().default('REQUESTED'),
   created_at: createdAt(),
   completed_at: ts('completed_at'),
+  /** Why an operator rejected the request (shown to the member in their notification). */
+  decision_note: text('decision_note'),
 });
 
 // ───────────────────────────── benefits ─────────────────────────────

@@ -2,7 +2,8 @@
  * Orders for operators (docs/ARCHITECTURE.md, "Back office"): `/api/admin/orders` (CS): the order
  * list with filters (status, paid dates, order number or phone), one order with its items, and
  * shipping an item with a Korean carrier and tracking number (the shopper then sees the tracking
- * link in their order and gets a notification). Other item moves use order-items/{id}/status.
+ * link in their order and gets a notification), the other forward moves (preparing, delivered,
+ * purchase confirmed), and the claims queue with its decisions (admin-claims.ts).
  */
 import {
   CARRIER_CODES,
@@ -24,6 +25,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
+import { ADMIN_CLAIMS_PAGE, decideClaim, listClaims } from './admin-claims.ts';
 import { orderDetail } from './detail.ts';
 import { changeStatus } from './returns.ts';
 
@@ -170,6 +172,111 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         carrier_name: CARRIERS[carrier].name,
         tracking_number: number,
       });
+    },
+  );
+  app.post(
+    '/admin/orders/items/:id/status',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          'Move an item forward: PREPARING (상품준비중), COMPLETE (배송완료) or CONFIRMED (구매확정); shipping has its own call',
+        params: IdParams,
+        body: z.object({ status: z.enum(['PREPARING', 'COMPLETE', 'CONFIRMED']) }).strict(),
+        response: { 200: z.looseObject({ order_item_id: z.number().int(), status: z.string() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      if (id === null) throw notFound('주문 상품이 없습니다.');
+      noteAudit(req, { action: `order.item.${req.body.status.toLowerCase()}`, target_type: 'order_item' });
+      return changeStatus(ctx, req.principal, id, req.body.status);
+    },
+  );
+
+  const ClaimRow = z.object({
+    id: z.number().int(),
+    kind: z.enum(['refund', 'exchange']),
+    order_id: z.number().int(),
+    order_no: z.string(),
+    order_item_id: z.number().int(),
+    user_id: z.number().int().nullable(),
+    name: z.string(),
+    size_name: z.string(),
+    color_name: z.string(),
+    exchange_to: z.string().nullable(),
+    reason: z.string(),
+    paid_amount: z.number().int(),
+    amount: z.number().int(),
+    return_cost: z.number().int(),
+    status: z.string(),
+    item_status: z.string(),
+    decision_note: z.string().nullable(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  });
+  app.get(
+    '/admin/claims',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary: `Return (refund) or exchange requests, newest first, ${ADMIN_CLAIMS_PAGE} a page`,
+        querystring: z.object({
+          kind: z.enum(['refund', 'exchange']).default('refund'),
+          status: z.enum(['REQUESTED', 'COMPLETED', 'REJECTED']).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+        response: {
+          200: z.object({ total: z.number().int(), page: z.number().int(), result: z.array(ClaimRow) }),
+          ...E,
+        },
+      },
+    },
+    async (req) => listClaims(ctx, req.query),
+  );
+
+  app.post(
+    '/admin/orders/items/:id/claim',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          "Approve or reject an item's open return (approve refunds through the gateway, less the return cost) or exchange request",
+        params: IdParams,
+        body: z
+          .object({
+            kind: z.enum(['refund', 'exchange']),
+            decision: z.enum(['approve', 'reject']),
+            note: z.string().trim().max(500).optional(),
+          })
+          .strict(),
+        response: {
+          200: z.object({
+            order_item_id: z.number().int(),
+            claim_id: z.number().int(),
+            kind: z.enum(['refund', 'exchange']),
+            decision: z.enum(['approve', 'reject']),
+            status: z.string(),
+          }),
+          ...E,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      if (id === null) throw notFound('주문 상품이 없습니다.');
+      const { kind, decision, note } = req.body;
+      noteAudit(req, {
+        action: `claim.${kind}.${decision}`,
+        target_type: 'order_item',
+        target_id: id,
+        after: { kind, decision, note: note ?? null },
+      });
+      return decideClaim(ctx, req.principal, id, kind, decision, note);
     },
   );
 };

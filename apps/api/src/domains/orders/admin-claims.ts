@@ -1,0 +1,158 @@
+/**
+ * Claims for operators (docs/ARCHITECTURE.md, "Back office"; SPEC.md, 'Orders'): the queue of
+ * return and exchange requests, and a CS decision on one. Approving a return refunds the paid
+ * amount less the return cost through the payment gateway (returns.ts completeRefund); approving an
+ * exchange completes it (EXCHANGED); rejecting either puts the item back to delivered (COMPLETE)
+ * with the operator's reason. The member gets a notification of every decision.
+ */
+import { formatWon } from '@codiroom/shared';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { exchanges, notifications, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { changeStatus, completeRefund } from './returns.ts';
+
+export const ADMIN_CLAIMS_PAGE = 30;
+export type ClaimKind = 'refund' | 'exchange';
+export type ClaimDecision = 'approve' | 'reject';
+type Principal = { userId: number | null; isAdmin: boolean };
+
+export const CLAIM_DECISION_MSG = {
+  noOpenClaim: (kind: ClaimKind) =>
+    kind === 'refund' ? '처리할 반품 요청이 없는 상품입니다.' : '처리할 교환 요청이 없는 상품입니다.',
+  reasonRequired: '거절 사유를 적어주세요.',
+} as const;
+
+export async function listClaims(
+  ctx: AppContext,
+  q: { kind: ClaimKind; status?: 'REQUESTED' | 'COMPLETED' | 'REJECTED' | undefined; page: number },
+) {
+  const table = q.kind === 'refund' ? refunds : exchanges;
+  const cond: SQL | undefined = q.status ? eq(table.status, q.status) : undefined;
+  const offset = (q.page - 1) * ADMIN_CLAIMS_PAGE;
+  const base = {
+    id: table.id,
+    order_item_id: table.order_item_id,
+    user_id: table.user_id,
+    reason: table.reason,
+    return_cost: table.return_cost,
+    status: table.status,
+    decision_note: table.decision_note,
+    created_at: table.created_at,
+    completed_at: table.completed_at,
+    order_id: orders.id,
+    order_no: orders.order_no,
+    name: orderItems.name,
+    size_name: orderItems.size_name,
+    color_name: orderItems.color_name,
+    paid_amount: orderItems.paid_amount,
+    item_status: orderItems.status,
+  };
+  const rows =
+    q.kind === 'refund'
+      ? (
+          await ctx.db
+            .select({ ...base, amount: refunds.amount })
+            .from(refunds)
+            .innerJoin(orderItems, eq(orderItems.id, refunds.order_item_id))
+            .innerJoin(orders, eq(orders.id, orderItems.order_id))
+            .where(cond)
+            .orderBy(desc(refunds.created_at), desc(refunds.id))
+            .limit(ADMIN_CLAIMS_PAGE)
+            .offset(offset)
+        ).map((r) => ({ ...r, exchange_to: null as string | null }))
+      : (
+          await ctx.db
+            .select({ ...base, to_size: productItems.size_name, to_color: productItems.color_name })
+            .from(exchanges)
+            .innerJoin(orderItems, eq(orderItems.id, exchanges.order_item_id))
+            .innerJoin(orders, eq(orders.id, orderItems.order_id))
+            .innerJoin(productItems, eq(productItems.id, exchanges.new_product_item_id))
+            .where(cond)
+            .orderBy(desc(exchanges.created_at), desc(exchanges.id))
+            .limit(ADMIN_CLAIMS_PAGE)
+            .offset(offset)
+        ).map(({ to_size, to_color, ...r }) => ({
+          ...r,
+          amount: 0,
+          exchange_to: `${to_color} · ${to_size}`,
+        }));
+  const [total] = await ctx.db.select({ n: count() }).from(table).where(cond);
+  return {
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    result: rows.map((r) => ({
+      ...r,
+      kind: q.kind,
+      created_at: r.created_at.toISOString(),
+      completed_at: r.completed_at ? r.completed_at.toISOString() : null,
+    })),
+  };
+}
+
+/** The open (REQUESTED) return or exchange of an order item, or a 404. */
+async function openClaimOf(ctx: AppContext, kind: ClaimKind, itemId: number) {
+  const table = kind === 'refund' ? refunds : exchanges;
+  const [row] = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.order_item_id, itemId), eq(table.status, 'REQUESTED')))
+    .orderBy(desc(table.id))
+    .limit(1);
+  if (!row) throw notFound(CLAIM_DECISION_MSG.noOpenClaim(kind));
+  return row.id;
+}
+
+/**
+ * A CS decision on the open return or exchange request of an order item. A rejection needs a
+ * reason, kept on the request and sent to the member.
+ */
+export async function decideClaim(
+  ctx: AppContext,
+  principal: Principal,
+  itemId: number,
+  kind: ClaimKind,
+  decision: ClaimDecision,
+  note: string | undefined,
+) {
+  const claimId = await openClaimOf(ctx, kind, itemId);
+  const reason = note?.trim() ?? '';
+  if (decision === 'reject' && !reason) throw badRequest(CLAIM_DECISION_MSG.reasonRequired);
+  const label = kind === 'refund' ? '반품' : '교환';
+  let title: string;
+  let body: string;
+  let status: string;
+  if (decision === 'approve' && kind === 'refund') {
+    const done = await completeRefund(ctx, claimId);
+    status = 'REFUNDED';
+    title = '반품 환불이 완료됐어요';
+    body = `${done?.name ?? ''} · ${formatWon(done?.amount ?? 0)} 환불${
+      done && done.return_cost > 0 ? ` (반품 배송비 ${formatWon(done.return_cost)} 차감)` : ''
+    }`;
+  } else {
+    status = (
+      await changeStatus(ctx, principal, itemId, decision === 'approve' ? 'EXCHANGED' : 'COMPLETE', reason)
+    ).status;
+    if (decision === 'reject') {
+      const table = kind === 'refund' ? refunds : exchanges;
+      await ctx.db.update(table).set({ decision_note: reason }).where(eq(table.id, claimId));
+    }
+    title = decision === 'approve' ? '교환이 완료됐어요' : `${label} 요청이 거절됐어요`;
+    body = decision === 'approve' ? '새 상품이 발송될 예정이에요.' : `사유: ${reason}`;
+  }
+  const [owner] = await ctx.db
+    .select({ user_id: orders.user_id, order_id: orders.id, name: orderItems.name })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.order_id))
+    .where(eq(orderItems.id, itemId));
+  if (owner?.user_id) {
+    await ctx.db.insert(notifications).values({
+      user_id: owner.user_id,
+      title,
+      body: decision === 'approve' && kind === 'refund' ? body : `${owner.name} · ${body}`,
+      link: `/mypage/orders/${owner.order_id}`,
+      created_at: ctx.clock.now(),
+    });
+  }
+  return { order_item_id: itemId, claim_id: claimId, kind, decision, status };
+}
