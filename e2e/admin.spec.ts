@@ -193,3 +193,71 @@ test('an MD previews a stock CSV with one bad row, applies it, and the product p
   expect(byId.get(first.id)).toMatchObject({ stock: 0, is_sold_out: true });
   expect(byId.get(second.id)?.stock).toBe(second.stock);
 });
+
+test('a member returns a delivered item; a CS operator approves it and the sandbox gateway refunds it', async ({
+  browser,
+  page,
+}) => {
+  await signUpByPhone(page, '박반품', '01055550427');
+  await buyOneProduct(page, 3, '박반품', '01055550427');
+  const orderId = page.url().split('/').pop() as string;
+  // Shipped and delivered by the API (the shipping screen has its own journey).
+  const order = await (await page.request.get(`/api/admin/orders/${orderId}`, { headers: key })).json();
+  const itemId = (order.items as { id: number }[])[0]?.id as number;
+  const orderNo = order.order_id as string;
+  expect(
+    (
+      await page.request.post(`/api/admin/orders/items/${itemId}/ship`, {
+        headers: key,
+        data: { carrier_code: 'CJ', tracking_number: '654321098766' },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post(`/api/admin/orders/items/${itemId}/status`, {
+        headers: key,
+        data: { status: 'COMPLETE' },
+      })
+    ).status(),
+  ).toBe(200);
+
+  // The member asks for a return (change of mind: the return cost comes off the refund).
+  await page.goto(`/mypage/orders/${orderId}`);
+  await page.getByRole('button', { name: '반품 신청', exact: true }).click();
+  const claim = page.getByRole('form', { name: '반품 신청' });
+  await claim.getByLabel('상세 사유').fill('생각보다 색이 밝아요');
+  await expect(claim).toContainText('환불 예정 금액');
+  const expected = ((await claim.textContent()) ?? '').match(/환불 예정 금액 ([\d,]+원)/)?.[1] as string;
+  expect(expected).toBeTruthy();
+  await claim.getByRole('button', { name: '반품 신청하기' }).click();
+  await expect(page.getByTestId('item-status').first()).toHaveText('반품요청');
+
+  const cs = { email: `cs-return${Date.now()}@codiroom.test`, password: 'cs-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...cs, name: '최환불', roles: ['CS'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cp = await desk.newPage();
+  await signIn(cp, cs.email, cs.password);
+  await cp
+    .getByRole('navigation', { name: '백오피스 메뉴' })
+    .getByRole('link', { name: '반품·교환' })
+    .click();
+  const row = cp.getByRole('table', { name: '반품 요청' }).getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('생각보다 색이 밝아요');
+  await expect(row).toContainText(expected);
+  await row.getByRole('button', { name: '반품 승인·환불' }).click();
+  await expect(cp.locator('output')).toContainText('반품을 승인하고 환불했어요');
+  await expect(row).toHaveCount(0);
+  await desk.close();
+
+  await page.reload();
+  await expect(page.getByTestId('item-status').first()).toHaveText('반품완료');
+  await expect(page.getByTestId('cancelled-amount')).toContainText(expected);
+});

@@ -64,6 +64,7 @@ export default [
     route('catalog-csv', 'admin/catalog-csv.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),
+    route('claims', 'admin/claims.tsx'),
     route('shop-status', 'admin/shop-status.tsx'),
     route('operators', 'admin/operators.tsx'),
     route('audit', 'admin/audit.tsx'),

@@ -1,7 +1,7 @@
 /**
  * /admin/orders/{id} (CS): one order — items with their status and parcel, payment, address — and
  * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
- * notification).
+ * notification), the other forward moves and return or exchange decisions (ItemActions).
  */
 import { CARRIER_CODES, CARRIERS, formatWon, type OrderDetail } from '@codiroom/shared';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { Route } from './+types/order';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
 import { kst } from './format';
+import { ItemActions } from './ItemActions';
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   return adminCall<OrderDetail>('GET', `/api/admin/orders/${params.id}`, undefined, {
@@ -60,6 +61,16 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
                 )}
               </div>
             </div>
+            <ItemActions
+              itemId={i.id}
+              name={i.name}
+              status={i.status}
+              onDone={async (m) => {
+                setError(null);
+                setMessage(m);
+                await revalidator.revalidate();
+              }}
+            />
             {SHIPPABLE.has(i.status) && (
               <form
                 className={styles.toolbar}

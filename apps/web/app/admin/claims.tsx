@@ -1,0 +1,177 @@
+/**
+ * /admin/claims (CS): return and exchange requests, newest first, filtered on the server by kind
+ * and status, 30 a page; an open request is approved (a return refunds through the gateway, less
+ * its return cost) or rejected with a reason right in its row.
+ */
+import { formatWon } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/claims';
+import styles from './admin.module.css';
+import { adminCall } from './api';
+import { DataTable } from './DataTable';
+import { kst } from './format';
+import { ItemActions } from './ItemActions';
+
+type Row = {
+  id: number;
+  kind: 'refund' | 'exchange';
+  order_id: number;
+  order_no: string;
+  order_item_id: number;
+  name: string;
+  size_name: string;
+  color_name: string;
+  exchange_to: string | null;
+  reason: string;
+  paid_amount: number;
+  amount: number;
+  return_cost: number;
+  status: string;
+  item_status: string;
+  decision_note: string | null;
+  created_at: string;
+};
+type Page = { total: number; page: number; result: Row[] };
+const PAGE = 30;
+const STATUS_LABEL: Record<string, string> = { REQUESTED: '요청', COMPLETED: '완료', REJECTED: '거절' };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams({
+    kind: url.searchParams.get('kind') === 'exchange' ? 'exchange' : 'refund',
+  });
+  q.set('status', url.searchParams.get('status') ?? 'REQUESTED');
+  const page = url.searchParams.get('page');
+  if (page) q.set('page', page);
+  return adminCall<Page>('GET', `/api/admin/claims?${q}`, undefined, { signal: request.signal });
+}
+
+export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const kind = params.get('kind') === 'exchange' ? 'exchange' : 'refund';
+  const status = params.get('status') ?? 'REQUESTED';
+  const pages = Math.max(1, Math.ceil(p.total / PAGE));
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+  };
+  const columns: ColumnDef<Row, unknown>[] = [
+    { accessorKey: 'created_at', header: '요청 시각', cell: (c) => kst(c.getValue() as string) },
+    {
+      accessorKey: 'order_no',
+      header: '주문번호',
+      cell: (c) => <Link to={`/admin/orders/${c.row.original.order_id}`}>{String(c.getValue())}</Link>,
+    },
+    {
+      accessorKey: 'name',
+      header: '상품',
+      cell: (c) => {
+        const r = c.row.original;
+        return `${r.name} (${r.color_name} · ${r.size_name}${r.exchange_to ? ` → ${r.exchange_to}` : ''})`;
+      },
+    },
+    { accessorKey: 'reason', header: '사유' },
+    { accessorKey: 'paid_amount', header: '결제액', cell: (c) => formatWon(c.getValue() as number) },
+    { accessorKey: 'return_cost', header: '반품 배송비', cell: (c) => formatWon(c.getValue() as number) },
+    ...(kind === 'refund'
+      ? [
+          {
+            accessorKey: 'amount',
+            header: '환불액',
+            cell: (c) => formatWon(c.getValue() as number),
+          } as ColumnDef<Row, unknown>,
+        ]
+      : []),
+    {
+      accessorKey: 'status',
+      header: '상태',
+      cell: (c) => {
+        const r = c.row.original;
+        return `${STATUS_LABEL[r.status] ?? r.status}${r.decision_note ? ` · ${r.decision_note}` : ''}`;
+      },
+    },
+    {
+      id: 'actions',
+      header: '처리',
+      enableSorting: false,
+      cell: (c) =>
+        c.row.original.status === 'REQUESTED' ? (
+          <ItemActions
+            itemId={c.row.original.order_item_id}
+            name={c.row.original.name}
+            status={c.row.original.item_status}
+            onDone={async (m) => {
+              setMessage(m);
+              await revalidator.revalidate();
+            }}
+          />
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <h1>반품·교환</h1>
+      <div className={styles.toolbar} role="group" aria-label="요청 종류">
+        {(['refund', 'exchange'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={styles.ghost}
+            aria-pressed={kind === k}
+            onClick={() => set({ kind: k, page: null })}
+          >
+            {k === 'refund' ? '반품' : '교환'}
+          </button>
+        ))}
+        <select
+          className={styles.input}
+          aria-label="처리 상태"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: null })}
+        >
+          {Object.entries(STATUS_LABEL).map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </div>
+      {message && <output className={styles.ok}>{message}</output>}
+      <p className={styles.muted}>
+        {p.total}건 · {p.page}/{pages}쪽
+      </p>
+      <DataTable
+        data={p.result}
+        columns={columns}
+        label={kind === 'refund' ? '반품 요청' : '교환 요청'}
+        empty="처리할 요청이 없어요."
+      />
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.ghost}
+          disabled={p.page <= 1}
+          onClick={() => set({ page: String(p.page - 1) })}
+        >
+          이전
+        </button>
+        <button
+          type="button"
+          className={styles.ghost}
+          disabled={p.page >= pages}
+          onClick={() => set({ page: String(p.page + 1) })}
+        >
+          다음
+        </button>
+      </div>
+    </>
+  );
+}
