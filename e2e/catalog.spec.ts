@@ -129,9 +129,6 @@ test('server-rendered content is visible with JavaScript disabled', async ({
   await page.locator('summary', { hasText: '필터' }).click();
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
-  const brandName = (
-    await page.getByRole('group', { name: '브랜드' }).locator('label').first().innerText()
-  ).trim();
   await brandBox.check();
   await page.getByRole('button', { name: '적용' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));

@@ -119,7 +119,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
   return (
     <>
       <h1>반품·교환</h1>
-      <div className={styles.toolbar} role="group" aria-label="요청 종류">
+      <fieldset className={styles.toolbar} aria-label="요청 종류">
         {(['refund', 'exchange'] as const).map((k) => (
           <button
             key={k}
@@ -143,7 +143,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-      </div>
+      </fieldset>
       {message && <output className={styles.ok}>{message}</output>}
       <p className={styles.muted}>
         {p.total}건 · {p.page}/{pages}쪽

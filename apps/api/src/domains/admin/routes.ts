@@ -37,6 +37,7 @@ import {
   operatorView,
   updateOperator,
 } from './operators.ts';
+import { productAdminRoutes } from './product-routes.ts';
 
 const tags = ['admin'];
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -51,6 +52,7 @@ function accountOf(req: { principal: { operator: { id: number | null } | null } 
 }
 
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(productAdminRoutes, { ctx });
   app.post(
     '/admin/auth/login',
     {
