@@ -261,3 +261,74 @@ test('a member returns a delivered item; a CS operator approves it and the sandb
   await expect(page.getByTestId('item-status').first()).toHaveText('반품완료');
   await expect(page.getByTestId('cancelled-amount')).toContainText(expected);
 });
+
+test('an MD creates a product with sizes and stock; it is on the storefront at once', async ({
+  browser,
+  page,
+}) => {
+  const md = { email: `md-new${Date.now()}@codiroom.test`, password: 'md-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...md, name: '정상품', roles: ['MD'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const name = `램스울 크루넥 니트 ${Date.now() % 100000}`;
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const mp = await desk.newPage();
+  await signIn(mp, md.email, md.password);
+  await mp
+    .getByRole('navigation', { name: '백오피스 메뉴' })
+    .getByRole('link', { name: '상품', exact: true })
+    .click();
+  await mp.getByRole('link', { name: '상품 등록' }).click();
+  const form = mp.getByRole('form', { name: '상품 등록' });
+  const category = form.getByLabel('카테고리');
+  const top = await category
+    .locator('option')
+    .filter({ hasText: /^top · / })
+    .first()
+    .getAttribute('value');
+  await category.selectOption(top as string);
+  await form.getByLabel('상품명').fill(name);
+  await form.getByLabel('정가(원)').fill('89000');
+  await form.getByLabel('판매가(원)').fill('99000');
+  await form.getByLabel('미니멀').check();
+  const color = form.getByRole('region', { name: '색상 1' });
+  await color.getByLabel('색상 이름').fill('차콜');
+  await color.getByLabel('M 재고').fill('7');
+  await color.getByLabel('XL 재고').fill('3');
+  // The shared schema refuses a sale price above the list price before anything is sent.
+  await form.getByRole('button', { name: '등록' }).click();
+  await expect(form.getByRole('alert')).toContainText('판매가는 정가보다 클 수 없어요');
+  await form.getByLabel('판매가(원)').fill('69000');
+  const measures = form.getByRole('table', { name: '실측 사이즈표' });
+  if (await measures.isVisible()) {
+    const firstInput = measures.getByRole('textbox').first();
+    await firstInput.fill('66');
+  }
+  await form.getByRole('button', { name: '등록' }).click();
+  await expect(mp).toHaveURL(/\/admin\/products\/\d+\?created=1$/);
+  await expect(mp.locator('output')).toContainText('등록했어요');
+  const href = (await mp
+    .getByTestId('admin-display')
+    .first()
+    .getByRole('link', { name: '상품 페이지' })
+    .getAttribute('href')) as string;
+  expect(href).toMatch(/^\/product\/\d+$/);
+  await desk.close();
+
+  // The shopper (390×844) sees it: name, price, and only the sizes in stock in the buy sheet.
+  await page.goto(href);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByText('69,000').first()).toBeVisible();
+  await page.getByRole('button', { name: '구매하기' }).click();
+  const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
+  await expect(sheet.locator('fieldset button:not([disabled])')).toHaveText([/M/, /XL/]);
+  await expect(sheet.locator('fieldset button[disabled]')).toHaveText([/L/]);
+  // And search finds it.
+  await page.goto(`/search?query=${encodeURIComponent(name)}`);
+  await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+});

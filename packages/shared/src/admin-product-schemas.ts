@@ -17,7 +17,22 @@ export const PRODUCT_LIMITS = {
   measure: 500,
 } as const;
 
-const Won = (max: number) => z.number().int().min(0).max(max);
+const Won = (max: number) =>
+  z
+    .number({ error: '금액을 숫자로 적어주세요.' })
+    .int('금액은 원 단위 정수예요.')
+    .min(0, '금액은 0원 이상이에요.')
+    .max(max, `금액은 ${max.toLocaleString('ko-KR')}원 이하예요.`);
+const Price = z
+  .number({ error: '가격을 숫자로 적어주세요.' })
+  .int('가격은 원 단위 정수예요.')
+  .min(PRODUCT_LIMITS.minPrice, `가격은 ${PRODUCT_LIMITS.minPrice}원 이상이에요.`)
+  .max(PRODUCT_LIMITS.price, `가격은 ${PRODUCT_LIMITS.price.toLocaleString('ko-KR')}원 이하예요.`);
+const Stock = z
+  .number({ error: '재고를 숫자로 적어주세요.' })
+  .int('재고는 정수예요.')
+  .min(0, '재고는 0 이상이에요.')
+  .max(PRODUCT_LIMITS.stock, `재고는 ${PRODUCT_LIMITS.stock.toLocaleString('ko-KR')} 이하예요.`);
 const SizeName = z
   .string()
   .trim()
@@ -28,7 +43,7 @@ const SizeName = z
 export const ProductSizeInput = z
   .object({
     size_name: SizeName,
-    stock: z.number().int().min(0).max(PRODUCT_LIMITS.stock),
+    stock: Stock,
     extra_price: Won(PRODUCT_LIMITS.extraPrice).default(0),
   })
   .strict();
@@ -47,16 +62,16 @@ export const ProductColorInput = z
 
 export const ProductCreateRequest = z
   .object({
-    brand_id: z.number().int().positive(),
-    category_id: z.number().int().positive(),
+    brand_id: z.number({ error: '브랜드를 골라주세요.' }).int().positive('브랜드를 골라주세요.'),
+    category_id: z.number({ error: '카테고리를 골라주세요.' }).int().positive('카테고리를 골라주세요.'),
     name: z.string().trim().min(2, '상품명을 두 글자 이상 적어주세요.').max(200),
     description: z.string().trim().max(5000).default(''),
     material: z.string().trim().max(200).optional(),
     fit: z.string().trim().max(30).optional(),
     season: z.string().trim().max(30).optional(),
     style_tags: z.array(z.enum(STYLE_TAGS)).max(5).default([]),
-    price: z.number().int().min(PRODUCT_LIMITS.minPrice).max(PRODUCT_LIMITS.price),
-    price_discount: z.number().int().min(PRODUCT_LIMITS.minPrice).max(PRODUCT_LIMITS.price),
+    price: Price,
+    price_discount: Price,
     is_active: z.boolean().default(true),
     colors: z.array(ProductColorInput).min(1, '색상을 하나 이상 넣어주세요.').max(PRODUCT_LIMITS.colors),
     /** Size table: per size name, the values (cm) of the category's measurement set fields. */
@@ -89,8 +104,8 @@ export type ProductCreateRequest = z.input<typeof ProductCreateRequest>;
 /** Changes to one colourway: its prices and whether it is on sale. */
 export const DisplayUpdateRequest = z
   .object({
-    price: z.number().int().min(PRODUCT_LIMITS.minPrice).max(PRODUCT_LIMITS.price).optional(),
-    price_discount: z.number().int().min(PRODUCT_LIMITS.minPrice).max(PRODUCT_LIMITS.price).optional(),
+    price: Price.optional(),
+    price_discount: Price.optional(),
     is_active: z.boolean().optional(),
   })
   .strict();
@@ -98,7 +113,7 @@ export const DisplayUpdateRequest = z
 /** Changes to one size: its stock, extra price and whether it is on sale. */
 export const ItemUpdateRequest = z
   .object({
-    stock: z.number().int().min(0).max(PRODUCT_LIMITS.stock).optional(),
+    stock: Stock.optional(),
     extra_price: Won(PRODUCT_LIMITS.extraPrice).optional(),
     is_active: z.boolean().optional(),
   })

@@ -64,3 +64,22 @@ export async function currentOperator(signal?: AbortSignal): Promise<OperatorSes
 
 export const errorText = (err: unknown) =>
   err instanceof AdminApiError ? err.detail : '요청을 처리하지 못했어요. 잠시 후 다시 시도해주세요.';
+
+/** A multipart upload (photos) to /api/admin/*, with the session's CSRF token. */
+export async function adminUpload<T>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+    credentials: 'same-origin',
+    body: form,
+  });
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) {
+    throw new AdminApiError(
+      res.status,
+      typeof data?.detail === 'string' ? data.detail : `HTTP ${res.status}`,
+      data,
+    );
+  }
+  return data as T;
+}

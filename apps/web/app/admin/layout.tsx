@@ -32,6 +32,7 @@ export function HydrateFallback() {
 /** The menu: each entry with the roles (besides ADMIN) that use it. */
 export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin', label: '홈', roles: ['MD', 'CS', 'CURATOR'] },
+  { to: '/admin/products', label: '상품', roles: ['MD'] },
   { to: '/admin/catalog-csv', label: '재고·가격 CSV', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },

@@ -1,0 +1,229 @@
+/**
+ * /admin/products/{id} (MD): one product — each colourway with its prices, sale state, photos and
+ * sizes (stock, extra price), and the size table. Each change is saved on its own and reaches the
+ * storefront at once; photos are re-encoded by the server (card and detail variants).
+ */
+import {
+  type AdminProductDetail,
+  DisplayUpdateRequest,
+  formatWon,
+  ItemUpdateRequest,
+} from '@codiroom/shared';
+import { useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/product';
+import styles from './admin.module.css';
+import { adminCall, adminUpload, errorText } from './api';
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return adminCall<AdminProductDetail>('GET', `/api/admin/products/${params.id}`, undefined, {
+    signal: request.signal,
+  });
+}
+
+const firstIssue = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message ?? '입력을 확인해주세요.';
+
+export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const [message, setMessage] = useState<string | null>(
+    params.get('created') ? '등록했어요. 스토어에 바로 보여요.' : null,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const save = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setError(null);
+      setMessage(done);
+      await revalidator.revalidate();
+    } catch (err) {
+      setMessage(null);
+      setError(errorText(err));
+    }
+  };
+  return (
+    <>
+      <p>
+        <Link to="/admin/products">← 상품</Link>
+      </p>
+      <h1>
+        {p.brand_name} {p.name}
+      </h1>
+      <p className={styles.muted}>
+        {p.category_name}
+        {p.style_tags.length > 0 && ` · ${p.style_tags.join(', ')}`}
+        {p.material && ` · ${p.material}`}
+      </p>
+      {message && <output className={styles.ok}>{message}</output>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {p.displays.map((d) => (
+        <section
+          key={d.id}
+          className={styles.card}
+          aria-label={`${d.color_name} 색상`}
+          data-testid="admin-display"
+        >
+          <div className={styles.pick}>
+            <img src={d.image_url} alt="" />
+            <div>
+              <h2>
+                {d.color_name} <span className={styles.tag}>{d.is_active ? '판매중' : '판매 중지'}</span>
+              </h2>
+              <p className={styles.muted}>
+                {formatWon(d.price)} → {formatWon(d.price_discount)} ·{' '}
+                <a href={`/product/${d.id}`} target="_blank" rel="noopener noreferrer">
+                  상품 페이지
+                </a>
+              </p>
+            </div>
+          </div>
+          <form
+            className={styles.toolbar}
+            aria-label={`${d.color_name} 가격`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              const f = new FormData(e.currentTarget);
+              const body = DisplayUpdateRequest.safeParse({
+                price: Number(f.get('price')),
+                price_discount: Number(f.get('price_discount')),
+              });
+              if (!body.success) return setError(firstIssue(body));
+              void save(
+                () => adminCall('PATCH', `/api/admin/products/displays/${d.id}`, body.data),
+                '가격을 바꿨어요.',
+              );
+            }}
+          >
+            <label className={styles.field}>
+              정가
+              <input className={styles.input} name="price" inputMode="numeric" defaultValue={d.price} />
+            </label>
+            <label className={styles.field}>
+              판매가
+              <input
+                className={styles.input}
+                name="price_discount"
+                inputMode="numeric"
+                defaultValue={d.price_discount}
+              />
+            </label>
+            <button type="submit" className={styles.ghost}>
+              가격 저장
+            </button>
+            <button
+              type="button"
+              className={styles.ghost}
+              onClick={() =>
+                save(
+                  () =>
+                    adminCall('PATCH', `/api/admin/products/displays/${d.id}`, { is_active: !d.is_active }),
+                  d.is_active ? '판매를 멈췄어요.' : '판매를 시작했어요.',
+                )
+              }
+            >
+              {d.is_active ? '판매 중지' : '판매 시작'}
+            </button>
+          </form>
+          <label className={styles.field}>
+            사진 올리기 (최대 5장, 첫 장이 대표 사진)
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              onChange={(e) => {
+                const files = [...(e.currentTarget.files ?? [])].slice(0, 5);
+                if (files.length === 0) return;
+                const form = new FormData();
+                for (const file of files) form.append('image', file);
+                void save(
+                  () => adminUpload(`/api/admin/products/displays/${d.id}/images`, form),
+                  `사진 ${files.length}장을 올렸어요.`,
+                );
+              }}
+            />
+          </label>
+          <table className={styles.table} aria-label={`${d.color_name} 사이즈별 재고`}>
+            <thead>
+              <tr>
+                <th>사이즈</th>
+                <th>SKU</th>
+                <th>재고</th>
+                <th>추가 금액</th>
+                <th>판매</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((i) => (
+                <tr key={i.id}>
+                  <th scope="row">{i.size_name}</th>
+                  <td>{i.sku}</td>
+                  <td>
+                    <form
+                      className={styles.toolbar}
+                      aria-label={`${d.color_name} ${i.size_name} 재고`}
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        const body = ItemUpdateRequest.safeParse({
+                          stock: Number(new FormData(e.currentTarget).get('stock')),
+                        });
+                        if (!body.success) return setError(firstIssue(body));
+                        void save(
+                          () => adminCall('PATCH', `/api/admin/products/items/${i.id}`, body.data),
+                          `${d.color_name} ${i.size_name} 재고를 바꿨어요.`,
+                        );
+                      }}
+                    >
+                      <input
+                        className={styles.input}
+                        name="stock"
+                        aria-label="재고"
+                        inputMode="numeric"
+                        defaultValue={i.stock}
+                        size={6}
+                      />
+                      <button type="submit" className={styles.ghost}>
+                        저장
+                      </button>
+                    </form>
+                  </td>
+                  <td>{formatWon(i.extra_price)}</td>
+                  <td>{i.is_active ? '판매중' : '중지'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {p.measurements.length > 0 && (
+        <section className={styles.card} aria-labelledby="measures">
+          <h2 id="measures">실측 사이즈표 (cm)</h2>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>사이즈</th>
+                {p.measurement_fields.map((f) => (
+                  <th key={f.key}>{f.label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {p.measurements.map((m) => (
+                <tr key={m.size_name}>
+                  <th scope="row">{m.size_name}</th>
+                  {p.measurement_fields.map((f) => (
+                    <td key={f.key}>{m.values[f.key] ?? '—'}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </>
+  );
+}
