@@ -510,10 +510,36 @@ describe('moderation', () => {
     expect(
       (await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, m.headers, { reason: 'x' })).status,
     ).toBe(403);
+    // Another member reports it: it heads the CS queue with the report's reason.
+    const reporter = await createMember(t.ctx);
+    expect(
+      (
+        await call(t.app, 'POST', `/api/reviews/${id}/report`, reporter.headers, {
+          reason: 'SPAM',
+          detail: '같은 글 반복',
+        })
+      ).status,
+    ).toBe(200);
+    const queue = async (filter: string) =>
+      (await call(t.app, 'GET', `/api/admin/reviews?filter=${filter}`, admin)).body as {
+        result: {
+          id: number;
+          report_count: number;
+          reports: { reason: string }[];
+          hidden_reason: string | null;
+        }[];
+      };
+    expect((await queue('reported')).result.find((q) => q.id === id)).toMatchObject({
+      report_count: 1,
+      reports: [{ reason: 'SPAM', detail: '같은 글 반복' }],
+    });
+    expect((await call(t.app, 'GET', '/api/admin/reviews?filter=nope', admin)).status).toBe(400);
     const hide = await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, admin, { reason: '광고성 후기' });
     expect(hide.body).toMatchObject({ hidden: true, credit_revoked: REVIEW_CREDIT.TEXT });
     expect(await points(m.user.id)).toBe(0);
     expect(await count()).toBe(n - 1);
+    expect((await queue('reported')).result.map((q) => q.id)).not.toContain(id);
+    expect((await queue('hidden')).result.find((q) => q.id === id)?.hidden_reason).toBe('광고성 후기');
     expect((await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).status).toBe(404);
     // Hiding again changes nothing.
     expect(

@@ -68,6 +68,7 @@ export default [
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),
     route('claims', 'admin/claims.tsx'),
+    route('reviews', 'admin/reviews.tsx'),
     route('shop-status', 'admin/shop-status.tsx'),
     route('operators', 'admin/operators.tsx'),
     route('audit', 'admin/audit.tsx'),

@@ -161,6 +161,13 @@ export const QuickReviewRequest = z
 export type QuickReviewRequest = z.infer<typeof QuickReviewRequest>;
 
 export const REPORT_REASONS = ['SPAM', 'ABUSE', 'UNRELATED', 'PRIVACY', 'OTHER'] as const;
+export const REPORT_REASON_LABEL: Record<(typeof REPORT_REASONS)[number], string> = {
+  SPAM: '광고·도배',
+  ABUSE: '욕설·비방',
+  UNRELATED: '상품과 관계없음',
+  PRIVACY: '개인정보 노출',
+  OTHER: '기타',
+};
 export const ReviewReportRequest = z
   .object({ reason: z.enum(REPORT_REASONS), detail: z.string().trim().max(500).optional() })
   .strict();

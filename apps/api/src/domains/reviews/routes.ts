@@ -37,6 +37,7 @@ import { badRequest, HttpError, unauthorized } from '../../platform/errors.ts';
 import { DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { parseId } from '../catalog/index.ts';
+import { reviewAdminRoutes } from './admin-routes.ts';
 import { IMPORT_LIMITS, importReviews } from './import.ts';
 import { addReviewPhotos, deleteReviewPhoto } from './photos.ts';
 import {
@@ -55,14 +56,7 @@ import {
   sizeReviewList,
   updateSizeReview,
 } from './size-reviews.ts';
-import {
-  createQuickReview,
-  createReview,
-  hideReview,
-  reportReview,
-  toggleHelpful,
-  updateReview,
-} from './write.ts';
+import { createQuickReview, createReview, reportReview, toggleHelpful, updateReview } from './write.ts';
 
 const tags = ['reviews'];
 const TOKEN = { access: 'token' } as const;
@@ -450,28 +444,5 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
   );
 
-  app.post(
-    '/admin/reviews/:id/hide',
-    {
-      config: { access: 'admin', roles: ['CS'] },
-      schema: {
-        tags: ['admin'],
-        summary: 'Hide a review with a reason (moderation); the review credit is taken back',
-        params: IdParams,
-        body: z.object({ reason: z.string().trim().min(1).max(200) }).strict(),
-        response: {
-          200: z.object({
-            review_id: z.number().int(),
-            hidden: z.boolean(),
-            credit_revoked: z.number().int(),
-          }),
-          400: ErrorBody,
-          401: ErrorBody,
-          403: ErrorBody,
-          ...E404,
-        },
-      },
-    },
-    async (req) => hideReview(ctx, parseId(req.params.id), req.body.reason),
-  );
+  await app.register(reviewAdminRoutes, { ctx });
 };
