@@ -25,6 +25,8 @@ declare module 'fastify' {
 }
 
 const SECRET_KEY = /password|secret|totp|token|key/i;
+/** PostgreSQL text and jsonb refuse NUL: a hostile value is logged without it. */
+const text = (v: string, max: number) => v.replace(/\u0000/g, '').slice(0, max);
 
 /** A copy of `value` with secret-looking fields blanked (bounded in depth and size). */
 export function redact(value: unknown, depth = 0): unknown {
@@ -34,10 +36,10 @@ export function redact(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .slice(0, 100)
-        .map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+        .map(([k, v]) => [text(k, 100), SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1)]),
     );
   }
-  if (typeof value === 'string' && value.length > 2000) return `${value.slice(0, 2000)}…`;
+  if (typeof value === 'string') return value.length > 2000 ? `${text(value, 2000)}…` : text(value, 2000);
   return value;
 }
 
@@ -61,10 +63,10 @@ export async function writeAudit(
   const d = row.detail ?? {};
   await ctx.db.insert(auditLogs).values({
     operator_id: row.operator_id,
-    actor: row.actor.slice(0, 300),
-    action: (d.action ? `${d.action} · ${row.action}` : row.action).slice(0, 200),
+    actor: text(row.actor, 300),
+    action: text(d.action ? `${d.action} · ${row.action}` : row.action, 200),
     target_type: d.target_type ?? null,
-    target_id: d.target_id === undefined ? null : String(d.target_id).slice(0, 100),
+    target_id: d.target_id === undefined ? null : text(String(d.target_id), 100),
     before: d.before === undefined ? null : redact(d.before),
     after: d.after === undefined ? null : redact(d.after),
     status_code: row.status_code,

@@ -26,7 +26,11 @@ export class SandboxGateway implements PaymentGateway {
   /** Number of approvals made (tests: one charge per paid order). */
   charges = 0;
 
-  constructor(secret: string) {
+  /** `now`: the server's clock (the approval time a real gateway would answer). */
+  constructor(
+    secret: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.secret = createHmac('sha256', secret).update('codiroom-payments-sandbox').digest();
   }
 
@@ -88,7 +92,7 @@ export class SandboxGateway implements PaymentGateway {
       amount: input.amount,
       balance: input.amount,
       status: 'DONE',
-      approvedAt: new Date().toISOString(),
+      approvedAt: this.now().toISOString(),
       cancels: new Map(),
     };
     this.payments.set(input.paymentKey, state);

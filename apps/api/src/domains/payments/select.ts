@@ -46,7 +46,7 @@ export function createGateway(ctx: AppContext): PaymentGateway {
     });
   }
   if (c.isProduction) return new DisabledGateway();
-  return new SandboxGateway(c.jwtSecret);
+  return new SandboxGateway(c.jwtSecret, () => ctx.clock.now());
 }
 
 export function gatewayOf(ctx: AppContext): PaymentGateway {
