@@ -31,6 +31,7 @@ import { reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
+import { memberAdminRoutes } from './domains/users/admin-routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(authRoutes, { ctx });
       await api.register(devRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
+      await api.register(memberAdminRoutes, { ctx });
       await api.register(socialRoutes, { ctx });
       await api.register(likeRoutes, { ctx });
       await api.register(cartRoutes, { ctx });

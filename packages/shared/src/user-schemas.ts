@@ -52,6 +52,20 @@ export function maskPhone(phone: string | null | undefined): string | null {
 }
 
 /**
+ * An e-mail address for the back office before an operator reveals it: the first two characters
+ * of the local part kept, the rest starred, the domain kept ('codi.kim@naver.com' →
+ * 'co******@naver.com', 'a@b.kr' → '*@b.kr'); null stays null.
+ */
+export function maskEmail(email: string | null | undefined): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '*'.repeat(Math.min(email.length, 8));
+  const local = Array.from(email.slice(0, at));
+  const keep = local.length <= 2 ? 0 : 2;
+  return `${local.slice(0, keep).join('')}${'*'.repeat(local.length - keep)}${email.slice(at)}`;
+}
+
+/**
  * The public form of a name: first and last character kept, the rest starred
  * ('김코디' → '김*디', '김코' → '김*', '남궁코디' → '남**디'). Counts characters, not UTF-16 units.
  */

@@ -1,0 +1,161 @@
+/**
+ * /admin/members/{id} (CS): one member with personal data masked — latest orders, points, usable
+ * coupons, reviews and support tickets. "개인정보 열람" shows the real name, phone, e-mail and
+ * addresses for this screen only; each reveal is written to the audit log.
+ */
+import { formatWon } from '@codiroom/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/member';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+import { kst } from './format';
+
+type Overview = {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  is_active: boolean;
+  height: number | null;
+  weight: number | null;
+  created_at: string;
+  stopped_at: string | null;
+  points: number;
+  order_count: number;
+  review_count: number;
+  orders: {
+    id: number;
+    order_no: string;
+    order_name: string;
+    status_label: string;
+    amount: number;
+    created_at: string;
+  }[];
+  coupons: { id: number; name: string; expires_at: string }[];
+  tickets: { id: number; title: string; status: string; created_at: string }[];
+};
+type Revealed = {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  addresses: {
+    name: string;
+    recipient: string;
+    phone: string;
+    zipcode: string;
+    main_address: string;
+    detail_address: string;
+    is_default: boolean;
+  }[];
+};
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return adminCall<Overview>('GET', `/api/admin/members/${params.id}`, undefined, { signal: request.signal });
+}
+
+export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
+  const [shown, setShown] = useState<Revealed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <p>
+        <Link to="/admin/members">← 회원 조회</Link>
+      </p>
+      <h1>
+        회원 {m.id} <span className={styles.tag}>{m.is_active ? '회원' : '탈퇴'}</span>
+      </h1>
+      <section className={styles.card} aria-labelledby="who">
+        <h2 id="who">개인정보</h2>
+        <dl className={styles.grid2} data-testid="member-personal">
+          <dt>이름</dt>
+          <dd>{shown?.name ?? m.name}</dd>
+          <dt>휴대폰</dt>
+          <dd>{shown ? (shown.phone ?? '—') : (m.phone ?? '—')}</dd>
+          <dt>이메일</dt>
+          <dd>{shown ? (shown.email ?? '—') : (m.email ?? '—')}</dd>
+          <dt>가입</dt>
+          <dd>{kst(m.created_at)}</dd>
+          {m.height && (
+            <>
+              <dt>체형</dt>
+              <dd>
+                {m.height}cm · {m.weight ?? '—'}kg
+              </dd>
+            </>
+          )}
+        </dl>
+        {shown ? (
+          <>
+            <h3>배송지</h3>
+            {shown.addresses.length === 0 && <p className={styles.muted}>등록한 배송지가 없어요.</p>}
+            <ul>
+              {shown.addresses.map((a) => (
+                <li key={`${a.name}-${a.zipcode}-${a.detail_address}`}>
+                  {a.is_default && <span className={styles.tag}>기본</span>} {a.name} · {a.recipient} ·{' '}
+                  {a.phone} · ({a.zipcode}) {a.main_address} {a.detail_address}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <button
+            type="button"
+            className={styles.ghost}
+            onClick={async () => {
+              try {
+                setShown(await adminCall<Revealed>('POST', `/api/admin/members/${m.id}/reveal`));
+                setError(null);
+              } catch (err) {
+                setError(errorText(err));
+              }
+            }}
+          >
+            개인정보 열람 (감사 로그에 남아요)
+          </button>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      <section className={styles.card} aria-labelledby="benefits">
+        <h2 id="benefits">혜택</h2>
+        <p>
+          포인트 {m.points.toLocaleString()}P · 쓸 수 있는 쿠폰 {m.coupons.length}장 · 후기 {m.review_count}개
+        </p>
+        <ul>
+          {m.coupons.map((c) => (
+            <li key={c.id}>
+              {c.name} · {kst(c.expires_at)}까지
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.card} aria-labelledby="orders">
+        <h2 id="orders">최근 주문 ({m.order_count}건)</h2>
+        {m.orders.length === 0 && <p className={styles.muted}>주문이 없어요.</p>}
+        <ul>
+          {m.orders.map((o) => (
+            <li key={o.id}>
+              <Link to={`/admin/orders/${o.id}`}>{o.order_no}</Link> · {o.order_name} · {formatWon(o.amount)}{' '}
+              · {o.status_label} · {kst(o.created_at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.card} aria-labelledby="tickets">
+        <h2 id="tickets">문의</h2>
+        {m.tickets.length === 0 && <p className={styles.muted}>문의가 없어요.</p>}
+        <ul>
+          {m.tickets.map((t) => (
+            <li key={t.id}>
+              {t.title} · {t.status} · {kst(t.created_at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
