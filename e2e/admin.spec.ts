@@ -332,3 +332,32 @@ test('an MD creates a product with sizes and stock; it is on the storefront at o
   await page.goto(`/search?query=${encodeURIComponent(name)}`);
   await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
 });
+
+test('the dashboard shows the day, charts, and a search that found nothing', async ({ browser, page }) => {
+  const keyword = `없는상품${Date.now() % 100000}`;
+  await page.goto(`/search?query=${encodeURIComponent(keyword)}`);
+  await expect(page.getByText(/검색 결과가 없|결과가 없어요/).first()).toBeVisible();
+
+  const md = { email: `md-dash${Date.now()}@codiroom.test`, password: 'md-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...md, name: '윤대시', roles: ['MD'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const mp = await desk.newPage();
+  await signIn(mp, md.email, md.password);
+  await mp.getByRole('navigation', { name: '백오피스 메뉴' }).getByRole('link', { name: '대시보드' }).click();
+  await expect(mp.getByRole('heading', { name: '대시보드' })).toBeVisible();
+  await expect(mp.getByTestId('dashboard-totals')).toHaveCount(2);
+  await expect(mp.getByTestId('zero-result-searches')).toContainText(keyword);
+  // Both charts are drawn (uPlot's canvas) and readable as tables.
+  await expect(mp.locator('figure canvas')).toHaveCount(2);
+  await mp.getByText('표로 보기').first().click();
+  await expect(mp.getByRole('table', { name: '일별 매출 (최근 30일)' }).getByRole('row')).toHaveCount(31);
+  await mp.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
+  await desk.close();
+});

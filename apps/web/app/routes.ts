@@ -59,6 +59,7 @@ export default [
   route('admin/login', 'admin/login.tsx'),
   route('admin', 'admin/layout.tsx', [
     index('admin/home.tsx'),
+    route('dashboard', 'admin/dashboard.tsx'),
     route('curations', 'admin/curations.tsx'),
     route('curations/:id', 'admin/curation.tsx'),
     route('products', 'admin/products.tsx'),
@@ -69,6 +70,8 @@ export default [
     route('orders/:id', 'admin/order.tsx'),
     route('claims', 'admin/claims.tsx'),
     route('reviews', 'admin/reviews.tsx'),
+    route('members', 'admin/members.tsx'),
+    route('members/:id', 'admin/member.tsx'),
     route('shop-status', 'admin/shop-status.tsx'),
     route('operators', 'admin/operators.tsx'),
     route('audit', 'admin/audit.tsx'),

@@ -659,6 +659,21 @@ export const searchPostings = pgTable(
   ],
 );
 
+/**
+ * Searches per KST day and keyword (the back office dashboard's top searches and searches with no
+ * result): first pages without filters, counted in memory and written in batches (search/stats.ts).
+ */
+export const searchStats = pgTable(
+  'search_stats',
+  {
+    day: date('day').notNull(),
+    keyword: varchar('keyword', { length: 30 }).notNull(),
+    searches: integer('searches').notNull().default(0),
+    zero_results: integer('zero_results').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.keyword] })],
+);
+
 // ───────────────────────────── likes and carts ─────────────────────────────
 /** A like by a member (user_id) or a guest (guest_id); exactly one of them is set. */
 export const likes = pgTable(

@@ -32,11 +32,13 @@ export function HydrateFallback() {
 /** The menu: each entry with the roles (besides ADMIN) that use it. */
 export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin', label: '홈', roles: ['MD', 'CS', 'CURATOR'] },
+  { to: '/admin/dashboard', label: '대시보드', roles: ['MD', 'CS'] },
   { to: '/admin/products', label: '상품', roles: ['MD'] },
   { to: '/admin/catalog-csv', label: '재고·가격 CSV', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },
   { to: '/admin/reviews', label: '후기 관리', roles: ['CS'] },
+  { to: '/admin/members', label: '회원 조회', roles: ['CS'] },
   { to: '/admin/curations', label: '큐레이션 큐', roles: ['CURATOR'] },
   { to: '/admin/shop-status', label: '쇼핑몰 상태', roles: [] },
   { to: '/admin/operators', label: '운영자 계정', roles: [] },

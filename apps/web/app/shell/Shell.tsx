@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { sendLog } from '../lib/log';
 import { logoutLocally } from '../lib/session';
 import type { RootData } from '../root';
 import { PopupProvider } from './popups';
@@ -67,6 +68,19 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       if (Object.keys(merged).length) window.sessionStorage.setItem('utmInfo', JSON.stringify(merged));
     } catch {}
   }, [location.search]);
+
+  useEffect(() => {
+    // One active-user log per storefront visit (a browser session): the back office dashboard's
+    // sessions and conversion. Not for the back office's own pages.
+    if (location.pathname.startsWith('/admin')) return;
+    try {
+      if (window.sessionStorage.getItem('visitLogged')) return;
+      window.sessionStorage.setItem('visitLogged', '1');
+    } catch {
+      return;
+    }
+    sendLog('active-user-log', { path: location.pathname, referrer: document.referrer.slice(0, 200) });
+  }, [location.pathname]);
 
   const screen = webStatusScreen(status);
   if (screen === 'maintenance' && status?.start_at && status.end_at) {

@@ -27,6 +27,7 @@ import {
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { applyCatalogCsv, CSV_LIMITS } from './catalog-csv.ts';
+import { DASHBOARD, dashboard } from './dashboard.ts';
 import {
   beginTotp,
   checkSignIn,
@@ -267,6 +268,68 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       });
       return out;
     },
+  );
+
+  // ── the dashboard (ADMIN, MD, CS) ──
+  const Totals = z.object({
+    sales: z.number().int(),
+    orders: z.number().int(),
+    average_order_value: z.number().int(),
+    sessions: z.number().int(),
+    conversion: z.number(),
+    cancelled_items: z.number().int(),
+    returns: z.number().int(),
+    refunded_amount: z.number().int(),
+  });
+  const Keyword = z.object({ keyword: z.string(), searches: z.number().int() });
+  app.get(
+    '/admin/dashboard',
+    {
+      config: { access: 'admin', roles: ['MD', 'CS'] },
+      schema: {
+        tags,
+        summary: `Today and the last ${DASHBOARD.days} KST days: sales, orders, AOV, conversion, cancels and returns, best sellers, searches, low stock`,
+        response: {
+          200: z.object({
+            generated_at: z.string(),
+            today: Totals,
+            last_30_days: Totals,
+            daily: z.array(
+              z.object({
+                day: z.string(),
+                sales: z.number().int(),
+                orders: z.number().int(),
+                sessions: z.number().int(),
+              }),
+            ),
+            top_products: z.array(
+              z.object({
+                display_id: z.number().int(),
+                name: z.string(),
+                brand_name: z.string(),
+                quantity: z.number().int(),
+                sales: z.number().int(),
+              }),
+            ),
+            top_searches: z.array(Keyword),
+            zero_result_searches: z.array(Keyword),
+            low_stock: z.array(
+              z.object({
+                product_item_id: z.number().int(),
+                display_id: z.number().int(),
+                product_id: z.number().int(),
+                name: z.string(),
+                color_name: z.string(),
+                size_name: z.string(),
+                stock: z.number().int(),
+              }),
+            ),
+          }),
+          ...E,
+        },
+      },
+    },
+    async () => dashboard(ctx),
   );
 
   // ── the audit log (ADMIN) ──

@@ -16,3 +16,4 @@ export {
 } from './documents.ts';
 export type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
 export { searchRoutes } from './routes.ts';
+export { flushSearchStats } from './stats.ts';

@@ -32,6 +32,7 @@ import {
   searchProducts,
   searchStyles,
 } from './service.ts';
+import { flushSearchStats, SEARCH_STATS } from './stats.ts';
 
 const tags = ['search'];
 const Bad = { 400: ErrorBody };
@@ -39,6 +40,17 @@ const QUERY_NOTE =
   'query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), brand names in Korean or English and any spacing.';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The day's search counts (stats.ts): written every 30 s in the background and at close.
+  app.addHook('onClose', async () => {
+    await flushSearchStats(ctx).catch(() => undefined);
+  });
+  if (ctx.config.BACKGROUND_JOBS === 'on') {
+    const timer = setInterval(() => {
+      void flushSearchStats(ctx).catch((err: unknown) => app.log.warn({ err }, 'search stats flush failed'));
+    }, SEARCH_STATS.FLUSH_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   if (ctx.config.BACKGROUND_JOBS === 'on') {
     // Start loading the index's in-memory replicas when the server starts (in the background:
     // searches answer from SQL until they are loaded), not on the first search.

@@ -40,6 +40,7 @@ import { searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
 import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
+import { countSearch } from './stats.ts';
 import { realtimeKeywords, recordSearch } from './trends.ts';
 
 const engines = new WeakMap<object, SearchEngine>();
@@ -139,6 +140,8 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
   if (p.page === 1 && hits.total > 0 && unfiltered) {
     await recordSearch(ctx, q.display).catch(() => undefined);
   }
+  // The dashboard's daily counts include searches that found nothing.
+  if (p.page === 1 && unfiltered) await countSearch(ctx, q.display, hits.total).catch(() => undefined);
   // The cached cards are copied before the catalogue's live price is put on them
   // (docs/ARCHITECTURE.md, 'Prices').
   const live = await liveCards(
