@@ -243,3 +243,90 @@ describe('claims in the back office', () => {
     ).toBe(400);
   });
 });
+
+describe('bulk shipping by CSV', () => {
+  it('previews every row, refuses the bad ones and ships the rest with notifications', async () => {
+    const shop = await makeShop(t.ctx, { stock: 10 });
+    const m = await createMember(t.ctx);
+    const items: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const placed = await placeOrder(t.app, m.headers, [{ product_item_id: shop.m, quantity: 1 }]);
+      const key = (gatewayOf(t.ctx) as SandboxGateway).authorize(placed.order_id, placed.amount);
+      const paid = await call(t.app, 'POST', '/api/orders/confirm-order', m.headers, {
+        payment_key: key,
+        order_id: placed.order_id,
+        amount: placed.amount,
+      });
+      expect(paid.status).toBe(200);
+      const [row] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.order_id, placed.id));
+      items.push(row?.id as number);
+    }
+    const unpaid = await placeOrder(t.app, m.headers, [{ product_item_id: shop.l, quantity: 1 }]);
+    const [pending] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.order_id, unpaid.id));
+    const [a, b, c] = items as [number, number, number];
+    const csv = [
+      'order_item_id,carrier_code,tracking_number',
+      `${a},CJ,6543-2109-8701`,
+      `${c},POST,12`,
+      `${pending?.id},HANJIN,123456789012`,
+      `${a},CJ,654321098702`,
+      '99999999,CJ,654321098703',
+      `${b},DHL,654321098704`,
+      `${b},LOTTE,123456789012`,
+    ].join('\r\n');
+    const cs = await operatorSession(t, ['CS']);
+    const md = await operatorSession(t, ['MD']);
+    const send = (headers: Record<string, string>, dry_run: boolean) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/orders/ship-csv', headers, payload: { csv, dry_run } });
+    expect((await send(md.headers, true)).statusCode).toBe(403);
+    const preview = await send(cs.headers, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json() as {
+      rows: { line: number; error: string | null }[];
+      applied: number;
+      refused: number;
+    };
+    expect(p.rows.map((r) => [r.line, r.error === null])).toEqual([
+      [2, true],
+      [3, false],
+      [4, false],
+      [5, false],
+      [6, false],
+      [7, false],
+      // An item met earlier in the file, even on a refused row, is refused again: a file that
+      // names an item twice is ambiguous.
+      [8, false],
+    ]);
+    expect(p.rows[1]?.error).toContain('우체국택배 송장번호 형식이 아닙니다');
+    expect(p.rows[2]?.error).toContain('결제완료 또는 상품준비중');
+    expect(p.rows[3]?.error).toContain('두 번');
+    expect(p.rows[5]?.error).toContain('알 수 없는 택배사');
+    expect(p.rows[6]?.error).toContain('두 번');
+    expect(p).toMatchObject({ applied: 0, refused: 6 });
+    const [still] = await t.ctx.db.select().from(orderItems).where(eq(orderItems.id, a));
+    expect(still?.status).toBe('PAID');
+
+    const applied = await send(cs.headers, false);
+    expect(applied.json()).toMatchObject({ applied: 1, refused: 6 });
+    const shipped = await t.ctx.db.select().from(orderItems).where(eq(orderItems.product_item_id, shop.m));
+    expect(shipped.map((i) => [i.id, i.status, i.carrier_code, i.tracking_number]).sort()).toEqual(
+      [
+        [a, 'SHIPPING', 'CJ', '654321098701'],
+        [b, 'PAID', null, null],
+        [c, 'PAID', null, null],
+      ].sort(),
+    );
+    const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.user_id, m.user.id));
+    expect(notes.filter((n) => n.title === '주문하신 상품이 출발했어요')).toHaveLength(1);
+    // Sent again: both are shipped already, nothing ships twice.
+    expect((await send(cs.headers, false)).json()).toMatchObject({ applied: 0, refused: 7 });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/ship-csv',
+      headers: cs.headers,
+      payload: { csv: 'id,carrier\n1,CJ', dry_run: true },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toContain('order_item_id,carrier_code,tracking_number');
+  });
+});

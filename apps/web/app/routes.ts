@@ -68,6 +68,7 @@ export default [
     route('catalog-csv', 'admin/catalog-csv.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),
+    route('ship-csv', 'admin/ship-csv.tsx'),
     route('claims', 'admin/claims.tsx'),
     route('reviews', 'admin/reviews.tsx'),
     route('members', 'admin/members.tsx'),

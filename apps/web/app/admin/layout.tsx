@@ -36,6 +36,7 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/products', label: '상품', roles: ['MD'] },
   { to: '/admin/catalog-csv', label: '재고·가격 CSV', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
+  { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },
   { to: '/admin/reviews', label: '후기 관리', roles: ['CS'] },
   { to: '/admin/members', label: '회원 조회', roles: ['CS'] },

@@ -12,7 +12,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { productDisplays, productItems } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { parseCsv } from '../../platform/csv.ts';
 import { reindexProducts } from '../search/index.ts';
 
 export const CSV_LIMITS = { rows: 5000, stock: 100_000, price: 10_000_000, minPrice: 100 } as const;
@@ -35,24 +35,8 @@ const HEADERS: Record<string, Kind> = {
 const intOf = (v: string | undefined) =>
   v !== undefined && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : null;
 
-function parse(csv: string): { kind: Kind; lines: { line: number; cells: string[] }[] } {
-  const all = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (all[0] ?? '').replace(/\s/g, '').toLowerCase();
-  const kind = HEADERS[header];
-  if (!kind) {
-    throw badRequest(`첫 줄은 ${Object.keys(HEADERS).join(' 또는 ')} 이어야 합니다.`);
-  }
-  const lines = all
-    .slice(1)
-    .map((text, i) => ({ line: i + 2, cells: text.split(',') }))
-    .filter((l) => l.cells.some((c) => c.trim() !== ''));
-  if (lines.length === 0) throw badRequest('바꿀 줄이 없습니다.');
-  if (lines.length > CSV_LIMITS.rows) throw badRequest(`한 번에 ${CSV_LIMITS.rows}줄까지 올릴 수 있습니다.`);
-  return { kind, lines };
-}
-
 export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: boolean): Promise<CsvResult> {
-  const { kind, lines } = parse(csv);
+  const { kind, lines } = parseCsv(csv, HEADERS, CSV_LIMITS.rows);
   const ids = lines.map((l) => intOf(l.cells[0])).filter((id): id is number => id !== null);
   const seen = new Set<number>();
   const rows: CsvRow[] = [];

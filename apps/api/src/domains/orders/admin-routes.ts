@@ -30,6 +30,7 @@ import { parseId } from '../catalog/index.ts';
 import { ADMIN_CLAIMS_PAGE, decideClaim, listClaims } from './admin-claims.ts';
 import { orderDetail } from './detail.ts';
 import { changeStatus } from './returns.ts';
+import { SHIP_CSV_ROWS, shipByCsv } from './ship-csv.ts';
 
 const cs = { access: 'admin', roles: ['CS'] } as const;
 const tags = ['admin'];
@@ -280,6 +281,54 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         after: { kind, decision, note: note ?? null },
       });
       return decideClaim(ctx, req.principal, id, kind, decision, note);
+    },
+  );
+  app.post(
+    '/admin/orders/ship-csv',
+    {
+      config: cs,
+      bodyLimit: 512 * 1024,
+      schema: {
+        tags,
+        summary: `Ship items in bulk by CSV (order_item_id,carrier_code,tracking_number), at most ${SHIP_CSV_ROWS} rows`,
+        description:
+          'dry_run answers every row (the item, or why it is refused) and ships nothing; otherwise the valid rows are shipped one by one (the shoppers notified) and the others refused.',
+        body: z.object({ csv: z.string().min(1).max(400_000), dry_run: z.boolean() }).strict(),
+        response: {
+          200: z.object({
+            dry_run: z.boolean(),
+            rows: z.array(
+              z.object({
+                line: z.number().int(),
+                order_item_id: z.number().int().nullable(),
+                name: z.string().nullable(),
+                carrier_code: z.string().nullable(),
+                tracking_number: z.string().nullable(),
+                error: z.string().nullable(),
+              }),
+            ),
+            applied: z.number().int(),
+            refused: z.number().int(),
+          }),
+          ...E,
+          413: ErrorBody,
+        },
+      },
+    },
+    async (req) => {
+      const out = await shipByCsv(ctx, req.principal, req.body.csv, req.body.dry_run);
+      noteAudit(req, {
+        action: out.dry_run ? 'order.ship.csv.preview' : 'order.ship.csv',
+        target_type: 'order_item',
+        after: out.rows
+          .filter((r) => r.error === null)
+          .map((r) => ({
+            id: r.order_item_id,
+            carrier_code: r.carrier_code,
+            tracking_number: r.tracking_number,
+          })),
+      });
+      return out;
     },
   );
 };
