@@ -26,7 +26,7 @@ declare module 'fastify' {
 
 const SECRET_KEY = /password|secret|totp|token|key/i;
 /** PostgreSQL text and jsonb refuse NUL: a hostile value is logged without it. */
-const text = (v: string, max: number) => v.replace(/\u0000/g, '').slice(0, max);
+const text = (v: string, max: number) => v.replaceAll('\u0000', '').slice(0, max);
 
 /** A copy of `value` with secret-looking fields blanked (bounded in depth and size). */
 export function redact(value: unknown, depth = 0): unknown {
