@@ -361,3 +361,54 @@ test('the dashboard shows the day, charts, and a search that found nothing', asy
   await mp.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
   await desk.close();
 });
+
+test('an MD makes a coupon policy and a serial batch; a member registers one of its codes', async ({
+  browser,
+  page,
+}) => {
+  const md = { email: `md-coupon${Date.now()}@codiroom.test`, password: 'md-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...md, name: '서쿠폰', roles: ['MD'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const name = `단골 감사 5천원 ${Date.now() % 100000}`;
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const mp = await desk.newPage();
+  await signIn(mp, md.email, md.password);
+  await mp.getByRole('navigation', { name: '백오피스 메뉴' }).getByRole('link', { name: '쿠폰' }).click();
+  const form = mp.getByRole('form', { name: '쿠폰 정책 만들기' });
+  await form.getByLabel('쿠폰 이름').fill(name);
+  await form.getByLabel('할인 값').fill('5000');
+  await form.getByLabel('최대 할인(원, 정률만)').fill('3000');
+  await form.getByRole('button', { name: '만들기' }).click();
+  // The shared schema refuses a cap on a fixed amount before anything is sent.
+  await expect(mp.getByRole('alert')).toContainText('최대 할인 금액은 정률 할인에만');
+  await form.getByLabel('최대 할인(원, 정률만)').fill('');
+  await form.getByLabel('다운로드 가능').uncheck();
+  await form.getByRole('button', { name: '만들기' }).click();
+  await expect(mp.locator('output')).toContainText('쿠폰 정책을 만들었어요');
+  const row = mp.getByRole('table', { name: '쿠폰 정책' }).getByRole('row').filter({ hasText: name });
+  await row.getByLabel('만들 개수').fill('2');
+  await row.getByRole('button', { name: '번호 만들기' }).click();
+  await expect(mp.locator('output')).toContainText('쿠폰 번호 2개를 만들었어요');
+  const csvLink = row.getByRole('link', { name: /일회용 0\/2 CSV/ });
+  const csv = await (await desk.request.get((await csvLink.getAttribute('href')) as string)).text();
+  const code = csv.split('\r\n')[1]?.split(',')[0] as string;
+  expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  await desk.close();
+
+  await signUpByPhone(page, '정단골', '01055550519');
+  await page.goto('/mypage/coupons');
+  await page.getByLabel('쿠폰 번호').fill(code.toLowerCase());
+  await page.getByRole('button', { name: '등록' }).click();
+  await expect(page.locator('main output')).toContainText('쿠폰이 등록되었어요');
+  await expect(page.getByTestId('owned-coupon').filter({ hasText: name })).toBeVisible();
+  // Used once: the same code again is refused with the server's detail.
+  await page.getByLabel('쿠폰 번호').fill(code);
+  await page.getByRole('button', { name: '등록' }).click();
+  await expect(page.locator('main output')).toContainText('이미 사용된 쿠폰 번호입니다');
+});

@@ -66,6 +66,8 @@ export default [
     route('products/new', 'admin/product-new.tsx'),
     route('products/:id', 'admin/product.tsx'),
     route('catalog-csv', 'admin/catalog-csv.tsx'),
+    route('coupons', 'admin/coupons.tsx'),
+    route('missions', 'admin/missions.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),
     route('ship-csv', 'admin/ship-csv.tsx'),

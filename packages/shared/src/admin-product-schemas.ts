@@ -1,10 +1,12 @@
 /**
- * The back office's product form (docs/ARCHITECTURE.md, "Back office"), one schema for the API
- * and the form: a product with its colourways (each a product display on the storefront) and the
+ * The back office's forms (docs/ARCHITECTURE.md, "Back office"), one schema each for the API and
+ * the form. Products: a product with its colourways (each a product display on the storefront) and the
  * sizes of each (product items: stock and extra price), and the size table of its category's
  * measurement set (cm). Money is integer won.
  */
 import { z } from 'zod';
+import { COUPON_TYPES } from './benefit-schemas.ts';
+import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
 import { STYLE_TAGS } from './curation-engine.ts';
 
 export const PRODUCT_LIMITS = {
@@ -188,3 +190,110 @@ export const CatalogOptions = z.object({
   style_tags: z.array(z.string()),
 });
 export type CatalogOptions = z.infer<typeof CatalogOptions>;
+
+// ───────────────────────────── benefits (back office) ─────────────────────────────
+
+const Instant = z.iso.datetime({ offset: true, error: '날짜와 시각을 ISO 8601로 적어주세요.' });
+
+/** A coupon policy as an MD creates it (docs/ARCHITECTURE.md, "Benefits"; coupons.ts rules). */
+export const CouponPolicyInput = z
+  .object({
+    name: z.string().trim().min(2, '쿠폰 이름을 두 글자 이상 적어주세요.').max(200),
+    coupon_type: z.enum(COUPON_TYPES),
+    discount_kind: z.enum(DISCOUNT_KINDS),
+    discount_value: z
+      .number({ error: '할인 값을 숫자로 적어주세요.' })
+      .int()
+      .positive('할인 값은 0보다 커야 해요.'),
+    max_discount: Won(PRODUCT_LIMITS.price).positive().nullable().default(null),
+    min_order_amount: Won(PRODUCT_LIMITS.price).default(0),
+    scope: z.enum(COUPON_SCOPES).default('ORDER'),
+    scope_ids: z.array(z.number().int().positive()).max(500).default([]),
+    is_cart_coupon: z.boolean().default(true),
+    stackable: z.boolean().default(false),
+    allow_time_sale: z.boolean().default(false),
+    starts_at: Instant.nullable().default(null),
+    ends_at: Instant.nullable().default(null),
+    valid_days: z.number().int().min(1).max(365).nullable().default(null),
+    per_user_limit: z.number().int().min(1).max(100).default(1),
+    total_limit: z.number().int().min(1).max(10_000_000).nullable().default(null),
+    serial_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{4,30}$/, '공용 쿠폰 번호는 영문과 숫자 4~30자예요.')
+      .nullable()
+      .default(null),
+    is_downloadable: z.boolean().default(true),
+    is_active: z.boolean().default(true),
+  })
+  .strict()
+  .refine((p) => p.discount_kind !== 'PERCENT' || p.discount_value <= 90, {
+    message: '정률 할인은 90% 이하예요.',
+    path: ['discount_value'],
+  })
+  .refine((p) => p.discount_kind !== 'FIXED' || p.discount_value <= PRODUCT_LIMITS.price, {
+    message: '정액 할인이 너무 커요.',
+    path: ['discount_value'],
+  })
+  .refine((p) => p.discount_kind === 'PERCENT' || p.max_discount === null, {
+    message: '최대 할인 금액은 정률 할인에만 있어요.',
+    path: ['max_discount'],
+  })
+  .refine((p) => p.scope === 'ORDER' || p.scope_ids.length > 0, {
+    message: '적용 대상을 하나 이상 골라주세요.',
+    path: ['scope_ids'],
+  })
+  .refine((p) => !p.starts_at || !p.ends_at || Date.parse(p.starts_at) < Date.parse(p.ends_at), {
+    message: '종료 시각은 시작 시각보다 뒤여야 해요.',
+    path: ['ends_at'],
+  })
+  .refine((p) => p.valid_days !== null || p.ends_at !== null, {
+    message: '사용 기한(발급 후 며칠) 또는 종료 시각을 정해주세요.',
+    path: ['valid_days'],
+  });
+export type CouponPolicyInput = z.input<typeof CouponPolicyInput>;
+
+export const CouponPolicyUpdate = z
+  .object({
+    is_active: z.boolean().optional(),
+    is_downloadable: z.boolean().optional(),
+    ends_at: Instant.nullable().optional(),
+    total_limit: z.number().int().min(1).max(10_000_000).nullable().optional(),
+  })
+  .strict();
+
+export const SERIAL_BATCH_MAX = 5000;
+export const SerialBatchRequest = z
+  .object({
+    count: z.number().int().min(1).max(SERIAL_BATCH_MAX, `한 번에 ${SERIAL_BATCH_MAX}개까지 만들 수 있어요.`),
+  })
+  .strict();
+
+/** An operator's point grant (positive) or take-back (negative), with the reason the member sees. */
+export const PointGrantRequest = z
+  .object({
+    amount: z
+      .number({ error: '포인트를 숫자로 적어주세요.' })
+      .int()
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((v) => v !== 0, '0이 아닌 포인트를 적어주세요.'),
+    note: z.string().trim().min(2, '사유를 두 글자 이상 적어주세요.').max(100),
+  })
+  .strict();
+
+export const MissionInput = z
+  .object({
+    code: z.string().regex(/^[A-Z][A-Z0-9_]{2,49}$/, '미션 코드는 영문 대문자, 숫자, _ 3~50자예요.'),
+    title: z.string().trim().min(2).max(200),
+    point: z.number().int().min(0).max(100_000),
+    is_active: z.boolean().default(true),
+  })
+  .strict();
+export const MissionUpdate = z
+  .object({
+    title: z.string().trim().min(2).max(200).optional(),
+    point: z.number().int().min(0).max(100_000).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();

@@ -48,6 +48,7 @@ export const BENEFIT_MESSAGES = {
   notInPeriod: '쿠폰 발급 기간이 아닙니다.',
   noneOfType: '받을 수 있는 쿠폰이 없습니다.',
   serialInvalid: '유효하지 않은 쿠폰 번호입니다.',
+  serialUsed: '이미 사용된 쿠폰 번호입니다.',
   notFirstPurchase: '첫 구매 고객만 받을 수 있는 쿠폰입니다.',
   weekendOnly: '주말(금~일)에만 받을 수 있는 쿠폰입니다.',
   couponUsed: '이미 사용된 쿠폰입니다.',

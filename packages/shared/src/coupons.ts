@@ -676,3 +676,23 @@ export function allocateDiscount(amounts: readonly number[], discount: number): 
 export function maxUsablePoints(balance: number, payable: number): number {
   return Math.max(0, Math.min(Math.floor(balance), Math.floor(payable)));
 }
+
+/**
+ * One-time serial codes (the back office's serial batches): 12 characters of an alphabet without
+ * look-alikes (no 0/O, 1/I), shown as XXXX-XXXX-XXXX. 32 symbols, so one random byte modulo 32
+ * picks a symbol without bias.
+ */
+export const SERIAL_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A serial code from 12 random bytes. */
+export function serialFromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== 12) throw new RangeError('a serial takes 12 random bytes');
+  const s = Array.from(bytes, (b) => SERIAL_ALPHABET[b % 32]).join('');
+  return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
+}
+
+/** A typed serial as stored: upper case, spaces and dashes dropped, then XXXX-XXXX-XXXX. */
+export function normaliseSerial(raw: string): string {
+  const s = raw.toUpperCase().replace(/[\s-]/g, '');
+  return s.length === 12 ? `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}` : s;
+}

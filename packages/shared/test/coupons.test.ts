@@ -577,3 +577,16 @@ describe('property: the optimiser equals exhaustive search', () => {
     expect(couponOptimiserStats.budget_hits).toBe(0);
   }, 180_000);
 });
+
+describe('serial codes', () => {
+  it('maps 12 random bytes to XXXX-XXXX-XXXX without look-alikes, and reads typed codes back', async () => {
+    const { SERIAL_ALPHABET, normaliseSerial, serialFromBytes } = await import('../src/coupons.ts');
+    const code = serialFromBytes(Uint8Array.from([0, 1, 2, 3, 31, 32, 63, 255, 8, 9, 10, 11]));
+    expect(code).toBe('2345-Z2ZZ-ABCD');
+    expect(SERIAL_ALPHABET).not.toMatch(/[01OI]/);
+    expect(new Set(SERIAL_ALPHABET).size).toBe(32);
+    expect(normaliseSerial(' 2345 z2zz abcd ')).toBe('2345-Z2ZZ-ABCD');
+    expect(normaliseSerial('welcome2026')).toBe('WELCOME2026');
+    expect(() => serialFromBytes(new Uint8Array(11))).toThrow(RangeError);
+  });
+});

@@ -929,6 +929,26 @@ export const coupons = pgTable(
   (t) => [index('coupons_user_idx').on(t.user_id), index('coupons_policy_idx').on(t.coupon_policy_id)],
 );
 
+/**
+ * One-time serial codes of a coupon policy, made in batches by the back office (each redeemable
+ * once, by one member: issueBySerial). A policy's own `serial_code` stays a shared code.
+ */
+export const couponSerials = pgTable(
+  'coupon_serials',
+  {
+    id: serial('id').primaryKey(),
+    coupon_policy_id: integer('coupon_policy_id')
+      .notNull()
+      .references(() => couponPolicies.id),
+    code: varchar('code', { length: 20 }).notNull().unique(),
+    batch: integer('batch').notNull(),
+    redeemed_by: integer('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemed_at: ts('redeemed_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('coupon_serials_policy_idx').on(t.coupon_policy_id, t.batch)],
+);
+
 export const pointLedger = pgTable(
   'point_ledger',
   {
@@ -941,6 +961,8 @@ export const pointLedger = pgTable(
     ref_type: varchar('ref_type', { length: 30 }),
     ref_id: integer('ref_id'),
     balance_after: integer('balance_after').notNull(),
+    /** An operator's reason for a grant or a take-back (shown to the member with the title). */
+    note: varchar('note', { length: 100 }),
     expires_at: ts('expires_at'),
     created_at: createdAt(),
   },

@@ -35,6 +35,8 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/dashboard', label: '대시보드', roles: ['MD', 'CS'] },
   { to: '/admin/products', label: '상품', roles: ['MD'] },
   { to: '/admin/catalog-csv', label: '재고·가격 CSV', roles: ['MD'] },
+  { to: '/admin/coupons', label: '쿠폰', roles: ['MD'] },
+  { to: '/admin/missions', label: '미션', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },

@@ -3,9 +3,9 @@
  * coupons, reviews and support tickets. "개인정보 열람" shows the real name, phone, e-mail and
  * addresses for this screen only; each reveal is written to the audit log.
  */
-import { formatWon } from '@codiroom/shared';
+import { formatWon, PointGrantRequest } from '@codiroom/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/member';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
@@ -57,6 +57,8 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
   const [shown, setShown] = useState<Revealed | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [granted, setGranted] = useState<string | null>(null);
+  const revalidator = useRevalidator();
   return (
     <>
       <p>
@@ -125,6 +127,53 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
         <p>
           포인트 {m.points.toLocaleString()}P · 쓸 수 있는 쿠폰 {m.coupons.length}장 · 후기 {m.review_count}개
         </p>
+        <form
+          className={styles.toolbar}
+          aria-label="포인트 지급·회수"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            const f = new FormData(form);
+            const body = PointGrantRequest.safeParse({
+              amount: Number(f.get('amount')),
+              note: String(f.get('note') ?? '').trim(),
+            });
+            if (!body.success) {
+              setGranted(null);
+              setError(body.error.issues[0]?.message ?? '입력을 확인해주세요.');
+              return;
+            }
+            try {
+              const out = await adminCall<{ moved: number; balance: number }>(
+                'POST',
+                `/api/admin/members/${m.id}/points`,
+                body.data,
+              );
+              setError(null);
+              setGranted(
+                `${out.moved > 0 ? '지급' : '회수'}했어요: ${Math.abs(out.moved).toLocaleString()}P (잔액 ${out.balance.toLocaleString()}P)`,
+              );
+              form.reset();
+              await revalidator.revalidate();
+            } catch (err) {
+              setGranted(null);
+              setError(errorText(err));
+            }
+          }}
+        >
+          <input
+            className={styles.input}
+            name="amount"
+            aria-label="포인트 (회수는 음수)"
+            inputMode="numeric"
+            size={8}
+          />
+          <input className={styles.input} name="note" aria-label="회원에게 보일 사유" maxLength={100} />
+          <button type="submit" className={styles.ghost}>
+            포인트 지급·회수
+          </button>
+        </form>
+        {granted && <output className={styles.ok}>{granted}</output>}
         <ul>
           {m.coupons.map((c) => (
             <li key={c.id}>

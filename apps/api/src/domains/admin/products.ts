@@ -186,7 +186,7 @@ export async function listProducts(
         color_name: productDisplays.color_name,
         price: productDisplays.price,
         price_discount: productDisplays.price_discount,
-        stock: sql<number>`(select coalesce(sum(i.stock), 0)::int from ${productItems} i where i.product_display_id = ${productDisplays.id} and i.is_active)`,
+        stock: sql<number>`(select coalesce(sum(i.stock), 0)::int from ${productItems} i where i.product_display_id = product_displays.id and i.is_active)`,
         is_active: productDisplays.is_active,
         image_url: productDisplays.image_url,
         created_at: productDisplays.created_at,

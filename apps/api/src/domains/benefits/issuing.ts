@@ -16,10 +16,11 @@ import {
   kstDate,
   kstParts,
   BENEFIT_MESSAGES as M,
+  normaliseSerial,
   PROMOTION_AUTO_ISSUE_UNTIL,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponPolicies, coupons, orders, styleQuizzes, users } from '../../db/schema.ts';
+import { couponPolicies, couponSerials, coupons, orders, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
@@ -210,8 +211,25 @@ export async function issueBySerial(ctx: AppContext, userId: number, serial: str
     .from(couponPolicies)
     .where(sql`upper(${couponPolicies.serial_code}) = upper(${serial})`)
     .limit(1);
-  if (!p) throw badRequest(M.serialInvalid);
-  return issueCoupon(ctx, userId, p.id, { internal: true });
+  if (p) return issueCoupon(ctx, userId, p.id, { internal: true });
+  // A one-time code of a batch (admin-coupons.ts): taken under a row lock, once, by one member.
+  const now = ctx.clock.now();
+  const { policy, coupon } = await ctx.db.transaction(async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(couponSerials)
+      .where(eq(couponSerials.code, normaliseSerial(serial)))
+      .for('update');
+    if (!code) throw badRequest(M.serialInvalid);
+    if (code.redeemed_at) throw badRequest(M.serialUsed);
+    const issued = await issueCouponTx(tx, userId, code.coupon_policy_id, now, { internal: true });
+    await tx
+      .update(couponSerials)
+      .set({ redeemed_by: userId, redeemed_at: now })
+      .where(eq(couponSerials.id, code.id));
+    return issued;
+  });
+  return { result: 'success' as const, coupon: ownedView(policy, coupon, now) };
 }
 
 export async function issueWelcome(ctx: AppContext, userId: number) {

@@ -30,6 +30,8 @@ export const POINT_REASONS = {
   REVIEW: '후기 작성 적립',
   REVIEW_REVOKED: '숨김 처리된 후기 적립 회수',
   EXPIRE: '유효기간 만료',
+  ADMIN_GRANT: '운영자 지급',
+  ADMIN_REVOKE: '운영자 회수',
 } as const;
 export type PointReason = keyof typeof POINT_REASONS;
 
@@ -91,6 +93,8 @@ export type PointWrite = {
   now: Date;
   refType?: string | undefined;
   refId?: number | undefined;
+  /** An operator's reason (shown to the member beside the title). */
+  note?: string | undefined;
 };
 
 function checkAmount(amount: number) {
@@ -109,6 +113,7 @@ export async function earnPoints(tx: Tx, w: PointWrite & { reason?: PointReason 
     reason: w.reason ?? 'EVENT',
     ref_type: w.refType ?? null,
     ref_id: w.refId ?? null,
+    note: w.note ?? null,
     balance_after: after,
     expires_at: new Date(w.now.getTime() + POINT_VALID_DAYS * DAY_MS),
     created_at: w.now,
@@ -132,6 +137,7 @@ export async function revokePoints(tx: Tx, w: PointWrite & { reason: PointReason
     reason: w.reason,
     ref_type: w.refType ?? null,
     ref_id: w.refId ?? null,
+    note: w.note ?? null,
     balance_after: balance - taken,
     created_at: w.now,
   });
@@ -222,7 +228,7 @@ export async function pointHistory(db: Conn, userId: number, page: number, pageS
       id: r.id,
       amount: r.amount,
       reason: r.reason,
-      title: POINT_REASONS[r.reason as PointReason] ?? r.reason,
+      title: `${POINT_REASONS[r.reason as PointReason] ?? r.reason}${r.note ? ` · ${r.note}` : ''}`,
       balance_after: r.balance_after,
       expires_at: r.expires_at ? r.expires_at.toISOString() : null,
       created_at: r.created_at.toISOString(),

@@ -37,6 +37,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
+import { benefitAdminRoutes } from './admin-routes.ts';
 import { couponBox, couponListStatus, couponStatus, ownedCoupons } from './coupons.ts';
 import {
   downloadByType,
@@ -72,6 +73,7 @@ const displayId = (raw: string): number => {
 };
 
 export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(benefitAdminRoutes, { ctx });
   // ── owned coupons ──
   app.get(
     '/benefits/coupon-exists',

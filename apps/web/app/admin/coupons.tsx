@@ -1,0 +1,329 @@
+/**
+ * /admin/coupons (MD): coupon policies with their issued, used and serial counts; a new policy
+ * (checked with the API's own schema, CouponPolicyInput); switching one off or on; a batch of
+ * one-time serial codes and its CSV.
+ */
+import {
+  COUPON_SCOPES,
+  COUPON_TYPES,
+  CouponPolicyInput,
+  DISCOUNT_KINDS,
+  formatWon,
+  SERIAL_BATCH_MAX,
+} from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/coupons';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+import { DataTable } from './DataTable';
+import { kst } from './format';
+
+type Policy = {
+  id: number;
+  name: string;
+  coupon_type: string;
+  discount_kind: string;
+  discount_value: number;
+  max_discount: number | null;
+  min_order_amount: number;
+  issued_count: number;
+  used_count: number;
+  serial_count: number;
+  serial_redeemed: number;
+  serial_code: string | null;
+  is_active: boolean;
+  starts_at: string | null;
+  ends_at: string | null;
+};
+type Page = { total: number; page: number; result: Policy[] };
+const PAGE = 30;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const q = new URLSearchParams();
+  const page = url.searchParams.get('page');
+  if (page) q.set('page', page);
+  return adminCall<Page>('GET', `/api/admin/coupon-policies?${q}`, undefined, { signal: request.signal });
+}
+
+/** A KST wall-clock input ("2026-12-01T10:00") as an instant, or null. */
+const kstInstant = (v: string) => (v ? `${v}:00+09:00` : null);
+const numOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+
+export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const pages = Math.max(1, Math.ceil(p.total / PAGE));
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setErrors([]);
+      setMessage(done);
+      await revalidator.revalidate();
+    } catch (err) {
+      setMessage(null);
+      setErrors([errorText(err)]);
+    }
+  };
+  const columns: ColumnDef<Policy, unknown>[] = [
+    { accessorKey: 'id', header: '번호' },
+    { accessorKey: 'name', header: '쿠폰' },
+    { accessorKey: 'coupon_type', header: '종류' },
+    {
+      id: 'discount',
+      header: '할인',
+      cell: (c) => {
+        const r = c.row.original;
+        return r.discount_kind === 'PERCENT'
+          ? `${r.discount_value}%${r.max_discount ? ` (최대 ${formatWon(r.max_discount)})` : ''}`
+          : formatWon(r.discount_value);
+      },
+    },
+    { accessorKey: 'min_order_amount', header: '최소 주문', cell: (c) => formatWon(c.getValue() as number) },
+    { accessorKey: 'issued_count', header: '발급' },
+    { accessorKey: 'used_count', header: '사용' },
+    {
+      id: 'serials',
+      header: '쿠폰 번호',
+      cell: (c) => {
+        const r = c.row.original;
+        return (
+          <>
+            {r.serial_code && <div>공용 {r.serial_code}</div>}
+            {r.serial_count > 0 && (
+              <a href={`/api/admin/coupon-policies/${r.id}/serials.csv`} download>
+                일회용 {r.serial_redeemed}/{r.serial_count} CSV
+              </a>
+            )}
+          </>
+        );
+      },
+    },
+    { accessorKey: 'ends_at', header: '종료', cell: (c) => kst(c.getValue() as string | null) },
+    {
+      id: 'actions',
+      header: '관리',
+      enableSorting: false,
+      cell: (c) => {
+        const r = c.row.original;
+        return (
+          <div className={styles.toolbar}>
+            <button
+              type="button"
+              className={styles.ghost}
+              onClick={() =>
+                act(
+                  () => adminCall('PATCH', `/api/admin/coupon-policies/${r.id}`, { is_active: !r.is_active }),
+                  r.is_active ? `${r.name}: 발급을 멈췄어요.` : `${r.name}: 다시 발급해요.`,
+                )
+              }
+            >
+              {r.is_active ? '중지' : '재개'}
+            </button>
+            <form
+              className={styles.toolbar}
+              aria-label={`${r.name} 쿠폰 번호 만들기`}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const count = Number(new FormData(e.currentTarget).get('count'));
+                void act(
+                  () => adminCall('POST', `/api/admin/coupon-policies/${r.id}/serials`, { count }),
+                  `${r.name}: 쿠폰 번호 ${count.toLocaleString()}개를 만들었어요.`,
+                );
+              }}
+            >
+              <input
+                className={styles.input}
+                name="count"
+                aria-label="만들 개수"
+                inputMode="numeric"
+                defaultValue={100}
+                size={5}
+                max={SERIAL_BATCH_MAX}
+              />
+              <button type="submit" className={styles.ghost}>
+                번호 만들기
+              </button>
+            </form>
+          </div>
+        );
+      },
+    },
+  ];
+
+  const create = async (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const s = (k: string) => String(f.get(k) ?? '').trim();
+    const body = {
+      name: s('name'),
+      coupon_type: s('coupon_type'),
+      discount_kind: s('discount_kind'),
+      discount_value: Number(s('discount_value')),
+      max_discount: numOrNull(s('max_discount')),
+      min_order_amount: Number(s('min_order_amount') || 0),
+      scope: s('scope'),
+      scope_ids: s('scope_ids')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map(Number),
+      is_cart_coupon: f.get('is_cart_coupon') === 'on',
+      stackable: f.get('stackable') === 'on',
+      allow_time_sale: f.get('allow_time_sale') === 'on',
+      starts_at: kstInstant(s('starts_at')),
+      ends_at: kstInstant(s('ends_at')),
+      valid_days: numOrNull(s('valid_days')),
+      per_user_limit: Number(s('per_user_limit') || 1),
+      total_limit: numOrNull(s('total_limit')),
+      serial_code: s('serial_code') || null,
+      is_downloadable: f.get('is_downloadable') === 'on',
+      is_active: true,
+    };
+    const checked = CouponPolicyInput.safeParse(body);
+    if (!checked.success) {
+      setMessage(null);
+      setErrors(checked.error.issues.map((i) => `${i.path.join('.') || '쿠폰'}: ${i.message}`));
+      return;
+    }
+    await act(() => adminCall('POST', '/api/admin/coupon-policies', checked.data), '쿠폰 정책을 만들었어요.');
+    form.reset();
+  };
+
+  return (
+    <>
+      <h1>쿠폰</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {errors.length > 0 && (
+        <ul className={styles.error} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <DataTable data={p.result} columns={columns} label="쿠폰 정책" empty="쿠폰 정책이 없어요." />
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.ghost}
+          disabled={p.page <= 1}
+          onClick={() => setParams({ ...Object.fromEntries(params), page: String(p.page - 1) })}
+        >
+          이전
+        </button>
+        <button
+          type="button"
+          className={styles.ghost}
+          disabled={p.page >= pages}
+          onClick={() => setParams({ ...Object.fromEntries(params), page: String(p.page + 1) })}
+        >
+          다음
+        </button>
+      </div>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="쿠폰 정책 만들기"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create(e.currentTarget);
+        }}
+      >
+        <h2 className={styles.wide}>쿠폰 정책 만들기</h2>
+        <label className={`${styles.field} ${styles.wide}`}>
+          쿠폰 이름
+          <input className={styles.input} name="name" maxLength={200} />
+        </label>
+        <label className={styles.field}>
+          종류
+          <select className={styles.input} name="coupon_type" defaultValue="EVENT">
+            {COUPON_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          할인 방식
+          <select className={styles.input} name="discount_kind" defaultValue="FIXED">
+            {DISCOUNT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k === 'FIXED' ? '정액(원)' : '정률(%)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          할인 값
+          <input className={styles.input} name="discount_value" inputMode="numeric" />
+        </label>
+        <label className={styles.field}>
+          최대 할인(원, 정률만)
+          <input className={styles.input} name="max_discount" inputMode="numeric" />
+        </label>
+        <label className={styles.field}>
+          최소 주문(원)
+          <input className={styles.input} name="min_order_amount" inputMode="numeric" defaultValue={0} />
+        </label>
+        <label className={styles.field}>
+          적용 대상
+          <select className={styles.input} name="scope" defaultValue="ORDER">
+            {COUPON_SCOPES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          대상 번호(쉼표로)
+          <input className={styles.input} name="scope_ids" />
+        </label>
+        <label className={styles.field}>
+          시작(KST)
+          <input className={styles.input} type="datetime-local" name="starts_at" />
+        </label>
+        <label className={styles.field}>
+          종료(KST)
+          <input className={styles.input} type="datetime-local" name="ends_at" />
+        </label>
+        <label className={styles.field}>
+          발급 후 사용 기한(일)
+          <input className={styles.input} name="valid_days" inputMode="numeric" defaultValue={14} />
+        </label>
+        <label className={styles.field}>
+          1인 발급 한도
+          <input className={styles.input} name="per_user_limit" inputMode="numeric" defaultValue={1} />
+        </label>
+        <label className={styles.field}>
+          전체 발급 한도
+          <input className={styles.input} name="total_limit" inputMode="numeric" />
+        </label>
+        <label className={styles.field}>
+          공용 쿠폰 번호
+          <input className={styles.input} name="serial_code" maxLength={30} />
+        </label>
+        <fieldset className={`${styles.toolbar} ${styles.wide}`}>
+          <legend>옵션</legend>
+          <label>
+            <input type="checkbox" name="is_cart_coupon" defaultChecked /> 주문 전체 쿠폰
+          </label>
+          <label>
+            <input type="checkbox" name="stackable" /> 중복 사용 가능
+          </label>
+          <label>
+            <input type="checkbox" name="allow_time_sale" /> 타임세일 상품에도
+          </label>
+          <label>
+            <input type="checkbox" name="is_downloadable" defaultChecked /> 다운로드 가능
+          </label>
+        </fieldset>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

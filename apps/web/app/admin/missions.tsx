@@ -1,0 +1,154 @@
+/**
+ * /admin/missions (MD): missions with their completion counts; a new mission (checked with the
+ * API's schema, MissionInput); changing its points or switching it off.
+ */
+import { MissionInput } from '@codiroom/shared';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/missions';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+
+type Mission = {
+  id: number;
+  code: string;
+  title: string;
+  point: number;
+  is_active: boolean;
+  completions: number;
+};
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminCall<{ result: Mission[] }>('GET', '/api/admin/missions', undefined, {
+    signal: request.signal,
+  });
+}
+
+export default function AdminMissions({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setError(null);
+      setMessage(done);
+      await revalidator.revalidate();
+    } catch (err) {
+      setMessage(null);
+      setError(errorText(err));
+    }
+  };
+  return (
+    <>
+      <h1>미션</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <table className={styles.table} aria-label="미션 목록">
+        <thead>
+          <tr>
+            <th>코드</th>
+            <th>미션</th>
+            <th>포인트</th>
+            <th>완료</th>
+            <th>관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.result.map((m) => (
+            <tr key={m.id}>
+              <td>{m.code}</td>
+              <td>{m.title}</td>
+              <td>
+                <form
+                  className={styles.toolbar}
+                  aria-label={`${m.title} 포인트`}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const point = Number(new FormData(e.currentTarget).get('point'));
+                    void act(
+                      () => adminCall('PATCH', `/api/admin/missions/${m.id}`, { point }),
+                      `${m.title}: ${point}P로 바꿨어요.`,
+                    );
+                  }}
+                >
+                  <input
+                    className={styles.input}
+                    name="point"
+                    aria-label="포인트"
+                    defaultValue={m.point}
+                    size={6}
+                  />
+                  <button type="submit" className={styles.ghost}>
+                    저장
+                  </button>
+                </form>
+              </td>
+              <td>{m.completions.toLocaleString()}명</td>
+              <td>
+                <button
+                  type="button"
+                  className={styles.ghost}
+                  onClick={() =>
+                    act(
+                      () => adminCall('PATCH', `/api/admin/missions/${m.id}`, { is_active: !m.is_active }),
+                      m.is_active ? `${m.title}: 껐어요.` : `${m.title}: 켰어요.`,
+                    )
+                  }
+                >
+                  {m.is_active ? '끄기' : '켜기'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="미션 만들기"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const body = MissionInput.safeParse({
+            code: String(f.get('code') ?? '').trim(),
+            title: String(f.get('title') ?? '').trim(),
+            point: Number(f.get('point')),
+          });
+          if (!body.success) {
+            setMessage(null);
+            setError(body.error.issues[0]?.message ?? '입력을 확인해주세요.');
+            return;
+          }
+          void act(() => adminCall('POST', '/api/admin/missions', body.data), '미션을 만들었어요.').then(() =>
+            form.reset(),
+          );
+        }}
+      >
+        <h2 className={styles.wide}>미션 만들기</h2>
+        <label className={styles.field}>
+          코드
+          <input className={styles.input} name="code" maxLength={50} />
+        </label>
+        <label className={styles.field}>
+          미션
+          <input className={styles.input} name="title" maxLength={200} />
+        </label>
+        <label className={styles.field}>
+          포인트
+          <input className={styles.input} name="point" inputMode="numeric" />
+        </label>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
