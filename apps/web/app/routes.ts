@@ -67,6 +67,8 @@ export default [
     route('products/:id', 'admin/product.tsx'),
     route('catalog-csv', 'admin/catalog-csv.tsx'),
     route('coupons', 'admin/coupons.tsx'),
+    route('time-sales', 'admin/time-sales.tsx'),
+    route('banners', 'admin/banners.tsx'),
     route('missions', 'admin/missions.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),

@@ -1,5 +1,5 @@
 export * from './ab.ts';
-export * from './admin-product-schemas.ts';
+export * from './admin-forms.ts';
 export * from './admin-schemas.ts';
 export * from './api-client.ts';
 export * from './api-routes.ts';

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { BoolQuery, CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
+import { catalogAdminRoutes } from './admin-routes.ts';
 import { categories, categoryFacets } from './aggregates.ts';
 import { brandRoutes } from './brand-routes.ts';
 import { productExtraRoutes } from './extras-routes.ts';
@@ -42,6 +43,7 @@ const NotFound = { 404: ErrorBody };
 const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(catalogAdminRoutes, { ctx });
   // Cached bodies with prices are never answered past the next time sale / event start or end.
   const untilPriceChange = () => msToNextPriceChange(ctx, ctx.clock.now());
   app.get(

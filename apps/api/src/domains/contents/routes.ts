@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
+import { contentsAdminRoutes } from './admin-routes.ts';
 import {
   activeBanners,
   postDetail,
@@ -72,6 +73,7 @@ const ThemeQuery = z.object({
 });
 
 export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(contentsAdminRoutes, { ctx });
   app.get(
     '/contents/home-feed',
     {

@@ -297,3 +297,80 @@ export const MissionUpdate = z
     is_active: z.boolean().optional(),
   })
   .strict();
+
+// ───────────────────────────── contents (back office) ─────────────────────────────
+
+export const BANNER_PLACEMENTS = ['home_top', 'home_middle', 'category', 'mypage'] as const;
+/** A link inside the shop ('/promotion/3') or to a secure page elsewhere. */
+const LinkUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => /^\/(?!\/)[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+    '링크는 /로 시작하는 쇼핑몰 주소나 https 주소예요.',
+  );
+
+export const BannerInput = z
+  .object({
+    placement: z.enum(BANNER_PLACEMENTS),
+    title: z.string().trim().min(2, '제목을 두 글자 이상 적어주세요.').max(200),
+    subtitle: z.string().trim().max(300).default(''),
+    link_url: LinkUrl,
+    starts_at: Instant.nullable().default(null),
+    ends_at: Instant.nullable().default(null),
+    sort_order: z.number().int().min(0).max(999).default(0),
+    is_active: z.boolean().default(true),
+  })
+  .strict()
+  .refine((b) => !b.starts_at || !b.ends_at || Date.parse(b.starts_at) < Date.parse(b.ends_at), {
+    message: '종료 시각은 시작 시각보다 뒤여야 해요.',
+    path: ['ends_at'],
+  });
+export type BannerInput = z.input<typeof BannerInput>;
+
+export const BannerUpdate = z
+  .object({
+    title: z.string().trim().min(2).max(200).optional(),
+    subtitle: z.string().trim().max(300).optional(),
+    link_url: LinkUrl.optional(),
+    starts_at: Instant.nullable().optional(),
+    ends_at: Instant.nullable().optional(),
+    sort_order: z.number().int().min(0).max(999).optional(),
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+
+export const TIME_SALE_LIMITS = { items: 50, hours: 24 * 14 } as const;
+export const TimeSaleInput = z
+  .object({
+    title: z.string().trim().min(2, '제목을 두 글자 이상 적어주세요.').max(200),
+    starts_at: Instant,
+    ends_at: Instant,
+    items: z
+      .array(
+        z
+          .object({
+            product_display_id: z.number().int().positive(),
+            sale_price: Price,
+            stock_limit: z.number().int().min(1, '한정 수량은 1개 이상이에요.').max(100_000),
+          })
+          .strict(),
+      )
+      .min(1, '상품을 하나 이상 넣어주세요.')
+      .max(TIME_SALE_LIMITS.items),
+  })
+  .strict()
+  .refine((s) => Date.parse(s.starts_at) < Date.parse(s.ends_at), {
+    message: '종료 시각은 시작 시각보다 뒤여야 해요.',
+    path: ['ends_at'],
+  })
+  .refine((s) => Date.parse(s.ends_at) - Date.parse(s.starts_at) <= TIME_SALE_LIMITS.hours * 3_600_000, {
+    message: `타임세일은 ${TIME_SALE_LIMITS.hours / 24}일 이내예요.`,
+    path: ['ends_at'],
+  })
+  .refine((s) => new Set(s.items.map((i) => i.product_display_id)).size === s.items.length, {
+    message: '같은 상품이 두 번 있어요.',
+    path: ['items'],
+  });
+export type TimeSaleInput = z.input<typeof TimeSaleInput>;

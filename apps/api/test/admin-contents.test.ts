@@ -1,0 +1,121 @@
+/**
+ * Contents in the back office (docs/ARCHITECTURE.md, "Back office"): banners with KST windows reach
+ * the storefront's banner call as they are switched; time sales are scheduled below the sale price,
+ * show on the product page while they run and end early on request; MDs only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mutableClock } from './auth-helpers.ts';
+import { createTestApp, operatorSession, type TestApp } from './helpers.ts';
+import { makeShop } from './orders-fixtures.ts';
+
+let t: TestApp;
+const clock = mutableClock('2026-11-20T03:00:00Z');
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t?.close());
+
+describe('banners', () => {
+  it('a banner shows in its window, can be switched off, and refuses a link out of the shop', async () => {
+    const md = await operatorSession(t, ['MD']);
+    const cs = await operatorSession(t, ['CS']);
+    const banner = {
+      placement: 'home_middle',
+      title: '겨울 아우터 기획전',
+      subtitle: '코트·패딩 최대 40%',
+      link_url: '/promotion/1',
+      starts_at: '2026-11-20T12:00:00+09:00',
+      ends_at: '2026-11-30T00:00:00+09:00',
+    };
+    const post = (body: object, headers = md.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/banners', headers, payload: body });
+    expect((await post(banner, cs.headers)).statusCode).toBe(403);
+    for (const link_url of ['javascript:alert(1)', '//evil.example', 'http://plain.example']) {
+      const bad = await post({ ...banner, link_url });
+      expect(bad.statusCode, link_url).toBe(400);
+      expect(bad.json().detail).toContain('링크는');
+    }
+    const made = await post(banner);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as number;
+    expect(made.json()).toMatchObject({ state: 'SHOWN', image_url: `/api/images/banner/${id}.svg` });
+    const shop = async () =>
+      (
+        (await t.app.inject({ url: '/api/contents/banners?placement=home_middle' })).json() as {
+          result: { id: number }[];
+        }
+      ).result.map((b) => b.id);
+    expect(await shop()).toContain(id);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/banners/${id}`,
+      headers: md.headers,
+      payload: { is_active: false },
+    });
+    expect(off.json()).toMatchObject({ state: 'OFF' });
+    expect(await shop()).not.toContain(id);
+    const backwards = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/banners/${id}`,
+      headers: md.headers,
+      payload: { is_active: true, starts_at: '2026-12-01T00:00:00+09:00' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().detail).toContain('종료 시각');
+  });
+});
+
+describe('time sales', () => {
+  it('schedules a sale below the sale price; the product page shows it while it runs; it ends early', async () => {
+    const s = await makeShop(t.ctx, { stock: 10 });
+    let md = await operatorSession(t, ['MD']);
+    const sale = {
+      title: '점심 특가',
+      starts_at: '2026-11-20T13:00:00+09:00',
+      ends_at: '2026-11-20T15:00:00+09:00',
+      items: [{ product_display_id: s.displayId, sale_price: 19900, stock_limit: 5 }],
+    };
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/time-sales', headers: md.headers, payload: body });
+    const page = async () =>
+      (await t.app.inject({ url: `/api/products/detail/${s.displayId}` })).json() as {
+        price_discount: number;
+        time_sale?: { sale_price: number; remaining: number } | null;
+      };
+    const before = (await page()).price_discount;
+    const tooHigh = await post({ ...sale, items: [{ ...sale.items[0], sale_price: before }] });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().detail).toContain('지금 판매가');
+    expect((await post({ ...sale, ends_at: '2026-11-20T12:00:00+09:00' })).statusCode).toBe(400);
+    expect((await post({ ...sale, items: [...sale.items, ...sale.items] })).statusCode).toBe(400);
+    const made = await post(sale);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as number;
+    const list = async () =>
+      (
+        (await t.app.inject({ url: '/api/admin/time-sales', headers: md.headers })).json() as {
+          result: { id: number; state: string; items: number }[];
+        }
+      ).result.find((r) => r.id === id);
+    expect(await list()).toMatchObject({ state: 'SCHEDULED', items: 1 });
+    // 12:00 KST: not yet. 13:30 KST: the sale price.
+    expect((await page()).time_sale ?? null).toBeNull();
+    clock.advance(90 * 60);
+    // The operator's session idled out meanwhile (30 minutes): sign in again.
+    md = await operatorSession(t, ['MD']);
+    expect((await page()).time_sale).toMatchObject({ sale_price: 19900, remaining: 5 });
+    expect(await list()).toMatchObject({ state: 'RUNNING' });
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/time-sales/${id}/end`,
+      headers: md.headers,
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    expect((await page()).time_sale ?? null).toBeNull();
+    expect(await list()).toMatchObject({ state: 'ENDED' });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/time-sales/${id}/end`, headers: md.headers }))
+        .statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * /admin/banners (MD): banners by placement with their state now; a new banner (checked with the
+ * API's BannerInput: a link inside the shop or https, a KST window); switching one off or on and
+ * replacing its picture.
+ */
+import { BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/banners';
+import styles from './admin.module.css';
+import { adminCall, adminUpload, errorText } from './api';
+import { kst } from './format';
+
+type Banner = {
+  id: number;
+  placement: string;
+  title: string;
+  subtitle: string;
+  image_url: string;
+  link_url: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  is_active: boolean;
+  state: 'SHOWN' | 'SCHEDULED' | 'ENDED' | 'OFF';
+};
+const STATE = { SHOWN: '노출 중', SCHEDULED: '예약', ENDED: '종료', OFF: '꺼짐' } as const;
+const kstInstant = (v: string) => (v ? `${v}:00+09:00` : null);
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminCall<{ result: Banner[] }>('GET', '/api/admin/banners', undefined, { signal: request.signal });
+}
+
+export default function AdminBanners({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setErrors([]);
+      setMessage(done);
+      await revalidator.revalidate();
+      return true;
+    } catch (err) {
+      setMessage(null);
+      setErrors([errorText(err)]);
+      return false;
+    }
+  };
+  return (
+    <>
+      <h1>배너</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {errors.length > 0 && (
+        <ul className={styles.error} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <table className={styles.table} aria-label="배너 목록">
+        <thead>
+          <tr>
+            <th>위치</th>
+            <th>그림</th>
+            <th>배너</th>
+            <th>기간(KST)</th>
+            <th>상태</th>
+            <th>관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.result.map((b) => (
+            <tr key={b.id}>
+              <td>{b.placement}</td>
+              <td>
+                <img src={b.image_url} alt="" width={96} height={48} loading="lazy" />
+              </td>
+              <td>
+                <strong>{b.title}</strong>
+                <div className={styles.muted}>
+                  {b.subtitle} · {b.link_url}
+                </div>
+              </td>
+              <td>
+                {kst(b.starts_at)} ~ {kst(b.ends_at)}
+              </td>
+              <td>{STATE[b.state]}</td>
+              <td>
+                <div className={styles.toolbar}>
+                  <button
+                    type="button"
+                    className={styles.ghost}
+                    onClick={() =>
+                      act(
+                        () => adminCall('PATCH', `/api/admin/banners/${b.id}`, { is_active: !b.is_active }),
+                        b.is_active ? `${b.title}: 껐어요.` : `${b.title}: 켰어요.`,
+                      )
+                    }
+                  >
+                    {b.is_active ? '끄기' : '켜기'}
+                  </button>
+                  <label className={styles.ghost}>
+                    그림 바꾸기
+                    <input
+                      type="file"
+                      accept="image/jpeg,image/png,image/webp"
+                      className="visually-hidden"
+                      onChange={(e) => {
+                        const file = e.currentTarget.files?.[0];
+                        if (!file) return;
+                        const form = new FormData();
+                        form.append('image', file);
+                        void act(
+                          () => adminUpload(`/api/admin/banners/${b.id}/image`, form),
+                          `${b.title}: 그림을 바꿨어요.`,
+                        );
+                      }}
+                    />
+                  </label>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="배너 만들기"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const s = (k: string) => String(f.get(k) ?? '').trim();
+          const body = BannerInput.safeParse({
+            placement: s('placement'),
+            title: s('title'),
+            subtitle: s('subtitle'),
+            link_url: s('link_url'),
+            starts_at: kstInstant(s('starts_at')),
+            ends_at: kstInstant(s('ends_at')),
+            sort_order: Number(s('sort_order') || 0),
+          });
+          if (!body.success) {
+            setMessage(null);
+            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '배너'}: ${i.message}`));
+            return;
+          }
+          if (await act(() => adminCall('POST', '/api/admin/banners', body.data), '배너를 만들었어요.'))
+            form.reset();
+        }}
+      >
+        <h2 className={styles.wide}>배너 만들기</h2>
+        <label className={styles.field}>
+          위치
+          <select className={styles.input} name="placement">
+            {BANNER_PLACEMENTS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          순서
+          <input className={styles.input} name="sort_order" inputMode="numeric" defaultValue={0} />
+        </label>
+        <label className={styles.field}>
+          제목
+          <input className={styles.input} name="title" maxLength={200} />
+        </label>
+        <label className={styles.field}>
+          부제
+          <input className={styles.input} name="subtitle" maxLength={300} />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`}>
+          링크 (/promotion/3 또는 https://…)
+          <input className={styles.input} name="link_url" maxLength={500} />
+        </label>
+        <label className={styles.field}>
+          시작(KST)
+          <input className={styles.input} type="datetime-local" name="starts_at" />
+        </label>
+        <label className={styles.field}>
+          종료(KST)
+          <input className={styles.input} type="datetime-local" name="ends_at" />
+        </label>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

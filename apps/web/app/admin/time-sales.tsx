@@ -1,0 +1,168 @@
+/**
+ * /admin/time-sales (MD): time sales with their state and units sold; a new sale (checked with the
+ * API's TimeSaleInput: a KST window of at most 14 days, products at a price below their sale price
+ * in limited quantities); ending one early.
+ */
+import { TimeSaleInput } from '@codiroom/shared';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/time-sales';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+import { kst } from './format';
+
+type Sale = {
+  id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  state: 'SCHEDULED' | 'RUNNING' | 'ENDED';
+  items: number;
+  sold: number;
+};
+const STATE = { SCHEDULED: '예정', RUNNING: '진행 중', ENDED: '종료' } as const;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminCall<{ total: number; page: number; result: Sale[] }>(
+    'GET',
+    '/api/admin/time-sales',
+    undefined,
+    {
+      signal: request.signal,
+    },
+  );
+}
+
+/** "1234:19900:5" lines: product display, sale price, quantity. */
+function parseItems(text: string) {
+  return text
+    .split(/\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const [id, price, limit] = l.split(/[:,\s]+/).map(Number);
+      return { product_display_id: id, sale_price: price, stock_limit: limit };
+    });
+}
+
+export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setErrors([]);
+      setMessage(done);
+      await revalidator.revalidate();
+      return true;
+    } catch (err) {
+      setMessage(null);
+      setErrors([errorText(err)]);
+      return false;
+    }
+  };
+  return (
+    <>
+      <h1>타임세일</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {errors.length > 0 && (
+        <ul className={styles.error} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <table className={styles.table} aria-label="타임세일 목록">
+        <thead>
+          <tr>
+            <th>타임세일</th>
+            <th>기간(KST)</th>
+            <th>상태</th>
+            <th>상품</th>
+            <th>판매</th>
+            <th>관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.result.map((s) => (
+            <tr key={s.id}>
+              <td>{s.title}</td>
+              <td>
+                {kst(s.starts_at)} ~ {kst(s.ends_at)}
+              </td>
+              <td>{STATE[s.state]}</td>
+              <td>{s.items}개</td>
+              <td>{s.sold.toLocaleString()}개</td>
+              <td>
+                {s.state !== 'ENDED' && (
+                  <button
+                    type="button"
+                    className={styles.ghost}
+                    onClick={() =>
+                      act(
+                        () => adminCall('POST', `/api/admin/time-sales/${s.id}/end`),
+                        `${s.title}: 끝냈어요.`,
+                      )
+                    }
+                  >
+                    지금 끝내기
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="타임세일 만들기"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const s = (k: string) => String(f.get(k) ?? '').trim();
+          const body = TimeSaleInput.safeParse({
+            title: s('title'),
+            starts_at: s('starts_at') ? `${s('starts_at')}:00+09:00` : '',
+            ends_at: s('ends_at') ? `${s('ends_at')}:00+09:00` : '',
+            items: parseItems(s('items')),
+          });
+          if (!body.success) {
+            setMessage(null);
+            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '타임세일'}: ${i.message}`));
+            return;
+          }
+          if (
+            await act(() => adminCall('POST', '/api/admin/time-sales', body.data), '타임세일을 만들었어요.')
+          )
+            form.reset();
+        }}
+      >
+        <h2 className={styles.wide}>타임세일 만들기</h2>
+        <label className={`${styles.field} ${styles.wide}`}>
+          제목
+          <input className={styles.input} name="title" maxLength={200} />
+        </label>
+        <label className={styles.field}>
+          시작(KST)
+          <input className={styles.input} type="datetime-local" name="starts_at" />
+        </label>
+        <label className={styles.field}>
+          종료(KST)
+          <input className={styles.input} type="datetime-local" name="ends_at" />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`}>
+          상품 (한 줄에 하나: 상품 번호:타임세일가:한정 수량)
+          <textarea className={styles.input} name="items" rows={4} />
+        </label>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
