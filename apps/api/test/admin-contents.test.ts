@@ -119,3 +119,77 @@ describe('time sales', () => {
     ).toBe(400);
   });
 });
+
+describe('brands and magazine posts', () => {
+  it('an MD creates a brand (its page and search follow) and changes its shipping fee', async () => {
+    const md = await operatorSession(t, ['MD']);
+    const brand = {
+      name: '노르드웍스',
+      name_en: 'Nordworks',
+      slug: 'nordworks',
+      description: '오래 입는 울 니트와 코트를 만드는 서울 브랜드',
+      shipping_fee: 3000,
+      free_shipping_min: 70000,
+      fast_shipping_cutoff: 12,
+    };
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/brands', headers: md.headers, payload: body });
+    expect((await post({ ...brand, slug: 'Nord Works' })).statusCode).toBe(400);
+    expect((await post({ ...brand, fast_shipping_cutoff: 15 })).statusCode).toBe(400);
+    const made = await post(brand);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as number;
+    expect((await post(brand)).statusCode).toBe(409);
+    const page = await t.app.inject({ url: `/api/brands/${id}/contents` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(JSON.stringify(page.json())).toContain('노르드웍스');
+    const found = await t.app.inject({
+      url: `/api/v1/search/brand?query=${encodeURIComponent('노르드웍스')}`,
+    });
+    expect(JSON.stringify(found.json())).toContain(`"id":${id}`);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/brands/${id}`,
+      headers: md.headers,
+      payload: { shipping_fee: 2500 },
+    });
+    expect(patched.json()).toMatchObject({ id, shipping_fee: 2500, products: 0 });
+  });
+
+  it('an MD publishes a post with products, the storefront reads it, ending it hides it', async () => {
+    const s = await makeShop(t.ctx);
+    const md = await operatorSession(t, ['MD']);
+    const body = [
+      '## 출근룩의 기본, 옥스포드 셔츠',
+      '',
+      '면 100% 옥스포드 셔츠는 니트와 겹쳐 입기 좋아요. <script>alert(1)</script> 같은 글자는 그대로 글자로 보여요.',
+    ].join('\n');
+    const input = {
+      title: '옥스포드 셔츠 한 장으로 일주일',
+      subtitle: '셔츠 하나로 5가지 출근룩',
+      body,
+      category: '코디 추천',
+      author: '코디룸 에디터',
+      product_display_ids: [s.displayId],
+    };
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/posts', headers: md.headers, payload });
+    expect((await post({ ...input, category: '연예' })).statusCode).toBe(400);
+    expect((await post({ ...input, product_display_ids: [99999999] })).statusCode).toBe(400);
+    const made = await post(input);
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().id as number;
+    const read = await t.app.inject({ url: `/api/contents/post-detail/${id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.body).toContain('옥스포드 셔츠 한 장으로 일주일');
+    expect(read.body).toContain(`${s.displayId}`);
+    const ended = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/posts/${id}`,
+      headers: md.headers,
+      payload: { status: 'ENDED' },
+    });
+    expect(ended.json()).toMatchObject({ status: 'ENDED' });
+    expect((await t.app.inject({ url: `/api/contents/post-detail/${id}` })).statusCode).toBe(404);
+  });
+});

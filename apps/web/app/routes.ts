@@ -69,6 +69,8 @@ export default [
     route('coupons', 'admin/coupons.tsx'),
     route('time-sales', 'admin/time-sales.tsx'),
     route('banners', 'admin/banners.tsx'),
+    route('brands', 'admin/brands.tsx'),
+    route('posts', 'admin/posts.tsx'),
     route('missions', 'admin/missions.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),

@@ -374,3 +374,75 @@ export const TimeSaleInput = z
     path: ['items'],
   });
 export type TimeSaleInput = z.input<typeof TimeSaleInput>;
+
+/** A brand as an MD creates or edits it; shipping rules of SPEC.md §9 (fee, free-shipping minimum, cut-offs). */
+export const BrandInput = z
+  .object({
+    name: z.string().trim().min(1, '브랜드 이름을 적어주세요.').max(100),
+    name_en: z.string().trim().min(1, '영문 이름을 적어주세요.').max(100),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{1,98}[a-z0-9]$/, '주소 이름은 영문 소문자, 숫자, - 3~100자예요.'),
+    description: z.string().trim().max(2000).default(''),
+    shipping_fee: Won(100_000).default(3000),
+    free_shipping_min: Won(PRODUCT_LIMITS.price).default(50000),
+    today_shipping: z.boolean().default(false),
+    fast_shipping_cutoff: z
+      .union([z.literal(11), z.literal(12)])
+      .nullable()
+      .default(null),
+    allows_custom_order: z.boolean().default(false),
+    is_contract: z.boolean().default(false),
+  })
+  .strict();
+export type BrandInput = z.input<typeof BrandInput>;
+export const BrandUpdate = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    name_en: z.string().trim().min(1).max(100).optional(),
+    description: z.string().trim().max(2000).optional(),
+    shipping_fee: Won(100_000).optional(),
+    free_shipping_min: Won(PRODUCT_LIMITS.price).optional(),
+    today_shipping: z.boolean().optional(),
+    fast_shipping_cutoff: z
+      .union([z.literal(11), z.literal(12)])
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export const POST_CATEGORIES = [
+  '스타일 가이드',
+  '코디 추천',
+  '트렌드',
+  '브랜드 스토리',
+  '사이즈 가이드',
+  '이벤트',
+] as const;
+export const POST_STATUSES = ['RUNNING', 'ENDED'] as const;
+/** A magazine post: markdown body (the storefront's Markdown renders it as text, never as HTML). */
+export const PostInput = z
+  .object({
+    title: z.string().trim().min(2, '제목을 두 글자 이상 적어주세요.').max(200),
+    subtitle: z.string().trim().max(300).default(''),
+    body: z.string().trim().min(20, '본문을 20자 이상 적어주세요.').max(50_000),
+    category: z.enum(POST_CATEGORIES),
+    author: z.string().trim().min(1).max(50),
+    status: z.enum(POST_STATUSES).default('RUNNING'),
+    published_at: Instant.nullable().default(null),
+    product_display_ids: z.array(z.number().int().positive()).max(30).default([]),
+  })
+  .strict()
+  .refine((p) => new Set(p.product_display_ids).size === p.product_display_ids.length, {
+    message: '같은 상품이 두 번 있어요.',
+    path: ['product_display_ids'],
+  });
+export type PostInput = z.input<typeof PostInput>;
+export const PostUpdate = z
+  .object({
+    title: z.string().trim().min(2).max(200).optional(),
+    subtitle: z.string().trim().max(300).optional(),
+    body: z.string().trim().min(20).max(50_000).optional(),
+    status: z.enum(POST_STATUSES).optional(),
+  })
+  .strict();

@@ -38,6 +38,8 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/coupons', label: '쿠폰', roles: ['MD'] },
   { to: '/admin/time-sales', label: '타임세일', roles: ['MD'] },
   { to: '/admin/banners', label: '배너', roles: ['MD'] },
+  { to: '/admin/brands', label: '브랜드', roles: ['MD'] },
+  { to: '/admin/posts', label: '매거진', roles: ['MD'] },
   { to: '/admin/missions', label: '미션', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },

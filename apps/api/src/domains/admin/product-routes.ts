@@ -6,6 +6,8 @@
 import {
   AdminProductDetail,
   AdminProductRow,
+  BrandInput,
+  BrandUpdate,
   CatalogOptions,
   DisplayUpdateRequest,
   ErrorBody,
@@ -20,6 +22,7 @@ import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { parseId } from '../catalog/index.ts';
+import { createBrand, listBrands, updateBrand } from './brands.ts';
 import {
   ADMIN_PRODUCTS_PAGE,
   catalogOptions,
@@ -233,4 +236,60 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     );
   });
+  const BrandView = z.looseObject({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    products: z.number().int(),
+  });
+  app.get(
+    '/admin/brands',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Brands by name with their products on sale',
+        response: { 200: z.object({ result: z.array(BrandView) }), ...E },
+      },
+    },
+    async () => listBrands(ctx),
+  );
+
+  app.post(
+    '/admin/brands',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Create a brand (names, slug, story, shipping fee and rules)',
+        body: BrandInput,
+        response: { 200: BrandView, ...E },
+      },
+    },
+    async (req) => {
+      const out = await createBrand(ctx, req.body);
+      noteAudit(req, { action: 'brand.create', target_type: 'brand', target_id: out.id });
+      return out;
+    },
+  );
+
+  app.patch(
+    '/admin/brands/:id',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: "A brand's names, story and shipping rules",
+        params: IdParams,
+        body: BrandUpdate,
+        response: { 200: BrandView, ...E },
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id, '브랜드가 없습니다.');
+      const { before, after } = await updateBrand(ctx, id, req.body);
+      noteAudit(req, { action: 'brand.update', target_type: 'brand', target_id: id, before, after });
+      return after;
+    },
+  );
 };

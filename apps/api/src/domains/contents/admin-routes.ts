@@ -1,5 +1,12 @@
 /** Banners in the back office, for MDs (admin-banners.ts). */
-import { BANNER_PLACEMENTS, BannerInput, BannerUpdate, ErrorBody } from '@codiroom/shared';
+import {
+  BANNER_PLACEMENTS,
+  BannerInput,
+  BannerUpdate,
+  ErrorBody,
+  PostInput,
+  PostUpdate,
+} from '@codiroom/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
@@ -8,6 +15,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { createBanner, listBanners, setBannerImage, updateBanner } from './admin-banners.ts';
+import { ADMIN_POSTS_PAGE, createPost, listPosts, setPostCover, updatePost } from './admin-posts.ts';
 
 const tags = ['admin'];
 const md = { access: 'admin', roles: ['MD'] } as const;
@@ -26,10 +34,18 @@ const BannerView = z.looseObject({
   is_active: z.boolean(),
   state: z.enum(['SHOWN', 'SCHEDULED', 'ENDED', 'OFF']),
 });
-const idOf = (raw: string) => {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound('배너가 없습니다.');
+const idOf = (raw: string, what = '배너가 없습니다.') => {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound(what);
   return Number(raw);
 };
+const PostView = z.looseObject({
+  id: Int,
+  title: z.string(),
+  category: z.string(),
+  status: z.string(),
+  cover_image_url: z.string(),
+  published_at: z.string(),
+});
 
 export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -84,6 +100,60 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
+  app.get(
+    '/admin/posts',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: `Magazine posts, latest first, ${ADMIN_POSTS_PAGE} a page`,
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        response: { 200: z.object({ total: Int, page: Int, result: z.array(PostView) }), ...E },
+      },
+    },
+    async (req) => listPosts(ctx, req.query.page),
+  );
+
+  app.post(
+    '/admin/posts',
+    {
+      config: md,
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: 'Publish a magazine post (markdown body, category, author, the products it shows)',
+        body: PostInput,
+        response: { 200: PostView, ...E, 413: ErrorBody },
+      },
+    },
+    async (req) => {
+      const out = await createPost(ctx, req.body);
+      noteAudit(req, { action: 'post.create', target_type: 'post', target_id: out.id });
+      return out;
+    },
+  );
+
+  app.patch(
+    '/admin/posts/:id',
+    {
+      config: md,
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags,
+        summary: "A post's text, or ending it (ENDED posts are no longer readable)",
+        params: IdParams,
+        body: PostUpdate,
+        response: { 200: PostView, ...E, 413: ErrorBody },
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id, '매거진 글이 없습니다.');
+      const { before, after } = await updatePost(ctx, id, req.body);
+      noteAudit(req, { action: 'post.update', target_type: 'post', target_id: id, before, after });
+      return after;
+    },
+  );
+
   await app.register(async (uploads) => {
     await registerUploads(uploads);
     uploads.withTypeProvider<ZodTypeProvider>().post(
@@ -110,6 +180,33 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         if (!file) throw badRequest('사진을 올려주세요.');
         const out = await setBannerImage(ctx, id, file.bytes);
         noteAudit(req, { action: 'banner.image', target_type: 'banner', target_id: id, after: out });
+        return out;
+      },
+    );
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/posts/:id/cover',
+      {
+        config: { ...md, uploads: true },
+        schema: {
+          tags,
+          summary: "Replace a post's cover (multipart `image`: JPEG, PNG or WebP, re-encoded as WebP)",
+          consumes: ['multipart/form-data'],
+          params: IdParams,
+          response: {
+            200: z.object({ id: Int, cover_image_url: z.string() }),
+            ...E,
+            413: ErrorBody,
+            415: ErrorBody,
+          },
+        },
+      },
+      async (req) => {
+        const id = idOf(req.params.id, '매거진 글이 없습니다.');
+        const { files } = await readImageParts(req, { maxFiles: 1, maxFields: 0 });
+        const file = files[0];
+        if (!file) throw badRequest('사진을 올려주세요.');
+        const out = await setPostCover(ctx, id, file.bytes);
+        noteAudit(req, { action: 'post.cover', target_type: 'post', target_id: id, after: out });
         return out;
       },
     );

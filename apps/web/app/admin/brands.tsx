@@ -1,0 +1,175 @@
+/**
+ * /admin/brands (MD): brands by name with their products on sale; a new brand (checked with the
+ * API's BrandInput: names, slug, story, shipping fee, free-shipping minimum, fast-shipping cut-off);
+ * changing a brand's shipping fee.
+ */
+import { BrandInput, formatWon } from '@codiroom/shared';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/brands';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+
+type Brand = {
+  id: number;
+  name: string;
+  name_en: string;
+  slug: string;
+  shipping_fee: number;
+  free_shipping_min: number;
+  fast_shipping_cutoff: number | null;
+  products: number;
+};
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminCall<{ result: Brand[] }>('GET', '/api/admin/brands', undefined, { signal: request.signal });
+}
+
+export default function AdminBrands({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setErrors([]);
+      setMessage(done);
+      await revalidator.revalidate();
+      return true;
+    } catch (err) {
+      setMessage(null);
+      setErrors([errorText(err)]);
+      return false;
+    }
+  };
+  return (
+    <>
+      <h1>브랜드</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {errors.length > 0 && (
+        <ul className={styles.error} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <table className={styles.table} aria-label="브랜드 목록">
+        <thead>
+          <tr>
+            <th>브랜드</th>
+            <th>판매 상품</th>
+            <th>배송비</th>
+            <th>무료배송 기준</th>
+            <th>빠른배송 마감</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.result.map((b) => (
+            <tr key={b.id}>
+              <td>
+                <a href={`/brands/${b.id}`} target="_blank" rel="noopener noreferrer">
+                  {b.name}
+                </a>{' '}
+                <span className={styles.muted}>{b.name_en}</span>
+              </td>
+              <td>{b.products.toLocaleString()}</td>
+              <td>
+                <form
+                  className={styles.toolbar}
+                  aria-label={`${b.name} 배송비`}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    const fee = Number(new FormData(e.currentTarget).get('fee'));
+                    void act(
+                      () => adminCall('PATCH', `/api/admin/brands/${b.id}`, { shipping_fee: fee }),
+                      `${b.name}: 배송비를 ${formatWon(fee)}으로 바꿨어요.`,
+                    );
+                  }}
+                >
+                  <input
+                    className={styles.input}
+                    name="fee"
+                    aria-label="배송비"
+                    defaultValue={b.shipping_fee}
+                    size={6}
+                  />
+                  <button type="submit" className={styles.ghost}>
+                    저장
+                  </button>
+                </form>
+              </td>
+              <td>{formatWon(b.free_shipping_min)}</td>
+              <td>{b.fast_shipping_cutoff ? `${b.fast_shipping_cutoff}시` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="브랜드 만들기"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const s = (k: string) => String(f.get(k) ?? '').trim();
+          const body = BrandInput.safeParse({
+            name: s('name'),
+            name_en: s('name_en'),
+            slug: s('slug'),
+            description: s('description'),
+            shipping_fee: Number(s('shipping_fee') || 0),
+            free_shipping_min: Number(s('free_shipping_min') || 0),
+            fast_shipping_cutoff: s('cutoff') ? Number(s('cutoff')) : null,
+          });
+          if (!body.success) {
+            setMessage(null);
+            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '브랜드'}: ${i.message}`));
+            return;
+          }
+          if (await act(() => adminCall('POST', '/api/admin/brands', body.data), '브랜드를 만들었어요.'))
+            form.reset();
+        }}
+      >
+        <h2 className={styles.wide}>브랜드 만들기</h2>
+        <label className={styles.field}>
+          이름
+          <input className={styles.input} name="name" maxLength={100} />
+        </label>
+        <label className={styles.field}>
+          영문 이름
+          <input className={styles.input} name="name_en" maxLength={100} />
+        </label>
+        <label className={styles.field}>
+          주소 이름 (slug)
+          <input className={styles.input} name="slug" maxLength={100} />
+        </label>
+        <label className={styles.field}>
+          빠른배송 마감
+          <select className={styles.input} name="cutoff" defaultValue="">
+            <option value="">없음</option>
+            <option value="11">11시</option>
+            <option value="12">12시</option>
+          </select>
+        </label>
+        <label className={styles.field}>
+          배송비(원)
+          <input className={styles.input} name="shipping_fee" inputMode="numeric" defaultValue={3000} />
+        </label>
+        <label className={styles.field}>
+          무료배송 기준(원)
+          <input className={styles.input} name="free_shipping_min" inputMode="numeric" defaultValue={50000} />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`}>
+          브랜드 소개
+          <textarea className={styles.input} name="description" rows={3} maxLength={2000} />
+        </label>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
