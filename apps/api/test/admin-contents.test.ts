@@ -193,3 +193,64 @@ describe('brands and magazine posts', () => {
     expect((await t.app.inject({ url: `/api/contents/post-detail/${id}` })).statusCode).toBe(404);
   });
 });
+
+describe('promotions and outfits', () => {
+  it('an MD opens a promotion with products and an outfit the product page lists; both switch off', async () => {
+    const s = await makeShop(t.ctx);
+    const other = await makeShop(t.ctx);
+    const md = await operatorSession(t, ['MD']);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: md.headers, payload });
+    const promo = {
+      title: '출근룩 셔츠 기획전',
+      benefit_label: '최대 30% 할인',
+      starts_at: '2026-11-19T00:00:00+09:00',
+      ends_at: '2026-12-01T00:00:00+09:00',
+      product_display_ids: [s.displayId, other.displayId],
+    };
+    expect((await post('/api/admin/promotions', { ...promo, coupon_policy_id: 99999999 })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/api/admin/promotions', { ...promo, product_display_ids: [] })).statusCode).toBe(400);
+    const made = await post('/api/admin/promotions', promo);
+    expect(made.statusCode, made.body).toBe(200);
+    const pid = made.json().id as number;
+    const detail = await t.app.inject({ url: `/api/contents/promotion-detail/${pid}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.body).toContain('출근룩 셔츠 기획전');
+    const listed = await t.app.inject({ url: '/api/admin/promotions', headers: md.headers });
+    expect(listed.json().result.find((r: { id: number }) => r.id === pid)).toMatchObject({
+      running: true,
+      products: 2,
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promotions/${pid}`,
+      headers: md.headers,
+      payload: { is_active: false },
+    });
+    expect((await t.app.inject({ url: `/api/contents/promotion-detail/${pid}` })).statusCode).toBe(404);
+
+    const codi = {
+      title: '옥스포드 셔츠와 슬랙스, 깔끔한 월요일',
+      curator_name: '에디터 민',
+      product_display_ids: [s.displayId, other.displayId],
+    };
+    expect((await post('/api/admin/codis', { ...codi, product_display_ids: [s.displayId] })).statusCode).toBe(
+      400,
+    );
+    const outfit = await post('/api/admin/codis', codi);
+    expect(outfit.statusCode, outfit.body).toBe(200);
+    const cid = outfit.json().id as number;
+    const byProduct = async () =>
+      (await t.app.inject({ url: `/api/curations/codi-by-product/${s.displayId}` })).body;
+    expect(await byProduct()).toContain(`"id":${cid}`);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/codis/${cid}`,
+      headers: md.headers,
+      payload: { is_active: false },
+    });
+    expect(await byProduct()).not.toContain(`"id":${cid}`);
+  });
+});

@@ -71,6 +71,8 @@ export default [
     route('banners', 'admin/banners.tsx'),
     route('brands', 'admin/brands.tsx'),
     route('posts', 'admin/posts.tsx'),
+    route('promotions', 'admin/promotions.tsx'),
+    route('codis', 'admin/codis.tsx'),
     route('missions', 'admin/missions.tsx'),
     route('orders', 'admin/orders.tsx'),
     route('orders/:id', 'admin/order.tsx'),

@@ -446,3 +446,49 @@ export const PostUpdate = z
     status: z.enum(POST_STATUSES).optional(),
   })
   .strict();
+
+export const PROMOTION_TYPES = ['SALE', 'EVENT_PRICE', 'BRAND', 'NEW', 'SEASON'] as const;
+/** A promotion (기획전): a KST window, its products and an optional coupon to hand out. */
+export const PromotionInput = z
+  .object({
+    title: z.string().trim().min(2, '제목을 두 글자 이상 적어주세요.').max(200),
+    subtitle: z.string().trim().max(300).default(''),
+    description: z.string().trim().max(5000).default(''),
+    promotion_type: z.enum(PROMOTION_TYPES).default('SALE'),
+    benefit_label: z.string().trim().max(100).nullable().default(null),
+    coupon_policy_id: z.number().int().positive().nullable().default(null),
+    starts_at: Instant,
+    ends_at: Instant,
+    product_display_ids: z.array(z.number().int().positive()).min(1, '상품을 하나 이상 넣어주세요.').max(200),
+  })
+  .strict()
+  .refine((p) => Date.parse(p.starts_at) < Date.parse(p.ends_at), {
+    message: '종료 시각은 시작 시각보다 뒤여야 해요.',
+    path: ['ends_at'],
+  })
+  .refine((p) => new Set(p.product_display_ids).size === p.product_display_ids.length, {
+    message: '같은 상품이 두 번 있어요.',
+    path: ['product_display_ids'],
+  });
+export type PromotionInput = z.input<typeof PromotionInput>;
+
+/** An outfit (코디) of a style: two to six products worn together, shown with the curator's name. */
+export const CodiInput = z
+  .object({
+    style_id: z.number().int().positive().nullable().default(null),
+    title: z.string().trim().min(2, '코디 이름을 두 글자 이상 적어주세요.').max(200),
+    description: z.string().trim().max(2000).default(''),
+    curator_name: z.string().trim().min(1).max(50).nullable().default(null),
+    product_display_ids: z
+      .array(z.number().int().positive())
+      .min(2, '코디는 상품 두 개 이상이에요.')
+      .max(6, '코디는 상품 여섯 개까지예요.'),
+  })
+  .strict()
+  .refine((c) => new Set(c.product_display_ids).size === c.product_display_ids.length, {
+    message: '같은 상품이 두 번 있어요.',
+    path: ['product_display_ids'],
+  });
+export type CodiInput = z.input<typeof CodiInput>;
+/** Switching a promotion or an outfit off or on. */
+export const ActiveUpdate = z.object({ is_active: z.boolean() }).strict();

@@ -40,6 +40,8 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/banners', label: '배너', roles: ['MD'] },
   { to: '/admin/brands', label: '브랜드', roles: ['MD'] },
   { to: '/admin/posts', label: '매거진', roles: ['MD'] },
+  { to: '/admin/promotions', label: '기획전', roles: ['MD'] },
+  { to: '/admin/codis', label: '코디', roles: ['MD'] },
   { to: '/admin/missions', label: '미션', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },

@@ -1,11 +1,17 @@
-/** Banners in the back office, for MDs (admin-banners.ts). */
+/**
+ * Contents in the back office, for MDs: banners (admin-banners.ts), magazine posts
+ * (admin-posts.ts), promotions and outfits (admin-editorial.ts).
+ */
 import {
+  ActiveUpdate,
   BANNER_PLACEMENTS,
   BannerInput,
   BannerUpdate,
+  CodiInput,
   ErrorBody,
   PostInput,
   PostUpdate,
+  PromotionInput,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +21,15 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { createBanner, listBanners, setBannerImage, updateBanner } from './admin-banners.ts';
+import {
+  ADMIN_EDITORIAL_PAGE,
+  createCodi,
+  createPromotion,
+  listCodis,
+  listPromotions,
+  setCodiActive,
+  setPromotionActive,
+} from './admin-editorial.ts';
 import { ADMIN_POSTS_PAGE, createPost, listPosts, setPostCover, updatePost } from './admin-posts.ts';
 
 const tags = ['admin'];
@@ -151,6 +166,153 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const { before, after } = await updatePost(ctx, id, req.body);
       noteAudit(req, { action: 'post.update', target_type: 'post', target_id: id, before, after });
       return after;
+    },
+  );
+
+  const Page = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+  app.get(
+    '/admin/promotions',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: `Promotions (기획전), latest start first, ${ADMIN_EDITORIAL_PAGE} a page`,
+        querystring: Page,
+        response: {
+          200: z.object({
+            total: Int,
+            page: Int,
+            result: z.array(
+              z.object({
+                id: Int,
+                title: z.string(),
+                promotion_type: z.string(),
+                benefit_label: z.string().nullable(),
+                starts_at: z.string(),
+                ends_at: z.string(),
+                is_active: z.boolean(),
+                running: z.boolean(),
+                products: Int,
+              }),
+            ),
+          }),
+          ...E,
+        },
+      },
+    },
+    async (req) => listPromotions(ctx, req.query.page),
+  );
+
+  app.post(
+    '/admin/promotions',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Create a promotion: a KST window, its products, a benefit label and an optional coupon',
+        body: PromotionInput,
+        response: { 200: z.object({ id: Int }), ...E },
+      },
+    },
+    async (req) => {
+      const out = await createPromotion(ctx, req.body);
+      noteAudit(req, { action: 'promotion.create', target_type: 'promotion', target_id: out.id });
+      return out;
+    },
+  );
+
+  app.patch(
+    '/admin/promotions/:id',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Switch a promotion off or on',
+        params: IdParams,
+        body: ActiveUpdate,
+        response: { 200: z.object({ id: Int, is_active: z.boolean() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id, '기획전이 없습니다.');
+      noteAudit(req, {
+        action: 'promotion.update',
+        target_type: 'promotion',
+        target_id: id,
+        after: req.body,
+      });
+      return setPromotionActive(ctx, id, req.body.is_active);
+    },
+  );
+
+  app.get(
+    '/admin/codis',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: `Outfits (코디), newest first, ${ADMIN_EDITORIAL_PAGE} a page, with the styles to file them under`,
+        querystring: Page,
+        response: {
+          200: z.object({
+            total: Int,
+            page: Int,
+            styles: z.array(z.object({ id: Int, name: z.string() })),
+            result: z.array(
+              z.object({
+                id: Int,
+                title: z.string(),
+                style_id: Int.nullable(),
+                style_name: z.string().nullable(),
+                curator_name: z.string().nullable(),
+                image_url: z.string(),
+                is_active: z.boolean(),
+                like_count: Int,
+                products: Int,
+              }),
+            ),
+          }),
+          ...E,
+        },
+      },
+    },
+    async (req) => listCodis(ctx, req.query.page),
+  );
+
+  app.post(
+    '/admin/codis',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Create an outfit: two to six products of a style, with the curator’s name',
+        body: CodiInput,
+        response: { 200: z.object({ id: Int }), ...E },
+      },
+    },
+    async (req) => {
+      const out = await createCodi(ctx, req.body);
+      noteAudit(req, { action: 'codi.create', target_type: 'codi', target_id: out.id });
+      return out;
+    },
+  );
+
+  app.patch(
+    '/admin/codis/:id',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary: 'Switch an outfit off or on',
+        params: IdParams,
+        body: ActiveUpdate,
+        response: { 200: z.object({ id: Int, is_active: z.boolean() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = idOf(req.params.id, '코디가 없습니다.');
+      noteAudit(req, { action: 'codi.update', target_type: 'codi', target_id: id, after: req.body });
+      return setCodiActive(ctx, id, req.body.is_active);
     },
   );
 

@@ -1,0 +1,187 @@
+/**
+ * /admin/promotions (MD): promotions (기획전) with their window and products; a new one (checked
+ * with the API's PromotionInput); switching one off or on.
+ */
+import { PROMOTION_TYPES, PromotionInput } from '@codiroom/shared';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/promotions';
+import styles from './admin.module.css';
+import { adminCall, errorText } from './api';
+import { kst } from './format';
+
+type Promotion = {
+  id: number;
+  title: string;
+  promotion_type: string;
+  benefit_label: string | null;
+  starts_at: string;
+  ends_at: string;
+  is_active: boolean;
+  running: boolean;
+  products: number;
+};
+const ids = (v: string) =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map(Number);
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminCall<{ result: Promotion[] }>('GET', '/api/admin/promotions', undefined, {
+    signal: request.signal,
+  });
+}
+
+export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      setErrors([]);
+      setMessage(done);
+      await revalidator.revalidate();
+      return true;
+    } catch (err) {
+      setMessage(null);
+      setErrors([errorText(err)]);
+      return false;
+    }
+  };
+  return (
+    <>
+      <h1>기획전</h1>
+      {message && <output className={styles.ok}>{message}</output>}
+      {errors.length > 0 && (
+        <ul className={styles.error} role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <table className={styles.table} aria-label="기획전 목록">
+        <thead>
+          <tr>
+            <th>기획전</th>
+            <th>종류</th>
+            <th>기간(KST)</th>
+            <th>상품</th>
+            <th>상태</th>
+            <th>관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.result.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <a href={`/promotion/${p.id}`} target="_blank" rel="noopener noreferrer">
+                  {p.title}
+                </a>
+                {p.benefit_label && <div className={styles.muted}>{p.benefit_label}</div>}
+              </td>
+              <td>{p.promotion_type}</td>
+              <td>
+                {kst(p.starts_at)} ~ {kst(p.ends_at)}
+              </td>
+              <td>{p.products}개</td>
+              <td>{!p.is_active ? '꺼짐' : p.running ? '진행 중' : '기간 외'}</td>
+              <td>
+                <button
+                  type="button"
+                  className={styles.ghost}
+                  onClick={() =>
+                    act(
+                      () => adminCall('PATCH', `/api/admin/promotions/${p.id}`, { is_active: !p.is_active }),
+                      p.is_active ? `${p.title}: 껐어요.` : `${p.title}: 켰어요.`,
+                    )
+                  }
+                >
+                  {p.is_active ? '끄기' : '켜기'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        aria-label="기획전 만들기"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const s = (k: string) => String(f.get(k) ?? '').trim();
+          const body = PromotionInput.safeParse({
+            title: s('title'),
+            subtitle: s('subtitle'),
+            description: s('description'),
+            promotion_type: s('promotion_type'),
+            benefit_label: s('benefit_label') || null,
+            coupon_policy_id: s('coupon') ? Number(s('coupon')) : null,
+            starts_at: s('starts_at') ? `${s('starts_at')}:00+09:00` : '',
+            ends_at: s('ends_at') ? `${s('ends_at')}:00+09:00` : '',
+            product_display_ids: ids(s('products')),
+          });
+          if (!body.success) {
+            setMessage(null);
+            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '기획전'}: ${i.message}`));
+            return;
+          }
+          if (await act(() => adminCall('POST', '/api/admin/promotions', body.data), '기획전을 만들었어요.'))
+            form.reset();
+        }}
+      >
+        <h2 className={styles.wide}>기획전 만들기</h2>
+        <label className={styles.field}>
+          제목
+          <input className={styles.input} name="title" maxLength={200} />
+        </label>
+        <label className={styles.field}>
+          부제
+          <input className={styles.input} name="subtitle" maxLength={300} />
+        </label>
+        <label className={styles.field}>
+          종류
+          <select className={styles.input} name="promotion_type">
+            {PROMOTION_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          혜택 문구
+          <input className={styles.input} name="benefit_label" maxLength={100} />
+        </label>
+        <label className={styles.field}>
+          시작(KST)
+          <input className={styles.input} type="datetime-local" name="starts_at" />
+        </label>
+        <label className={styles.field}>
+          종료(KST)
+          <input className={styles.input} type="datetime-local" name="ends_at" />
+        </label>
+        <label className={styles.field}>
+          쿠폰 정책 번호 (선택)
+          <input className={styles.input} name="coupon" inputMode="numeric" />
+        </label>
+        <label className={styles.field}>
+          상품 번호 (쉼표로)
+          <input className={styles.input} name="products" />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`}>
+          설명
+          <textarea className={styles.input} name="description" rows={3} maxLength={5000} />
+        </label>
+        <div className={styles.wide}>
+          <button type="submit" className={styles.button}>
+            만들기
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
