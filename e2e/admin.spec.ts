@@ -143,6 +143,17 @@ test('a CS operator ships a paid order with a tracking number; the shopper sees 
     'https://trace.cjlogistics.com/next/tracking.html?wblNo=654321098765',
   );
   await expect(page.getByTestId('item-status').first()).toHaveText('배송중');
+
+  // And a notification: the mypage badge, the list with the tracking number, a link to the order.
+  await page.goto('/mypage');
+  await expect(page.getByTestId('unread-notifications')).toHaveText('1');
+  await page.getByRole('link', { name: /알림/ }).click();
+  const note = page.getByTestId('notification').filter({ hasText: '주문하신 상품이 출발했어요' });
+  await expect(note).toContainText('CJ대한통운 654321098765');
+  await note.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  await page.goto('/mypage');
+  await expect(page.getByTestId('unread-notifications')).toHaveCount(0);
 });
 
 test('an MD previews a stock CSV with one bad row, applies it, and the product page follows', async ({
@@ -260,6 +271,10 @@ test('a member returns a delivered item; a CS operator approves it and the sandb
   await page.reload();
   await expect(page.getByTestId('item-status').first()).toHaveText('반품완료');
   await expect(page.getByTestId('cancelled-amount')).toContainText(expected);
+  await page.goto('/mypage/notifications');
+  await expect(page.getByTestId('notification').filter({ hasText: '반품 환불이 완료됐어요' })).toContainText(
+    `${expected} 환불`,
+  );
 });
 
 test('an MD creates a product with sizes and stock; it is on the storefront at once', async ({

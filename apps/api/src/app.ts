@@ -34,6 +34,7 @@ import { supportRoutes } from './domains/support/routes.ts';
 import { memberAdminRoutes } from './domains/users/admin-routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
+import { notificationRoutes } from './domains/users/notification-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
 import { socialRoutes } from './domains/users/social/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(devRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(memberAdminRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
       await api.register(socialRoutes, { ctx });
       await api.register(likeRoutes, { ctx });
       await api.register(cartRoutes, { ctx });

@@ -113,6 +113,7 @@ describe('GET user-detail', () => {
       phone: '010-****-5678',
       email: 'detail@codiroom.test',
       point: 0,
+      unread_notifications: 0,
     });
   });
 

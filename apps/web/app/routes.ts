@@ -30,6 +30,7 @@ export default [
   route('mypage/orders/:id', 'routes/mypage-order-detail.tsx'),
   route('mypage/coupons', 'routes/mypage-coupons.tsx'),
   route('mypage/points', 'routes/mypage-points.tsx'),
+  route('mypage/notifications', 'routes/mypage-notifications.tsx'),
   route('mypage/missions', 'routes/mypage-missions.tsx'),
   route('mypage/reviews', 'routes/mypage-reviews.tsx'),
   route('mypage/size', 'routes/mypage-size.tsx'),

@@ -156,8 +156,22 @@ export const UserDetail = z.object({
   email: z.string().nullable(),
   /** Point balance in won. */
   point: Int,
+  /** In-app notifications not read yet (the mypage badge). */
+  unread_notifications: Int,
 });
 export type UserDetail = z.infer<typeof UserDetail>;
+
+/** One in-app notification: an order shipped, a claim decided, a curation published … */
+export const NotificationEntry = z.object({
+  id: Int,
+  title: z.string(),
+  body: z.string(),
+  /** A storefront path to open (the order, the curation …), or null. */
+  link: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationEntry = z.infer<typeof NotificationEntry>;
 
 /** SPEC.md §3 client state "User info" (order fields are filled by the order screens). */
 export const UserInfo = z.object({

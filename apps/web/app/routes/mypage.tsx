@@ -15,6 +15,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const MENU = [
+  ['/mypage/notifications', '알림'],
   ['/mypage/profile', '회원 정보 수정'],
   ['/mypage/addresses', '배송지 관리'],
   ['/mypage/orders', '주문·배송 조회'],
@@ -78,7 +79,14 @@ function MyPageView({ me }: { me: UserDetail | null }) {
             {MENU.map(([href, label]) => (
               <li key={href}>
                 <Link to={href} className={my.menuLink}>
-                  <span>{label}</span>
+                  <span>
+                    {label}
+                    {href === '/mypage/notifications' && (me?.unread_notifications ?? 0) > 0 && (
+                      <span className={my.badge} data-testid="unread-notifications">
+                        {me?.unread_notifications}
+                      </span>
+                    )}
+                  </span>
                   <span aria-hidden="true">›</span>
                 </Link>
               </li>

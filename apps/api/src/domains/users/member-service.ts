@@ -39,6 +39,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
 import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
+import { unreadCount } from './notifications.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -67,10 +68,11 @@ async function latestDoneCuration(db: Conn, userId: number) {
 
 export async function userDetail(ctx: AppContext, userId: number): Promise<UserDetail> {
   const user = await memberRow(ctx.db, userId);
-  const [quiz, done, point] = await Promise.all([
+  const [quiz, done, point, unread] = await Promise.all([
     hasStyleQuiz(ctx.db, user),
     user.curator_name ? Promise.resolve(null) : latestDoneCuration(ctx.db, user.id),
     pointBalance(ctx.db, user.id),
+    unreadCount(ctx.db, user.id),
   ]);
   return {
     uuid: user.uuid,
@@ -86,6 +88,7 @@ export async function userDetail(ctx: AppContext, userId: number): Promise<UserD
     phone: maskPhone(user.phone),
     email: user.email,
     point,
+    unread_notifications: unread,
   };
 }
 

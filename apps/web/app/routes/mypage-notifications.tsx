@@ -1,0 +1,110 @@
+/**
+ * /mypage/notifications: the member's in-app notifications, newest first (an order shipped with
+ * its tracking number, a return refunded, a claim decided …), unread ones marked; opening the
+ * page marks them read, and each opens its order or page.
+ */
+import type { NotificationEntry } from '@codiroom/shared';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { Pager } from '../components/Pager';
+import { EmptyState } from '../components/ProductGrid';
+import { browserApi } from '../lib/browser-api';
+import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/mypage-notifications';
+import my from './mypage.module.css';
+
+type NotificationPage = {
+  page: number;
+  total_page: number;
+  unread_count: number;
+  result: NotificationEntry[];
+};
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '알림 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return browserApi().get<NotificationPage>(
+    '/api/users/notifications',
+    { page: pageOf(request) },
+    { signal: request.signal },
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="알림" actions={false} titleAs="h1" />
+      <main>
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('ko-KR', {
+    timeZone: 'Asia/Seoul',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+export default function NotificationsPage({ loaderData: data }: Route.ComponentProps) {
+  const unreadIds = data.result.filter((n) => n.read_at === null).map((n) => n.id);
+  const key = unreadIds.join(',');
+  useEffect(() => {
+    // Seen on this page: read (the marks stay on screen until the next visit).
+    if (key)
+      void browserApi().request('POST', '/api/users/notifications/read', {
+        body: { ids: key.split(',').map(Number) },
+      });
+  }, [key]);
+  return (
+    <>
+      <PageHeader title="알림" actions={false} titleAs="h1" />
+      <main>
+        {data.result.length === 0 ? (
+          <EmptyState
+            title="새 알림이 없어요"
+            text="주문 배송, 반품·교환 처리, 큐레이션 소식을 여기서 알려드려요."
+          />
+        ) : (
+          <ul className={page.cardList} aria-label="알림 목록">
+            {data.result.map((n) => {
+              const content = (
+                <>
+                  <strong>
+                    {n.read_at === null && (
+                      <>
+                        <span className={my.unreadDot} aria-hidden="true" />
+                        <span className="visually-hidden">읽지 않음 </span>
+                      </>
+                    )}
+                    {n.title}
+                  </strong>
+                  <br />
+                  <span>{n.body}</span>
+                  <br />
+                  <small>{when(n.created_at)}</small>
+                </>
+              );
+              return (
+                <li key={n.id} className={my.ledgerRow} data-testid="notification">
+                  {n.link?.startsWith('/') ? <Link to={n.link}>{content}</Link> : <span>{content}</span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={data.page} totalPage={data.total_page} />
+      </main>
+    </>
+  );
+}
