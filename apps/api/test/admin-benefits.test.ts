@@ -101,6 +101,20 @@ describe('coupon policies and serial batches', () => {
       payload: { is_active: false },
     });
     expect(off.json()).toMatchObject({ is_active: false });
+    // An edit that changes nothing is refused, for every back-office edit.
+    for (const url of [
+      `/api/admin/coupon-policies/${id}`,
+      '/api/admin/missions/1',
+      '/api/admin/brands/1',
+      '/api/admin/posts/1',
+      '/api/admin/banners/1',
+      '/api/admin/products/displays/1',
+      '/api/admin/products/items/1',
+    ]) {
+      const empty = await t.app.inject({ method: 'PATCH', url, headers: md.headers, payload: {} });
+      expect(empty.statusCode, url).toBe(400);
+      expect(empty.json().detail, url).toContain('바꿀 값을 하나 이상');
+    }
     const other = (lines[2] as string).split(',')[0] as string;
     expect((await redeem(b.headers, other)).json().result).toBe('error');
   });

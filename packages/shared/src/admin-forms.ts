@@ -9,6 +9,10 @@ import { COUPON_TYPES } from './benefit-schemas.ts';
 import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
 import { STYLE_TAGS } from './curation-engine.ts';
 
+/** An edit must change something: an empty body is a 400, not a no-op or a failed update. */
+const changesSomething = (o: object) => Object.values(o).some((v) => v !== undefined);
+const CHANGE_NOTHING = { message: '바꿀 값을 하나 이상 보내주세요.' };
+
 export const PRODUCT_LIMITS = {
   colors: 12,
   sizes: 12,
@@ -110,7 +114,8 @@ export const DisplayUpdateRequest = z
     price_discount: Price.optional(),
     is_active: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 /** Changes to one size: its stock, extra price and whether it is on sale. */
 export const ItemUpdateRequest = z
@@ -119,7 +124,8 @@ export const ItemUpdateRequest = z
     extra_price: Won(PRODUCT_LIMITS.extraPrice).optional(),
     is_active: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 export const AdminProductRow = z.object({
   product_id: z.number().int(),
@@ -260,7 +266,8 @@ export const CouponPolicyUpdate = z
     ends_at: Instant.nullable().optional(),
     total_limit: z.number().int().min(1).max(10_000_000).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 export const SERIAL_BATCH_MAX = 5000;
 export const SerialBatchRequest = z
@@ -296,7 +303,8 @@ export const MissionUpdate = z
     point: z.number().int().min(0).max(100_000).optional(),
     is_active: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 // ───────────────────────────── contents (back office) ─────────────────────────────
 
@@ -339,7 +347,8 @@ export const BannerUpdate = z
     sort_order: z.number().int().min(0).max(999).optional(),
     is_active: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 export const TIME_SALE_LIMITS = { items: 50, hours: 24 * 14 } as const;
 export const TimeSaleInput = z
@@ -409,7 +418,8 @@ export const BrandUpdate = z
       .nullable()
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 export const POST_CATEGORIES = [
   '스타일 가이드',
@@ -445,7 +455,8 @@ export const PostUpdate = z
     body: z.string().trim().min(20).max(50_000).optional(),
     status: z.enum(POST_STATUSES).optional(),
   })
-  .strict();
+  .strict()
+  .refine(changesSomething, CHANGE_NOTHING);
 
 export const PROMOTION_TYPES = ['SALE', 'EVENT_PRICE', 'BRAND', 'NEW', 'SEASON'] as const;
 /** A promotion (기획전): a KST window, its products and an optional coupon to hand out. */
