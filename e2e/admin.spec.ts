@@ -90,7 +90,7 @@ test('a curator notes and publishes a draft; the member sees it; the audit log s
   await adminDesk.close();
 });
 
-test('a CS operator ships a paid order with a tracking number; the shopper sees it in the order detail', async ({
+test('a CS operator ships a paid order with a tracking number; the shopper sees it in the order detail and a notification', async ({
   browser,
   page,
 }) => {
