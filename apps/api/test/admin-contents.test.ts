@@ -30,7 +30,12 @@ describe('banners', () => {
     const post = (body: object, headers = md.headers) =>
       t.app.inject({ method: 'POST', url: '/api/admin/banners', headers, payload: body });
     expect((await post(banner, cs.headers)).statusCode).toBe(403);
-    for (const link_url of ['javascript:alert(1)', '//evil.example', 'http://plain.example']) {
+    for (const link_url of [
+      'javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      'http://plain.example',
+    ]) {
       const bad = await post({ ...banner, link_url });
       expect(bad.statusCode, link_url).toBe(400);
       expect(bad.json().detail).toContain('링크는');

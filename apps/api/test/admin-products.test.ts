@@ -206,6 +206,21 @@ describe('products in the back office', () => {
       ],
       [{ ...ok, measurements: [{ size_name: 'M', values: { waist: 40 } }] }, '실측 항목이 아닙니다: waist'],
       [{ ...ok, style_tags: ['<script>'] }, 'style_tags'],
+      [
+        {
+          ...ok,
+          colors: [
+            {
+              ...ok.colors[1],
+              sizes: [
+                { size_name: 'M', stock: 1 },
+                { size_name: 'm ', stock: 1 },
+              ],
+            },
+          ],
+        },
+        '같은 사이즈가 두 번',
+      ],
       [{ ...ok, colors: [{ ...ok.colors[1], sizes: [{ size_name: 'L', stock: -1 }] }] }, 'stock'],
     ];
     for (const [body, detail] of cases) {
@@ -252,5 +267,46 @@ describe('products in the back office', () => {
       image_url: string;
     };
     expect(page.image_url).toBe(out.image_url);
+  });
+});
+
+describe('SKUs', () => {
+  it('sizes whose letters and digits look alike still get distinct SKUs', async () => {
+    const shop = await makeShop(t.ctx);
+    const cat = await topCategory();
+    const md = await operatorSession(t, ['MD']);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: md.headers,
+      payload: {
+        ...form(shop.brandId, cat.id),
+        measurements: [],
+        colors: [
+          {
+            color_name: '블랙',
+            color_hex: '#111111',
+            sizes: [
+              { size_name: '9.5', stock: 1 },
+              { size_name: '95', stock: 1 },
+              { size_name: '프리', stock: 1 },
+              { size_name: '1', stock: 1 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = await t.app.inject({
+      url: `/api/admin/products/${res.json().product_id}`,
+      headers: md.headers,
+    });
+    const display = (detail.json() as { displays: { image_url: string; items: { sku: string }[] }[] })
+      .displays[0];
+    expect(new Set(display?.items.map((i) => i.sku)).size).toBe(4);
+    // Until photos are uploaded the colourway shows the generated picture in its colour.
+    const picture = await t.app.inject({ url: display?.image_url as string });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.body.toLowerCase()).toContain('#111111');
   });
 });

@@ -315,7 +315,7 @@ const LinkUrl = z
   .trim()
   .max(500)
   .refine(
-    (v) => /^\/(?!\/)[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+    (v) => /^\/(?![/\\])[^\s\\]*$/.test(v) || /^https:\/\/[^\s\\]+$/.test(v),
     '링크는 /로 시작하는 쇼핑몰 주소나 https 주소예요.',
   );
 

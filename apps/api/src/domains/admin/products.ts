@@ -133,7 +133,8 @@ export async function createProduct(ctx: AppContext, input: CreateInput) {
           color_name: c.color_name,
           stock: s.stock,
           extra_price: s.extra_price,
-          sku: `${prefix}-P${p.id}-${ci + 1}-${s.size_name.replace(/[^0-9A-Za-z]/g, '') || si + 1}`.slice(
+          // Colour and size positions keep it unique ('9.5' and '95', '프리' and '1' differ there).
+          sku: `${prefix}-P${p.id}-${ci + 1}-${si + 1}-${s.size_name.replace(/[^0-9A-Za-z]/g, '')}`.slice(
             0,
             64,
           ),
