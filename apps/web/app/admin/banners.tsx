@@ -4,11 +4,10 @@
  * replacing its picture.
  */
 import { BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
-import { adminCall, adminUpload, errorText } from './api';
+import { adminCall, adminUpload } from './api';
+import { CreateForm, PictureUpload, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Banner = {
@@ -31,33 +30,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminBanners({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>배너</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="배너 목록">
         <thead>
           <tr>
@@ -100,39 +77,24 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
                   >
                     {b.is_active ? '끄기' : '켜기'}
                   </button>
-                  <label className={styles.ghost}>
-                    그림 바꾸기
-                    <input
-                      type="file"
-                      accept="image/jpeg,image/png,image/webp"
-                      className="visually-hidden"
-                      onChange={(e) => {
-                        const file = e.currentTarget.files?.[0];
-                        if (!file) return;
-                        const form = new FormData();
-                        form.append('image', file);
-                        void act(
-                          () => adminUpload(`/api/admin/banners/${b.id}/image`, form),
-                          `${b.title}: 그림을 바꿨어요.`,
-                        );
-                      }}
-                    />
-                  </label>
+                  <PictureUpload
+                    label="그림 바꾸기"
+                    onFile={(form) =>
+                      void act(
+                        () => adminUpload(`/api/admin/banners/${b.id}/image`, form),
+                        `${b.title}: 그림을 바꿨어요.`,
+                      )
+                    }
+                  />
                 </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="배너 만들기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="배너 만들기"
+        onSubmit={(s) => {
           const body = BannerInput.safeParse({
             placement: s('placement'),
             title: s('title'),
@@ -143,15 +105,12 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
             sort_order: Number(s('sort_order') || 0),
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '배너'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '배너');
+            return false;
           }
-          if (await act(() => adminCall('POST', '/api/admin/banners', body.data), '배너를 만들었어요.'))
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/banners', body.data), '배너를 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>배너 만들기</h2>
         <label className={styles.field}>
           위치
           <select className={styles.input} name="placement">
@@ -184,12 +143,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
           종료(KST)
           <input className={styles.input} type="datetime-local" name="ends_at" />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

@@ -4,11 +4,10 @@
  * changing a brand's shipping fee.
  */
 import { BrandInput, formatWon } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/brands';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
+import { CreateForm, useAdminAction } from './feedback';
 
 type Brand = {
   id: number;
@@ -26,33 +25,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminBrands({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>브랜드</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="브랜드 목록">
         <thead>
           <tr>
@@ -104,15 +81,9 @@ export default function AdminBrands({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="브랜드 만들기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="브랜드 만들기"
+        onSubmit={(s) => {
           const body = BrandInput.safeParse({
             name: s('name'),
             name_en: s('name_en'),
@@ -123,15 +94,12 @@ export default function AdminBrands({ loaderData }: Route.ComponentProps) {
             fast_shipping_cutoff: s('cutoff') ? Number(s('cutoff')) : null,
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '브랜드'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '브랜드');
+            return false;
           }
-          if (await act(() => adminCall('POST', '/api/admin/brands', body.data), '브랜드를 만들었어요.'))
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/brands', body.data), '브랜드를 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>브랜드 만들기</h2>
         <label className={styles.field}>
           이름
           <input className={styles.input} name="name" maxLength={100} />
@@ -164,12 +132,7 @@ export default function AdminBrands({ loaderData }: Route.ComponentProps) {
           브랜드 소개
           <textarea className={styles.input} name="description" rows={3} maxLength={2000} />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

@@ -11,6 +11,7 @@ import type { Route } from './+types/claims';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { DataTable } from './DataTable';
+import { PageButtons } from './feedback';
 import { kst } from './format';
 import { ItemActions } from './ItemActions';
 
@@ -154,24 +155,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
         label={kind === 'refund' ? '반품 요청' : '교환 요청'}
         empty="처리할 요청이 없어요."
       />
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page <= 1}
-          onClick={() => set({ page: String(p.page - 1) })}
-        >
-          이전
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page >= pages}
-          onClick={() => set({ page: String(p.page + 1) })}
-        >
-          다음
-        </button>
-      </div>
+      <PageButtons page={p.page} pages={pages} onPage={(n) => set({ page: String(n) })} />
     </>
   );
 }

@@ -3,11 +3,10 @@
  * with the API's CodiInput: two to six products); switching one off or on.
  */
 import { CodiInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/codis';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
+import { CreateForm, useAdminAction } from './feedback';
 
 type Codi = {
   id: number;
@@ -30,33 +29,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminCodis({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>코디</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="코디 목록">
         <thead>
           <tr>
@@ -101,15 +78,9 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="코디 만들기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="코디 만들기"
+        onSubmit={(s) => {
           const body = CodiInput.safeParse({
             style_id: s('style_id') ? Number(s('style_id')) : null,
             title: s('title'),
@@ -122,15 +93,12 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
               .map(Number),
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '코디'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '코디');
+            return false;
           }
-          if (await act(() => adminCall('POST', '/api/admin/codis', body.data), '코디를 만들었어요.'))
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/codis', body.data), '코디를 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>코디 만들기</h2>
         <label className={styles.field}>
           이름
           <input className={styles.input} name="title" maxLength={200} />
@@ -158,12 +126,7 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
           설명
           <textarea className={styles.input} name="description" rows={3} maxLength={2000} />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

@@ -12,12 +12,12 @@ import {
   SERIAL_BATCH_MAX,
 } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
-import { useRevalidator, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/coupons';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
 import { DataTable } from './DataTable';
+import { PageButtons, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Policy = {
@@ -53,22 +53,9 @@ const kstInstant = (v: string) => (v ? `${v}:00+09:00` : null);
 const numOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
 export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
   const pages = Math.max(1, Math.ceil(p.total / PAGE));
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   const columns: ColumnDef<Policy, unknown>[] = [
     { accessorKey: 'id', header: '번호' },
     { accessorKey: 'name', header: '쿠폰' },
@@ -185,44 +172,28 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
     };
     const checked = CouponPolicyInput.safeParse(body);
     if (!checked.success) {
-      setMessage(null);
-      setErrors(checked.error.issues.map((i) => `${i.path.join('.') || '쿠폰'}: ${i.message}`));
+      refuse(checked.error.issues, '쿠폰');
       return;
     }
-    await act(() => adminCall('POST', '/api/admin/coupon-policies', checked.data), '쿠폰 정책을 만들었어요.');
-    form.reset();
+    if (
+      await act(
+        () => adminCall('POST', '/api/admin/coupon-policies', checked.data),
+        '쿠폰 정책을 만들었어요.',
+      )
+    )
+      form.reset();
   };
 
   return (
     <>
       <h1>쿠폰</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <DataTable data={p.result} columns={columns} label="쿠폰 정책" empty="쿠폰 정책이 없어요." />
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page <= 1}
-          onClick={() => setParams({ ...Object.fromEntries(params), page: String(p.page - 1) })}
-        >
-          이전
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page >= pages}
-          onClick={() => setParams({ ...Object.fromEntries(params), page: String(p.page + 1) })}
-        >
-          다음
-        </button>
-      </div>
+      <PageButtons
+        page={p.page}
+        pages={pages}
+        onPage={(n) => setParams({ ...Object.fromEntries(params), page: String(n) })}
+      />
       <form
         className={`${styles.card} ${styles.form}`}
         aria-label="쿠폰 정책 만들기"

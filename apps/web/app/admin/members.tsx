@@ -8,6 +8,7 @@ import type { Route } from './+types/members';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { DataTable } from './DataTable';
+import { PageButtons } from './feedback';
 import { kst } from './format';
 
 type Row = {
@@ -69,19 +70,7 @@ export default function AdminMembers({ loaderData: p }: Route.ComponentProps) {
         남아요.
       </p>
       <DataTable data={p.result} columns={columns} label="회원 목록" empty="조건에 맞는 회원이 없어요." />
-      <div className={styles.toolbar}>
-        <button type="button" className={styles.ghost} disabled={p.page <= 1} onClick={() => go(p.page - 1)}>
-          이전
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page >= pages}
-          onClick={() => go(p.page + 1)}
-        >
-          다음
-        </button>
-      </div>
+      <PageButtons page={p.page} pages={pages} onPage={(n) => go(n)} />
     </>
   );
 }

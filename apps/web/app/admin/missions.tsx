@@ -3,11 +3,10 @@
  * API's schema, MissionInput); changing its points or switching it off.
  */
 import { MissionInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/missions';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
+import { CreateForm, useAdminAction } from './feedback';
 
 type Mission = {
   id: number;
@@ -25,29 +24,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminMissions({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setError(null);
-      setMessage(done);
-      await revalidator.revalidate();
-    } catch (err) {
-      setMessage(null);
-      setError(errorText(err));
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>미션</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="미션 목록">
         <thead>
           <tr>
@@ -107,30 +88,21 @@ export default function AdminMissions({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="미션 만들기"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
+      <CreateForm
+        label="미션 만들기"
+        onSubmit={(s) => {
           const body = MissionInput.safeParse({
-            code: String(f.get('code') ?? '').trim(),
-            title: String(f.get('title') ?? '').trim(),
-            point: Number(f.get('point')),
+            code: s('code'),
+            title: s('title'),
+            point: Number(s('point')),
           });
           if (!body.success) {
-            setMessage(null);
-            setError(body.error.issues[0]?.message ?? '입력을 확인해주세요.');
-            return;
+            refuse(body.error.issues, '미션');
+            return false;
           }
-          void act(() => adminCall('POST', '/api/admin/missions', body.data), '미션을 만들었어요.').then(() =>
-            form.reset(),
-          );
+          return act(() => adminCall('POST', '/api/admin/missions', body.data), '미션을 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>미션 만들기</h2>
         <label className={styles.field}>
           코드
           <input className={styles.input} name="code" maxLength={50} />
@@ -143,12 +115,7 @@ export default function AdminMissions({ loaderData }: Route.ComponentProps) {
           포인트
           <input className={styles.input} name="point" inputMode="numeric" />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

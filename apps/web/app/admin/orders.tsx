@@ -9,6 +9,7 @@ import type { Route } from './+types/orders';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { DataTable } from './DataTable';
+import { PageButtons } from './feedback';
 import { kst } from './format';
 
 type Row = {
@@ -94,19 +95,7 @@ export default function AdminOrders({ loaderData: p }: Route.ComponentProps) {
         {p.total}건 · {p.page}/{pages}쪽
       </p>
       <DataTable data={p.result} columns={columns} label="주문 목록" empty="조건에 맞는 주문이 없어요." />
-      <div className={styles.toolbar}>
-        <button type="button" className={styles.ghost} disabled={p.page <= 1} onClick={() => go(p.page - 1)}>
-          이전
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page >= pages}
-          onClick={() => go(p.page + 1)}
-        >
-          다음
-        </button>
-      </div>
+      <PageButtons page={p.page} pages={pages} onPage={(n) => go(n)} />
     </>
   );
 }

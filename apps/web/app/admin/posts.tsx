@@ -3,11 +3,10 @@
  * category, author, the products it shows); ending one (no longer readable) and its cover.
  */
 import { POST_CATEGORIES, PostInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/posts';
 import styles from './admin.module.css';
-import { adminCall, adminUpload, errorText } from './api';
+import { adminCall, adminUpload } from './api';
+import { CreateForm, PictureUpload, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Post = {
@@ -28,33 +27,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>매거진</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="매거진 글 목록">
         <thead>
           <tr>
@@ -102,39 +79,25 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
                   >
                     {p.status === 'RUNNING' ? '게시 종료' : '다시 게시'}
                   </button>
-                  <label className={styles.ghost}>
-                    표지 바꾸기
-                    <input
-                      type="file"
-                      accept="image/jpeg,image/png,image/webp"
-                      className="visually-hidden"
-                      onChange={(e) => {
-                        const file = e.currentTarget.files?.[0];
-                        if (!file) return;
-                        const form = new FormData();
-                        form.append('image', file);
-                        void act(
-                          () => adminUpload(`/api/admin/posts/${p.id}/cover`, form),
-                          `${p.title}: 표지를 바꿨어요.`,
-                        );
-                      }}
-                    />
-                  </label>
+                  <PictureUpload
+                    label="표지 바꾸기"
+                    onFile={(form) =>
+                      void act(
+                        () => adminUpload(`/api/admin/posts/${p.id}/cover`, form),
+                        `${p.title}: 표지를 바꿨어요.`,
+                      )
+                    }
+                  />
                 </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="매거진 글 쓰기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="매거진 글 쓰기"
+        submit="게시"
+        onSubmit={(s) => {
           const body = PostInput.safeParse({
             title: s('title'),
             subtitle: s('subtitle'),
@@ -148,15 +111,12 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
               .map(Number),
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '글'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '글');
+            return false;
           }
-          if (await act(() => adminCall('POST', '/api/admin/posts', body.data), '글을 게시했어요.'))
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/posts', body.data), '글을 게시했어요.');
         }}
       >
-        <h2 className={styles.wide}>매거진 글 쓰기</h2>
         <label className={`${styles.field} ${styles.wide}`}>
           제목
           <input className={styles.input} name="title" maxLength={200} />
@@ -185,12 +145,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
           소개할 상품 번호 (쉼표로)
           <input className={styles.input} name="products" />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            게시
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

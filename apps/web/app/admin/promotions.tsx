@@ -3,11 +3,10 @@
  * with the API's PromotionInput); switching one off or on.
  */
 import { PROMOTION_TYPES, PromotionInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/promotions';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
+import { CreateForm, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Promotion = {
@@ -35,33 +34,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>기획전</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="기획전 목록">
         <thead>
           <tr>
@@ -106,15 +83,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="기획전 만들기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="기획전 만들기"
+        onSubmit={(s) => {
           const body = PromotionInput.safeParse({
             title: s('title'),
             subtitle: s('subtitle'),
@@ -127,15 +98,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             product_display_ids: ids(s('products')),
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '기획전'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '기획전');
+            return false;
           }
-          if (await act(() => adminCall('POST', '/api/admin/promotions', body.data), '기획전을 만들었어요.'))
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/promotions', body.data), '기획전을 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>기획전 만들기</h2>
         <label className={styles.field}>
           제목
           <input className={styles.input} name="title" maxLength={200} />
@@ -176,12 +144,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
           설명
           <textarea className={styles.input} name="description" rows={3} maxLength={5000} />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

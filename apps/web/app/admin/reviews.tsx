@@ -9,6 +9,7 @@ import { useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/reviews';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
+import { PageButtons } from './feedback';
 import { kst } from './format';
 
 type Row = {
@@ -151,24 +152,7 @@ export default function AdminReviews({ loaderData: p }: Route.ComponentProps) {
           )}
         </article>
       ))}
-      <div className={styles.toolbar}>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page <= 1}
-          onClick={() => go({ page: String(p.page - 1) })}
-        >
-          이전
-        </button>
-        <button
-          type="button"
-          className={styles.ghost}
-          disabled={p.page >= pages}
-          onClick={() => go({ page: String(p.page + 1) })}
-        >
-          다음
-        </button>
-      </div>
+      <PageButtons page={p.page} pages={pages} onPage={(n) => go({ page: String(n) })} />
     </>
   );
 }

@@ -4,11 +4,10 @@
  * in limited quantities); ending one early.
  */
 import { TimeSaleInput } from '@codiroom/shared';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/time-sales';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminCall } from './api';
+import { CreateForm, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Sale = {
@@ -46,33 +45,11 @@ function parseItems(text: string) {
 }
 
 export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      setErrors([]);
-      setMessage(done);
-      await revalidator.revalidate();
-      return true;
-    } catch (err) {
-      setMessage(null);
-      setErrors([errorText(err)]);
-      return false;
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   return (
     <>
       <h1>타임세일</h1>
-      {message && <output className={styles.ok}>{message}</output>}
-      {errors.length > 0 && (
-        <ul className={styles.error} role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      )}
+      {feedback}
       <table className={styles.table} aria-label="타임세일 목록">
         <thead>
           <tr>
@@ -114,15 +91,9 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="타임세일 만들기"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const f = new FormData(form);
-          const s = (k: string) => String(f.get(k) ?? '').trim();
+      <CreateForm
+        label="타임세일 만들기"
+        onSubmit={(s) => {
           const body = TimeSaleInput.safeParse({
             title: s('title'),
             starts_at: s('starts_at') ? `${s('starts_at')}:00+09:00` : '',
@@ -130,17 +101,12 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
             items: parseItems(s('items')),
           });
           if (!body.success) {
-            setMessage(null);
-            setErrors(body.error.issues.map((i) => `${i.path.join('.') || '타임세일'}: ${i.message}`));
-            return;
+            refuse(body.error.issues, '타임세일');
+            return false;
           }
-          if (
-            await act(() => adminCall('POST', '/api/admin/time-sales', body.data), '타임세일을 만들었어요.')
-          )
-            form.reset();
+          return act(() => adminCall('POST', '/api/admin/time-sales', body.data), '타임세일을 만들었어요.');
         }}
       >
-        <h2 className={styles.wide}>타임세일 만들기</h2>
         <label className={`${styles.field} ${styles.wide}`}>
           제목
           <input className={styles.input} name="title" maxLength={200} />
@@ -157,12 +123,7 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
           상품 (한 줄에 하나: 상품 번호:타임세일가:한정 수량)
           <textarea className={styles.input} name="items" rows={4} />
         </label>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }
