@@ -469,3 +469,70 @@ test('an MD puts up a home banner; the shopper sees it on the home page; switche
   await page.reload();
   await expect(page.getByText(title)).toHaveCount(0);
 });
+
+// A 1×1 PNG: a real image for the upload pipeline to sniff and re-encode.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a member asks about an order with a photo; a CS operator answers; the member sees the answer and a notification', async ({
+  browser,
+  page,
+}) => {
+  await signUpByPhone(page, '윤문의', '01055550611');
+  await buyOneProduct(page, 4, '윤문의', '01055550611');
+  const orderId = page.url().split('/').pop() as string;
+
+  await page.goto(`/mypage/inquiries/new?order=${orderId}`);
+  const form = page.getByRole('form', { name: '1:1 문의' });
+  await form.getByLabel('문의 유형').selectOption('배송');
+  await form.getByLabel('세부 유형').selectOption('배송 지연');
+  await expect(form.getByLabel('문의할 주문 (선택)')).toHaveValue(orderId);
+  const title = `셔츠 배송이 늦어요 ${Date.now() % 100000}`;
+  await form.getByLabel('제목').fill(title);
+  await form
+    .getByLabel('내용')
+    .fill('주문한 지 사흘이 지났는데 아직 출고 전이라고 나와요. 언제 받을 수 있을까요?');
+  await form.getByLabel(/사진/).setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: '문의 남기기' }).click();
+  await expect(page).toHaveURL(/\/mypage\/inquiries\/\d+$/);
+  await expect(page.getByTestId('inquiry-status')).toHaveText('답변 대기');
+  await expect(page.locator('main img[alt="사진 1"]')).toBeVisible();
+
+  const cs = { email: `cs-ticket${Date.now()}@codiroom.test`, password: 'cs-password-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...cs, name: '문고객', roles: ['CS'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const cp = await desk.newPage();
+  await signIn(cp, cs.email, cs.password);
+  await cp.getByRole('navigation', { name: '백오피스 메뉴' }).getByRole('link', { name: '1:1 문의' }).click();
+  await cp.getByRole('table', { name: '문의 목록' }).getByRole('link', { name: title }).click();
+  await expect(cp.getByRole('region', { name: '문의 내용' }).locator('img')).toBeVisible();
+  await cp.getByRole('button', { name: '내가 맡기' }).click();
+  await expect(cp.locator('output')).toContainText('내 문의로 가져왔어요');
+  const answer = cp.getByRole('form', { name: '답변' });
+  await answer.getByLabel('템플릿').selectOption('배송 지연 안내');
+  await expect(answer.getByLabel('답변 내용')).toHaveValue(/출고가 늦어지고/);
+  await answer.getByRole('button', { name: '답변 보내기' }).click();
+  await expect(cp.locator('output')).toContainText('답변을 보냈어요');
+  await desk.close();
+
+  await page.goto('/mypage');
+  await expect(page.getByTestId('unread-notifications')).toHaveText('1');
+  await page.goto('/mypage/notifications');
+  await page
+    .getByTestId('notification')
+    .filter({ hasText: '문의에 답변이 등록됐어요' })
+    .getByRole('link')
+    .click();
+  await expect(page).toHaveURL(/\/mypage\/inquiries\/\d+$/);
+  await expect(page.getByTestId('inquiry-status')).toHaveText('답변 완료');
+  await expect(page.getByTestId('answer')).toContainText('출고가 늦어지고');
+});

@@ -33,6 +33,7 @@ export * from './signup-errors.ts';
 export * from './sizing.ts';
 export * from './social-schemas.ts';
 export * from './style-quiz-schemas.ts';
+export * from './support.ts';
 export * from './time.ts';
 export * from './user-schemas.ts';
 export * from './web-status.ts';

@@ -1243,9 +1243,32 @@ export const supportTickets = pgTable('support_tickets', {
   content: text('content').notNull(),
   target_type: varchar('target_type', { length: 30 }),
   target_id: integer('target_id'),
+  /** OPEN (waiting for the shop), ANSWERED (waiting for the member), CLOSED. */
   status: varchar('status', { length: 20 }).notNull().default('OPEN'),
+  /** The operator the ticket is assigned to (operators.id), or null. */
+  assignee_operator_id: integer('assignee_operator_id'),
+  answered_at: ts('answered_at'),
+  closed_at: ts('closed_at'),
+  updated_at: ts('updated_at'),
   created_at: createdAt(),
 });
+
+/** The thread of a ticket after its first message: the shop's answers and the member's replies. */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticket_id: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    /** MEMBER or OPERATOR. */
+    author: varchar('author', { length: 10 }).notNull(),
+    operator_id: integer('operator_id'),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticket_id, t.created_at)],
+);
 
 export const supportTicketFiles = pgTable('support_ticket_files', {
   id: serial('id').primaryKey(),

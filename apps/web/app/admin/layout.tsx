@@ -47,6 +47,7 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },
   { to: '/admin/reviews', label: '후기 관리', roles: ['CS'] },
+  { to: '/admin/tickets', label: '1:1 문의', roles: ['CS'] },
   { to: '/admin/members', label: '회원 조회', roles: ['CS'] },
   { to: '/admin/curations', label: '큐레이션 큐', roles: ['CURATOR'] },
   { to: '/admin/shop-status', label: '쇼핑몰 상태', roles: [] },

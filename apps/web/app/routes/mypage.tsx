@@ -26,6 +26,7 @@ const MENU = [
   ['/mypage/reviews', '내 후기'],
   ['/mypage/size', '내 사이즈 정보'],
   ['/recent_products', '최근 본 상품'],
+  ['/mypage/inquiries', '1:1 문의'],
   ['/info/faq', '고객센터'],
 ] as const;
 

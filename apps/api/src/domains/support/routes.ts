@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { ticketRoutes } from './ticket-routes.ts';
 import { getWebStatus, setWebStatus } from './web-status.ts';
 
 const started = Date.now();
 
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(ticketRoutes, { ctx });
   app.get(
     '/health',
     {

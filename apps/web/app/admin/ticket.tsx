@@ -1,0 +1,151 @@
+/**
+ * /admin/tickets/{id} (CS): one ticket — the question, its photos (signed URLs), the order or
+ * product it is about, the thread — taking it, answering (from a template or not: the member is
+ * notified) and closing it.
+ */
+import type { TicketDetail } from '@codiroom/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Route } from './+types/ticket';
+import styles from './admin.module.css';
+import { adminCall } from './api';
+import { useAdminAction } from './feedback';
+import { kst } from './format';
+
+type Ticket = TicketDetail & { user_id: number; assignee_operator_id: number | null };
+type Template = { title: string; body: string };
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const [ticket, templates] = await Promise.all([
+    adminCall<Ticket>('GET', `/api/admin/tickets/${params.id}`, undefined, { signal: request.signal }),
+    adminCall<{ result: Template[] }>('GET', '/api/admin/tickets/templates', undefined, {
+      signal: request.signal,
+    }),
+  ]);
+  return { ticket, templates: templates.result };
+}
+
+export default function AdminTicket({ loaderData }: Route.ComponentProps) {
+  const { ticket: t, templates } = loaderData;
+  const { act, feedback } = useAdminAction();
+  const [answer, setAnswer] = useState('');
+  return (
+    <>
+      <p>
+        <Link to="/admin/tickets">← 1:1 문의</Link>
+      </p>
+      <h1>
+        {t.title} <span className={styles.tag}>{t.status_label}</span>
+      </h1>
+      <p className={styles.muted}>
+        {t.main_category}
+        {t.sub_category ? ` · ${t.sub_category}` : ''} · {kst(t.created_at)} ·{' '}
+        <Link to={`/admin/members/${t.user_id}`}>회원 {t.user_id}</Link>
+        {t.target_type === 'ORDER' && t.target_id && (
+          <>
+            {' '}
+            · <Link to={`/admin/orders/${t.target_id}`}>주문 {t.target_id}</Link>
+          </>
+        )}
+        {t.target_type === 'PRODUCT' && t.target_id && <> · 상품 {t.target_id}</>}
+      </p>
+      {feedback}
+      <section className={styles.card} aria-label="문의 내용">
+        <p className={styles.preWrap}>{t.content}</p>
+        {t.files.length > 0 && (
+          <div className={styles.photos}>
+            {t.files.map((f) => (
+              <a key={f.id} href={f.url} target="_blank" rel="noopener noreferrer">
+                <img src={f.url} alt={f.name} />
+              </a>
+            ))}
+          </div>
+        )}
+      </section>
+      {t.messages.map((m) => (
+        <section
+          key={m.id}
+          className={styles.card}
+          aria-label={m.author === 'OPERATOR' ? '답변' : '회원 추가 문의'}
+        >
+          <strong>{m.author === 'OPERATOR' ? m.author_name : '회원'}</strong>{' '}
+          <span className={styles.muted}>{kst(m.created_at)}</span>
+          <p className={styles.preWrap}>{m.body}</p>
+        </section>
+      ))}
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() =>
+            act(
+              () => adminCall('POST', `/api/admin/tickets/${t.id}/assign`, { to: 'me' }),
+              '내 문의로 가져왔어요.',
+            )
+          }
+        >
+          내가 맡기
+        </button>
+        {t.status !== 'CLOSED' && (
+          <button
+            type="button"
+            className={styles.ghost}
+            onClick={() =>
+              act(() => adminCall('POST', `/api/admin/tickets/${t.id}/close`), '문의를 종료했어요.')
+            }
+          >
+            종료
+          </button>
+        )}
+      </div>
+      {t.status !== 'CLOSED' && (
+        <form
+          className={`${styles.card} ${styles.form}`}
+          aria-label="답변"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (
+              await act(
+                () => adminCall('POST', `/api/admin/tickets/${t.id}/answer`, { body: answer }),
+                '답변을 보냈어요. 회원에게 알림이 가요.',
+              )
+            )
+              setAnswer('');
+          }}
+        >
+          <label className={styles.field}>
+            템플릿
+            <select
+              className={styles.input}
+              defaultValue=""
+              onChange={(e) => {
+                const tpl = templates.find((x) => x.title === e.target.value);
+                if (tpl) setAnswer(tpl.body);
+              }}
+            >
+              <option value="">직접 쓰기</option>
+              {templates.map((x) => (
+                <option key={x.title}>{x.title}</option>
+              ))}
+            </select>
+          </label>
+          <label className={`${styles.field} ${styles.wide}`}>
+            답변 내용
+            <textarea
+              className={styles.input}
+              rows={6}
+              value={answer}
+              maxLength={3000}
+              onChange={(e) => setAnswer(e.target.value)}
+            />
+          </label>
+          <div className={styles.wide}>
+            <button type="submit" className={styles.button} disabled={answer.trim().length < 2}>
+              답변 보내기
+            </button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/** /mypage/inquiries: the member's 1:1 문의, newest first, with their status; a new one from here. */
+import type { TicketSummary } from '@codiroom/shared';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { Pager } from '../components/Pager';
+import { EmptyState } from '../components/ProductGrid';
+import { browserApi } from '../lib/browser-api';
+import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/mypage-inquiries';
+import my from './mypage.module.css';
+
+type TicketPage = { page: number; total_page: number; result: TicketSummary[] };
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '1:1 문의 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return browserApi().get<TicketPage>(
+    '/api/customer_experiences/tickets',
+    { page: pageOf(request) },
+    { signal: request.signal },
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return (
+    <>
+      <PageHeader title="1:1 문의" actions={false} titleAs="h1" />
+      <main>
+        <LoadingNote />
+      </main>
+    </>
+  );
+}
+
+export default function InquiriesPage({ loaderData: data }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="1:1 문의" actions={false} titleAs="h1" />
+      <main>
+        <div className={my.padded}>
+          <Link to="/mypage/inquiries/new" className={page.button}>
+            1:1 문의하기
+          </Link>
+        </div>
+        {data.result.length === 0 ? (
+          <EmptyState
+            title="남긴 문의가 없어요"
+            text="주문, 배송, 사이즈 무엇이든 물어보세요. 평일 10~18시에 답해드려요."
+          />
+        ) : (
+          <ul className={page.cardList} aria-label="문의 목록">
+            {data.result.map((t) => (
+              <li key={t.id} className={my.ledgerRow}>
+                <Link to={`/mypage/inquiries/${t.id}`}>
+                  <strong>{t.title}</strong>
+                  <br />
+                  <small>
+                    {t.main_category}
+                    {t.sub_category ? ` · ${t.sub_category}` : ''} ·{' '}
+                    {t.created_at.slice(0, 10).replaceAll('-', '.')}
+                  </small>
+                </Link>
+                <span data-testid="inquiry-status">{t.status_label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={data.page} totalPage={data.total_page} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * /mypage/inquiries/new: a 1:1 문의 — the category tree, optionally one of the member's recent
+ * orders (or the one in `?order=`), a title and the question, up to five photos (re-encoded by the
+ * server and seen only by the member and the shop).
+ */
+import {
+  type OrderList,
+  SUPPORT_CATEGORIES,
+  SUPPORT_LIMITS,
+  SUPPORT_MAIN_CATEGORIES,
+  type SupportMainCategory,
+  type TicketDetail,
+} from '@codiroom/shared';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { browserApi } from '../lib/browser-api';
+import { RouteErrorBoundary } from '../lib/route-data';
+import { useMutation } from '../lib/use-mutation';
+import page from '../styles/page.module.css';
+import type { Route } from './+types/mypage-inquiry-new';
+import my from './mypage.module.css';
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: '1:1 문의하기 | 코디룸' }, { name: 'robots', content: 'noindex' }];
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return browserApi().get<OrderList>(
+    '/api/orders/order-list-simple',
+    { limit: 20 },
+    { signal: request.signal },
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
+
+export function HydrateFallback() {
+  return <PageHeader title="1:1 문의하기" actions={false} titleAs="h1" />;
+}
+
+export default function NewInquiryPage({ loaderData: orders }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [main, setMain] = useState<SupportMainCategory>(params.get('order') ? '배송' : '주문/결제');
+  const [files, setFiles] = useState<File[]>([]);
+  const send = useMutation(
+    (form: FormData) =>
+      browserApi().request<TicketDetail>('POST', '/api/customer_experiences/tickets', { body: form }),
+    { revalidate: false, onSuccess: (t) => navigate(`/mypage/inquiries/${t.id}`) },
+  );
+  return (
+    <>
+      <PageHeader title="1:1 문의하기" actions={false} titleAs="h1" />
+      <main>
+        <form
+          className={`${page.form} ${my.padded}`}
+          aria-label="1:1 문의"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const form = new FormData();
+            for (const k of ['main_category', 'sub_category', 'title', 'content'])
+              form.append(k, String(f.get(k) ?? ''));
+            const order = String(f.get('order') ?? '');
+            if (order) {
+              form.append('target_type', 'ORDER');
+              form.append('target_id', order);
+            }
+            for (const file of files) form.append('files', file, file.name);
+            void send.run(form);
+          }}
+        >
+          <label>
+            문의 유형
+            <select
+              className={page.input}
+              name="main_category"
+              value={main}
+              onChange={(e) => setMain(e.target.value as SupportMainCategory)}
+            >
+              {SUPPORT_MAIN_CATEGORIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            세부 유형
+            <select className={page.input} name="sub_category" key={main}>
+              {SUPPORT_CATEGORIES[main].map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </label>
+          <label>
+            문의할 주문 (선택)
+            <select className={page.input} name="order" defaultValue={params.get('order') ?? ''}>
+              <option value="">선택 안 함</option>
+              {orders.result.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.created_at.slice(0, 10).replaceAll('-', '.')} · {o.order_name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            제목
+            <input
+              className={page.input}
+              name="title"
+              required
+              minLength={2}
+              maxLength={SUPPORT_LIMITS.title}
+            />
+          </label>
+          <label>
+            내용
+            <textarea
+              className={page.input}
+              name="content"
+              required
+              minLength={10}
+              maxLength={SUPPORT_LIMITS.content}
+              rows={6}
+            />
+          </label>
+          <label>
+            사진 (최대 {SUPPORT_LIMITS.files}장)
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              onChange={(e) => setFiles([...(e.currentTarget.files ?? [])].slice(0, SUPPORT_LIMITS.files))}
+            />
+          </label>
+          <p className={page.muted}>
+            사진은 위치 정보 같은 사진 정보를 지우고 저장하며, 회원님과 고객센터만 볼 수 있어요.
+          </p>
+          {send.error && (
+            <p className={page.error} role="alert">
+              {send.error}
+            </p>
+          )}
+          <button type="submit" className={page.button} disabled={send.pending}>
+            {send.pending ? '보내는 중…' : '문의 남기기'}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}
