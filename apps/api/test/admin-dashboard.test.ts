@@ -3,13 +3,14 @@
  * orders, average order value, sessions and conversion, cancels, best sellers, the searches and the
  * searches that found nothing, and the sizes running out — from the rows the shop wrote.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems } from '../src/db/schema.ts';
+import { eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderItems, searchStats } from '../src/db/schema.ts';
 import { averageOrderValue, conversionRate } from '../src/domains/admin/dashboard.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { reindexProducts } from '../src/domains/search/index.ts';
+import { countSearch, SEARCH_STATS } from '../src/domains/search/stats.ts';
 import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 import { call, makeShop, placeOrder } from './orders-fixtures.ts';
 
@@ -95,5 +96,26 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.top_searches).toEqual(expect.arrayContaining([{ keyword: '옥스포드 셔츠', searches: 2 }]));
     expect(d.zero_result_searches).toEqual([{ keyword: 'zzqxv', searches: 1 }]);
     expect(d.low_stock.map((r: { product_item_id: number }) => r.product_item_id)).toContain(shop.m);
+  });
+});
+
+describe('search counts', () => {
+  it('are tallied in memory and written in one batch, off the search, when the tally fills', async () => {
+    const batch = async () =>
+      (
+        await t.ctx.db
+          .select({
+            n: sql<number>`count(*)::int`,
+            zero: sql<number>`coalesce(sum(${searchStats.zero_results}), 0)::int`,
+          })
+          .from(searchStats)
+          .where(like(searchStats.keyword, '배치검색%'))
+      )[0];
+    for (let i = 0; i < SEARCH_STATS.FLUSH_AT - 1; i++) countSearch(t.ctx, `배치검색${i}`, i % 2);
+    expect((await batch())?.n).toBe(0);
+    countSearch(t.ctx, `배치검색${SEARCH_STATS.FLUSH_AT - 1}`, 1);
+    await vi.waitFor(async () =>
+      expect(await batch()).toEqual({ n: SEARCH_STATS.FLUSH_AT, zero: SEARCH_STATS.FLUSH_AT / 2 }),
+    );
   });
 });

@@ -141,7 +141,7 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
     await recordSearch(ctx, q.display).catch(() => undefined);
   }
   // The dashboard's daily counts include searches that found nothing.
-  if (p.page === 1 && unfiltered) await countSearch(ctx, q.display, hits.total).catch(() => undefined);
+  if (p.page === 1 && unfiltered) countSearch(ctx, q.display, hits.total);
   // The cached cards are copied before the catalogue's live price is put on them
   // (docs/ARCHITECTURE.md, 'Prices').
   const live = await liveCards(

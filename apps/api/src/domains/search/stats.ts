@@ -26,7 +26,7 @@ const tallyOf = (ctx: AppContext): Tally => {
 };
 
 /** Counts one search of `text` that found `hits` results (written later: flushSearchStats). */
-export async function countSearch(ctx: AppContext, text: string, hits: number): Promise<void> {
+export function countSearch(ctx: AppContext, text: string, hits: number): void {
   const keyword = keywordOf(text);
   if (!keyword) return;
   const day = kstDateString(ctx.clock.now());
@@ -39,7 +39,8 @@ export async function countSearch(ctx: AppContext, text: string, hits: number): 
   } else if (tally.size < SEARCH_STATS.MAX_KEYS) {
     tally.set(k, { day, keyword, searches: 1, zero: hits === 0 ? 1 : 0 });
   }
-  if (tally.size >= SEARCH_STATS.FLUSH_AT) await flushSearchStats(ctx);
+  // Written in the background: the search that filled the tally does not wait for the upsert.
+  if (tally.size >= SEARCH_STATS.FLUSH_AT) void flushSearchStats(ctx).catch(() => undefined);
 }
 
 /** Writes the tally (one upsert) and starts a new one. */
