@@ -244,6 +244,12 @@ describe('promotions and outfits', () => {
     expect((await post('/api/admin/codis', { ...codi, product_display_ids: [s.displayId] })).statusCode).toBe(
       400,
     );
+    // An id past PostgreSQL's integer is a 400, not a database error.
+    const huge = await post('/api/admin/codis', {
+      ...codi,
+      product_display_ids: [9007199254740991, s.displayId],
+    });
+    expect(huge.statusCode).toBe(400);
     const outfit = await post('/api/admin/codis', codi);
     expect(outfit.statusCode, outfit.body).toBe(200);
     const cid = outfit.json().id as number;

@@ -13,6 +13,9 @@ import { STYLE_TAGS } from './curation-engine.ts';
 const changesSomething = (o: object) => Object.values(o).some((v) => v !== undefined);
 const CHANGE_NOTHING = { message: '바꿀 값을 하나 이상 보내주세요.' };
 
+/** A row id: a positive PostgreSQL integer (a larger number is a 400, never a database error). */
+const RowId = z.number().int().positive().max(2_147_483_647);
+
 export const PRODUCT_LIMITS = {
   colors: 12,
   sizes: 12,
@@ -68,8 +71,16 @@ export const ProductColorInput = z
 
 export const ProductCreateRequest = z
   .object({
-    brand_id: z.number({ error: '브랜드를 골라주세요.' }).int().positive('브랜드를 골라주세요.'),
-    category_id: z.number({ error: '카테고리를 골라주세요.' }).int().positive('카테고리를 골라주세요.'),
+    brand_id: z
+      .number({ error: '브랜드를 골라주세요.' })
+      .int()
+      .positive('브랜드를 골라주세요.')
+      .max(2_147_483_647),
+    category_id: z
+      .number({ error: '카테고리를 골라주세요.' })
+      .int()
+      .positive('카테고리를 골라주세요.')
+      .max(2_147_483_647),
     name: z.string().trim().min(2, '상품명을 두 글자 이상 적어주세요.').max(200),
     description: z.string().trim().max(5000).default(''),
     material: z.string().trim().max(200).optional(),
@@ -214,7 +225,7 @@ export const CouponPolicyInput = z
     max_discount: Won(PRODUCT_LIMITS.price).positive().nullable().default(null),
     min_order_amount: Won(PRODUCT_LIMITS.price).default(0),
     scope: z.enum(COUPON_SCOPES).default('ORDER'),
-    scope_ids: z.array(z.number().int().positive()).max(500).default([]),
+    scope_ids: z.array(RowId).max(500).default([]),
     is_cart_coupon: z.boolean().default(true),
     stackable: z.boolean().default(false),
     allow_time_sale: z.boolean().default(false),
@@ -360,7 +371,7 @@ export const TimeSaleInput = z
       .array(
         z
           .object({
-            product_display_id: z.number().int().positive(),
+            product_display_id: RowId,
             sale_price: Price,
             stock_limit: z.number().int().min(1, '한정 수량은 1개 이상이에요.').max(100_000),
           })
@@ -440,7 +451,7 @@ export const PostInput = z
     author: z.string().trim().min(1).max(50),
     status: z.enum(POST_STATUSES).default('RUNNING'),
     published_at: Instant.nullable().default(null),
-    product_display_ids: z.array(z.number().int().positive()).max(30).default([]),
+    product_display_ids: z.array(RowId).max(30).default([]),
   })
   .strict()
   .refine((p) => new Set(p.product_display_ids).size === p.product_display_ids.length, {
@@ -467,10 +478,10 @@ export const PromotionInput = z
     description: z.string().trim().max(5000).default(''),
     promotion_type: z.enum(PROMOTION_TYPES).default('SALE'),
     benefit_label: z.string().trim().max(100).nullable().default(null),
-    coupon_policy_id: z.number().int().positive().nullable().default(null),
+    coupon_policy_id: RowId.nullable().default(null),
     starts_at: Instant,
     ends_at: Instant,
-    product_display_ids: z.array(z.number().int().positive()).min(1, '상품을 하나 이상 넣어주세요.').max(200),
+    product_display_ids: z.array(RowId).min(1, '상품을 하나 이상 넣어주세요.').max(200),
   })
   .strict()
   .refine((p) => Date.parse(p.starts_at) < Date.parse(p.ends_at), {
@@ -486,12 +497,12 @@ export type PromotionInput = z.input<typeof PromotionInput>;
 /** An outfit (코디) of a style: two to six products worn together, shown with the curator's name. */
 export const CodiInput = z
   .object({
-    style_id: z.number().int().positive().nullable().default(null),
+    style_id: RowId.nullable().default(null),
     title: z.string().trim().min(2, '코디 이름을 두 글자 이상 적어주세요.').max(200),
     description: z.string().trim().max(2000).default(''),
     curator_name: z.string().trim().min(1).max(50).nullable().default(null),
     product_display_ids: z
-      .array(z.number().int().positive())
+      .array(RowId)
       .min(2, '코디는 상품 두 개 이상이에요.')
       .max(6, '코디는 상품 여섯 개까지예요.'),
   })

@@ -47,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ['users'],
         summary: "Mark notifications read: the given ids (the member's own only), or all without ids",
         body: z
-          .object({ ids: z.array(z.number().int().positive()).max(100).optional() })
+          .object({ ids: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional() })
           .strict()
           .nullish(),
         response: { 200: z.object({ unread_count: Int }), 400: ErrorBody, 401: ErrorBody },
