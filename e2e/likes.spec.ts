@@ -1,4 +1,4 @@
-import { expect, test } from './helpers.ts';
+import { expect, signUpByPhone, test } from './helpers.ts';
 
 test.describe('likes (SPEC.md §3 likes, §2 like toast)', () => {
   test('a guest likes a product on /category, sees it on /keepProducts and unlikes it', async ({ page }) => {
@@ -60,5 +60,27 @@ test.describe('likes (SPEC.md §3 likes, §2 like toast)', () => {
       'aria-pressed',
       'false',
     );
+  });
+
+  test('in the app, a member liking a product answers the push-consent popup; the answer is kept', async ({
+    page,
+  }) => {
+    await signUpByPhone(page, '앱회원', '01055550733');
+    // Inside the app's webview (SPEC.md §4 Push consent: app only, members only).
+    await page.goto('/category?webview=true');
+    const like = page.locator('main').getByRole('button', { name: '좋아요', exact: true }).first();
+    await expect(like).toBeVisible();
+    const saved = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === '/api/users/notification-permissions' &&
+        r.request().method() === 'POST',
+    );
+    await like.click();
+    const dialog = page.getByRole('dialog', { name: '혜택 알림 받기' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: '알림 받기' }).click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ is_benefit_alert: true, is_app_alert: true });
   });
 });

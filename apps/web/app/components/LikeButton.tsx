@@ -75,7 +75,17 @@ export function LikeButton({
         });
         if (show) {
           storeDate(now);
-          popups.open({ kind: 'pushConsent' });
+          // SPEC.md §4 Push consent: the answer is the member's marketing (benefit) alarm flag.
+          popups.open({
+            kind: 'pushConsent',
+            onAnswer: (agreed) =>
+              void browserApi()
+                .post('/api/users/notification-permissions', {
+                  is_benefit_alert: agreed,
+                  ...(agreed ? { is_app_alert: true } : {}),
+                })
+                .catch(() => undefined),
+          });
         }
       }
     } catch {
