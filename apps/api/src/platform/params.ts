@@ -4,6 +4,7 @@
  * resource rather than a validation error.
  */
 import { z } from 'zod';
+import { notFound } from './errors.ts';
 
 export const MAX_PAGE = 10_000;
 
@@ -25,6 +26,13 @@ export const BoolQuery = z
 export const IdParams = z.object({
   id: z.string().meta({ description: 'Numeric id. Anything else answers the 404 of the resource.' }),
 });
+
+/** The id of IdParams as a number; anything else (not 1–9 digits, or 0) is the resource's 404. */
+export function pathId(raw: string, detail: string): number {
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id <= 0) throw notFound(detail);
+  return id;
+}
 
 /**
  * A product display id in a query string. SPEC.md §5: 'null' and 'undefined' (and '') mean

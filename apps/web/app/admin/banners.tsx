@@ -7,7 +7,7 @@ import { BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
 import { adminCall, adminUpload } from './api';
-import { CreateForm, PictureUpload, useAdminAction } from './feedback';
+import { CreateForm, OnOffButton, PictureUpload, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Banner = {
@@ -65,18 +65,12 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
               <td>{STATE[b.state]}</td>
               <td>
                 <div className={styles.toolbar}>
-                  <button
-                    type="button"
-                    className={styles.ghost}
-                    onClick={() =>
-                      act(
-                        () => adminCall('PATCH', `/api/admin/banners/${b.id}`, { is_active: !b.is_active }),
-                        b.is_active ? `${b.title}: 껐어요.` : `${b.title}: 켰어요.`,
-                      )
-                    }
-                  >
-                    {b.is_active ? '끄기' : '켜기'}
-                  </button>
+                  <OnOffButton
+                    path={`/api/admin/banners/${b.id}`}
+                    name={b.title}
+                    active={b.is_active}
+                    act={act}
+                  />
                   <PictureUpload
                     label="그림 바꾸기"
                     onFile={(form) =>

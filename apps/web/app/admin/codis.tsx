@@ -6,7 +6,7 @@ import { CodiInput } from '@codiroom/shared';
 import type { Route } from './+types/codis';
 import styles from './admin.module.css';
 import { adminCall } from './api';
-import { CreateForm, useAdminAction } from './feedback';
+import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 
 type Codi = {
   id: number;
@@ -61,18 +61,12 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
               <td>{c.products}개</td>
               <td>{c.like_count.toLocaleString()}</td>
               <td>
-                <button
-                  type="button"
-                  className={styles.ghost}
-                  onClick={() =>
-                    act(
-                      () => adminCall('PATCH', `/api/admin/codis/${c.id}`, { is_active: !c.is_active }),
-                      c.is_active ? `${c.title}: 껐어요.` : `${c.title}: 켰어요.`,
-                    )
-                  }
-                >
-                  {c.is_active ? '끄기' : '켜기'}
-                </button>
+                <OnOffButton
+                  path={`/api/admin/codis/${c.id}`}
+                  name={c.title}
+                  active={c.is_active}
+                  act={act}
+                />
               </td>
             </tr>
           ))}

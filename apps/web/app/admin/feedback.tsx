@@ -7,7 +7,7 @@
 import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import styles from './admin.module.css';
-import { errorText } from './api';
+import { adminCall, errorText } from './api';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -136,5 +136,33 @@ export function PictureUpload({ label, onFile }: { label: string; onFile: (form:
         }}
       />
     </label>
+  );
+}
+
+/** 끄기 / 켜기 of a row: PATCHes `path` with the other `is_active` through the screen's `act`. */
+export function OnOffButton({
+  path,
+  name,
+  active,
+  act,
+}: {
+  path: string;
+  name: string;
+  active: boolean;
+  act: (call: () => Promise<unknown>, done: string) => Promise<boolean>;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.ghost}
+      onClick={() =>
+        act(
+          () => adminCall('PATCH', path, { is_active: !active }),
+          active ? `${name}: 껐어요.` : `${name}: 켰어요.`,
+        )
+      }
+    >
+      {active ? '끄기' : '켜기'}
+    </button>
   );
 }

@@ -6,7 +6,7 @@ import { MissionInput } from '@codiroom/shared';
 import type { Route } from './+types/missions';
 import styles from './admin.module.css';
 import { adminCall } from './api';
-import { CreateForm, useAdminAction } from './feedback';
+import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 
 type Mission = {
   id: number;
@@ -71,18 +71,12 @@ export default function AdminMissions({ loaderData }: Route.ComponentProps) {
               </td>
               <td>{m.completions.toLocaleString()}명</td>
               <td>
-                <button
-                  type="button"
-                  className={styles.ghost}
-                  onClick={() =>
-                    act(
-                      () => adminCall('PATCH', `/api/admin/missions/${m.id}`, { is_active: !m.is_active }),
-                      m.is_active ? `${m.title}: 껐어요.` : `${m.title}: 켰어요.`,
-                    )
-                  }
-                >
-                  {m.is_active ? '끄기' : '켜기'}
-                </button>
+                <OnOffButton
+                  path={`/api/admin/missions/${m.id}`}
+                  name={m.title}
+                  active={m.is_active}
+                  act={act}
+                />
               </td>
             </tr>
           ))}

@@ -6,7 +6,7 @@ import { PROMOTION_TYPES, PromotionInput } from '@codiroom/shared';
 import type { Route } from './+types/promotions';
 import styles from './admin.module.css';
 import { adminCall } from './api';
-import { CreateForm, useAdminAction } from './feedback';
+import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 import { kst } from './format';
 
 type Promotion = {
@@ -66,18 +66,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
               <td>{p.products}개</td>
               <td>{!p.is_active ? '꺼짐' : p.running ? '진행 중' : '기간 외'}</td>
               <td>
-                <button
-                  type="button"
-                  className={styles.ghost}
-                  onClick={() =>
-                    act(
-                      () => adminCall('PATCH', `/api/admin/promotions/${p.id}`, { is_active: !p.is_active }),
-                      p.is_active ? `${p.title}: 껐어요.` : `${p.title}: 켰어요.`,
-                    )
-                  }
-                >
-                  {p.is_active ? '끄기' : '켜기'}
-                </button>
+                <OnOffButton
+                  path={`/api/admin/promotions/${p.id}`}
+                  name={p.title}
+                  active={p.is_active}
+                  act={act}
+                />
               </td>
             </tr>
           ))}

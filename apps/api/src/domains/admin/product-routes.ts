@@ -18,10 +18,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { IdParams } from '../../platform/params.ts';
+import { IdParams, pathId } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
-import { parseId } from '../catalog/index.ts';
 import { createBrand, listBrands, updateBrand } from './brands.ts';
 import {
   ADMIN_PRODUCTS_PAGE,
@@ -38,11 +36,6 @@ import {
 const tags = ['admin'];
 const md = { access: 'admin', roles: ['MD'] } as const;
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const idOf = (raw: string, message: string) => {
-  const id = parseId(raw);
-  if (id === null) throw notFound(message);
-  return id;
-};
 
 export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -127,7 +120,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         response: { 200: AdminProductDetail, ...E },
       },
     },
-    async (req) => productDetail(ctx, idOf(req.params.id, PRODUCT_MSG.notFound)),
+    async (req) => productDetail(ctx, pathId(req.params.id, PRODUCT_MSG.notFound)),
   );
 
   app.patch(
@@ -143,7 +136,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, PRODUCT_MSG.displayNotFound);
+      const id = pathId(req.params.id, PRODUCT_MSG.displayNotFound);
       const { before, after } = await updateDisplay(ctx, id, req.body);
       const pick = (d: typeof before) => ({
         price: d.price,
@@ -174,7 +167,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, PRODUCT_MSG.itemNotFound);
+      const id = pathId(req.params.id, PRODUCT_MSG.itemNotFound);
       const { before, after } = await updateItem(ctx, id, req.body);
       const pick = (i: typeof before) => ({
         stock: i.stock,
@@ -219,7 +212,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         },
       },
       async (req) => {
-        const id = idOf(req.params.id, PRODUCT_MSG.displayNotFound);
+        const id = pathId(req.params.id, PRODUCT_MSG.displayNotFound);
         const { files } = await readImageParts(req, { maxFiles: 5, maxFields: 0 });
         const out = await setDisplayImages(
           ctx,
@@ -286,7 +279,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '브랜드가 없습니다.');
+      const id = pathId(req.params.id, '브랜드가 없습니다.');
       const { before, after } = await updateBrand(ctx, id, req.body);
       noteAudit(req, { action: 'brand.update', target_type: 'brand', target_id: id, before, after });
       return after;

@@ -50,8 +50,8 @@ async function fieldsOf(ctx: AppContext, categoryId: number) {
   return row?.fields ?? [];
 }
 
-/** A placeholder picture in the colourway's colour until the MD uploads photos (catalog images). */
-const placeholderImage = (type: string, hex: string, productId: number) =>
+/** The generated picture in the colourway's colour until the MD uploads photos (catalog images). */
+const generatedPicture = (type: string, hex: string, productId: number) =>
   `/api/images/product/${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.svg`;
 
 async function touched(ctx: AppContext, displayIds: number[], prices: boolean) {
@@ -99,7 +99,7 @@ export async function createProduct(ctx: AppContext, input: CreateInput) {
     if (!p) throw new Error('product insert failed');
     const displayIds: number[] = [];
     for (const [ci, c] of input.colors.entries()) {
-      const image = placeholderImage(category.product_type, c.color_hex, p.id);
+      const image = generatedPicture(category.product_type, c.color_hex, p.id);
       const [d] = await tx
         .insert(productDisplays)
         .values({

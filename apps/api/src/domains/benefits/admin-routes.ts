@@ -15,8 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { IdParams } from '../../platform/params.ts';
+import { IdParams, pathId } from '../../platform/params.ts';
 import {
   ADMIN_POLICIES_PAGE,
   createMission,
@@ -35,10 +34,6 @@ const md = { access: 'admin', roles: ['MD'] } as const;
 const cs = { access: 'admin', roles: ['CS'] } as const;
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const Int = z.number().int();
-const idOf = (raw: string, what: string) => {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(what);
-  return Number(raw);
-};
 const PolicyView = z.looseObject({
   id: Int,
   name: z.string(),
@@ -116,7 +111,7 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '쿠폰 정책이 없습니다.');
+      const id = pathId(req.params.id, '쿠폰 정책이 없습니다.');
       const { before, after } = await updatePolicy(ctx, id, req.body);
       const pick = (p: typeof before) => ({
         is_active: p.is_active,
@@ -148,7 +143,7 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '쿠폰 정책이 없습니다.');
+      const id = pathId(req.params.id, '쿠폰 정책이 없습니다.');
       const out = await makeSerialBatch(ctx, id, req.body.count);
       noteAudit(req, {
         action: 'coupon.serials.create',
@@ -173,7 +168,7 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req, reply) => {
-      const id = idOf(req.params.id, '쿠폰 정책이 없습니다.');
+      const id = pathId(req.params.id, '쿠폰 정책이 없습니다.');
       const csv = await serialsCsv(ctx, id, req.query.batch);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -197,7 +192,7 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '회원이 없습니다.');
+      const id = pathId(req.params.id, '회원이 없습니다.');
       const out = await grantPoints(
         ctx,
         id,
@@ -259,7 +254,7 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '미션이 없습니다.');
+      const id = pathId(req.params.id, '미션이 없습니다.');
       const { before, after } = await updateMission(ctx, id, req.body);
       noteAudit(req, { action: 'mission.update', target_type: 'mission', target_id: id, before, after });
       return after;

@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { IdParams } from '../../platform/params.ts';
+import { IdParams, pathId } from '../../platform/params.ts';
 import { ADMIN_TIME_SALES_PAGE, createTimeSale, endTimeSale, listTimeSales } from './admin-time-sales.ts';
 
 const tags = ['admin'];
@@ -76,8 +75,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      if (!/^\d{1,9}$/.test(req.params.id)) throw notFound('타임세일이 없습니다.');
-      const id = Number(req.params.id);
+      const id = pathId(req.params.id, '타임세일이 없습니다.');
       const out = await endTimeSale(ctx, id);
       noteAudit(req, { action: 'time_sale.end', target_type: 'time_sale', target_id: id });
       return out;

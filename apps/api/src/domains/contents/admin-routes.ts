@@ -17,8 +17,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { IdParams } from '../../platform/params.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { IdParams, pathId } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import { createBanner, listBanners, setBannerImage, updateBanner } from './admin-banners.ts';
 import {
@@ -49,10 +49,6 @@ const BannerView = z.looseObject({
   is_active: z.boolean(),
   state: z.enum(['SHOWN', 'SCHEDULED', 'ENDED', 'OFF']),
 });
-const idOf = (raw: string, what = '배너가 없습니다.') => {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound(what);
-  return Number(raw);
-};
 const PostView = z.looseObject({
   id: Int,
   title: z.string(),
@@ -108,7 +104,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (req) => {
-      const id = idOf(req.params.id);
+      const id = pathId(req.params.id, '배너가 없습니다.');
       const { before, after } = await updateBanner(ctx, id, req.body);
       noteAudit(req, { action: 'banner.update', target_type: 'banner', target_id: id, before, after });
       return after;
@@ -162,7 +158,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (req) => {
-      const id = idOf(req.params.id, '매거진 글이 없습니다.');
+      const id = pathId(req.params.id, '매거진 글이 없습니다.');
       const { before, after } = await updatePost(ctx, id, req.body);
       noteAudit(req, { action: 'post.update', target_type: 'post', target_id: id, before, after });
       return after;
@@ -221,30 +217,6 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
-  app.patch(
-    '/admin/promotions/:id',
-    {
-      config: md,
-      schema: {
-        tags,
-        summary: 'Switch a promotion off or on',
-        params: IdParams,
-        body: ActiveUpdate,
-        response: { 200: z.object({ id: Int, is_active: z.boolean() }), ...E },
-      },
-    },
-    async (req) => {
-      const id = idOf(req.params.id, '기획전이 없습니다.');
-      noteAudit(req, {
-        action: 'promotion.update',
-        target_type: 'promotion',
-        target_id: id,
-        after: req.body,
-      });
-      return setPromotionActive(ctx, id, req.body.is_active);
-    },
-  );
-
   app.get(
     '/admin/codis',
     {
@@ -297,24 +269,30 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
-  app.patch(
-    '/admin/codis/:id',
-    {
-      config: md,
-      schema: {
-        tags,
-        summary: 'Switch an outfit off or on',
-        params: IdParams,
-        body: ActiveUpdate,
-        response: { 200: z.object({ id: Int, is_active: z.boolean() }), ...E },
+  // Switching a promotion or an outfit off or on.
+  for (const [path, what, target, missing, set] of [
+    ['/admin/promotions/:id', 'a promotion', 'promotion', '기획전이 없습니다.', setPromotionActive],
+    ['/admin/codis/:id', 'an outfit', 'codi', '코디가 없습니다.', setCodiActive],
+  ] as const) {
+    app.patch(
+      path,
+      {
+        config: md,
+        schema: {
+          tags,
+          summary: `Switch ${what} off or on`,
+          params: IdParams,
+          body: ActiveUpdate,
+          response: { 200: z.object({ id: Int, is_active: z.boolean() }), ...E },
+        },
       },
-    },
-    async (req) => {
-      const id = idOf(req.params.id, '코디가 없습니다.');
-      noteAudit(req, { action: 'codi.update', target_type: 'codi', target_id: id, after: req.body });
-      return setCodiActive(ctx, id, req.body.is_active);
-    },
-  );
+      async (req) => {
+        const id = pathId(req.params.id, missing);
+        noteAudit(req, { action: `${target}.update`, target_type: target, target_id: id, after: req.body });
+        return set(ctx, id, req.body.is_active);
+      },
+    );
+  }
 
   await app.register(async (uploads) => {
     await registerUploads(uploads);
@@ -336,7 +314,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         },
       },
       async (req) => {
-        const id = idOf(req.params.id);
+        const id = pathId(req.params.id, '배너가 없습니다.');
         const { files } = await readImageParts(req, { maxFiles: 1, maxFields: 0 });
         const file = files[0];
         if (!file) throw badRequest('사진을 올려주세요.');
@@ -363,7 +341,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         },
       },
       async (req) => {
-        const id = idOf(req.params.id, '매거진 글이 없습니다.');
+        const id = pathId(req.params.id, '매거진 글이 없습니다.');
         const { files } = await readImageParts(req, { maxFiles: 1, maxFields: 0 });
         const file = files[0];
         if (!file) throw badRequest('사진을 올려주세요.');

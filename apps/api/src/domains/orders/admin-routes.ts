@@ -24,11 +24,12 @@ import { z } from 'zod';
 import { orders } from '../../db/schema.ts';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { ADMIN_CLAIMS_PAGE, decideClaim, listClaims } from './admin-claims.ts';
 import { orderDetail } from './detail.ts';
+import { MSG, pathId } from './model.ts';
 import { changeStatus } from './returns.ts';
 import { SHIP_CSV_ROWS, shipByCsv } from './ship-csv.ts';
 
@@ -160,8 +161,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (req) => {
-      const id = parseId(req.params.id);
-      if (id === null) throw notFound('주문 상품이 없습니다.');
+      const id = pathId(req.params.id, MSG.itemNotFound);
       const carrier = req.body.carrier_code;
       const number = normaliseTrackingNumber(carrier, req.body.tracking_number);
       if (!number) throw badRequest(`tracking_number: ${CARRIERS[carrier].name} 송장번호 형식이 아닙니다.`);
@@ -192,8 +192,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (req) => {
-      const id = parseId(req.params.id);
-      if (id === null) throw notFound('주문 상품이 없습니다.');
+      const id = pathId(req.params.id, MSG.itemNotFound);
       noteAudit(req, { action: `order.item.${req.body.status.toLowerCase()}`, target_type: 'order_item' });
       return changeStatus(ctx, req.principal, id, req.body.status);
     },
@@ -271,8 +270,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (req) => {
-      const id = parseId(req.params.id);
-      if (id === null) throw notFound('주문 상품이 없습니다.');
+      const id = pathId(req.params.id, MSG.itemNotFound);
       const { kind, decision, note } = req.body;
       noteAudit(req, {
         action: `claim.${kind}.${decision}`,

@@ -1,7 +1,7 @@
 /** What the order modules share: messages, the order row and its conversions (SPEC.md, 'Orders'). */
 import { PAYMENT_WINDOW_MINUTES } from '@codiroom/shared';
 import type { orders } from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
+import { pathId as platformPathId } from '../../platform/params.ts';
 
 export const MSG = {
   orderNotFound: '주문을 찾을 수 없습니다.',
@@ -45,7 +45,5 @@ export function orderRowOf(r: Record<string, unknown>): OrderRow {
 
 /** Parses a path id; anything but a positive integer is the resource's 404. */
 export function pathId(raw: string, detail: string = MSG.orderNotFound): number {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id <= 0) throw notFound(detail);
-  return id;
+  return platformPathId(raw, detail);
 }

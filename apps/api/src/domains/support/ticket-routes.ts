@@ -17,8 +17,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
-import { IdParams, PageQuery } from '../../platform/params.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { IdParams, PageQuery, pathId } from '../../platform/params.ts';
 import { readImageParts, registerUploads } from '../../platform/uploads.ts';
 import {
   answerTicket,
@@ -39,10 +39,6 @@ const cs = { access: 'admin', roles: ['CS'] } as const;
 const member = (req: { principal: { userId: number | null } }) => {
   if (req.principal.userId === null) throw unauthorized('Token Required');
   return req.principal.userId;
-};
-const idOf = (raw: string) => {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound('문의를 찾을 수 없어요.');
-  return Number(raw);
 };
 const AdminTicket = TicketDetail.extend({ user_id: Int, assignee_operator_id: Int.nullable() });
 
@@ -109,7 +105,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: TicketDetail, ...E },
       },
     },
-    async (req) => ticketDetail(ctx, idOf(req.params.id), member(req)),
+    async (req) => ticketDetail(ctx, pathId(req.params.id, '문의를 찾을 수 없어요.'), member(req)),
   );
 
   app.post(
@@ -124,7 +120,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: TicketDetail, ...E },
       },
     },
-    async (req) => replyAsMember(ctx, member(req), idOf(req.params.id), req.body.body),
+    async (req) =>
+      replyAsMember(ctx, member(req), pathId(req.params.id, '문의를 찾을 수 없어요.'), req.body.body),
   );
 
   // ── the back office's inbox ──
@@ -188,7 +185,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: AdminTicket, ...E },
       },
     },
-    async (req) => ticketDetail(ctx, idOf(req.params.id), null),
+    async (req) => ticketDetail(ctx, pathId(req.params.id, '문의를 찾을 수 없어요.'), null),
   );
 
   app.post(
@@ -204,7 +201,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => {
-      const id = idOf(req.params.id);
+      const id = pathId(req.params.id, '문의를 찾을 수 없어요.');
       noteAudit(req, { action: 'ticket.assign', target_type: 'ticket', target_id: id, after: req.body });
       return assignTicket(ctx, id, req.body.to === 'me' ? (req.principal.operator?.id ?? null) : null);
     },
@@ -223,7 +220,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => {
-      const id = idOf(req.params.id);
+      const id = pathId(req.params.id, '문의를 찾을 수 없어요.');
       noteAudit(req, { action: 'ticket.answer', target_type: 'ticket', target_id: id });
       return answerTicket(ctx, id, req.principal.operator?.id ?? null, req.body.body);
     },
@@ -241,7 +238,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => {
-      const id = idOf(req.params.id);
+      const id = pathId(req.params.id, '문의를 찾을 수 없어요.');
       noteAudit(req, { action: 'ticket.close', target_type: 'ticket', target_id: id });
       return closeTicket(ctx, id);
     },

@@ -7,19 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
-import { IdParams } from '../../platform/params.ts';
+import { IdParams, pathId } from '../../platform/params.ts';
 import { ADMIN_MEMBERS_PAGE, findMembers, memberOverview, revealMember } from './admin-members.ts';
 
 const cs = { access: 'admin', roles: ['CS'] } as const;
 const tags = ['admin'];
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const Int = z.number().int();
-const idOf = (raw: string) => {
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  if (id === null) throw notFound('회원이 없습니다.');
-  return id;
-};
 
 const MemberRow = z.object({
   id: Int,
@@ -87,7 +81,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         },
       },
     },
-    async (req) => memberOverview(ctx, idOf(req.params.id)),
+    async (req) => memberOverview(ctx, pathId(req.params.id, '회원이 없습니다.')),
   );
 
   app.post(
@@ -121,7 +115,7 @@ export const memberAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (req) => {
-      const id = idOf(req.params.id);
+      const id = pathId(req.params.id, '회원이 없습니다.');
       const out = await revealMember(ctx, id);
       // What was shown, not its values: the audit log must not become a copy of the personal data.
       noteAudit(req, {
