@@ -221,10 +221,21 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    /** ORDER, CLAIM, TICKET, CURATION, COUPON, REVIEW, POINT, MARKETING (marketing obeys the night-time rule). */
+    kind: varchar('kind', { length: 20 }).notNull().default('GENERAL'),
+    /** One notification per (member, key): e.g. `coupon-expiring:<coupon id>`; null when repeats are fine. */
+    dedupe_key: varchar('dedupe_key', { length: 120 }),
+    /** Push delivery: null (not pushed), SENT, HELD (night-time, waiting for push_after), SKIPPED, FAILED. */
+    push_status: varchar('push_status', { length: 10 }),
+    push_after: ts('push_after'),
     read_at: ts('read_at'),
     created_at: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.created_at),
+    uniqueIndex('notifications_dedupe_idx').on(t.user_id, t.dedupe_key),
+    index('notifications_push_idx').on(t.push_status, t.push_after),
+  ],
 );
 
 // ───────────────────────────── catalog ─────────────────────────────
@@ -539,6 +550,36 @@ export const postFeedback = pgTable('post_feedback', {
   value: varchar('value', { length: 30 }).notNull(),
   created_at: createdAt(),
 });
+
+/**
+ * Typed answers of the content forms (post survey, post quiz, mini quiz, codi quiz event, post
+ * feedback, daily-look feedback): one row per form, subject, question and voter, where the voter is
+ * `u:<member id>` or `g:<guest id>`; a second answer replaces the first where the form allows it.
+ */
+export const contentAnswers = pgTable(
+  'content_answers',
+  {
+    id: serial('id').primaryKey(),
+    /** post-survey, post-quiz, post-mini-quiz, codi-quiz-event, post-feedback, daily-look-feedback. */
+    form: varchar('form', { length: 30 }).notNull(),
+    /** The post or codi set answered about (0 when the form has none). */
+    subject_id: integer('subject_id').notNull().default(0),
+    /** The question within the subject (0 for one-question forms); a KST date number for daily forms. */
+    question_id: integer('question_id').notNull().default(0),
+    user_id: integer('user_id'),
+    guest_id: varchar('guest_id', { length: 64 }),
+    voter_key: varchar('voter_key', { length: 80 }).notNull(),
+    answer: jsonb('answer').$type<unknown>().notNull(),
+    /** Whether the answer was right (quizzes with a known answer), else null. */
+    is_correct: boolean('is_correct'),
+    created_at: createdAt(),
+    updated_at: ts('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('content_answers_voter_idx').on(t.form, t.subject_id, t.question_id, t.voter_key),
+    index('content_answers_subject_idx').on(t.form, t.subject_id, t.question_id),
+  ],
+);
 
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
@@ -1243,6 +1284,11 @@ export const supportTickets = pgTable('support_tickets', {
   content: text('content').notNull(),
   target_type: varchar('target_type', { length: 30 }),
   target_id: integer('target_id'),
+  /** TICKET (1:1 문의), CALLBACK (telephone-cs call-back request), CURATOR_CHAT (post-curator-chat). */
+  kind: varchar('kind', { length: 20 }).notNull().default('TICKET'),
+  /** CALLBACK: the number to call and the member's preferred time. */
+  callback_phone: varchar('callback_phone', { length: 20 }),
+  callback_time: varchar('callback_time', { length: 50 }),
   /** OPEN (waiting for the shop), ANSWERED (waiting for the member), CLOSED. */
   status: varchar('status', { length: 20 }).notNull().default('OPEN'),
   /** The operator the ticket is assigned to (operators.id), or null. */
@@ -1290,10 +1336,21 @@ export const eventLogs = pgTable(
     user_id: integer('user_id'),
     guest_id: varchar('guest_id', { length: 64 }),
     name: varchar('name', { length: 100 }),
+    /** The storefront's visit (a browser session id), the A/B group (abType+subAbType, e.g. AC). */
+    session_id: varchar('session_id', { length: 64 }),
+    ab_group: varchar('ab_group', { length: 2 }),
+    path: varchar('path', { length: 300 }),
+    /** The product of a product-page view, for funnels and ranking signals. */
+    product_display_id: integer('product_display_id'),
+    /** The id shared with the browser pixel for ad-event de-duplication. */
+    event_id: varchar('event_id', { length: 64 }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     created_at: createdAt(),
   },
-  (t) => [index('event_logs_kind_idx').on(t.kind, t.created_at)],
+  (t) => [
+    index('event_logs_kind_idx').on(t.kind, t.created_at),
+    index('event_logs_created_idx').on(t.created_at),
+  ],
 );
 
 /** Product signals (view, like, cart, purchase) that feed rankings and live viewer counts. */
