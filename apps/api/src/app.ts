@@ -29,6 +29,7 @@ import { orderRoutes } from './domains/orders/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
+import { reportServerError } from './domains/support/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { memberAdminRoutes } from './domains/users/admin-routes.ts';
@@ -147,7 +148,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      registerErrorHandling(api);
+      registerErrorHandling(api, (error, request, status) => reportServerError(ctx, error, request, status));
       registerAccessControl(api, ctx);
       registerAudit(api, ctx);
       registerRefreshCookie(api);

@@ -528,10 +528,19 @@ describe('rankings from signals', () => {
     expect(r.body.result.map((c: ProductCard) => c.id)).not.toContain(steady.id);
   });
 
-  it('the product detail call records view signals that the recompute reads', async () => {
+  it("the storefront's product page views are view signals that the recompute reads", async () => {
     const p = active()[40] as Row;
-    for (let i = 0; i < 3; i++)
-      await t.app.inject({ url: `/api/products/detail/${p.id}`, remoteAddress: `10.1.0.${i}` });
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/loggers/batch',
+        payload: {
+          session_id: `view_signal_${i}`,
+          events: [{ kind: 'page_view', path: `/product/${p.id}`, product_display_id: p.id }],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+    }
     await recomputeRankings(t.ctx);
     const [{ n } = { n: 0 }] = await t.ctx.db
       .select({ n: sql<number>`sum(${productSignals.weight})::int` })

@@ -1,6 +1,7 @@
 export * from './ab.ts';
 export * from './admin-forms.ts';
 export * from './admin-schemas.ts';
+export * from './analytics.ts';
 export * from './api-client.ts';
 export * from './api-routes.ts';
 export * from './auth-schemas.ts';

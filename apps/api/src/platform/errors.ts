@@ -69,7 +69,10 @@ function sendError(reply: FastifyReply, status: number, body: Record<string, unk
     .send(JSON.stringify(extra ? { ...extra, ...body } : body));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** Told about every unexpected server error (the 500s), after it is logged. */
+export type ServerErrorReporter = (error: FastifyError, request: FastifyRequest, status: number) => void;
+
+export function registerErrorHandling(app: FastifyInstance, report?: ServerErrorReporter): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -101,6 +104,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 503, { detail: 'The database is temporarily unavailable: retry shortly' });
     }
     request.log.error({ err: error }, 'unhandled error');
+    try {
+      report?.(error, request, 500);
+    } catch {}
     return sendError(reply, 500, { detail: 'Internal Server Error' });
   });
 }

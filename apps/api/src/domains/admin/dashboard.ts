@@ -3,7 +3,8 @@
  * days — sales (paid orders' amounts), orders, average order value, sessions and conversion
  * (orders ÷ sessions; a session is one storefront visit, the active-user log), cancelled items,
  * returns and the amount given back — a daily series for the charts, the best sellers, the top
- * searches and the searches that found nothing (search_stats), and the sizes running out.
+ * searches and the searches that found nothing (search_stats), the sizes running out, and the
+ * analytics (analytics.ts): page views, pages and sections seen, the product → cart → order funnel.
  */
 import { kstDate, kstDateString, kstParts } from '@codiroom/shared';
 import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
@@ -20,6 +21,8 @@ import {
 } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { flushSearchStats } from '../search/index.ts';
+import { flushAnalytics } from '../support/index.ts';
+import { analyticsSummary } from './analytics.ts';
 
 export const DASHBOARD = { days: 30, top: 10, lowStock: 5 } as const;
 
@@ -95,6 +98,7 @@ async function totals(ctx: AppContext, w: Window) {
 export async function dashboard(ctx: AppContext) {
   // The searches counted in this process so far are in the numbers too.
   await flushSearchStats(ctx).catch(() => undefined);
+  await flushAnalytics(ctx).catch(() => undefined);
   const now = ctx.clock.now();
   const p = kstParts(now);
   const todayStart = kstDate(p.year, p.month, p.day);
@@ -105,7 +109,7 @@ export async function dashboard(ctx: AppContext) {
     sql<string>`to_char((${col} at time zone 'Asia/Seoul')::date, 'YYYY-MM-DD')`;
   const paidIn = and(gte(orders.paid_at, from), lte(orders.paid_at, now));
 
-  const [day, month, salesByDay, visitsByDay, top, searches, zero, low] = await Promise.all([
+  const [day, month, salesByDay, visitsByDay, top, searches, zero, low, analytics] = await Promise.all([
     totals(ctx, { from: todayStart, to: now }),
     totals(ctx, { from, to: now }),
     ctx.db
@@ -184,6 +188,7 @@ export async function dashboard(ctx: AppContext) {
       )
       .orderBy(asc(productItems.stock), desc(productDisplays.popularity))
       .limit(20),
+    analyticsSummary(ctx, from, now),
   ]);
 
   const sales = new Map(salesByDay.map((r) => [r.day, r]));
@@ -195,6 +200,7 @@ export async function dashboard(ctx: AppContext) {
       sales: Number(sales.get(d)?.sales ?? 0),
       orders: Number(sales.get(d)?.orders ?? 0),
       sessions: Number(visits.get(d) ?? 0),
+      page_views: analytics.page_views_by_day.get(d) ?? 0,
     };
   });
   return {
@@ -206,5 +212,9 @@ export async function dashboard(ctx: AppContext) {
     top_searches: searches,
     zero_result_searches: zero,
     low_stock: low,
+    top_pages: analytics.top_pages,
+    sections: analytics.sections,
+    funnel: analytics.funnel,
+    funnel_by_group: analytics.funnel_by_group,
   };
 }

@@ -282,6 +282,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     refunded_amount: z.number().int(),
   });
   const Keyword = z.object({ keyword: z.string(), searches: z.number().int() });
+  const FunnelStep = z.object({
+    step: z.enum(['product_view', 'cart', 'order']),
+    visitors: z.number().int(),
+    rate: z.number(),
+  });
   app.get(
     '/admin/dashboard',
     {
@@ -300,6 +305,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
                 sales: z.number().int(),
                 orders: z.number().int(),
                 sessions: z.number().int(),
+                page_views: z.number().int(),
               }),
             ),
             top_products: z.array(
@@ -324,6 +330,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
                 stock: z.number().int(),
               }),
             ),
+            top_pages: z.array(
+              z.object({ name: z.string(), views: z.number().int(), visitors: z.number().int() }),
+            ),
+            sections: z.array(
+              z.object({ name: z.string(), events: z.number().int(), visitors: z.number().int() }),
+            ),
+            funnel: z.array(FunnelStep),
+            funnel_by_group: z.array(z.object({ ab_group: z.string(), steps: z.array(FunnelStep) })),
           }),
           ...E,
         },

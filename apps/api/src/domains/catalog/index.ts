@@ -20,5 +20,6 @@ export {
   productCardsByIds,
   toCard,
 } from './repository.ts';
+export { recordViewSignal } from './signals.ts';
 export { sellableStock, sellableStockColumn, sellableStockSql } from './stock.ts';
 export { timeSaleRunning, timeSaleRunningAt } from './time-sale.ts';

@@ -36,7 +36,7 @@ import { parseId, productItemsOf, sameProducts, sizeGrading } from './products.t
 import { CARD_SORTS } from './repository.ts';
 import { DETAIL_TTL_MS, LISTING_TTL_MS, sendCached } from './response-cache.ts';
 import { parseDisplayIdList } from './rules.ts';
-import { recordView, startRankingSchedule } from './signals.ts';
+import { markLiveViewer, startRankingSchedule } from './signals.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const NotFound = { 404: ErrorBody };
@@ -98,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         const guest = issuedGuestIdOf(req);
         const viewer =
           req.principal.userId !== null ? `u${req.principal.userId}` : guest ? `g${guest}` : `ip${req.ip}`;
-        recordView(ctx, id as number, viewer, (err) => req.log.warn({ err }, 'view signal failed'));
+        markLiveViewer(ctx, id as number, viewer, (err) => req.log.warn({ err }, 'live viewer count failed'));
         return detail;
       },
     );

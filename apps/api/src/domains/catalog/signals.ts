@@ -1,9 +1,9 @@
 /**
  * Product signals and rankings.
  *
- * - Views: the product detail call records a view. Live viewers go to the key-value store at
- *   once (distinct viewers per 5-minute bucket, read as a sliding window); the view itself is
- *   buffered in memory, summed per product and minute, and written to `product_signals` every
+ * - Views: the product detail call marks a live viewer in the key-value store at once (distinct
+ *   viewers per 5-minute bucket, read as a sliding window); the view signal comes from the
+ *   storefront's analytics page view of the product (domains/support/loggers.ts) and is buffered in memory, summed per product and minute, and written to `product_signals` every
  *   10 s (or sooner when the buffer is large) as one row per product and minute weighted by its
  *   views, so the detail call never waits for an INSERT.
  * - Rankings: `recomputeRankings(ctx)` turns views (product_signals), product likes (likes), cart
@@ -104,10 +104,24 @@ export async function flushViewSignals(ctx: AppContext): Promise<number> {
 }
 
 /**
- * A product detail view by `viewer` (member id, guest id or client address): a live viewer in
- * the store and a buffered view signal. Never throws, never waits for the database.
+ * A product detail call by `viewer` (member id, guest id or client address) counts it as a live
+ * viewer in the store. Never throws, never waits for the database.
  */
-export function recordView(ctx: AppContext, id: number, viewer: string, log?: (err: unknown) => void): void {
+export function markLiveViewer(
+  ctx: AppContext,
+  id: number,
+  viewer: string,
+  log?: (err: unknown) => void,
+): void {
+  markViewer(ctx, id, viewer).catch((err) => log?.(err));
+}
+
+/**
+ * A product page the shopper saw (the storefront's analytics page view, not the API call, which
+ * server rendering, prefetching and crawlers also make): a buffered view signal for the rankings.
+ * Never throws, never waits for the database.
+ */
+export function recordViewSignal(ctx: AppContext, id: number, log?: (err: unknown) => void): void {
   const q = queue(ctx);
   const nowMs = ctx.clock.now().getTime();
   const minute = nowMs - (nowMs % 60_000);
@@ -119,7 +133,6 @@ export function recordView(ctx: AppContext, id: number, viewer: string, log?: (e
   if (q.views >= FLUSH_AT_VIEWS || q.rows.size >= FLUSH_AT_ROWS) {
     flushViewSignals(ctx).catch((err) => log?.(err));
   }
-  markViewer(ctx, id, viewer).catch((err) => log?.(err));
 }
 
 // ───────────────────────────── rankings ─────────────────────────────

@@ -1,12 +1,33 @@
 /**
- * POST /api/loggers/*: activity, page, error and section logs from the storefront (SPEC.md §7).
- * Stored in event_logs; the storefront ignores failures (SPEC.md §8).
+ * The loggers (SPEC.md §7 "Loggers"; docs/ARCHITECTURE.md, "Analytics"):
+ *   - POST /api/loggers/batch (an addition): the storefront's queued events, at most
+ *     ANALYTICS_BATCH_MAX per call, flat and validated (packages/shared/src/analytics.ts); sent with
+ *     fetch or, on page hide, with sendBeacon — which cannot set headers, so the body may carry the
+ *     guest id and the access-token cookie names the member;
+ *   - POST /api/loggers/{active-user-log, page-log, error-log, section-log}: one event each, as the
+ *     catalogue lists them (a bounded JSON object).
+ * Every event goes to this process's buffer (event-buffer.ts) and is written in batches: no logger
+ * call waits on the database. A product page view also becomes a ranking view signal.
+ * The storefront ignores failures (SPEC.md §8).
  */
-import { ErrorBody } from '@codiroom/shared';
+import {
+  ANALYTICS_KINDS,
+  AnalyticsAck,
+  AnalyticsBatch,
+  type AnalyticsEvent,
+  ErrorBody,
+  EventIdSchema,
+} from '@codiroom/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventLogs } from '../../db/schema.ts';
+import { bearerToken, issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { isIssuedGuestId } from '../../platform/guest-id.ts';
+import { limitsOf, parseBoundedJson } from '../../platform/input-limits.ts';
+import { recordViewSignal } from '../catalog/index.ts';
+import { type EventRow, eventBufferFor } from './event-buffer.ts';
 
 const KINDS = {
   'active-user-log': 'ACTIVE_USER',
@@ -20,7 +41,116 @@ const LogBody = z
   .refine((v) => Object.keys(v).length <= 50, 'at most 50 fields')
   .refine((v) => JSON.stringify(v).length <= 8_192, 'at most 8 KB');
 
+const BEACON_BODY_LIMIT = 64 * 1024;
+
+const full = () =>
+  new HttpError(503, 'Too many events right now: retry shortly', undefined, { 'retry-after': '2' });
+
+function cookieOf(req: FastifyRequest, name: string): string | null {
+  const raw = req.headers.cookie;
+  if (!raw) return null;
+  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(raw);
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who sent the batch, without a database read: the member of a well-signed access token (the
+ * Authorization header, or the accessToken cookie that sendBeacon carries), else a guest id this
+ * server issued (the header, or the body's for sendBeacon), else nobody. Analytics only: a token
+ * is not checked for revocation here.
+ */
+async function senderOf(ctx: AppContext, req: FastifyRequest, bodyGuest: string | undefined) {
+  const token = bearerToken(req) ?? cookieOf(req, 'accessToken');
+  const claims = token ? await ctx.tokens.readAccess(token, ctx.clock.now()) : null;
+  if (claims) return { user_id: claims.userId, guest_id: null };
+  const guest =
+    issuedGuestIdOf(req) ?? (bodyGuest && isIssuedGuestId(ctx.config, bodyGuest) ? bodyGuest : null);
+  return { user_id: null, guest_id: guest };
+}
+
+const pathOnly = (p: string | undefined) => (p ? p.split(/[?#]/)[0]?.slice(0, 300) || null : null);
+
+/** The event_logs row of a batch event. */
+export function rowOfEvent(
+  e: AnalyticsEvent,
+  batch: { session_id: string; ab_group?: string | undefined },
+  who: { user_id: number | null; guest_id: string | null },
+  now: Date,
+): EventRow {
+  return {
+    kind: ANALYTICS_KINDS[e.kind],
+    user_id: who.user_id,
+    guest_id: who.guest_id,
+    name: e.name?.slice(0, 100) || null,
+    session_id: batch.session_id,
+    ab_group: batch.ab_group ?? null,
+    path: pathOnly(e.path),
+    product_display_id: e.product_display_id ?? null,
+    event_id: e.event_id ?? null,
+    payload: e.props ?? {},
+    created_at: now,
+  };
+}
+
 export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const buffer = eventBufferFor(ctx, app.log);
+  // Tests (BACKGROUND_JOBS=off) flush by hand; a full buffer still flushes itself.
+  if (ctx.config.BACKGROUND_JOBS === 'on') buffer.start();
+  app.addHook('onClose', async () => buffer.stop());
+
+  // sendBeacon's body: a text/plain Blob holding the JSON batch (no CORS preflight, same shape).
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
+    (req, body, done) => {
+      if (req.url.split('?')[0] !== '/api/loggers/batch') {
+        done(new HttpError(415, 'Unsupported content type: text/plain'));
+        return;
+      }
+      try {
+        // The same bounded parser as JSON bodies (depth, width, length, lone surrogates, __proto__).
+        done(null, parseBoundedJson(body as string, limitsOf(req)));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
+  );
+
+  app.post(
+    '/loggers/batch',
+    {
+      bodyLimit: BEACON_BODY_LIMIT,
+      config: { access: 'public' },
+      schema: {
+        tags: ['support'],
+        summary: 'Record a batch of storefront analytics events [addition, not in API-CATALOGUE.md]',
+        description:
+          'JSON or text/plain (sendBeacon). Written in batches off the request path; 503 with Retry-After when ' +
+          'the buffer is full (nothing of the batch was accepted).',
+        body: AnalyticsBatch,
+        response: { 200: AnalyticsAck, 400: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (req) => {
+      const batch = req.body;
+      const who = await senderOf(ctx, req, batch.guest_id);
+      const now = ctx.clock.now();
+      const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now));
+      if (!buffer.offer(rows)) throw full();
+      for (const e of batch.events) {
+        if (e.kind === 'page_view' && e.product_display_id !== undefined) {
+          recordViewSignal(ctx, e.product_display_id, (err) => req.log.warn({ err }, 'view signal failed'));
+        }
+      }
+      return { result: 'ok' as const, accepted: rows.length };
+    },
+  );
+
   for (const [path, kind] of Object.entries(KINDS)) {
     app.post(
       `/loggers/${path}`,
@@ -30,21 +160,37 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           tags: ['support'],
           summary: `Record a ${kind.toLowerCase().replace('_', ' ')} log entry`,
           body: LogBody,
-          response: { 200: z.object({ result: z.literal('ok') }), 400: ErrorBody, 401: ErrorBody },
+          response: {
+            200: z.object({ result: z.literal('ok') }),
+            400: ErrorBody,
+            401: ErrorBody,
+            503: ErrorBody,
+          },
         },
       },
       async (req) => {
         const body = req.body;
-        const name =
-          typeof body.section === 'string' ? body.section : typeof body.name === 'string' ? body.name : null;
-        await ctx.db.insert(eventLogs).values({
+        const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+        const name = str('section') ?? str('name');
+        const productId = body.product_display_id;
+        const eventId = EventIdSchema.safeParse(body.event_id);
+        const row: EventRow = {
           kind,
           user_id: req.principal.userId,
           guest_id: req.principal.userId === null ? req.principal.guestId : null,
           name: name?.slice(0, 100) ?? null,
+          path: pathOnly(str('path')),
+          product_display_id:
+            Number.isSafeInteger(productId) &&
+            (productId as number) > 0 &&
+            (productId as number) <= 2_147_483_647
+              ? (productId as number)
+              : null,
+          event_id: eventId.success ? eventId.data : null,
           payload: body,
           created_at: ctx.clock.now(),
-        });
+        };
+        if (!buffer.offer([row])) throw full();
         return { result: 'ok' as const };
       },
     );

@@ -1,0 +1,347 @@
+/**
+ * First-party analytics (docs/ARCHITECTURE.md, "Analytics"): bounded, validated batches from the
+ * storefront, queued and written in batches off the request path (accepted = written, refused when
+ * full), member and guest attribution without headers for sendBeacon, product page views as
+ * ranking signals, sampled server error reports, daily retention, and the dashboard's funnel.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartLines, carts, eventLogs, productSignals } from '../src/db/schema.ts';
+import { funnelSteps } from '../src/domains/admin/analytics.ts';
+import { flushViewSignals } from '../src/domains/catalog/signals.ts';
+import { reportServerError } from '../src/domains/support/error-report.ts';
+import { EventBuffer, eventBufferFor, flushAnalytics } from '../src/domains/support/event-buffer.ts';
+import type { AppContext } from '../src/platform/context.ts';
+import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
+import { makeShop } from './orders-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ANALYTICS_BUFFER_MAX: '120', ANALYTICS_FLUSH_ROWS: '100' } });
+});
+afterAll(() => t?.close());
+
+const SESSION = 'sess_0123456789';
+const batch = (events: unknown[], extra: Record<string, unknown> = {}) => ({
+  session_id: SESSION,
+  ab_group: 'AC',
+  events,
+  ...extra,
+});
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/loggers/batch', payload: body as object, headers });
+
+async function rowsOfSession(session: string) {
+  return t.ctx.db.select().from(eventLogs).where(eq(eventLogs.session_id, session)).orderBy(eventLogs.id);
+}
+
+describe('POST /api/loggers/batch', () => {
+  it('queues a guest batch without writing it, then writes every accepted row with its fields', async () => {
+    await flushAnalytics(t.ctx);
+    const guest = guestIdOf(t.ctx, 'analytics-1');
+    const res = await post(
+      batch([
+        {
+          kind: 'page_view',
+          name: 'product',
+          path: '/product/7?utm_source=x#top',
+          product_display_id: 7,
+          event_id: 'ev_1',
+        },
+        { kind: 'section', name: 'home_banner', props: { position: 2, label: '겨울 코트' } },
+        { kind: 'active_user', path: '/' },
+      ]),
+      { 'x-guest-user-id': guest },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: 'ok', accepted: 3 });
+    // The call answered without an INSERT: nothing is in the table yet.
+    expect(await rowsOfSession(SESSION)).toHaveLength(0);
+    expect(eventBufferFor(t.ctx).pending).toBe(3);
+    expect(await flushAnalytics(t.ctx)).toBe(3);
+    const rows = await rowsOfSession(SESSION);
+    expect(rows.map((r) => [r.kind, r.name, r.path, r.product_display_id, r.event_id])).toEqual([
+      ['PAGE', 'product', '/product/7', 7, 'ev_1'],
+      ['SECTION', 'home_banner', null, null, null],
+      ['ACTIVE_USER', null, '/', null, null],
+    ]);
+    for (const r of rows) expect(r).toMatchObject({ guest_id: guest, user_id: null, ab_group: 'AC' });
+    expect(rows[1]?.payload).toEqual({ position: 2, label: '겨울 코트' });
+  });
+
+  it('a sendBeacon batch (text/plain, no headers) names the member by the accessToken cookie', async () => {
+    const m = await createMember(t.ctx);
+    const token = m.headers.authorization.replace(/^Bearer /, '');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/batch',
+      payload: JSON.stringify(
+        batch([{ kind: 'page_view', name: 'home', path: '/' }], { session_id: 'beacon_member_1' }),
+      ),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        cookie: `isLogin=true; accessToken=${encodeURIComponent(token)}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await flushAnalytics(t.ctx);
+    const [row] = await rowsOfSession('beacon_member_1');
+    expect(row).toMatchObject({ user_id: m.user.id, guest_id: null });
+  });
+
+  it('a beacon guest id in the body counts only when this server issued it', async () => {
+    const guest = guestIdOf(t.ctx, 'analytics-beacon');
+    for (const [session, id] of [
+      ['beacon_guest_ok', guest],
+      ['beacon_guest_forged', `${guest.slice(0, -2)}xx`],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/loggers/batch',
+        payload: JSON.stringify(
+          batch([{ kind: 'page_view', path: '/' }], { session_id: session, guest_id: id }),
+        ),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await flushAnalytics(t.ctx);
+    expect((await rowsOfSession('beacon_guest_ok'))[0]?.guest_id).toBe(guest);
+    expect((await rowsOfSession('beacon_guest_forged'))[0]?.guest_id).toBeNull();
+  });
+
+  it('refuses what is not a bounded, flat batch with a 400 and a detail', async () => {
+    const one = { kind: 'page_view', path: '/' };
+    const bad = [
+      batch(Array.from({ length: 51 }, () => one)),
+      batch([]),
+      batch([{ kind: 'purchase' }]),
+      batch([{ kind: 'section', props: { nested: { a: 1 } } }]),
+      batch([
+        { kind: 'section', props: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])) },
+      ]),
+      batch([{ kind: 'page_view', product_display_id: 2 ** 31 }]),
+      batch([{ kind: 'page_view', event_id: 'has space' }]),
+      batch([one], { session_id: 'short' }),
+      batch([one], { ab_group: 'Z9' }),
+    ];
+    for (const body of bad) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
+      expect(typeof res.json().detail).toBe('string');
+    }
+    // text/plain is the beacon's type on this call only.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/loggers/page-log',
+      payload: '{"name":"x"}',
+      headers: { 'content-type': 'text/plain', 'x-guest-user-id': guestIdOf(t.ctx, 'a') },
+    });
+    expect(other.statusCode).toBe(415);
+  });
+
+  it('a full buffer refuses the whole batch with 503 and Retry-After: accepted always equals written', async () => {
+    await flushAnalytics(t.ctx);
+    const buffer = eventBufferFor(t.ctx);
+    const before = { ...buffer.stats };
+    const events = Array.from({ length: 50 }, () => ({ kind: 'page_view', path: '/full' }));
+    // 50 + 50 fit under 120 (the second batch is not flushed: 100 rows reach the flush size, so it
+    // starts writing; the third batch finds 100 written or waiting and still must fit in 120).
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await post(batch(events, { session_id: 'full_buffer_1' })));
+    await flushAnalytics(t.ctx);
+    const accepted = answers.filter((a) => a.statusCode === 200).reduce((s, a) => s + a.json().accepted, 0);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(503);
+      expect(a.headers['retry-after']).toBe('2');
+    }
+    expect(await rowsOfSession('full_buffer_1')).toHaveLength(accepted);
+    expect(buffer.stats.written - before.written).toBe(buffer.stats.accepted - before.accepted);
+    // Fill it without a flush: the refusal is certain.
+    const held = new EventBuffer({ ...t.ctx, config: { ...t.ctx.config, ANALYTICS_FLUSH_ROWS: 100_000 } });
+    expect(
+      held.offer(Array.from({ length: 120 }, () => ({ kind: 'PAGE' as const, created_at: new Date() }))),
+    ).toBe(true);
+    expect(held.offer([{ kind: 'PAGE', created_at: new Date() }])).toBe(false);
+    expect(held.stats).toMatchObject({ accepted: 120, refused: 1 });
+  });
+
+  it('a product page view becomes a ranking view signal; the product detail call alone does not', async () => {
+    const id = (await makeShop(t.ctx)).displayId;
+    const viewSum = async () => {
+      await flushViewSignals(t.ctx);
+      const [r] = await t.ctx.db
+        .select({ n: sql<number>`coalesce(sum(${productSignals.weight}), 0)::int` })
+        .from(productSignals)
+        .where(and(eq(productSignals.product_display_id, id), eq(productSignals.signal, 'view')));
+      return Number(r?.n ?? 0);
+    };
+    const start = await viewSum();
+    await t.app.inject({ url: `/api/products/detail/${id}` });
+    expect(await viewSum()).toBe(start);
+    const res = await post(batch([{ kind: 'page_view', path: `/product/${id}`, product_display_id: id }]), {
+      'x-guest-user-id': guestIdOf(t.ctx, 'viewer'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await viewSum()).toBe(start + 1);
+  });
+});
+
+describe('buffer failures', () => {
+  function fakeCtx(insert: (rows: unknown) => Promise<void>): AppContext {
+    return {
+      ...t.ctx,
+      db: { insert: () => ({ values: insert }) } as unknown as AppContext['db'],
+    };
+  }
+
+  it('keeps rows through a failed write and writes them in order on the next flush', async () => {
+    const written: unknown[] = [];
+    let down = true;
+    const buf = new EventBuffer(
+      fakeCtx(async (rows) => {
+        if (down) throw new Error('connection terminated');
+        written.push(...(rows as unknown[]));
+      }),
+    );
+    buf.offer([
+      { kind: 'PAGE', name: 'a', created_at: new Date() },
+      { kind: 'PAGE', name: 'b', created_at: new Date() },
+    ]);
+    expect(await buf.flush()).toBe(0);
+    expect(buf.pending).toBe(2);
+    down = false;
+    expect(await buf.flush()).toBe(2);
+    expect(written.map((r) => (r as { name: string }).name)).toEqual(['a', 'b']);
+  });
+
+  it('a row the database refuses is dropped and counted; the others are written', async () => {
+    const written: string[] = [];
+    const buf = new EventBuffer(
+      fakeCtx(async (rows) => {
+        const list = Array.isArray(rows) ? rows : [rows];
+        if (list.some((r) => r.name === 'bad'))
+          throw Object.assign(new Error('invalid byte'), { code: '22021' });
+        written.push(...list.map((r) => r.name));
+      }),
+    );
+    buf.offer(['a', 'bad', 'c'].map((name) => ({ kind: 'PAGE' as const, name, created_at: new Date() })));
+    expect(await buf.flush()).toBe(2);
+    expect(written).toEqual(['a', 'c']);
+    expect(buf.stats).toMatchObject({ accepted: 3, written: 2, rejected: 1, failures: 1 });
+  });
+});
+
+describe('retention', () => {
+  it('deletes rows older than ANALYTICS_RETENTION_DAYS and keeps the rest', async () => {
+    const now = t.ctx.clock.now().getTime();
+    const day = 86_400_000;
+    const [old, recent] = await t.ctx.db
+      .insert(eventLogs)
+      .values([
+        { kind: 'PAGE', name: 'retention-old', created_at: new Date(now - 91 * day) },
+        { kind: 'PAGE', name: 'retention-recent', created_at: new Date(now - 89 * day) },
+      ])
+      .returning({ id: eventLogs.id });
+    expect(await new EventBuffer(t.ctx).sweepRetention(true)).toBeGreaterThanOrEqual(1);
+    const left = await t.ctx.db
+      .select({ id: eventLogs.id })
+      .from(eventLogs)
+      .where(sql`${eventLogs.name} like 'retention-%'`);
+    expect(left.map((r) => r.id)).toEqual([recent?.id]);
+    expect(left.map((r) => r.id)).not.toContain(old?.id);
+  });
+});
+
+describe('server error reports', () => {
+  const req = {
+    method: 'GET',
+    url: '/api/products/detail/1?x=1',
+    routeOptions: { url: '/api/products/detail/:id' },
+  };
+
+  it('are sampled at ERROR_REPORT_SAMPLE_RATE (0.08), never for noise, and keep no request body', async () => {
+    expect(t.ctx.config.ERROR_REPORT_SAMPLE_RATE).toBe(0.08);
+    await flushAnalytics(t.ctx);
+    const err = Object.assign(new Error('boom'), { code: 'XX000' });
+    expect(reportServerError(t.ctx, err, req, 500, 0.5)).toBe(false);
+    expect(
+      reportServerError(t.ctx, { name: 'AbortError', message: 'The operation was aborted' }, req, 500, 0.01),
+    ).toBe(false);
+    expect(reportServerError(t.ctx, err, req, 500, 0.01)).toBe(true);
+    await flushAnalytics(t.ctx);
+    const rows = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.name, 'server_error'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'ERROR', path: '/api/products/detail/1' });
+    expect(rows[0]?.payload).toEqual({
+      method: 'GET',
+      route: '/api/products/detail/:id',
+      status: 500,
+      error: 'Error',
+      code: 'XX000',
+      message: 'boom',
+    });
+  });
+});
+
+describe('the dashboard funnel', () => {
+  it('funnelSteps: each step as a share of the one before', () => {
+    expect(funnelSteps({ viewed: 4, carted: 2, ordered: 1 })).toEqual([
+      { step: 'product_view', visitors: 4, rate: 1 },
+      { step: 'cart', visitors: 2, rate: 0.5 },
+      { step: 'order', visitors: 1, rate: 0.5 },
+    ]);
+    expect(funnelSteps({ viewed: 0, carted: 0, ordered: 0 }).map((s) => s.rate)).toEqual([0, 0, 0]);
+  });
+
+  it('counts product viewers, those of them who carted, per A/B group, with page views and sections', async () => {
+    const shop = await makeShop(t.ctx);
+    const item = { id: shop.m, display: shop.displayId };
+    const guests = ['funnel-a', 'funnel-b', 'funnel-c'].map((l) => guestIdOf(t.ctx, l));
+    const groups = ['AA', 'AA', 'BB'];
+    for (const [i, g] of guests.entries()) {
+      const res = await post(
+        batch(
+          [
+            {
+              kind: 'page_view',
+              name: 'product',
+              path: `/product/${item?.display}`,
+              product_display_id: item?.display,
+            },
+            { kind: 'section', name: 'funnel_test_section' },
+          ],
+          { session_id: `funnel_session_${i}`, ab_group: groups[i] },
+        ),
+        { 'x-guest-user-id': g },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    // Guests a and c put the product in their carts; b only looked.
+    for (const g of [guests[0], guests[2]]) {
+      const [cart] = await t.ctx.db.insert(carts).values({ guest_id: g }).returning({ id: carts.id });
+      await t.ctx.db.insert(cartLines).values({
+        cart_id: cart?.id as number,
+        product_item_id: item?.id as number,
+        product_display_id: item?.display as number,
+        quantity: 1,
+        created_at: t.ctx.clock.now(),
+      });
+    }
+    const md = await operatorSession(t, ['MD']);
+    const res = await t.app.inject({ url: '/api/admin/dashboard', headers: md.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json();
+    const step = (steps: { step: string; visitors: number }[], name: string) =>
+      steps.find((s) => s.step === name)?.visitors;
+    const aa = d.funnel_by_group.find((g: { ab_group: string }) => g.ab_group === 'AA');
+    const bb = d.funnel_by_group.find((g: { ab_group: string }) => g.ab_group === 'BB');
+    expect([step(aa.steps, 'product_view'), step(aa.steps, 'cart')]).toEqual([2, 1]);
+    expect([step(bb.steps, 'product_view'), step(bb.steps, 'cart')]).toEqual([1, 1]);
+    expect(step(d.funnel, 'product_view')).toBeGreaterThanOrEqual(3);
+    expect(d.sections).toEqual(
+      expect.arrayContaining([{ name: 'funnel_test_section', events: 3, visitors: 3 }]),
+    );
+    expect(d.daily.at(-1).page_views).toBeGreaterThanOrEqual(3);
+  });
+});
