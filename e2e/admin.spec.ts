@@ -352,6 +352,12 @@ test('the dashboard shows the day, charts, and a search that found nothing', asy
   const keyword = `없는상품${Date.now() % 100000}`;
   await page.goto(`/search?query=${encodeURIComponent(keyword)}`);
   await expect(page.getByText(/검색 결과가 없|결과가 없어요/).first()).toBeVisible();
+  // The shopper's visit reaches the funnel: a product page seen (its batch is sent seconds later).
+  const sent = page.waitForRequest(
+    (r) => r.url().endsWith('/api/loggers/batch') && (r.postData() ?? '').includes('"product_display_id":3'),
+  );
+  await page.goto('/product/3');
+  await sent;
 
   const md = { email: `md-dash${Date.now()}@codiroom.test`, password: 'md-password-2026' };
   expect(
@@ -369,6 +375,7 @@ test('the dashboard shows the day, charts, and a search that found nothing', asy
   await expect(mp.getByRole('heading', { name: '대시보드' })).toBeVisible();
   await expect(mp.getByTestId('dashboard-totals')).toHaveCount(2);
   await expect(mp.getByTestId('zero-result-searches')).toContainText(keyword);
+  await expect(mp.getByTestId('funnel').getByRole('row', { name: /전체/ })).toContainText(/[1-9][0-9]*명/);
   // Both charts are drawn (uPlot's canvas) and readable as tables.
   await expect(mp.locator('figure canvas')).toHaveCount(2);
   await mp.getByText('표로 보기').first().click();

@@ -1,12 +1,14 @@
 /**
  * /admin/dashboard (MD, CS): today and the last 30 KST days — sales, orders, average order value,
  * sessions and conversion, cancels and returns — daily charts, best sellers, top searches and
- * searches that found nothing, and the sizes running out (GET /api/admin/dashboard).
+ * searches that found nothing, the sizes running out, and the analytics: page views, pages and
+ * sections seen and the purchase funnel per A/B group (GET /api/admin/dashboard).
  */
 import { formatWon } from '@codiroom/shared';
 import { useMemo } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/dashboard';
+import { type Analytics, AnalyticsCards } from './AnalyticsCards';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { type ChartSeries, DailyChart } from './Chart';
@@ -22,11 +24,11 @@ type Totals = {
   returns: number;
   refunded_amount: number;
 };
-type Dashboard = {
+type Dashboard = Analytics & {
   generated_at: string;
   today: Totals;
   last_30_days: Totals;
-  daily: { day: string; sales: number; orders: number; sessions: number }[];
+  daily: { day: string; sales: number; orders: number; sessions: number; page_views: number }[];
   top_products: { display_id: number; name: string; brand_name: string; quantity: number; sales: number }[];
   top_searches: { keyword: string; searches: number }[];
   zero_result_searches: { keyword: string; searches: number }[];
@@ -84,6 +86,12 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
     () => [
       { label: '주문', values: d.daily.map((x) => x.orders), color: '#d1242f', format: (v) => `${n(v)}건` },
       { label: '방문', values: d.daily.map((x) => x.sessions), color: '#8250df', format: (v) => `${n(v)}회` },
+      {
+        label: '페이지뷰',
+        values: d.daily.map((x) => x.page_views),
+        color: '#1a7f37',
+        format: (v) => `${n(v)}회`,
+      },
     ],
     [d],
   );
@@ -102,8 +110,9 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
       </div>
       <section className={styles.card}>
         <DailyChart title="일별 매출 (최근 30일)" days={days} series={salesSeries} />
-        <DailyChart title="일별 주문과 방문 (최근 30일)" days={days} series={countSeries} />
+        <DailyChart title="일별 주문, 방문과 페이지뷰 (최근 30일)" days={days} series={countSeries} />
       </section>
+      <AnalyticsCards a={d} />
       <div className={styles.grid2}>
         <section className={styles.card} aria-labelledby="best">
           <h2 id="best">많이 팔린 상품 (30일)</h2>

@@ -1,28 +1,151 @@
-import { hasGuestIdShape } from '@codiroom/shared';
+/**
+ * First-party analytics from the storefront (SPEC.md §7 "Loggers"; docs/ARCHITECTURE.md,
+ * "Analytics"): events are queued and sent in batches to POST /api/loggers/batch — when
+ * ANALYTICS_BATCH_MAX are waiting, a few seconds after the first, and with sendBeacon when the
+ * page is hidden or left, so closing the tab loses nothing. Each batch carries the visit's
+ * session id, the guest id (sendBeacon cannot send headers; the server checks it) and the A/B
+ * group; the accessToken cookie names a member. Failures are ignored (SPEC.md §8): tracking never
+ * breaks the page.
+ */
+import { ANALYTICS_BATCH_MAX, hasGuestIdShape } from '@codiroom/shared';
 
-/** Fire-and-forget analytics/log calls (POST /api/loggers/*). Failures are ignored (SPEC.md §8). */
-export function sendLog(
-  kind: 'active-user-log' | 'page-log' | 'error-log' | 'section-log',
-  payload: Record<string, unknown>,
-) {
+type Scalar = string | number | boolean | null;
+export type TrackedEvent = {
+  kind: 'page_view' | 'section' | 'error' | 'active_user';
+  name?: string;
+  path?: string;
+  product_display_id?: number;
+  event_id?: string;
+  props?: Record<string, Scalar>;
+};
+
+const URL = '/api/loggers/batch';
+const FLUSH_AFTER_MS = 4_000;
+const queue: TrackedEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+let listening = false;
+
+function randomId(): string {
+  try {
+    return crypto.randomUUID();
+  } catch {
+    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+  }
+}
+
+/** The visit: one id per browser session (tab), kept in session storage. */
+export function sessionId(): string {
+  try {
+    let id = window.sessionStorage.getItem('analyticsSession');
+    if (!id) {
+      id = randomId();
+      window.sessionStorage.setItem('analyticsSession', id);
+    }
+    return id;
+  } catch {
+    return randomId();
+  }
+}
+
+/** abType + subAbType as stored on the device (SPEC.md §3), when both are there. */
+function abGroup(): string | undefined {
+  try {
+    const g = `${window.localStorage.getItem('abType') ?? ''}${window.localStorage.getItem('subAbType') ?? ''}`;
+    return /^[AB][A-D]$/.test(g) ? g : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function guestId(): string | undefined {
+  const raw = document.cookie.match(/(?:^|; )guestID=([^;]+)/)?.[1];
+  if (!raw) return undefined;
+  const id = decodeURIComponent(raw);
+  return hasGuestIdShape(id) ? id : undefined;
+}
+
+const clip = (v: Scalar): Scalar => (typeof v === 'string' ? v.slice(0, 300) : v);
+
+/** Scalars only, at most 20 (the server refuses nesting and more). */
+function flat(payload: Record<string, unknown>): Record<string, Scalar> {
+  const out: Record<string, Scalar> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (Object.keys(out).length >= 20) break;
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) {
+      if (typeof v === 'number' && !Number.isFinite(v)) continue;
+      out[k.slice(0, 40)] = clip(v as Scalar);
+    }
+  }
+  return out;
+}
+
+function send(beacon: boolean) {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  while (queue.length > 0) {
+    const events = queue.splice(0, ANALYTICS_BATCH_MAX);
+    const body = JSON.stringify({
+      session_id: sessionId(),
+      guest_id: guestId(),
+      ab_group: abGroup(),
+      events,
+    });
+    try {
+      if (beacon && navigator.sendBeacon?.(URL, new Blob([body], { type: 'text/plain' }))) continue;
+      void fetch(URL, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+      }).catch(() => {});
+    } catch {
+      // tracking never breaks the page
+    }
+  }
+}
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  // The last chance to send: the tab is hidden (switching apps, closing) or the page is left.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') send(true);
+  });
+  window.addEventListener('pagehide', () => send(true));
+}
+
+/** Queues an event; sent with the next batch. */
+export function track(event: TrackedEvent): void {
   if (typeof window === 'undefined') return;
   try {
-    const body = JSON.stringify(payload);
-    const url = `/api/loggers/${kind}`;
-    const cookie = document.cookie.match(/(?:^|; )guestID=([^;]+)/)?.[1];
-    // Only a server-issued id (the root loader replaces any other on the next page).
-    const guest = cookie && hasGuestIdShape(decodeURIComponent(cookie)) ? cookie : undefined;
-    // sendBeacon cannot set headers; fetch keepalive can carry the guest id.
-    void fetch(url, {
-      method: 'POST',
-      body,
-      keepalive: true,
-      headers: {
-        'content-type': 'application/json',
-        ...(guest ? { 'x-guest-user-id': decodeURIComponent(guest) } : {}),
-      },
-    }).catch(() => {});
-  } catch {
-    // tracking never breaks the page
-  }
+    listen();
+    queue.push(event);
+    if (queue.length >= ANALYTICS_BATCH_MAX) send(false);
+    else if (!timer) timer = setTimeout(() => send(false), FLUSH_AFTER_MS);
+  } catch {}
+}
+
+/** Sends what is queued now (tests, and before a full page change the app does itself). */
+export function flushTracking(beacon = false): void {
+  if (typeof window !== 'undefined') send(beacon);
+}
+
+const KIND = {
+  'active-user-log': 'active_user',
+  'page-log': 'page_view',
+  'error-log': 'error',
+  'section-log': 'section',
+} as const;
+
+/** The catalogue's four loggers as queued events (the name is the section or the name field). */
+export function sendLog(kind: keyof typeof KIND, payload: Record<string, unknown>) {
+  const name = typeof payload.section === 'string' ? payload.section : payload.name;
+  const path = typeof payload.path === 'string' ? payload.path : undefined;
+  track({
+    kind: KIND[kind],
+    ...(typeof name === 'string' ? { name: name.slice(0, 100) } : {}),
+    ...(path ? { path: path.slice(0, 300) } : {}),
+    props: flat(payload),
+  });
 }

@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <PageHeader logo back={false} />
       <main className={styles.main}>
         {feed.banners.length > 0 && (
-          <section aria-label="기획전" className={styles.banners}>
+          <section aria-label="기획전" className={styles.banners} data-track-section="home_banners">
             {feed.banners.map((b, i) => (
               <Link key={b.id} to={b.link_url} className={styles.banner}>
                 <img
@@ -123,7 +123,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {popular && (
-          <section className={page.section} aria-labelledby="sec-popular">
+          <section className={page.section} aria-labelledby="sec-popular" data-track-section="home_popular">
             <div className={page.sectionHead}>
               <h2 id="sec-popular">{popular.title}</h2>
               {popular.link && <Link to={popular.link}>전체보기</Link>}
@@ -139,7 +139,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
 
         {rest.map((s) => (
-          <section key={s.key} className={page.section} aria-labelledby={`sec-${s.key}`}>
+          <section
+            key={s.key}
+            className={page.section}
+            aria-labelledby={`sec-${s.key}`}
+            data-track-section={`home_${s.key}`}
+          >
             <div className={page.sectionHead}>
               <h2 id={`sec-${s.key}`}>{s.title}</h2>
               {s.link && <Link to={s.link}>전체보기</Link>}

@@ -344,7 +344,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <section className={styles.block} aria-labelledby="reviews" data-slot="product-reviews">
+        <section
+          className={styles.block}
+          aria-labelledby="reviews"
+          data-slot="product-reviews"
+          data-track-section="product_reviews"
+        >
           <div className={styles.blockHead}>
             <h2 id="reviews">후기 {reviews ? reviews.summary.review_count.toLocaleString('ko-KR') : ''}</h2>
             {reviews && reviews.summary.review_count > 0 && (
@@ -375,7 +380,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         {matchup.length > 0 && (
-          <section className={page.section} aria-labelledby="matchup">
+          <section className={page.section} aria-labelledby="matchup" data-track-section="product_matchup">
             <div className={page.sectionHead}>
               <h2 id="matchup">함께 코디하면 좋은 상품</h2>
             </div>
@@ -390,7 +395,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
 
         {codis.length > 0 && (
-          <section className={page.section} aria-labelledby="codis">
+          <section className={page.section} aria-labelledby="codis" data-track-section="product_codis">
             <div className={page.sectionHead}>
               <h2 id="codis">이 상품이 들어간 코디</h2>
             </div>
@@ -414,7 +419,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
 
         {similar.length > 0 && (
-          <section className={page.section} aria-labelledby="similar">
+          <section className={page.section} aria-labelledby="similar" data-track-section="product_similar">
             <div className={page.sectionHead}>
               <h2 id="similar">비슷한 상품</h2>
               <Link to={`/product/${p.id}/similar`}>전체보기</Link>

@@ -5,6 +5,7 @@ import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
 import { logoutLocally } from '../lib/session';
+import { usePageTracking } from '../lib/tracking';
 import type { RootData } from '../root';
 import { PopupProvider } from './popups';
 import { ErrorVariant4Screen, LoadingDelayScreen, MaintenanceScreen, OverloadScreen } from './screens';
@@ -39,6 +40,7 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   const status = useWebStatus(root.webStatus);
   const curationDot = useCurationDot(root.isLoggedIn, location.pathname === '/curation');
   useScrollRestoration();
+  usePageTracking(location.pathname);
 
   // SPEC.md §9: requests are cancelled on page change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change

@@ -1,0 +1,87 @@
+/**
+ * The dashboard's first-party analytics (docs/ARCHITECTURE.md, "Analytics"): the funnel product
+ * view → cart → order over 30 days, overall and per A/B group, and the pages and sections
+ * shoppers saw most.
+ */
+import styles from './admin.module.css';
+
+export type FunnelStep = { step: 'product_view' | 'cart' | 'order'; visitors: number; rate: number };
+export type Analytics = {
+  top_pages: { name: string; views: number; visitors: number }[];
+  sections: { name: string; events: number; visitors: number }[];
+  funnel: FunnelStep[];
+  funnel_by_group: { ab_group: string; steps: FunnelStep[] }[];
+};
+
+const STEP = { product_view: '상품 조회', cart: '장바구니 담기', order: '주문' } as const;
+const n = (v: number) => v.toLocaleString('ko-KR');
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+function FunnelRows({ steps }: { steps: FunnelStep[] }) {
+  return (
+    <>
+      {steps.map((s, i) => (
+        <td key={s.step}>
+          {n(s.visitors)}명{i > 0 && <span className={styles.muted}> ({pct(s.rate)})</span>}
+        </td>
+      ))}
+    </>
+  );
+}
+
+export function AnalyticsCards({ a }: { a: Analytics }) {
+  return (
+    <div className={styles.grid2}>
+      <section className={styles.card} aria-labelledby="funnel">
+        <h2 id="funnel">구매 퍼널 (30일, 방문자 기준)</h2>
+        <table className={styles.table} data-testid="funnel">
+          <thead>
+            <tr>
+              <th scope="col">그룹</th>
+              {a.funnel.map((s) => (
+                <th key={s.step} scope="col">
+                  {STEP[s.step]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">전체</th>
+              <FunnelRows steps={a.funnel} />
+            </tr>
+            {a.funnel_by_group.map((g) => (
+              <tr key={g.ab_group}>
+                <th scope="row">{g.ab_group === '-' ? '그룹 없음' : `${g.ab_group} 그룹`}</th>
+                <FunnelRows steps={g.steps} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className={styles.muted}>
+          괄호는 앞 단계 대비 비율이에요. 그룹은 A/B 실험 그룹(abType·subAbType)이에요.
+        </p>
+      </section>
+      <section className={styles.card} aria-labelledby="pages">
+        <h2 id="pages">많이 본 페이지 (30일)</h2>
+        {a.top_pages.length === 0 && <p className={styles.muted}>페이지 조회 기록이 없어요.</p>}
+        <ol>
+          {a.top_pages.map((p) => (
+            <li key={p.name}>
+              {p.name} · {n(p.views)}회 · {n(p.visitors)}명
+            </li>
+          ))}
+        </ol>
+        <h2 id="sections">본 영역 (30일)</h2>
+        {a.sections.length === 0 && <p className={styles.muted}>영역 기록이 없어요.</p>}
+        <ol data-testid="sections-seen">
+          {a.sections.map((s) => (
+            <li key={s.name}>
+              {s.name} · {n(s.events)}회 · {n(s.visitors)}명
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
