@@ -1,11 +1,12 @@
 /**
- * Content POSTs store what they receive (post feedback, survey, quiz, mini-quiz, codi quiz event,
- * curator chat, telephone CS, daily-look feedback) and the daily look.
+ * Content POSTs store typed answers (post feedback, survey, quiz, mini-quiz, codi quiz event,
+ * daily-look feedback; the rules in content-answers.test.ts) and the daily look. Curator chat and
+ * telephone CS are support tickets (support-contact.test.ts).
  */
 import { fixedClock, kstDate, MESSAGES } from '@codiroom/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, codiSets, eventLogs, postFeedback, posts, productDisplays } from '../src/db/schema.ts';
+import { appMeta, codiSets, contentAnswers, posts, productDisplays } from '../src/db/schema.ts';
 import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 
@@ -36,27 +37,18 @@ async function post(url: string, payload: unknown, headers: Record<string, strin
   return { status: res.statusCode, body: res.json() };
 }
 
-async function lastEvent(name: string) {
-  const [row] = await t.ctx.db
-    .select()
-    .from(eventLogs)
-    .where(and(eq(eventLogs.kind, 'EVENT'), eq(eventLogs.name, name)))
-    .orderBy(desc(eventLogs.id))
-    .limit(1);
-  return row;
-}
-
 describe('posts/{id}/feedback', () => {
   it('stores the feedback of a guest on a running post', async () => {
     const r = await post(`/api/contents/posts/${running}/feedback`, { value: 'helpful' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ result: 'SUCCESS' });
-    const [row] = await t.ctx.db.select().from(postFeedback).where(eq(postFeedback.id, r.body.id));
+    const [row] = await t.ctx.db.select().from(contentAnswers).where(eq(contentAnswers.id, r.body.id));
     expect(row).toMatchObject({
-      post_id: running,
+      form: 'post-feedback',
+      subject_id: running,
       guest_id: GUEST_ID,
       user_id: null,
-      value: 'helpful',
+      answer: { value: 'helpful' },
     });
   });
 
@@ -69,11 +61,13 @@ describe('posts/{id}/feedback', () => {
     }
   });
 
-  it('needs a guest id or a token, and a value', async () => {
-    expect((await post(`/api/contents/posts/${running}/feedback`, { value: 'x' }, {})).status).toBe(401);
-    const bad = await post(`/api/contents/posts/${running}/feedback`, { value: '' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toContain('value');
+  it('needs a guest id or a token, and a known value', async () => {
+    expect((await post(`/api/contents/posts/${running}/feedback`, { value: 'like' }, {})).status).toBe(401);
+    for (const value of ['', 'meh']) {
+      const bad = await post(`/api/contents/posts/${running}/feedback`, { value });
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toContain('value');
+    }
   });
 });
 
@@ -81,16 +75,15 @@ describe('post survey, quiz and mini-quiz', () => {
   it('store the answers with the caller', async () => {
     const member = await createMember(t.ctx);
     const cases = [
-      ['post-survey', { post_id: running, answers: { q1: '매우 만족', q2: 4, q3: ['셔츠', '슬랙스'] } }],
-      ['post-quiz', { post_id: running, question_id: 3, answer: 'B' }],
-      ['post-mini-quiz', { post_id: running, answer: true }],
+      ['post-survey', { post_id: running, answers: { 1: '매우 만족', 2: 4, 3: ['셔츠', '슬랙스'] } }, 3],
+      ['post-quiz', { post_id: running, question_id: 3, answer: 'B' }, 3],
+      ['post-mini-quiz', { post_id: running, answer: true }, 0],
     ] as const;
-    for (const [name, body] of cases) {
+    for (const [name, body, q] of cases) {
       const r = await post(`/api/contents/${name}`, body, member.headers);
       expect(r.status, name).toBe(200);
-      const row = await lastEvent(name);
-      expect(row?.id).toBe(r.body.id);
-      expect(row).toMatchObject({ user_id: member.user.id, guest_id: null, payload: body });
+      const [row] = await t.ctx.db.select().from(contentAnswers).where(eq(contentAnswers.id, r.body.id));
+      expect(row).toMatchObject({ form: name, subject_id: running, question_id: q, user_id: member.user.id });
     }
   });
 
@@ -100,51 +93,23 @@ describe('post survey, quiz and mini-quiz', () => {
       body: { detail: MESSAGES.postNotRunning },
     });
     expect((await post('/api/contents/post-survey', { post_id: running, answers: {} })).status).toBe(400);
+    expect((await post('/api/contents/post-survey', { post_id: running, answers: { q1: 'a' } })).status).toBe(
+      400,
+    );
     const missing = await post('/api/contents/post-mini-quiz', { answer: 'A' });
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toContain('post_id');
   });
 });
 
-describe('codi quiz event, curator chat and telephone CS', () => {
-  it('codi-quiz-event stores a guest entry and checks the codi set', async () => {
+describe('codi quiz event', () => {
+  it('stores a guest entry and checks the codi set', async () => {
     const [codi] = await t.ctx.db.select().from(codiSets).where(eq(codiSets.is_active, true)).limit(1);
     const r = await post('/api/contents/codi-quiz-event', { codi_id: codi?.id, answer: '출근룩' });
     expect(r.status).toBe(200);
-    expect((await lastEvent('codi-quiz-event'))?.payload).toEqual({ codi_id: codi?.id, answer: '출근룩' });
+    const [row] = await t.ctx.db.select().from(contentAnswers).where(eq(contentAnswers.id, r.body.id));
+    expect(row).toMatchObject({ form: 'codi-quiz-event', subject_id: codi?.id, answer: { value: '출근룩' } });
     expect((await post('/api/contents/codi-quiz-event', { codi_id: 999999, answer: 'x' })).status).toBe(404);
-  });
-
-  it('post-curator-chat and telephone-cs need a member token and store the message', async () => {
-    expect((await post('/api/contents/post-curator-chat', { message: '안녕하세요' })).status).toBe(401);
-    expect((await post('/api/contents/telephone-cs', { content: '전화 주세요' })).status).toBe(401);
-    const member = await createMember(t.ctx);
-    const chat = await post(
-      '/api/contents/post-curator-chat',
-      { post_id: running, message: '코디 추천해주세요' },
-      member.headers,
-    );
-    expect(chat.status).toBe(200);
-    expect(await lastEvent('post-curator-chat')).toMatchObject({
-      user_id: member.user.id,
-      payload: { post_id: running, message: '코디 추천해주세요' },
-    });
-    const cs = await post(
-      '/api/contents/telephone-cs',
-      { phone: '010-1234-5678', preferred_time: '오후 2시', content: '교환 문의' },
-      member.headers,
-    );
-    expect(cs.status).toBe(200);
-    expect((await lastEvent('telephone-cs'))?.payload).toEqual({
-      phone: '01012345678',
-      preferred_time: '오후 2시',
-      content: '교환 문의',
-    });
-    const badPhone = await post('/api/contents/telephone-cs', { phone: '12', content: 'x' }, member.headers);
-    expect(badPhone.status).toBe(400);
-    expect((await post('/api/contents/post-curator-chat', { message: ' ' }, member.headers)).status).toBe(
-      400,
-    );
   });
 });
 
@@ -172,13 +137,17 @@ describe('daily look', () => {
     t.ctx.clock = fixedClock('2026-11-20T03:00:00Z');
   });
 
-  it('daily-look-feedback stores like/dislike for an active codi set', async () => {
+  it('daily-look-feedback stores like/dislike for an active codi set, the KST date as question', async () => {
     const look = (await t.app.inject({ url: '/api/contents/daily-look' })).json();
     const r = await post('/api/contents/daily-look-feedback', { codi_id: look.codi.id, value: 'like' });
     expect(r.status).toBe(200);
-    expect(await lastEvent('daily-look-feedback')).toMatchObject({
+    const [row] = await t.ctx.db.select().from(contentAnswers).where(eq(contentAnswers.id, r.body.id));
+    expect(row).toMatchObject({
+      form: 'daily-look-feedback',
       guest_id: GUEST_ID,
-      payload: { codi_id: look.codi.id, value: 'like', date: '2026-11-20' },
+      subject_id: look.codi.id,
+      question_id: 20261120,
+      answer: { value: 'like' },
     });
     expect(
       (await post('/api/contents/daily-look-feedback', { codi_id: look.codi.id, value: 'meh' })).status,

@@ -11,6 +11,7 @@ export * from './carriers.ts';
 export * from './cart-schemas.ts';
 export * from './catalog-schemas.ts';
 export * from './constants.ts';
+export * from './content-forms.ts';
 export * from './coupons.ts';
 export * from './curation-engine.ts';
 export * from './curation-schemas.ts';

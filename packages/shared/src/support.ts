@@ -26,6 +26,17 @@ export const SUPPORT_STATUS_LABEL: Record<SupportStatus, string> = {
   ANSWERED: '답변 완료',
   CLOSED: '종료',
 };
+/**
+ * What a ticket is: a 1:1 문의, a telephone call-back request (telephone-cs) or the member's thread
+ * with their curator (post-curator-chat).
+ */
+export const SUPPORT_KINDS = ['TICKET', 'CALLBACK', 'CURATOR_CHAT'] as const;
+export type SupportKind = (typeof SUPPORT_KINDS)[number];
+export const SUPPORT_KIND_LABEL: Record<SupportKind, string> = {
+  TICKET: '1:1 문의',
+  CALLBACK: '전화 상담',
+  CURATOR_CHAT: '큐레이터 대화',
+};
 export const SUPPORT_LIMITS = { files: 5, title: 100, content: 3000 } as const;
 
 /** Whether `sub` is a sub-category of `main` (the tree above). */
@@ -65,6 +76,10 @@ export const TicketSummary = z.object({
   status_label: z.string(),
   target_type: z.string().nullable(),
   target_id: Int.nullable(),
+  kind: z.enum(SUPPORT_KINDS),
+  /** CALLBACK: the number to call and the member's preferred time; otherwise null. */
+  callback_phone: z.string().nullable(),
+  callback_time: z.string().nullable(),
   created_at: z.string(),
   answered_at: z.string().nullable(),
 });
@@ -72,7 +87,7 @@ export type TicketSummary = z.infer<typeof TicketSummary>;
 export const TicketMessage = z.object({
   id: Int,
   author: z.enum(['MEMBER', 'OPERATOR']),
-  /** 코디룸 고객센터 for the shop's answers. */
+  /** 코디룸 고객센터 for the shop's answers (담당 큐레이터 in a curator chat). */
   author_name: z.string(),
   body: z.string(),
   created_at: z.string(),

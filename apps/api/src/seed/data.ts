@@ -2364,6 +2364,8 @@ export interface PostDef {
   /** Product categories (codes) the post links to. */
   categories: readonly string[];
   ended?: boolean;
+  /** Form blocks appended to the body (quiz and survey, packages/shared content-forms.ts). */
+  forms?: readonly string[];
 }
 
 export const POSTS: PostDef[] = [
@@ -2382,6 +2384,21 @@ export const POSTS: PostDef[] = [
     keyword: '슬랙스',
     sections: ['와이드 슬랙스가 어울리는 체형', '테이퍼드 슬랙스의 장점', '기장과 밑단 수선 팁'],
     categories: ['bottom_slacks'],
+    forms: [
+      ':::quiz 1',
+      '다리가 짧아 보일까 걱정될 때 고르면 좋은 슬랙스 핏은?',
+      '- 와이드 핏',
+      '- 테이퍼드 핏 (정답)',
+      '- 부츠컷',
+      ':::',
+      '',
+      ':::survey 2',
+      '요즘 가장 자주 입는 슬랙스 핏은?',
+      '- 와이드 핏',
+      '- 테이퍼드 핏',
+      '- 스트레이트 핏',
+      ':::',
+    ],
   },
   {
     title: '셔츠 하나로 달라지는 인상, 칼라 종류 총정리',
@@ -2394,6 +2411,13 @@ export const POSTS: PostDef[] = [
       '차이나카라: 캐주얼한 출근룩',
     ],
     categories: ['top_shirt'],
+    forms: [
+      ':::mini-quiz 1',
+      '노타이 차림에 칼라가 무너지지 않는 셔츠는?',
+      '- 버튼다운 칼라 (정답)',
+      '- 윙 칼라',
+      ':::',
+    ],
   },
   {
     title: '40대 남자 캐주얼, 과하지 않게 세련되게',

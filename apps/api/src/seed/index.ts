@@ -1734,6 +1734,7 @@ class SeedContext {
       });
       lines.push(`> 에디터 팁: ${rng.pick(POST_TIPS)}`, '', get(paragraphs, post.sections.length), '');
       lines.push(`오늘 소개한 ${post.keyword} 아이템은 아래에서 바로 만나보실 수 있습니다.`);
+      if (post.forms) lines.push('', ...post.forms);
       const items = rng
         .sample(
           this.displays.filter((d) => post.categories.includes(d.cat.code)),

@@ -3,7 +3,7 @@
  * product it is about, the thread — taking it, answering (from a template or not: the member is
  * notified) and closing it.
  */
-import type { TicketDetail } from '@codiroom/shared';
+import { SUPPORT_KIND_LABEL, type TicketDetail } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/ticket';
@@ -49,6 +49,24 @@ export default function AdminTicket({ loaderData }: Route.ComponentProps) {
         )}
         {t.target_type === 'PRODUCT' && t.target_id && <> · 상품 {t.target_id}</>}
       </p>
+      {t.kind !== 'TICKET' && (
+        <p data-testid="ticket-kind">
+          <span className={styles.tag}>{SUPPORT_KIND_LABEL[t.kind]}</span>
+          {t.kind === 'CALLBACK' && (
+            <>
+              {' '}
+              연락처 <a href={`tel:${t.callback_phone}`}>{t.callback_phone}</a>
+              {t.callback_time ? ` · 희망 시간 ${t.callback_time}` : ' · 희망 시간 없음'}
+            </>
+          )}
+          {t.kind === 'CURATOR_CHAT' && t.target_type === 'POST' && t.target_id && (
+            <>
+              {' '}
+              · <Link to={`/post/${t.target_id}`}>매거진 {t.target_id}</Link>
+            </>
+          )}
+        </p>
+      )}
       {feedback}
       <section className={styles.card} aria-label="문의 내용">
         <p className={styles.preWrap}>{t.content}</p>

@@ -1,8 +1,15 @@
 /**
- * /admin/tickets (CS): the support inbox, waiting longest first, filtered on the server by status
- * and by assignee (mine, unassigned), 20 a page.
+ * /admin/tickets (CS): the support inbox, waiting longest first, filtered on the server by status,
+ * kind (1:1 문의, 전화 상담 call-backs with the number and time to call, 큐레이터 대화) and by
+ * assignee (mine, unassigned), 20 a page.
  */
-import { SUPPORT_STATUS_LABEL, SUPPORT_STATUSES, type TicketSummary } from '@codiroom/shared';
+import {
+  SUPPORT_KIND_LABEL,
+  SUPPORT_KINDS,
+  SUPPORT_STATUS_LABEL,
+  SUPPORT_STATUSES,
+  type TicketSummary,
+} from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/tickets';
@@ -19,7 +26,7 @@ const PAGE = 20;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const q = new URLSearchParams();
-  for (const k of ['status', 'assignee', 'page']) {
+  for (const k of ['status', 'kind', 'assignee', 'page']) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
@@ -31,6 +38,20 @@ const columns: ColumnDef<Row, unknown>[] = [
     accessorKey: 'title',
     header: '문의',
     cell: (c) => <Link to={`/admin/tickets/${c.row.original.id}`}>{c.row.original.title}</Link>,
+  },
+  {
+    id: 'kind',
+    header: '구분',
+    cell: (c) => {
+      const t = c.row.original;
+      if (t.kind !== 'CALLBACK') return SUPPORT_KIND_LABEL[t.kind];
+      return (
+        <span data-testid="callback-flag">
+          <span className={styles.tag}>📞 {SUPPORT_KIND_LABEL.CALLBACK}</span> {t.callback_phone}
+          {t.callback_time ? ` · ${t.callback_time}` : ''}
+        </span>
+      );
+    },
   },
   {
     id: 'category',
@@ -60,7 +81,7 @@ export default function AdminTickets({ loaderData: p }: Route.ComponentProps) {
   };
   return (
     <>
-      <h1>1:1 문의</h1>
+      <h1>문의함</h1>
       <div className={styles.toolbar}>
         <select
           className={styles.input}
@@ -72,6 +93,19 @@ export default function AdminTickets({ loaderData: p }: Route.ComponentProps) {
           {SUPPORT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {SUPPORT_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+        <select
+          className={styles.input}
+          aria-label="구분"
+          value={params.get('kind') ?? ''}
+          onChange={(e) => set('kind', e.target.value)}
+        >
+          <option value="">모든 구분</option>
+          {SUPPORT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {SUPPORT_KIND_LABEL[k]}
             </option>
           ))}
         </select>

@@ -1,9 +1,10 @@
-import type { HomeFeed } from '@codiroom/shared';
+import type { DailyLookBody, HomeFeed } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
+import { DailyLookCard } from '../contents/DailyLookCard';
 import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
@@ -21,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const guestId = await guestIdFor(request, context);
   const guest: Record<string, string> = guestId ? { 'x-guest-user-id': guestId } : {};
   const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
+  // The look of the day is public and the same for everyone; the page renders without it.
+  const look = api.get<DailyLookBody>('/api/contents/daily-look').catch(() => null);
   const feed = await (token
     ? api
         .get<HomeFeed>('/api/contents/home-feed', undefined, {
@@ -29,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         // An expired token is refreshed by the browser later; the page still renders for the guest.
         .catch(() => api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }))
     : api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }));
-  return { feed, origin: new URL(request.url).origin };
+  return { feed, look: await look, origin: new URL(request.url).origin };
 }
 
 const TITLE = '코디룸 - 3040 남자 출근룩·데일리룩 패션 쇼핑';
@@ -121,6 +124,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
+
+        {loaderData.look && <DailyLookCard look={loaderData.look} />}
 
         {popular && (
           <section className={page.section} aria-labelledby="sec-popular" data-track-section="home_popular">

@@ -1,5 +1,8 @@
-/** /mypage/inquiries: the member's 1:1 문의, newest first, with their status; a new one from here. */
-import type { TicketSummary } from '@codiroom/shared';
+/**
+ * /mypage/inquiries: the member's 1:1 문의 — with their call-back requests (전화 상담) and curator
+ * chats (큐레이터 대화) — newest first, with their status; a new one from here.
+ */
+import { SUPPORT_KIND_LABEL, type TicketSummary } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -60,6 +63,7 @@ export default function InquiriesPage({ loaderData: data }: Route.ComponentProps
                   <strong>{t.title}</strong>
                   <br />
                   <small>
+                    {t.kind !== 'TICKET' && `${SUPPORT_KIND_LABEL[t.kind]} · `}
                     {t.main_category}
                     {t.sub_category ? ` · ${t.sub_category}` : ''} ·{' '}
                     {t.created_at.slice(0, 10).replaceAll('-', '.')}

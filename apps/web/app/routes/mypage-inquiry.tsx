@@ -1,5 +1,8 @@
-/** /mypage/inquiries/{id}: one 1:1 문의 with its photos and the thread; a reply unless it is closed. */
-import type { TicketDetail } from '@codiroom/shared';
+/**
+ * /mypage/inquiries/{id}: one 1:1 문의 (or call-back request, or curator chat) with its photos and
+ * the thread; a reply unless it is closed.
+ */
+import { SUPPORT_KIND_LABEL, type TicketDetail } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
@@ -58,6 +61,12 @@ export default function InquiryPage({ loaderData: t }: Route.ComponentProps) {
           )}
         </p>
         <h2>{t.title}</h2>
+        {t.kind === 'CALLBACK' && (
+          <p className={page.muted} data-testid="callback-info">
+            {SUPPORT_KIND_LABEL.CALLBACK} · {t.callback_phone}
+            {t.callback_time ? ` · ${t.callback_time}` : ''} 번호로 연락드릴게요.
+          </p>
+        )}
         <p className={my.preWrap}>{t.content}</p>
         {t.files.length > 0 && (
           <div className={my.actions}>

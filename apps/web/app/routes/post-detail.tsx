@@ -1,8 +1,8 @@
 import type { PostDetail } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
+import { PostContent } from '../contents/PostContent';
 import { or404, serverApi } from '../lib/api';
-import { Markdown } from '../lib/markdown';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/post-detail';
@@ -69,9 +69,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             <h1 className={styles.postTitle}>{p.title}</h1>
             {p.subtitle && <p>{p.subtitle}</p>}
           </header>
-          <div className={page.prose}>
-            <Markdown text={p.body} />
-          </div>
+          <PostContent postId={p.id} body={p.body} proseClass={page.prose ?? ''} />
         </article>
         {p.products.length > 0 && (
           <section className={page.section} aria-labelledby="post-products">

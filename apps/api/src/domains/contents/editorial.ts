@@ -2,6 +2,7 @@
 import {
   type Banner,
   type CodiSet,
+  hideAnswerMarks,
   MESSAGES,
   type PostDetail,
   type PostInfo,
@@ -107,6 +108,8 @@ export async function postDetail(src: LiveSource, now: Date, id: number | null):
   const { status: _status, ...post } = row;
   return {
     ...post,
+    // A quiz's right option stays on the server (content-forms.ts) until the reader answers.
+    body: hideAnswerMarks(post.body),
     published_at: row.published_at.toISOString(),
     products: await liveCards(
       src,

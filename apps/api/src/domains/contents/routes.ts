@@ -2,6 +2,8 @@ import {
   BannerListBody,
   DailyLookBody,
   ErrorBody,
+  FormAck,
+  FormResults,
   HomeFeed,
   PostDetail,
   PostInfo,
@@ -13,7 +15,6 @@ import {
   SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
-  SubmissionAck,
   ThemeBody,
   TimeSaleBody,
 } from '@codiroom/shared';
@@ -23,6 +24,22 @@ import type { AppContext } from '../../platform/context.ts';
 import { CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { contentsAdminRoutes } from './admin-routes.ts';
+import {
+  CodiQuizEventIn,
+  codiQuizEvent,
+  DailyLookFeedbackIn,
+  DailyLookResultsQuery,
+  dailyLookFeedback,
+  dailyLookResults,
+  PostFeedbackIn,
+  PostMiniQuizIn,
+  PostQuizIn,
+  PostSurveyIn,
+  postFeedbackSubmit,
+  postQuizSubmit,
+  postResults,
+  postSurveySubmit,
+} from './answers.ts';
 import {
   activeBanners,
   postDetail,
@@ -38,24 +55,7 @@ import {
 import { promotionDetail, promotionInfo, runningPromotions, timeSaleNow } from './promotions.ts';
 import { recommendStyle } from './recommend-style.ts';
 import { homeFeed } from './service.ts';
-import {
-  CodiQuizEventIn,
-  CuratorChatIn,
-  codiQuizEvent,
-  DailyLookFeedbackIn,
-  dailyLook,
-  dailyLookFeedback,
-  FemaleLandingIn,
-  PostFeedbackIn,
-  PostMiniQuizIn,
-  PostQuizIn,
-  PostSurveyIn,
-  postFeedbackSubmit,
-  saveFemaleLanding,
-  submitAboutPost,
-  submitEvent,
-  TelephoneCsIn,
-} from './submissions.ts';
+import { dailyLook, FemaleLandingIn, saveFemaleLanding } from './submissions.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['contents'];
@@ -297,7 +297,7 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async () => sitemap(ctx),
   );
 
-  // ── daily look and content submissions (each stores what it receives) ──
+  // ── daily look and the content forms ──
   app.get(
     '/contents/daily-look',
     {
@@ -311,15 +311,16 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async () => dailyLook(ctx),
   );
 
-  const Ack = { 200: SubmissionAck, 400: ErrorBody, 401: ErrorBody };
+  // The content forms (answers.ts): each stores a typed answer and answers with the results.
+  const Ack = { 200: FormAck, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody };
+  const REPEAT = 'A repeat by the same member or guest';
   app.post(
     '/contents/posts/:id/feedback',
     {
       config: { access: 'guest' },
       schema: {
         tags,
-        summary:
-          "Feedback on a RUNNING post (stored in post_feedback); otherwise 404 '현재 진행중인 컨텐츠가 아닙니다.'",
+        summary: `Feedback (like, dislike, helpful) on a RUNNING post, one per member or guest (${REPEAT.toLowerCase()} replaces it), answered with the counts; otherwise 404 '현재 진행중인 컨텐츠가 아닙니다.'`,
         params: IdParams,
         body: PostFeedbackIn,
         response: { ...Ack, ...NotFound },
@@ -328,13 +329,27 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => postFeedbackSubmit(ctx, req.principal, parseId(req.params.id), req.body),
   );
 
+  app.get(
+    '/contents/posts/:id/answers',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: `${ADDITION} The results of a RUNNING post's forms (feedback, each quiz and survey question of its body) with the caller's own answers`,
+        params: IdParams,
+        response: { 200: FormResults, 400: ErrorBody, 401: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => postResults(ctx, req.principal, parseId(req.params.id)),
+  );
+
   app.post(
     '/contents/daily-look-feedback',
     {
       config: { access: 'guest' },
       schema: {
         tags,
-        summary: "Like or dislike of a daily look's codi set (stored as an event)",
+        summary: `Like or dislike of the daily look's codi set, one per member or guest and KST day (${REPEAT.toLowerCase()} replaces it), answered with today's counts`,
         body: DailyLookFeedbackIn,
         response: { ...Ack, ...NotFound },
       },
@@ -342,31 +357,50 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => dailyLookFeedback(ctx, req.principal, req.body),
   );
 
-  const aboutPost = [
-    ['/contents/post-survey', 'post-survey', PostSurveyIn, 'guest', 'Survey answers of a magazine post'],
-    ['/contents/post-quiz', 'post-quiz', PostQuizIn, 'guest', 'Quiz answer of a magazine post'],
-    [
-      '/contents/post-mini-quiz',
-      'post-mini-quiz',
-      PostMiniQuizIn,
-      'guest',
-      'Mini-quiz answer of a magazine post',
-    ],
-    ['/contents/post-curator-chat', 'post-curator-chat', CuratorChatIn, 'token', 'A message to the curator'],
-  ] as const;
-  for (const [path, name, body, access, summary] of aboutPost) {
+  app.get(
+    '/contents/daily-look-feedback',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: `${ADDITION} Today's like/dislike counts of a codi set as the daily look, with the caller's own`,
+        querystring: DailyLookResultsQuery,
+        response: { 200: FormResults, 400: ErrorBody, 401: ErrorBody, ...NotFound },
+      },
+    },
+    async (req) => dailyLookResults(ctx, req.principal, req.query.codi_id),
+  );
+
+  const RUNNING = "a post_id that is not running answers 404 '현재 진행중인 컨텐츠가 아닙니다.'";
+  app.post(
+    '/contents/post-survey',
+    {
+      config: { access: 'guest' },
+      schema: {
+        tags,
+        summary: `Survey answers of a magazine post by question id (${REPEAT.toLowerCase()} replaces them), answered with each question's counts; ${RUNNING}`,
+        body: PostSurveyIn,
+        response: { ...Ack, ...NotFound },
+      },
+    },
+    async (req) => postSurveySubmit(ctx, req.principal, req.body),
+  );
+  for (const [path, form, body, what] of [
+    ['/contents/post-quiz', 'post-quiz', PostQuizIn, 'Quiz answer'],
+    ['/contents/post-mini-quiz', 'post-mini-quiz', PostMiniQuizIn, 'Mini-quiz answer'],
+  ] as const) {
     app.post(
       path,
       {
-        config: { access },
+        config: { access: 'guest' },
         schema: {
           tags,
-          summary: `${summary}, stored as an event; a post_id that is not running answers 404 '현재 진행중인 컨텐츠가 아닙니다.'`,
+          summary: `${what} of a magazine post, once per member or guest (a repeat is 409 '이미 참여하셨습니다.'), answered with the counts, is_correct and the right answer where the post marks it; ${RUNNING}`,
           body,
           response: { ...Ack, ...NotFound },
         },
       },
-      async (req) => submitAboutPost(ctx, req.principal, name, req.body as Record<string, unknown>),
+      async (req) => postQuizSubmit(ctx, req.principal, form, req.body),
     );
   }
 
@@ -376,26 +410,13 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { access: 'guest' },
       schema: {
         tags,
-        summary: 'Codi quiz event entry (stored as an event); an unknown codi_id is a 404',
+        summary:
+          "Codi quiz event entry, once per member or guest and codi set (a repeat is 409 '이미 참여하셨습니다.'), answered with the counts; an unknown codi_id is a 404",
         body: CodiQuizEventIn,
         response: { ...Ack, ...NotFound },
       },
     },
     async (req) => codiQuizEvent(ctx, req.principal, req.body),
-  );
-
-  app.post(
-    '/contents/telephone-cs',
-    {
-      config: { access: 'token' },
-      schema: {
-        tags,
-        summary: 'A telephone customer-service call-back request (stored as an event)',
-        body: TelephoneCsIn,
-        response: Ack,
-      },
-    },
-    async (req) => submitEvent(ctx, req.principal, 'telephone-cs', req.body),
   );
 
   app.post(

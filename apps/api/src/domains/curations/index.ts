@@ -1,3 +1,7 @@
-/** The curations domain's surface: its routes, and the outfit of a member's curation (for codi-to-cart). */
+/**
+ * The curations domain's surface: its routes, the outfit of a member's curation (for codi-to-cart)
+ * and the operator who curated a member (support assigns curator chats to them).
+ */
 export { curationOutfitDisplays } from './codi.ts';
+export { curatorOperatorOf } from './curator-of.ts';
 export { curationRoutes } from './routes.ts';

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { contactRoutes } from './contact-routes.ts';
 import { ticketRoutes } from './ticket-routes.ts';
 import { getWebStatus, setWebStatus } from './web-status.ts';
 
@@ -10,6 +11,7 @@ const started = Date.now();
 
 export const supportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(ticketRoutes, { ctx });
+  await app.register(contactRoutes, { ctx });
   app.get(
     '/health',
     {

@@ -5,6 +5,7 @@
  */
 import {
   ErrorBody,
+  SUPPORT_KINDS,
   SUPPORT_LIMITS,
   SUPPORT_STATUSES,
   SUPPORT_TEMPLATES,
@@ -131,9 +132,10 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       config: cs,
       schema: {
         tags: ['admin'],
-        summary: `The support inbox, waiting longest first, ${TICKET_PAGE} a page: by status, mine or unassigned`,
+        summary: `The support inbox, waiting longest first, ${TICKET_PAGE} a page: by status, kind (TICKET, CALLBACK, CURATOR_CHAT), mine or unassigned`,
         querystring: z.object({
           status: z.enum(SUPPORT_STATUSES).optional(),
+          kind: z.enum(SUPPORT_KINDS).optional(),
           assignee: z.enum(['me', 'none']).optional(),
           page: PageQuery,
         }),
@@ -152,6 +154,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) =>
       inbox(ctx, {
         status: req.query.status,
+        kind: req.query.kind,
         mine: req.query.assignee === 'me' ? (req.principal.operator?.id ?? -1) : undefined,
         unassigned: req.query.assignee === 'none',
         page: req.query.page,

@@ -3,9 +3,15 @@
  * and content, optionally about one of their own orders or a product, with up to five photos
  * (the upload pipeline, in the private `tickets` scope: signed URLs for the member and operators
  * only) — and its thread: the shop's answers and the member's replies. The back office's inbox
- * (CS) lists, assigns, answers and closes tickets; an answer notifies the member.
+ * (CS) lists (by status, kind, assignee), assigns, answers and closes tickets; an answer notifies
+ * the member. Call-back requests and curator chats are tickets too (contact-requests.ts).
  */
-import { SUPPORT_STATUS_LABEL, type SupportStatus, type TicketFields } from '@codiroom/shared';
+import {
+  SUPPORT_STATUS_LABEL,
+  type SupportKind,
+  type SupportStatus,
+  type TicketFields,
+} from '@codiroom/shared';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -25,6 +31,7 @@ import { type StoredUpload, storeImage, type UploadedFile } from '../../platform
 export const TICKET_PAGE = 20;
 const NOT_FOUND = '문의를 찾을 수 없어요.';
 const SHOP_NAME = '코디룸 고객센터';
+const CURATOR_NAME = '담당 큐레이터';
 type Ticket = typeof supportTickets.$inferSelect;
 
 const summary = (t: Ticket) => ({
@@ -36,6 +43,9 @@ const summary = (t: Ticket) => ({
   status_label: SUPPORT_STATUS_LABEL[t.status as SupportStatus] ?? t.status,
   target_type: t.target_type,
   target_id: t.target_id,
+  kind: t.kind as SupportKind,
+  callback_phone: t.callback_phone,
+  callback_time: t.callback_time,
   created_at: t.created_at.toISOString(),
   answered_at: t.answered_at ? t.answered_at.toISOString() : null,
 });
@@ -155,7 +165,7 @@ export async function ticketDetail(ctx: AppContext, id: number, userId: number |
     messages: messages.map((m) => ({
       id: m.id,
       author: m.author as 'MEMBER' | 'OPERATOR',
-      author_name: m.author === 'OPERATOR' ? SHOP_NAME : '나',
+      author_name: m.author !== 'OPERATOR' ? '나' : t.kind === 'CURATOR_CHAT' ? CURATOR_NAME : SHOP_NAME,
       body: m.body,
       created_at: m.created_at.toISOString(),
     })),
@@ -181,6 +191,7 @@ export async function inbox(
   ctx: AppContext,
   q: {
     status?: SupportStatus | undefined;
+    kind?: SupportKind | undefined;
     mine?: number | undefined;
     unassigned?: boolean | undefined;
     page: number;
@@ -188,6 +199,7 @@ export async function inbox(
 ) {
   const where: SQL[] = [];
   if (q.status) where.push(eq(supportTickets.status, q.status));
+  if (q.kind) where.push(eq(supportTickets.kind, q.kind));
   if (q.mine !== undefined) where.push(eq(supportTickets.assignee_operator_id, q.mine));
   if (q.unassigned) where.push(isNull(supportTickets.assignee_operator_id));
   const cond = where.length ? and(...where) : undefined;
@@ -249,6 +261,7 @@ export async function answerTicket(ctx: AppContext, id: number, operatorId: numb
       title: '문의에 답변이 등록됐어요',
       body: t.title,
       link: `/mypage/inquiries/${id}`,
+      kind: 'TICKET',
       created_at: now,
     });
   });
