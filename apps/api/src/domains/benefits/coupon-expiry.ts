@@ -13,7 +13,8 @@ import { notify } from '../users/index.ts';
 
 const DAY_MS = 86_400_000;
 
-export const couponExpiringKey = (couponId: number) => `coupon-expiring:${couponId}`;
+const KEY_PREFIX = 'coupon-expiring:';
+export const couponExpiringKey = (couponId: number) => `${KEY_PREFIX}${couponId}`;
 
 /** The sweep's pass: notifies the unused coupons expiring within the notice window (up to `limit`). */
 export async function notifyExpiringCoupons(ctx: AppContext, limit = 1000): Promise<number> {
@@ -36,7 +37,7 @@ export async function notifyExpiringCoupons(ctx: AppContext, limit = 1000): Prom
         gt(coupons.expires_at, now),
         lte(coupons.expires_at, horizon),
         sql`not exists (select 1 from ${notifications} n where n.user_id = ${coupons.user_id}
-          and n.dedupe_key = 'coupon-expiring:' || ${coupons.id})`,
+          and n.dedupe_key = ${KEY_PREFIX}::text || ${coupons.id})`,
       ),
     )
     .orderBy(asc(coupons.expires_at), asc(coupons.id))
