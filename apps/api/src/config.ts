@@ -190,6 +190,20 @@ const EnvSchema = z.object({
     .optional(),
   AD_ACCESS_TOKEN: z.string().min(1).optional(),
   AD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+  /**
+   * Pushes (domains/users/push.ts): OneSignal's REST API, to the member's external id (the app sets
+   * it to the member's uuid at login, SPEC.md §4 "Session"). Both set → real pushes; otherwise an
+   * in-memory dev sink, and nothing in production.
+   */
+  ONESIGNAL_APP_ID: z.string().uuid('the OneSignal app id (a UUID)').optional(),
+  ONESIGNAL_API_KEY: z.string().min(1).optional(),
+  ONESIGNAL_BASE_URL: z.string().url().default('https://api.onesignal.com'),
+  /** The shop's public origin: a push opens `${origin}${link}`; unset, the link travels only in `data`. */
+  PUSH_LINK_ORIGIN: z
+    .string()
+    .url()
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** Toss Payments (domains/payments): with the secret key set, the real adapter; otherwise (not in production) the sandbox. */
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
@@ -288,6 +302,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration: UPLOAD_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (missing ${missing.join(', ')})`,
       );
     }
+  }
+  if (!!c.ONESIGNAL_APP_ID !== !!c.ONESIGNAL_API_KEY) {
+    throw new Error('Invalid configuration: ONESIGNAL_APP_ID and ONESIGNAL_API_KEY must be set together');
   }
   checkSocialSignInConfig(c);
   return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET, passwordHash };

@@ -85,7 +85,7 @@ describe('shipping from the back office', () => {
     });
     const [note] = await t.ctx.db.select().from(notifications).where(eq(notifications.user_id, m.user.id));
     expect(note).toMatchObject({ title: '주문하신 상품이 출발했어요', link: `/mypage/orders/${placed.id}` });
-    expect(note?.body).toContain('CJ대한통운 654321098765');
+    expect(note?.body).toContain('CJ대한통운 송장번호 654321098765');
     const [audit] = await t.ctx.db
       .select()
       .from(auditLogs)

@@ -31,6 +31,7 @@ export default [
   route('mypage/coupons', 'routes/mypage-coupons.tsx'),
   route('mypage/points', 'routes/mypage-points.tsx'),
   route('mypage/notifications', 'routes/mypage-notifications.tsx'),
+  route('mypage/settings/notifications', 'routes/mypage-notification-settings.tsx'),
   route('mypage/inquiries', 'routes/mypage-inquiries.tsx'),
   route('mypage/inquiries/new', 'routes/mypage-inquiry-new.tsx'),
   route('mypage/inquiries/:id', 'routes/mypage-inquiry.tsx'),

@@ -19,6 +19,7 @@ export * from './device.ts';
 export * from './guest-id.ts';
 export * from './like-schemas.ts';
 export * from './login-gate.ts';
+export * from './notifications.ts';
 export * from './order-schemas.ts';
 export * from './orders.ts';
 export * from './personal-color.ts';

@@ -164,6 +164,8 @@ export type UserDetail = z.infer<typeof UserDetail>;
 /** One in-app notification: an order shipped, a claim decided, a curation published … */
 export const NotificationEntry = z.object({
   id: Int,
+  /** ORDER, CLAIM, TICKET, CURATION, COUPON, REVIEW, POINT, MARKETING or GENERAL (NOTIFICATION_KINDS). */
+  kind: z.string(),
   title: z.string(),
   body: z.string(),
   /** A storefront path to open (the order, the curation …), or null. */

@@ -1,9 +1,10 @@
 /**
  * /mypage/notifications: the member's in-app notifications, newest first (an order shipped with
- * its tracking number, a return refunded, a claim decided …), unread ones marked; opening the
- * page marks them read, and each opens its order or page.
+ * its tracking number, a return refunded, a claim decided, a curation out, a coupon expiring,
+ * review points …), each with its kind's label, unread ones marked; opening the page marks them
+ * read, and each opens its order or page. The push settings are /mypage/settings/notifications.
  */
-import type { NotificationEntry } from '@codiroom/shared';
+import { isNotificationKind, NOTIFICATION_KIND_LABELS, type NotificationEntry } from '@codiroom/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -73,7 +74,7 @@ export default function NotificationsPage({ loaderData: data }: Route.ComponentP
         {data.result.length === 0 ? (
           <EmptyState
             title="새 알림이 없어요"
-            text="주문 배송, 반품·교환 처리, 큐레이션 소식을 여기서 알려드려요."
+            text="주문 배송, 반품·교환 처리, 코디 도착, 쿠폰 만료 소식을 여기서 알려드려요."
           />
         ) : (
           <ul className={page.cardList} aria-label="알림 목록">
@@ -87,6 +88,9 @@ export default function NotificationsPage({ loaderData: data }: Route.ComponentP
                         <span className="visually-hidden">읽지 않음 </span>
                       </>
                     )}
+                    <span className={my.kindLabel} data-kind={n.kind}>
+                      {NOTIFICATION_KIND_LABELS[isNotificationKind(n.kind) ? n.kind : 'GENERAL']}
+                    </span>
                     {n.title}
                   </strong>
                   <br />
@@ -104,6 +108,9 @@ export default function NotificationsPage({ loaderData: data }: Route.ComponentP
           </ul>
         )}
         <Pager page={data.page} totalPage={data.total_page} />
+        <p className={`${my.note} ${my.padded}`}>
+          휴대폰 알림은 <Link to="/mypage/settings/notifications">알림 설정</Link>에서 켜고 끌 수 있어요.
+        </p>
       </main>
     </>
   );

@@ -16,6 +16,7 @@ export function meta(_: Route.MetaArgs) {
 
 const MENU = [
   ['/mypage/notifications', '알림'],
+  ['/mypage/settings/notifications', '알림 설정'],
   ['/mypage/profile', '회원 정보 수정'],
   ['/mypage/addresses', '배송지 관리'],
   ['/mypage/orders', '주문·배송 조회'],

@@ -38,6 +38,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
 import { benefitAdminRoutes } from './admin-routes.ts';
+import { notifyExpiringCoupons } from './coupon-expiry.ts';
 import { couponBox, couponListStatus, couponStatus, ownedCoupons } from './coupons.ts';
 import {
   downloadByType,
@@ -74,6 +75,23 @@ const displayId = (raw: string): number => {
 
 export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(benefitAdminRoutes, { ctx });
+  // In the server process, at start and then hourly: members are told of coupons expiring within
+  // three days, once per coupon (coupon-expiry.ts; tests call notifyExpiringCoupons).
+  if (ctx.config.BACKGROUND_JOBS === 'on') {
+    const sweep = () =>
+      void notifyExpiringCoupons(ctx).catch((err: unknown) =>
+        app.log.warn({ err }, 'coupon expiry notices failed'),
+      );
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      sweep();
+      timer = setInterval(sweep, 3_600_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
   // ── owned coupons ──
   app.get(
     '/benefits/coupon-exists',

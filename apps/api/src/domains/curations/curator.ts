@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { readCardsByIds } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
-import { candidateById, quizAnswers } from './drafting.ts';
+import { candidateById, notifyPublished, quizAnswers } from './drafting.ts';
 import { quizPhotos } from './photos.ts';
 
 export const CURATOR_QUEUE_PAGE = 30;
@@ -235,10 +235,11 @@ export async function publishNow(ctx: AppContext, id: number) {
     .update(curations)
     .set({ status: 'DONE', publish_at: now, delivered_at: now, viewed: false, curator_touched_at: now })
     .where(and(eq(curations.id, id), inArray(curations.status, ['DRAFT'])))
-    .returning({ id: curations.id });
+    .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
   if (!done) {
     await curationRow(ctx, id);
     throw conflict('게시 전 초안만 게시할 수 있어요.');
   }
+  await notifyPublished(ctx, [done]);
   return curatorView(ctx, id);
 }

@@ -37,7 +37,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { sellableStockSql } from '../catalog/index.ts';
-import { getSizeInfo } from '../users/index.ts';
+import { getSizeInfo, notify } from '../users/index.ts';
 
 /** Candidates per product type, the most popular first, and outfits per curation. */
 export const DRAFT_LIMITS = { perType: 300, outfits: 3 } as const;
@@ -368,6 +368,26 @@ export async function publishDue(ctx: AppContext, userId?: number): Promise<numb
         ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
       ),
     )
-    .returning({ id: curations.id });
+    .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
+  await notifyPublished(ctx, done);
   return done.length;
+}
+
+/**
+ * The member is told their curation is out (SPEC.md §4 curation view status: the red dot), once
+ * per curation, by the curator's publishing or by the delayed publish.
+ */
+export async function notifyPublished(
+  ctx: AppContext,
+  published: { id: number; user_id: number; curator_name: string | null }[],
+): Promise<void> {
+  for (const c of published) {
+    await notify(ctx.db, ctx, c.user_id, {
+      kind: 'CURATION',
+      title: '요청하신 코디가 도착했어요',
+      body: `${c.curator_name ? `${c.curator_name} 스타일리스트가` : '스타일리스트가'} 고른 코디를 확인해 보세요.`,
+      link: '/curation',
+      dedupe_key: `curation-published:${c.id}`,
+    });
+  }
 }

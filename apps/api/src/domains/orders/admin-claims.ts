@@ -7,9 +7,10 @@
  */
 import { formatWon } from '@codiroom/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { exchanges, notifications, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { notify } from '../users/index.ts';
 import { changeStatus, completeRefund } from './returns.ts';
 
 export const ADMIN_CLAIMS_PAGE = 30;
@@ -146,12 +147,11 @@ export async function decideClaim(
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
     .where(eq(orderItems.id, itemId));
   if (owner?.user_id) {
-    await ctx.db.insert(notifications).values({
-      user_id: owner.user_id,
+    await notify(ctx.db, ctx, owner.user_id, {
+      kind: 'CLAIM',
       title,
       body: decision === 'approve' && kind === 'refund' ? body : `${owner.name} · ${body}`,
       link: `/mypage/orders/${owner.order_id}`,
-      created_at: ctx.clock.now(),
     });
   }
   return { order_item_id: itemId, claim_id: claimId, kind, decision, status };

@@ -13,10 +13,11 @@ import {
   withdrawalDeadline,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { exchanges, notifications, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import { notify } from '../users/index.ts';
 import { earnForItem, releaseItemBenefits } from './benefits.ts';
 import {
   assertReturnable,
@@ -344,12 +345,11 @@ export async function changeStatus(
       .returning({ id: orderItems.id });
     if (moved.length !== 1) throw badRequest(CLAIM_MSG.badMove);
     if (status === 'SHIPPING' && shipping && order.user_id !== null) {
-      await tx.insert(notifications).values({
-        user_id: order.user_id,
+      await notify(tx, ctx, order.user_id, {
+        kind: 'ORDER',
         title: '주문하신 상품이 출발했어요',
-        body: `${item.name} · ${shipping.carrier_name} ${shipping.tracking_number}`,
+        body: `${item.name} · ${shipping.carrier_name} 송장번호 ${shipping.tracking_number}`,
         link: `/mypage/orders/${order.id}`,
-        created_at: now,
       });
     }
     // 구매확정: purchase points, once per item (benefits.ts earnForItem).

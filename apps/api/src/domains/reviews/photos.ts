@@ -73,7 +73,7 @@ export async function addReviewPhotos(
         .update(reviews)
         .set({ photo_count: sql`${reviews.photo_count} + ${stored.length}`, updated_at: now })
         .where(eq(reviews.id, reviewId));
-      return { id: reviewId, credit: await settleCredit(tx, reviewId, now) };
+      return { id: reviewId, credit: await settleCredit(tx, ctx, reviewId, now) };
     });
   } catch (err) {
     // Refused after storing (a concurrent upload reached the limit, the review was hidden): the

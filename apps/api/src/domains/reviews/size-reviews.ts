@@ -83,14 +83,20 @@ const areaValues = (s: Partial<SizeReviewRequest>) => ({
 });
 
 /** After a size review changes, the member's review of the same order item may have reached the bonus. */
-async function settleReviewOf(tx: Tx, userId: number, orderItemId: number | null, now: Date) {
+async function settleReviewOf(
+  tx: Tx,
+  ctx: AppContext,
+  userId: number,
+  orderItemId: number | null,
+  now: Date,
+) {
   if (orderItemId === null) return 0;
   const [r] = await tx
     .select({ id: reviews.id })
     .from(reviews)
     .where(and(eq(reviews.order_item_id, orderItemId), eq(reviews.user_id, userId)))
     .limit(1);
-  return r ? settleCredit(tx, r.id, now) : 0;
+  return r ? settleCredit(tx, ctx, r.id, now) : 0;
 }
 
 export async function createSizeReview(ctx: AppContext, userId: number, input: SizeReviewRequest) {
@@ -116,7 +122,7 @@ export async function createSizeReview(ctx: AppContext, userId: number, input: S
         })
         .returning({ id: sizeReviews.id });
       if (!row) throw new Error('size review insert returned nothing');
-      await settleReviewOf(tx, userId, item.id, now);
+      await settleReviewOf(tx, ctx, userId, item.id, now);
       return row.id;
     });
     await invalidate(ctx, 'reviews.changed');
@@ -142,7 +148,7 @@ export async function updateSizeReview(ctx: AppContext, userId: number, input: S
       .update(sizeReviews)
       .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
       .where(eq(sizeReviews.id, row.id));
-    await settleReviewOf(tx, userId, row.order_item_id, now);
+    await settleReviewOf(tx, ctx, userId, row.order_item_id, now);
   });
   await invalidate(ctx, 'reviews.changed');
   return sizeReview(ctx.db, userId, input.id);

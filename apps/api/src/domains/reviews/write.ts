@@ -27,7 +27,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { earnPoints, revokePoints } from '../benefits/index.ts';
-import { getSizeInfo } from '../users/index.ts';
+import { getSizeInfo, notify } from '../users/index.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 
 const DAY_MS = 86_400_000;
@@ -80,9 +80,10 @@ export function isCompleteSizeReview(
 
 /**
  * Tops the review's credit up to what it has earned now (never down, never twice): the points are
- * in the member's history as 후기 작성 적립 with the review as reference.
+ * in the member's history as 후기 작성 적립 with the review as reference, and the member is told
+ * (a REVIEW notification, once per tier reached).
  */
-export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise<number> {
+export async function settleCredit(tx: Tx, ctx: AppContext, reviewId: number, now: Date): Promise<number> {
   const [r] = await tx
     .select({
       user_id: reviews.user_id,
@@ -94,6 +95,7 @@ export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise
       hidden_at: reviews.hidden_at,
       product_display_id: reviews.product_display_id,
       product_type: productDisplays.product_type,
+      product_name: productDisplays.name,
     })
     .from(reviews)
     .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
@@ -128,6 +130,13 @@ export async function settleCredit(tx: Tx, reviewId: number, now: Date): Promise
     refId: reviewId,
   });
   await tx.update(reviews).set({ credit_paid: earned }).where(eq(reviews.id, reviewId));
+  await notify(tx, ctx, r.user_id, {
+    kind: 'REVIEW',
+    title: '후기 포인트가 적립됐어요',
+    body: `${r.product_name} 후기 · ${due.toLocaleString('ko-KR')}포인트 적립`,
+    link: '/mypage/points',
+    dedupe_key: `review-credit:${reviewId}:${earned}`,
+  });
   return due;
 }
 
@@ -172,7 +181,7 @@ async function insertReview(
           rating_sum: sql`${productDisplays.rating_sum} + ${input.rating}`,
         })
         .where(eq(productDisplays.id, item.product_display_id));
-      const credit = await settleCredit(tx, row.id, now);
+      const credit = await settleCredit(tx, ctx, row.id, now);
       return { id: row.id, credit };
     });
     return await changed(ctx, out);
@@ -233,7 +242,7 @@ export async function updateReview(
         .set({ rating_sum: sql`${productDisplays.rating_sum} + ${rating - row.rating}` })
         .where(eq(productDisplays.id, row.product_display_id));
     }
-    const credit = await settleCredit(tx, row.id, now);
+    const credit = await settleCredit(tx, ctx, row.id, now);
     return { id: row.id, credit };
   });
   return changed(ctx, out);

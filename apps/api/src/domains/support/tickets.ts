@@ -15,7 +15,6 @@ import {
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  notifications,
   operators,
   orders,
   productDisplays,
@@ -27,6 +26,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { type StoredUpload, storeImage, type UploadedFile } from '../../platform/uploads.ts';
+import { notify } from '../users/index.ts';
 
 export const TICKET_PAGE = 20;
 const NOT_FOUND = '문의를 찾을 수 없어요.';
@@ -256,13 +256,11 @@ export async function answerTicket(ctx: AppContext, id: number, operatorId: numb
         assignee_operator_id: t.assignee_operator_id ?? operatorId,
       })
       .where(eq(supportTickets.id, id));
-    await tx.insert(notifications).values({
-      user_id: t.user_id,
+    await notify(tx, ctx, t.user_id, {
+      kind: 'TICKET',
       title: '문의에 답변이 등록됐어요',
       body: t.title,
       link: `/mypage/inquiries/${id}`,
-      kind: 'TICKET',
-      created_at: now,
     });
   });
   return ticketDetail(ctx, id, null);

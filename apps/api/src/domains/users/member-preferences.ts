@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { iso, lockMember, memberRow } from './member-db.ts';
+import { releaseHeldPushesOf } from './notify.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
 
@@ -127,6 +128,8 @@ export async function setNotificationPermissions(
     .where(eq(users.id, userId))
     .returning(alertColumns);
   if (!row) throw notFound('User not found');
+  // Agreeing to night-time alerts lifts the hold on the pushes waiting for the morning (notify.ts).
+  if (input.is_nighttime_alert === true) releaseHeldPushesOf(ctx, userId);
   return row;
 }
 // ───────────────────────────── SES selection ─────────────────────────────

@@ -1,6 +1,7 @@
 /**
  * The member's in-app notifications (docs/ARCHITECTURE.md, "Notifications"): rows other domains
- * write when something happens to the member's orders, claims or curations; listed newest first
+ * write through `notify` (notify.ts) when something happens to the member's orders, claims,
+ * tickets, curations, coupons or review credit; listed newest first
  * with the unread count, and marked read by the member (only their own rows, whatever ids they
  * send).
  */
@@ -41,6 +42,7 @@ export async function listNotifications(ctx: AppContext, userId: number, page: n
     unread_count: unread,
     result: rows.map((n) => ({
       id: n.id,
+      kind: n.kind,
       title: n.title,
       body: n.body,
       link: n.link,

@@ -1,0 +1,119 @@
+/**
+ * Pushes to the member's phone (docs/ARCHITECTURE.md, "Notifications"). The app shell sets the
+ * push service's external id to the member's uuid at login (SPEC.md §4 "Session": "It then sets
+ * analytics and push attributes"), so a push is addressed by that uuid. `PushSender` is the
+ * interface; three implementations, chosen like the ad sender (domains/ads/conversion.ts):
+ *   - OneSignalPushSender: POST {ONESIGNAL_BASE_URL}/notifications with
+ *     `include_aliases.external_id`, `target_channel: 'push'`, Korean/English headings and contents,
+ *     the link in `data` (and as `url` when PUSH_LINK_ORIGIN is set); chosen when ONESIGNAL_APP_ID
+ *     and ONESIGNAL_API_KEY are set;
+ *   - DevPushSink: keeps the last 200 pushes in memory (the default outside production, and tests);
+ *   - NoPushSender: production without keys sends nothing.
+ * Senders may throw; notify.ts records FAILED and never fails the request.
+ */
+import type { AppContext } from '../../platform/context.ts';
+
+export type PushMessage = {
+  /** The member's uuid: the external id the app registered with the push service. */
+  external_id: string;
+  title: string;
+  body: string;
+  /** A storefront path (`/mypage/orders/12`), or null. */
+  link: string | null;
+  kind: string;
+  notification_id: number;
+};
+
+export interface PushSender {
+  readonly kind: 'onesignal' | 'dev' | 'off';
+  send(message: PushMessage): Promise<void>;
+}
+
+export class DevPushSink implements PushSender {
+  readonly kind = 'dev' as const;
+  readonly pushes: PushMessage[] = [];
+  constructor(private readonly capacity = 200) {}
+  async send(message: PushMessage): Promise<void> {
+    this.pushes.push(message);
+    if (this.pushes.length > this.capacity) this.pushes.splice(0, this.pushes.length - this.capacity);
+  }
+}
+
+/** Production without ONESIGNAL_APP_ID/ONESIGNAL_API_KEY: pushes are not sent anywhere. */
+export class NoPushSender implements PushSender {
+  readonly kind = 'off' as const;
+  async send(): Promise<void> {}
+}
+
+export class OneSignalPushSender implements PushSender {
+  readonly kind = 'onesignal' as const;
+  constructor(
+    private readonly opts: {
+      baseUrl: string;
+      appId: string;
+      apiKey: string;
+      linkOrigin?: string | undefined;
+      timeoutMs?: number;
+    },
+  ) {}
+
+  /** The request body of OneSignal's "Create notification" call (push to external ids). */
+  body(m: PushMessage): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      app_id: this.opts.appId,
+      target_channel: 'push',
+      include_aliases: { external_id: [m.external_id] },
+      headings: { ko: m.title, en: m.title },
+      contents: { ko: m.body || m.title, en: m.body || m.title },
+      data: { link: m.link, kind: m.kind, notification_id: m.notification_id },
+    };
+    if (m.link && this.opts.linkOrigin) body.url = `${this.opts.linkOrigin}${m.link}`;
+    return body;
+  }
+
+  async send(message: PushMessage): Promise<void> {
+    const base = this.opts.baseUrl.replace(/\/+$/, '');
+    const res = await fetch(`${base}/notifications`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Key ${this.opts.apiKey}`,
+      },
+      body: JSON.stringify(this.body(message)),
+      signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+    });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`Push service answered ${res.status}`);
+  }
+}
+
+export function createPushSender(config: AppContext['config']): PushSender {
+  if (config.ONESIGNAL_APP_ID && config.ONESIGNAL_API_KEY) {
+    return new OneSignalPushSender({
+      baseUrl: config.ONESIGNAL_BASE_URL,
+      appId: config.ONESIGNAL_APP_ID,
+      apiKey: config.ONESIGNAL_API_KEY,
+      linkOrigin: config.PUSH_LINK_ORIGIN,
+    });
+  }
+  // Stand-ins exist only outside production: a production shop without push keys sends nothing.
+  return config.NODE_ENV === 'production' ? new NoPushSender() : new DevPushSink();
+}
+
+const senders = new WeakMap<AppContext, PushSender>();
+
+/** The sender of this app context (created on first use). */
+export function pushSenderFor(ctx: AppContext): PushSender {
+  let sender = senders.get(ctx);
+  if (!sender) {
+    sender = createPushSender(ctx.config);
+    senders.set(ctx, sender);
+  }
+  return sender;
+}
+
+/** Replaces the sender of an app context (tests). */
+export function setPushSender(ctx: AppContext, sender: PushSender): void {
+  senders.set(ctx, sender);
+}
