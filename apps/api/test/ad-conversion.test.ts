@@ -534,7 +534,7 @@ describe('GraphAdSender: bounded retries and batches', () => {
     const f = fake([200]);
     await f.sender.send(Array.from({ length: 2500 }, (_, i) => event(i)));
     expect(f.calls.map((c) => c.body.data.length)).toEqual([1000, 1000, 500]);
-    expect(f.calls[2].body.data[0]!.event_id).toBe('e2000');
+    expect(f.calls[2]?.body.data[0]?.event_id).toBe('e2000');
     const none = fake([200]);
     await none.sender.send([]);
     expect(none.calls).toHaveLength(0);
