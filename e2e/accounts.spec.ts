@@ -3,6 +3,12 @@ import { expect, test } from './helpers.ts';
 const PHONE = '01055550001';
 const PASSWORD = 'codiroom123';
 
+/** SPEC.md §4 "Session": the A/B groups from the uuid's digit count (packages/shared/src/ab.ts). */
+function abGroups(uuid: string) {
+  const n = [...uuid].filter((c) => c >= '0' && c <= '9').length;
+  return { abType: n % 2 === 0 ? 'A' : 'B', subAbType: 'ABCD'[n % 4] };
+}
+
 async function outboxCode(
   request: import('@playwright/test').APIRequestContext,
   phone: string,
@@ -81,6 +87,49 @@ test('sign up by phone, log out, log in, edit the profile and add an address', a
   await form.getByRole('button', { name: '저장하기' }).click();
   await expect(page.getByText('기본 배송지')).toBeVisible();
   await expect(page.getByText('서울특별시 성동구 성수이로 113')).toBeVisible();
+});
+
+test("experiment group: a guest keeps the server-given group until sign-up, then the member's", async ({
+  page,
+}) => {
+  const stored = () =>
+    page.evaluate(() => ({
+      abType: window.localStorage.getItem('abType'),
+      subAbType: window.localStorage.getItem('subAbType'),
+      expData: JSON.parse(window.localStorage.getItem('expData') ?? 'null') as { basis?: string } | null,
+    }));
+  await page.goto('/');
+  await expect.poll(async () => (await stored()).expData?.basis).toBe('guest');
+  const guest = await stored();
+  expect(guest.abType).toMatch(/^[AB]$/);
+  expect(guest.subAbType).toMatch(/^[ABCD]$/);
+  // Kept across pages while a guest.
+  await page.goto('/ranking');
+  await page.waitForLoadState('networkidle');
+  expect(await stored()).toEqual(guest);
+
+  const phone = '01055550003';
+  await page.goto('/signup');
+  await page.getByLabel('이름').fill('최실험');
+  await page.getByLabel('휴대폰 번호').fill(phone);
+  await page.getByRole('button', { name: '인증번호 받기' }).click();
+  await expect(page.getByRole('status')).toContainText('인증번호를 보냈어요');
+  await page.getByLabel(/인증번호/).fill(await outboxCode(page.request, phone));
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await page.getByLabel(/비밀번호/).fill(PASSWORD);
+  await page.getByRole('button', { name: '가입하기' }).click();
+  await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
+  const member = await stored();
+  expect(member.expData?.basis).toBe('user');
+  const uuid = (await page.context().cookies()).find((c) => c.name === 'userID')?.value ?? '';
+  expect(member).toMatchObject(abGroups(uuid));
+  // The server agrees: the member's group is the one on the device.
+  const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '';
+  const answer = await page.request.get('/api/users/user-variants', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(await answer.json()).toEqual({ ...abGroups(uuid), basis: 'user' });
 });
 
 test('social sign-up through the dev Kakao provider, then social sign-in', async ({ page }) => {

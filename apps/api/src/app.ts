@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOption } from './config.ts';
 import { adminRoutes } from './domains/admin/index.ts';
+import { useAdLog } from './domains/ads/index.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
@@ -100,6 +101,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Ad-conversion failures outside a request (the payment webhook's, recovery's) go to this log.
+  useAdLog(ctx, app.log);
   // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
   // there never carries the error's message or stack (the /api scope has its own handler).
   registerErrorHandling(app);

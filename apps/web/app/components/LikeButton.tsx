@@ -7,6 +7,7 @@ import { type LikeType, shouldShowPushConsent } from '@codiroom/shared';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { ensureLikesLoaded, setLiked, useLiked } from '../lib/like-store';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './LikeButton.module.css';
@@ -60,7 +61,13 @@ export function LikeButton({
     try {
       // Left a direct call: an optimistic toggle of the shared like store (toasts, no loader data).
       if (next) {
-        await browserApi().post('/api/likes/post-like', { like_type: likeType, like_id: likeId });
+        // A product like is an AddToWishlist conversion (the server's and the pixel's, one id).
+        const ad = adEvent();
+        await browserApi().post('/api/likes/post-like', { like_type: likeType, like_id: likeId }, undefined, {
+          headers: ad.headers,
+        });
+        if (likeType === 'PRODUCT')
+          trackPixel('AddToWishlist', { content_ids: [String(likeId)] }, ad.eventId);
       } else {
         await browserApi().delete('/api/likes', { like_type: likeType, id: likeId });
       }

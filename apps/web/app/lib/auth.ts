@@ -1,7 +1,8 @@
 /** Client side of sign-in (SPEC.md §4 "Session"): cookies, local storage, A/B groups, redirect targets. */
-import { abGroups, COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
+import { COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
 import { browserApi } from './browser-api';
 import { writeBrowserCookie } from './cookies';
+import { storeMemberAbGroup } from './experiments';
 
 export type AuthUser = { id: number; uuid: string; name: string; phone?: string | null };
 export type AuthSession = { access: string; refresh: string; user: AuthUser };
@@ -38,9 +39,8 @@ export async function storeSession(session: AuthSession, method: LoginMethod): P
   const uuid = detail?.uuid ?? session.user.uuid;
   writeBrowserCookie('userID', uuid, COOKIE_MAX_AGE.userID);
   local('userID', uuid);
-  const { abType, subAbType } = abGroups(uuid);
-  local('abType', abType);
-  local('subAbType', subAbType);
+  // SPEC.md §4: the guest's experiment group is re-keyed to the member (experiments.ts).
+  storeMemberAbGroup(uuid);
   await submitStoredPersonalColour();
 }
 

@@ -24,6 +24,7 @@ import curationStyles from '../curation/stylequiz.module.css';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { parseCookies } from '../lib/cookies';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
 import reviewStyles from '../reviews/reviews.module.css';
@@ -139,14 +140,19 @@ function Outfit({
     async () => {
       if (buyable.length === 0)
         return { ok: false as const, status: 400, data: null, detail: '담을 수 있는 상품이 없어요.' };
-      // The whole outfit in one call: codi-to-cart with this curation's outfit.
-      return browserApi().request<{ count: number }>('POST', '/api/carts/codi-to-cart', {
+      // The whole outfit in one call: codi-to-cart with this curation's outfit (one AddToCart).
+      const ad = adEvent();
+      const r = await browserApi().request<{ count: number }>('POST', '/api/carts/codi-to-cart', {
         body: {
           curation_id: curationId,
           outfit: outfit.index,
           items: buyable.map((i) => ({ product_item_id: i.product_item_id, quantity: 1 })),
         },
+        headers: ad.headers,
       });
+      if (r.ok)
+        trackPixel('AddToCart', { value: total, currency: 'KRW', content_type: 'product' }, ad.eventId);
+      return r;
     },
     {
       revalidate: false,

@@ -26,6 +26,7 @@ import { type AuthSession, afterSignInTarget, afterSignUpTarget, storeSession } 
 import { browserApi } from '../lib/browser-api';
 import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
 import { sendLog } from '../lib/log';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { failureText, useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-callback';
@@ -142,8 +143,16 @@ function SocialSignUp({
   const [expired, setExpired] = useState(false);
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
-    (body: Record<string, unknown>) =>
-      browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', { body }),
+    async (body: Record<string, unknown>) => {
+      // CompleteRegistration: the server's event and the pixel's share one id.
+      const ad = adEvent();
+      const r = await browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', {
+        body,
+        headers: ad.headers,
+      });
+      if (r.ok) trackPixel('CompleteRegistration', { fb_registration_method: provider }, ad.eventId);
+      return r;
+    },
     {
       revalidate: false,
       onSuccess: async (session) => {

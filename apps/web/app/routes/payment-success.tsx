@@ -8,6 +8,7 @@ import { Link, redirect } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-success';
@@ -31,10 +32,25 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   let r: ApiResult<OrderDetail>;
   try {
     // Left a direct call: the confirm step of the payment redirect, run once by this loader on landing.
+    // Purchase: one id per order, so a reloaded page repeats it and the service counts it once.
+    const ad = adEvent(`purchase_${order_id}`);
     r = await browserApi().request<OrderDetail>('POST', '/api/orders/confirm-order', {
       body: { payment_key, order_id, amount },
       signal: request.signal,
+      headers: ad.headers,
     });
+    if (r.ok) {
+      const contents = r.data.items.map((i) => ({
+        id: String(i.product_display_id),
+        quantity: i.quantity,
+        item_price: i.price_discount,
+      }));
+      trackPixel(
+        'Purchase',
+        { value: r.data.amount, currency: 'KRW', contents, content_type: 'product' },
+        ad.eventId,
+      );
+    }
   } catch {
     return { error: '결제 승인 결과를 확인하지 못했습니다. 주문 내역에서 확인해주세요.' };
   }

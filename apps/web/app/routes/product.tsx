@@ -27,6 +27,7 @@ import { or404, serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { guestIdFor } from '../lib/guest-id';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { useMutation } from '../lib/use-mutation';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
@@ -184,10 +185,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   // Not revalidated: the page's data does not change; the header's count comes with the answer.
   const cartAdd = useMutation(
-    (productItemId: number) =>
-      browserApi().request<{ count: number }>('POST', '/api/carts', {
+    async (productItemId: number) => {
+      // AddToCart: the server's event and the pixel's share one id.
+      const ad = adEvent();
+      const r = await browserApi().request<{ count: number }>('POST', '/api/carts', {
         body: { product_item_id: productItemId, quantity: 1 },
-      }),
+        headers: ad.headers,
+      });
+      if (r.ok) {
+        const price = detailPrice(p).unit_price;
+        trackPixel(
+          'AddToCart',
+          { content_ids: [String(p.id)], content_type: 'product', value: price, currency: 'KRW' },
+          ad.eventId,
+        );
+      }
+      return r;
+    },
     {
       revalidate: false,
       onSuccess: (data) => {

@@ -6,6 +6,7 @@ import { PhoneVerification } from '../components/PhoneVerification';
 import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
@@ -22,8 +23,16 @@ export default function Signup() {
   const popups = usePopups();
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
-    (body: Record<string, unknown>) =>
-      browserApi().request<AuthSession>('POST', '/api/users/sign-up', { body }),
+    async (body: Record<string, unknown>) => {
+      // CompleteRegistration: the server's event and the pixel's share one id.
+      const ad = adEvent();
+      const r = await browserApi().request<AuthSession>('POST', '/api/users/sign-up', {
+        body,
+        headers: ad.headers,
+      });
+      if (r.ok) trackPixel('CompleteRegistration', { fb_registration_method: 'phone' }, ad.eventId);
+      return r;
+    },
     {
       revalidate: false,
       onSuccess: async (session) => {

@@ -25,6 +25,7 @@ import { PageHeader } from '../components/PageHeader';
 import { QuizPhotos } from '../curation/QuizPhotos';
 import styles from '../curation/stylequiz.module.css';
 import { browserApi } from '../lib/browser-api';
+import { adEvent, trackPixel } from '../lib/pixel';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
@@ -187,8 +188,16 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
   const [saved, setSaved] = useState<StyleQuizSaved | null>(null);
 
   const save = useMutation(
-    (body: StyleQuizRequest) =>
-      browserApi().request<StyleQuizSaved>('POST', '/api/v1/curations/style-quiz', { body }),
+    async (body: StyleQuizRequest) => {
+      // SubmitApplication: the server's event and the pixel's share one id.
+      const ad = adEvent();
+      const r = await browserApi().request<StyleQuizSaved>('POST', '/api/v1/curations/style-quiz', {
+        body,
+        headers: ad.headers,
+      });
+      if (r.ok) trackPixel('SubmitApplication', {}, ad.eventId);
+      return r;
+    },
     { revalidate: false, onSuccess: (d) => setSaved(d) },
   );
 

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { ensureAbGroup } from '../lib/experiments';
 import { sendLog } from '../lib/log';
 import { logoutLocally } from '../lib/session';
 import { usePageTracking } from '../lib/tracking';
@@ -53,6 +54,11 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       stored = window.localStorage.getItem('userID');
     } catch {}
     if (root.isLoggedIn && stored !== null && storedUserIdForcesLogout(stored, true)) logoutLocally();
+  }, [root.isLoggedIn]);
+
+  // SPEC.md §4: the visitor's experiment group on the device (a guest's until login).
+  useEffect(() => {
+    void ensureAbGroup(root.isLoggedIn);
   }, [root.isLoggedIn]);
 
   useEffect(() => {

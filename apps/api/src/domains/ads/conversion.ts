@@ -1,46 +1,42 @@
 /**
  * Ad-conversion events (SPEC.md §3 Ad-conversion event, §7 Other outbound calls, §9 Ad events).
- * `AdConversionSender` is the interface; two implementations:
+ * `AdConversionSender` is the interface; three implementations:
  *   - GraphAdSender: POST {AD_BASE_URL}/v18.0/{AD_PIXEL_ID}/events?access_token={AD_ACCESS_TOKEN},
- *     body `{ data: [events] }`; chosen when AD_PIXEL_ID and AD_ACCESS_TOKEN are set;
- *   - DevAdSink: keeps the last 200 events in memory (the default).
- * Sending never fails a request: `fireAdEvents` swallows and logs every error.
+ *     body `{ data: [events] }` (at most 1000 a request, the service's limit); a network error, a
+ *     5xx or a 429 is retried at most twice (after 200 ms, then 800 ms), a 4xx never;
+ *     chosen when AD_PIXEL_ID and AD_ACCESS_TOKEN are set;
+ *   - DevAdSink: keeps the last 200 events in memory (the default outside production);
+ *   - NoAdSender: production without keys sends nothing.
+ * Sending never fails a request: `fireAdEvents` and `fireRequestAdEvents` swallow and log every
+ * error; the shopper never sees one.
  */
-import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { adUnitPrice } from './price.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { hashEmail } from './events.ts';
+import { adRequestInfo } from './request-info.ts';
+import type { AdConversionEvent, AdRequestInfo } from './types.ts';
+
+export {
+  addToCartEvent,
+  addToWishlistEvent,
+  completeRegistrationEvent,
+  hashEmail,
+  pageViewEvent,
+  purchaseEvent,
+  type RegistrationMethod,
+  submitApplicationEvent,
+  viewContentEvent,
+} from './events.ts';
+export { adRequestInfo } from './request-info.ts';
+export type { AdContent, AdConversionEvent, AdCustomData, AdRequestInfo, AdUserData } from './types.ts';
 
 export const AD_API_VERSION = 'v18.0';
-
-export type AdUserData = {
-  client_ip_address?: string | null;
-  client_user_agent?: string | null;
-  fbc?: string | null;
-  fbp?: string | null;
-  /** Hashed e-mail addresses; a list holding null for PageView and ViewContent. */
-  em?: (string | null)[];
-};
-
-export type AdContent = { id: string; quantity: number; item_price: number };
-
-export type AdCustomData = {
-  value?: number;
-  currency?: 'KRW';
-  contents?: AdContent[];
-  content_ids?: string[];
-  content_type?: 'product';
-  fb_registration_method?: string;
-};
-
-export type AdConversionEvent = {
-  event_name: string;
-  /** Unix seconds. */
-  event_time: number;
-  action_source: 'website';
-  event_source_url?: string;
-  user_data: AdUserData;
-  custom_data?: AdCustomData;
-};
+/** The conversion service takes at most 1000 events a request. */
+export const AD_BATCH_MAX = 1000;
+/** The waits before the second and third attempt of a failed send. */
+export const AD_RETRY_DELAYS_MS = [200, 800] as const;
 
 export interface AdConversionSender {
   readonly kind: 'graph' | 'dev' | 'off';
@@ -58,28 +54,78 @@ export class DevAdSink implements AdConversionSender {
   }
 }
 
+/** An answer worth another attempt: the service is down or busy, not refusing the events. */
+class RetryableAdError extends Error {}
+
+export type GraphAdSenderOptions = {
+  baseUrl: string;
+  pixelId: string;
+  accessToken: string;
+  timeoutMs?: number;
+  /** Tests: the waits between attempts and the HTTP client. */
+  sleep?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+  retryDelaysMs?: readonly number[];
+};
+
 export class GraphAdSender implements AdConversionSender {
   readonly kind = 'graph' as const;
-  constructor(
-    private readonly opts: { baseUrl: string; pixelId: string; accessToken: string; timeoutMs?: number },
-  ) {}
+  constructor(private readonly opts: GraphAdSenderOptions) {}
 
+  /** Sends in batches of at most 1000; every batch is tried; the first failure is thrown after. */
   async send(events: AdConversionEvent[]): Promise<void> {
-    if (events.length === 0) return;
+    let failure: unknown = null;
+    for (let i = 0; i < events.length; i += AD_BATCH_MAX) {
+      try {
+        await this.sendBatch(events.slice(i, i + AD_BATCH_MAX));
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+    if (failure) throw failure;
+  }
+
+  private async sendBatch(batch: AdConversionEvent[]): Promise<void> {
+    const delays = this.opts.retryDelaysMs ?? AD_RETRY_DELAYS_MS;
+    const sleep = this.opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.post(batch);
+      } catch (err) {
+        const delay = delays[attempt];
+        if (!(err instanceof RetryableAdError) || delay === undefined) throw err;
+        await sleep(delay);
+      }
+    }
+  }
+
+  private async post(batch: AdConversionEvent[]): Promise<void> {
     const base = this.opts.baseUrl.replace(/\/+$/, '');
     const url = `${base}/${AD_API_VERSION}/${encodeURIComponent(this.opts.pixelId)}/events?access_token=${encodeURIComponent(this.opts.accessToken)}`;
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: events }),
-      signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
-    });
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new Error(`Ad conversion service answered ${res.status}`);
+    let res: Response;
+    try {
+      res = await (this.opts.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: batch }),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
+      });
+    } catch (err) {
+      // No answer (refused, reset, timed out): worth another attempt.
+      throw new RetryableAdError('Ad conversion service unreachable', { cause: err });
     }
-    await res.body?.cancel();
+    await res.body?.cancel().catch(() => {});
+    if (res.ok) return;
+    const message = `Ad conversion service answered ${res.status}`;
+    // 5xx and 429 are the service's trouble; any other 4xx refuses these events for good.
+    throw res.status >= 500 || res.status === 429 ? new RetryableAdError(message) : new Error(message);
   }
+}
+
+/** Production without AD_PIXEL_ID/AD_ACCESS_TOKEN: conversion events are not sent anywhere. */
+export class NoAdSender implements AdConversionSender {
+  readonly kind = 'off' as const;
+  async send(): Promise<void> {}
 }
 
 export function createAdSender(config: AppContext['config']): AdConversionSender {
@@ -92,12 +138,6 @@ export function createAdSender(config: AppContext['config']): AdConversionSender
   }
   // Stand-ins exist only outside production: a production shop without ad keys sends nothing.
   return config.NODE_ENV === 'production' ? new NoAdSender() : new DevAdSink();
-}
-
-/** Production without AD_PIXEL_ID/AD_ACCESS_TOKEN: conversion events are not sent anywhere. */
-export class NoAdSender implements AdConversionSender {
-  readonly kind = 'off' as const;
-  async send(): Promise<void> {}
 }
 
 const senders = new WeakMap<AppContext, AdConversionSender>();
@@ -118,9 +158,21 @@ export function setAdSender(ctx: AppContext, sender: AdConversionSender): void {
 }
 
 type Log = { warn: (obj: object, msg: string) => void };
+const logs = new WeakMap<AppContext, Log>();
+
+/** The app's logger, for failures of events fired outside a request (the webhook, recovery). */
+export function useAdLog(ctx: AppContext, log: Log): void {
+  logs.set(ctx, log);
+}
+
+/** The logger useAdLog registered, if any. */
+export function adLogOf(ctx: AppContext): Log | undefined {
+  return logs.get(ctx);
+}
 
 /** Fire-and-forget: errors are logged, never thrown. Returns the promise for tests to await. */
 export function fireAdEvents(ctx: AppContext, events: AdConversionEvent[], log?: Log): Promise<void> {
+  if (events.length === 0) return Promise.resolve();
   let p: Promise<void>;
   try {
     p = adSenderFor(ctx).send(events);
@@ -128,104 +180,44 @@ export function fireAdEvents(ctx: AppContext, events: AdConversionEvent[], log?:
     p = Promise.reject(err);
   }
   return p.catch((err: unknown) => {
-    log?.warn({ err, events: events.map((e) => e.event_name) }, 'ad conversion send failed');
+    (log ?? logs.get(ctx))?.warn(
+      { err, events: events.map((e) => e.event_name) },
+      'ad conversion send failed',
+    );
   });
 }
 
-/** What the request tells about the visitor (client_ip_address, client_user_agent, fbc, fbp). */
-export type AdRequestInfo = {
-  ip?: string | null;
-  userAgent?: string | null;
-  fbc?: string | null;
-  fbp?: string | null;
-  /** SHA-256 hex of the trimmed, lower-cased e-mail (hashEmail), never the address itself. */
-  email?: string | null;
-  sourceUrl?: string | null;
-};
-
-function userData(info: AdRequestInfo): AdUserData {
-  return {
-    client_ip_address: info.ip ?? null,
-    client_user_agent: info.userAgent ?? null,
-    fbc: info.fbc ?? null,
-    fbp: info.fbp ?? null,
-    em: [info.email ?? null],
-  };
+/** The member's hashed e-mail (`em`), null without a member or an address. */
+export async function memberEmailHash(db: Conn, userId: number | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return hashEmail(row?.email);
 }
 
-function productEvent(
-  eventName: string,
-  now: Date,
-  info: AdRequestInfo,
-  lines: { id: number; quantity: number; price: number }[],
-): AdConversionEvent {
-  const contents = lines.map((l) => ({ id: String(l.id), quantity: l.quantity, item_price: l.price }));
-  const event: AdConversionEvent = {
-    event_name: eventName,
-    event_time: Math.floor(now.getTime() / 1000),
-    action_source: 'website',
-    user_data: userData(info),
-    custom_data: {
-      value: lines.reduce((s, l) => s + l.price * l.quantity, 0),
-      currency: 'KRW',
-      contents,
-      content_ids: contents.map((c) => c.id),
-      content_type: 'product',
-    },
-  };
-  if (info.sourceUrl) event.event_source_url = info.sourceUrl;
-  return event;
-}
-
-/** The conversion service's `em`: SHA-256 hex of the trimmed, lower-cased address. */
-export function hashEmail(email: string | null | undefined): string | null {
-  const e = email?.trim().toLowerCase();
-  return e ? createHash('sha256').update(e).digest('hex') : null;
-}
-
-/** SPEC.md §9: AddToWishlist uses price_discount, falling back to price (adUnitPrice), with quantity 1. */
-export function addToWishlistEvent(
-  product: { id: number; price: number; price_discount: number | null | undefined },
-  now: Date,
-  info: AdRequestInfo = {},
-): AdConversionEvent {
-  const price = adUnitPrice(product);
-  return productEvent('AddToWishlist', now, info, [{ id: product.id, quantity: 1, price }]);
-}
-
-/** AddToCart for the carts domain: one content per product display (id, quantity, item_price). */
-export function addToCartEvent(
-  lines: { product_display_id: number; quantity: number; price: number }[],
-  now: Date,
-  info: AdRequestInfo = {},
-): AdConversionEvent {
-  return productEvent(
-    'AddToCart',
-    now,
-    info,
-    lines.map((l) => ({ id: l.product_display_id, quantity: l.quantity, price: l.price })),
-  );
-}
-
-/** Visitor details from a Fastify request (ip, user agent, _fbc/_fbp cookies, referer). */
-export function adRequestInfo(req: {
-  ip: string;
-  headers: Record<string, string | string[] | undefined>;
-}): AdRequestInfo {
-  const h = (k: string) => {
-    const v = req.headers[k];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const cookies = h('cookie') ?? '';
-  const cookie = (name: string) => {
-    const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies);
-    return m?.[1] ? decodeURIComponent(m[1]) : null;
-  };
-  return {
-    ip: req.ip,
-    userAgent: h('user-agent') ?? null,
-    fbc: cookie('_fbc'),
-    fbp: cookie('_fbp'),
-    sourceUrl: h('referer') ?? null,
-  };
+/**
+ * The events a request fires, after its answer: the visitor details are read from the request now,
+ * the member's hashed e-mail (`email` when the caller has the address, else looked up for
+ * `userId`) and `build` run later. Nothing is built when no events are sent (production without
+ * keys). Never throws; failures are logged. Returns the promise for tests to await.
+ */
+export function fireRequestAdEvents(
+  ctx: AppContext,
+  req: { ip: string; headers: Record<string, string | string[] | undefined>; log?: Log },
+  who: { userId?: number | null; email?: string | null },
+  build: (info: AdRequestInfo) => AdConversionEvent[] | Promise<AdConversionEvent[]>,
+): Promise<void> {
+  if (adSenderFor(ctx).kind === 'off') return Promise.resolve();
+  const log = req.log ?? logs.get(ctx);
+  let info: AdRequestInfo;
+  try {
+    info = adRequestInfo(req, ctx.clock.now());
+  } catch (err) {
+    log?.warn({ err }, 'ad conversion event failed');
+    return Promise.resolve();
+  }
+  return (async () => {
+    const email = who.email !== undefined ? hashEmail(who.email) : await memberEmailHash(ctx.db, who.userId);
+    const events = await build({ ...info, email });
+    await fireAdEvents(ctx, events, log);
+  })().catch((err: unknown) => log?.warn({ err }, 'ad conversion event failed'));
 }

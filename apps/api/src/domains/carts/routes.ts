@@ -28,7 +28,7 @@ import { productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
-import { addToCartEvent, adRequestInfo, adSenderFor, adUnitPrice, fireAdEvents } from '../ads/index.ts';
+import { addToCartEvent, adUnitPrice, fireRequestAdEvents } from '../ads/index.ts';
 import { curationOutfitDisplays } from '../curations/index.ts';
 import { cartCount, cartLinesOf, cartList, cartProductIds, soldOutOf } from './cart-read.ts';
 import {
@@ -116,15 +116,16 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) => {
       const now = ctx.clock.now();
       const { body, price } = await addToCart(db, ownerOf(req.principal), now, req.body);
-      // Without ad keys in production nothing is sent: the hot path does not even build the event.
-      if (adSenderFor(ctx).kind !== 'off') {
-        const line = {
-          product_display_id: price.product_display_id,
-          quantity: req.body.quantity,
-          price: adUnitPrice(price),
-        };
-        void fireAdEvents(ctx, [addToCartEvent([line], now, adRequestInfo(req))], req.log);
-      }
+      // AddToCart after the answer (the member's hashed e-mail looked up then); without ad keys in
+      // production nothing is built or sent.
+      const line = {
+        product_display_id: price.product_display_id,
+        quantity: req.body.quantity,
+        price: adUnitPrice(price),
+      };
+      void fireRequestAdEvents(ctx, req, { userId: req.principal.userId }, (info) => [
+        addToCartEvent([line], now, info),
+      ]);
       return body;
     },
   );
@@ -258,39 +259,31 @@ function fireAddToCart(
   items: readonly { product_item_id: number; quantity: number }[],
 ): void {
   if (items.length === 0) return;
-  const info = adRequestInfo(req);
   const now = ctx.clock.now();
-  void ctx.db
-    .select({
-      item_id: productItems.id,
-      product_display_id: productItems.product_display_id,
-      extra_price: productItems.extra_price,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(
-      inArray(
-        productItems.id,
-        items.map((i) => i.product_item_id),
-      ),
-    )
-    .then((rows) => {
-      const byId = new Map(rows.map((r) => [r.item_id, r]));
-      const lines = items.flatMap((i) => {
-        const r = byId.get(i.product_item_id);
-        return r
-          ? [
-              {
-                product_display_id: r.product_display_id,
-                quantity: i.quantity,
-                price: adUnitPrice(r),
-              },
-            ]
-          : [];
-      });
-      return lines.length ? fireAdEvents(ctx, [addToCartEvent(lines, now, info)], req.log) : undefined;
-    })
-    .catch((err: unknown) => req.log.warn({ err }, 'AddToCart event failed'));
+  void fireRequestAdEvents(ctx, req, { userId: req.principal.userId }, async (info) => {
+    const rows = await ctx.db
+      .select({
+        item_id: productItems.id,
+        product_display_id: productItems.product_display_id,
+        extra_price: productItems.extra_price,
+        price: productDisplays.price,
+        price_discount: productDisplays.price_discount,
+      })
+      .from(productItems)
+      .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
+      .where(
+        inArray(
+          productItems.id,
+          items.map((i) => i.product_item_id),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.item_id, r]));
+    const lines = items.flatMap((i) => {
+      const r = byId.get(i.product_item_id);
+      return r
+        ? [{ product_display_id: r.product_display_id, quantity: i.quantity, price: adUnitPrice(r) }]
+        : [];
+    });
+    return lines.length ? [addToCartEvent(lines, now, info)] : [];
+  });
 }

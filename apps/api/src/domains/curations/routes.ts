@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { fireRequestAdEvents, submitApplicationEvent } from '../ads/index.ts';
 import { parseId } from '../catalog/index.ts';
 import { curationViewStatus } from '../users/index.ts';
 import { curationAdminRoutes } from './admin-routes.ts';
@@ -64,7 +65,14 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: StyleQuizSaved, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (req) => saveStyleQuiz(ctx, memberId(req), req.body),
+    async (req) => {
+      const saved = await saveStyleQuiz(ctx, memberId(req), req.body);
+      // SubmitApplication after the answer (the quiz is the curation application).
+      void fireRequestAdEvents(ctx, req, { userId: memberId(req) }, (info) => [
+        submitApplicationEvent(ctx.clock.now(), info),
+      ]);
+      return saved;
+    },
   );
 
   app.get(

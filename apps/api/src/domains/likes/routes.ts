@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
-import { addToWishlistEvent, adRequestInfo, fireAdEvents, hashEmail } from '../ads/index.ts';
+import { addToWishlistEvent, fireRequestAdEvents } from '../ads/index.ts';
 import {
   countLikes,
   LIKES_PAGE_SIZE,
@@ -23,7 +23,6 @@ import {
   likedItems,
   likedProducts,
   likeStatus,
-  memberEmail,
   productForAd,
   unlikeById,
   unlikeTarget,
@@ -59,16 +58,11 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { like_type, like_id } = req.body;
       const { created, ...status } = await like(ctx.db, req.principal, like_type, like_id);
       if (created && like_type === 'PRODUCT') {
-        // Fire-and-forget: the answer never waits for (or fails because of) the ad service.
-        const info = adRequestInfo(req);
-        const now = ctx.clock.now();
-        void Promise.all([productForAd(ctx.db, like_id), memberEmail(ctx.db, req.principal.userId)])
-          .then(([p, email]) =>
-            p
-              ? fireAdEvents(ctx, [addToWishlistEvent(p, now, { ...info, email: hashEmail(email) })], req.log)
-              : undefined,
-          )
-          .catch((err: unknown) => req.log.warn({ err }, 'AddToWishlist event failed'));
+        // After the answer: it never waits for (or fails because of) the ad service.
+        void fireRequestAdEvents(ctx, req, { userId: req.principal.userId }, async (info) => {
+          const p = await productForAd(ctx.db, like_id);
+          return p ? [addToWishlistEvent(p, ctx.clock.now(), info)] : [];
+        });
       }
       return status;
     },

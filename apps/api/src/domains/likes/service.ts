@@ -14,7 +14,7 @@ import type {
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { brands, codiSets, likes, posts, productDisplays, styles, users } from '../../db/schema.ts';
+import { brands, codiSets, likes, posts, productDisplays, styles } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type LiveSource, pageInfo, readCardsByIds } from '../catalog/index.ts';
@@ -251,10 +251,4 @@ export async function productForAd(db: Db, id: number) {
     .where(eq(productDisplays.id, id))
     .limit(1);
   return row ?? null;
-}
-
-export async function memberEmail(db: Db, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
 }

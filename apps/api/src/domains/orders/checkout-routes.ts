@@ -90,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: OrderDetail, ...Errors, 502: ErrorBody, 503: ErrorBody },
       },
     },
-    async (req) => confirmOrder(ctx, me(req), req.body),
+    async (req) => confirmOrder(ctx, me(req), req.body, req),
   );
 
   app.post(

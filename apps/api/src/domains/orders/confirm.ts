@@ -28,6 +28,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { GatewayError, type GatewayPayment, gatewayOf, refusesPayment } from '../payments/index.ts';
+import { firePurchase, type PurchaseVisitor, rememberPurchaseVisitor } from './ad-purchase.ts';
 import { detailOf, itemBody, orderDetail } from './detail.ts';
 import { MSG, type OrderRow, orderRowOf, wasPaid } from './model.ts';
 import { claimOrderPayment } from './payment-claim.ts';
@@ -49,6 +50,8 @@ export async function confirmOrder(
   ctx: AppContext,
   userId: number,
   req: ConfirmOrderRequest,
+  /** The confirming browser's request, for the order's Purchase ad event (ad-purchase.ts). */
+  visitor?: PurchaseVisitor,
 ): Promise<OrderDetail> {
   const gw = gatewayOf(ctx);
   const now = ctx.clock.now();
@@ -157,6 +160,9 @@ export async function confirmOrder(
     throw conflict(dropped ? MSG.retry : MSG.inProgress);
   }
 
+  // Before the gateway approves: whoever then settles the order (this request, the webhook,
+  // recovery) reports the Purchase with this browser's details.
+  const ad = await rememberPurchaseVisitor(ctx, order.id, visitor);
   let approved: GatewayPayment;
   try {
     approved = await gw.confirm({
@@ -194,7 +200,10 @@ export async function confirmOrder(
     throw conflict(MSG.foreignPayment);
   }
   const paid = await payPendingOrder(ctx, approved, req.payment_key, order);
-  if (paid) return paid;
+  if (paid) {
+    void firePurchase(ctx, order.id, ad, visitor?.log);
+    return paid;
+  }
   const outcome = await applyGatewayPayment(ctx, approved, req.payment_key, order);
   if (outcome !== 'paid' && outcome !== 'already-paid') throw conflict(MSG.notPayable);
   return orderDetail(ctx.db, order.id, userId);

@@ -7,6 +7,7 @@ import { and, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import { cartLines, carts, orderItems, orders, paymentCancels, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
+import { firePurchase } from './ad-purchase.ts';
 import { releaseOrderBenefits } from './benefits.ts';
 import { orderOf } from './detail.ts';
 import { type OrderRow, wasPaid } from './model.ts';
@@ -191,6 +192,8 @@ export async function applyGatewayPayment(
     }
     return 'paid';
   });
+  // Committed: this call moved the order to PAID (only one call ever does), so it reports it.
+  if (outcome === 'paid') void firePurchase(ctx, order.id);
   if (outcome === 'refunded-orphan') {
     // Money taken for an order that cannot be paid any more: give it back, record it.
     const cancelled = await cancelQuietly(

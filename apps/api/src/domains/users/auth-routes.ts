@@ -28,6 +28,7 @@ import { checkEmail, checkPhone, requirePhone, signIn, signUp, updatePassword } 
 import { checkCode, sendVerificationCode } from './auth-verification.ts';
 import { clearRefreshCookie, refreshFromCookie } from './refresh-cookie.ts';
 import { rotateRefresh, signOut } from './sessions.ts';
+import { fireSignUpEvent } from './sign-up-event.ts';
 import { smsSenderFor } from './sms.ts';
 
 const tags = ['users: auth'];
@@ -116,6 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (req, reply) => {
       const session = await signUp(ctx, req.body, req.principal.guestId, req.log);
+      fireSignUpEvent(ctx, req, 'phone', req.body.email);
       return reply.status(201).send(session);
     },
   );

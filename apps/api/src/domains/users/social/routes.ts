@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guestIdFrom } from '../../../platform/access.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { fireSignUpEvent, registrationMethodOf } from '../sign-up-event.ts';
 import { devOAuthRoutes } from './dev-provider.ts';
 import { socialProvidersFor } from './providers.ts';
 import { redirectUriFor } from './redirect.ts';
@@ -115,6 +116,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const session = await socialSignUp(ctx, req.body, req.principal.guestId, req.log);
+      fireSignUpEvent(ctx, req, registrationMethodOf(req.body.social_type), req.body.email);
       return reply.status(201).send(session);
     },
   );
