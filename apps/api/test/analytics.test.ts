@@ -5,9 +5,10 @@
  * ranking signals, sampled server error reports, daily retention, and the dashboard's funnel.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartLines, carts, eventLogs, productSignals } from '../src/db/schema.ts';
 import { funnelSteps } from '../src/domains/admin/analytics.ts';
+import { DevAdSink, setAdSender } from '../src/domains/ads/conversion.ts';
 import { flushViewSignals } from '../src/domains/catalog/signals.ts';
 import { reportServerError } from '../src/domains/support/error-report.ts';
 import { EventBuffer, eventBufferFor, flushAnalytics } from '../src/domains/support/event-buffer.ts';
@@ -184,6 +185,56 @@ describe('POST /api/loggers/batch', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await viewSum()).toBe(start + 1);
+  });
+});
+
+describe('PageView and ViewContent', () => {
+  it('a page view in a batch is sent as PageView, a product page also as ViewContent, with the browser event id', async () => {
+    const sink = new DevAdSink();
+    setAdSender(t.ctx, sink);
+    const shop = await makeShop(t.ctx);
+    const res = await post(
+      batch([
+        { kind: 'page_view', path: '/', event_id: 'pv_home_1' },
+        {
+          kind: 'page_view',
+          path: `/product/${shop.displayId}`,
+          product_display_id: shop.displayId,
+          event_id: 'pv_prod_1',
+        },
+        { kind: 'section', name: 'not_an_ad_event' },
+      ]),
+      {
+        'x-guest-user-id': guestIdOf(t.ctx, 'ads'),
+        'user-agent': 'Mozilla/5.0 (iPhone) test',
+        referer: 'https://codiroom.test/somewhere?x=1',
+        cookie: '_fbp=fb.1.1700000000000.123; _fbc=fb.1.1700000000000.abc',
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(() => expect(sink.events).toHaveLength(3));
+    const [home, page, view] = sink.events;
+    expect(home).toMatchObject({
+      event_name: 'PageView',
+      event_id: 'pv_home_1',
+      action_source: 'website',
+      event_source_url: 'https://codiroom.test/',
+      user_data: {
+        em: [null],
+        fbp: 'fb.1.1700000000000.123',
+        fbc: 'fb.1.1700000000000.abc',
+        client_user_agent: 'Mozilla/5.0 (iPhone) test',
+      },
+    });
+    expect(page).toMatchObject({ event_name: 'PageView', event_id: 'pv_prod_1' });
+    expect(view).toMatchObject({
+      event_name: 'ViewContent',
+      event_id: 'pv_prod_1',
+      event_source_url: `https://codiroom.test/product/${shop.displayId}`,
+      user_data: { em: [null] },
+      custom_data: { currency: 'KRW', content_ids: [String(shop.displayId)], content_type: 'product' },
+    });
+    expect(view?.custom_data?.value).toBeGreaterThan(0);
   });
 });
 

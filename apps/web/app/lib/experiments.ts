@@ -42,13 +42,9 @@ function storedExpData(): ExpData | null {
   }
 }
 
-/** The stored group as two letters (abType + subAbType, e.g. 'AC'); null before one is known. */
-export function currentAbGroup(): string | null {
-  if (typeof window === 'undefined') return null;
-  const ab = read('abType');
-  const sub = read('subAbType');
-  return ab && sub && AB.test(ab) && SUB.test(sub) ? `${ab}${sub}` : null;
-}
+import { currentAbGroup } from './ab-group';
+
+export { currentAbGroup };
 
 /** Login: the group re-keyed to the member's uuid. */
 export function storeMemberAbGroup(uuid: string): void {

@@ -8,6 +8,7 @@
  * breaks the page.
  */
 import { ANALYTICS_BATCH_MAX, hasGuestIdShape } from '@codiroom/shared';
+import { currentAbGroup } from './ab-group';
 
 type Scalar = string | number | boolean | null;
 export type TrackedEvent = {
@@ -47,16 +48,6 @@ export function sessionId(): string {
   }
 }
 
-/** abType + subAbType as stored on the device (SPEC.md §3), when both are there. */
-function abGroup(): string | undefined {
-  try {
-    const g = `${window.localStorage.getItem('abType') ?? ''}${window.localStorage.getItem('subAbType') ?? ''}`;
-    return /^[AB][A-D]$/.test(g) ? g : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function guestId(): string | undefined {
   const raw = document.cookie.match(/(?:^|; )guestID=([^;]+)/)?.[1];
   if (!raw) return undefined;
@@ -87,7 +78,7 @@ function send(beacon: boolean) {
     const body = JSON.stringify({
       session_id: sessionId(),
       guest_id: guestId(),
-      ab_group: abGroup(),
+      ab_group: currentAbGroup() ?? undefined,
       events,
     });
     try {

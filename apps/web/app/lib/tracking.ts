@@ -1,21 +1,14 @@
 /**
  * What the storefront measures on its own (docs/ARCHITECTURE.md, "Analytics"), through the queue
  * of log.ts: a page view per page (with the product of a product page, for the rankings and the
- * funnel), the sections a shopper actually saw (elements marked `data-track-section`, counted once
+ * funnel, and the event id the server's PageView and ViewContent ad events share with a pixel), the sections a shopper actually saw (elements marked `data-track-section`, counted once
  * per page view when half on screen), and browser errors — sampled at SPEC.md §9's 0.08, never
  * the resize-observer or abort noise.
  */
 import { shouldReportError } from '@codiroom/shared';
 import { useEffect } from 'react';
 import { track } from './log';
-
-function newEventId(): string {
-  try {
-    return crypto.randomUUID();
-  } catch {
-    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
-  }
-}
+import { newAdEventId, trackPixel } from './pixel';
 
 /** The product display id of a product page path (/product/123), else undefined. */
 export function productIdOfPath(pathname: string): number | undefined {
@@ -46,13 +39,19 @@ export function usePageTracking(pathname: string): void {
     if (pathname.startsWith('/admin')) return;
     hookErrors();
     const productId = productIdOfPath(pathname);
+    // The server sends PageView (and ViewContent for a product) with this id; a browser pixel, if
+    // one is loaded, gets the same id so the pair counts once (lib/pixel.ts).
+    const eventId = newAdEventId();
     track({
       kind: 'page_view',
       name: productId ? 'product' : pathname.split('/')[1] || 'home',
       path: pathname,
-      event_id: newEventId(),
+      event_id: eventId,
       ...(productId ? { product_display_id: productId } : {}),
     });
+    trackPixel('PageView', {}, eventId);
+    if (productId)
+      trackPixel('ViewContent', { content_ids: [String(productId)], content_type: 'product' }, eventId);
     if (typeof IntersectionObserver === 'undefined') return;
     const seen = new Set<string>();
     const observer = new IntersectionObserver(

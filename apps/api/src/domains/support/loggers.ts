@@ -26,7 +26,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { isIssuedGuestId } from '../../platform/guest-id.ts';
 import { limitsOf, parseBoundedJson } from '../../platform/input-limits.ts';
-import { recordViewSignal } from '../catalog/index.ts';
+import { fireRequestAdEvents, pageViewEvent, viewContentEvent } from '../ads/index.ts';
+import { readCardsByIds, recordViewSignal } from '../catalog/index.ts';
 import { type EventRow, eventBufferFor } from './event-buffer.ts';
 
 const KINDS = {
@@ -97,6 +98,36 @@ export function rowOfEvent(
   };
 }
 
+/** The page of an event as a URL on the referer's origin (the page that sent the batch), or null. */
+function pageUrl(referer: string | null | undefined, path: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const u = new URL(referer);
+    return path ? `${u.origin}${pathOnly(path)}` : `${u.origin}${u.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PageView, and ViewContent for a product page, as ad-conversion events (SPEC.md §3) with the
+ * browser's event id, so the service counts each once with the pixel. Sent after the answer; the
+ * product's price is read then (em is a list holding null for both).
+ */
+function firePageAdEvents(ctx: AppContext, req: FastifyRequest, views: AnalyticsEvent[]) {
+  return fireRequestAdEvents(ctx, req, { email: null }, async (info) => {
+    const now = ctx.clock.now();
+    const ids = [...new Set(views.flatMap((e) => (e.product_display_id ? [e.product_display_id] : [])))];
+    const cards = ids.length ? await readCardsByIds(ctx, now, ids) : [];
+    return views.flatMap((e) => {
+      const at = { ...info, sourceUrl: pageUrl(info.sourceUrl, e.path) };
+      const card = cards.find((c) => c.id === e.product_display_id);
+      const page = pageViewEvent(now, at, e.event_id);
+      return card ? [page, viewContentEvent(card, now, at, e.event_id)] : [page];
+    });
+  });
+}
+
 export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const buffer = eventBufferFor(ctx, app.log);
   // Tests (BACKGROUND_JOBS=off) flush by hand; a full buffer still flushes itself.
@@ -142,11 +173,13 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const now = ctx.clock.now();
       const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now));
       if (!buffer.offer(rows)) throw full();
-      for (const e of batch.events) {
-        if (e.kind === 'page_view' && e.product_display_id !== undefined) {
+      const views = batch.events.filter((e) => e.kind === 'page_view');
+      for (const e of views) {
+        if (e.product_display_id !== undefined) {
           recordViewSignal(ctx, e.product_display_id, (err) => req.log.warn({ err }, 'view signal failed'));
         }
       }
+      if (views.length) void firePageAdEvents(ctx, req, views);
       return { result: 'ok' as const, accepted: rows.length };
     },
   );

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// The analytics write path under load (docs/ARCHITECTURE.md, "Analytics"): the built server on a
+// fresh PostgreSQL database (created here and dropped afterwards); 200 clients post logger batches
+// of 5 events (POST /api/loggers/batch) at 200 batches/s in all — 1,000 events/s — for 30 s, while
+// 5 more clients read product details at 50 requests/s. Reports the p99 of both calls and checks
+// that every accepted event was written (events written = events accepted).
+// Usage: npx node bench/loggers.mjs [-- --connections 200 --duration 30 --rate 200 --events 5]
+// Writes bench/results/loggers.json; exits 1 when an accepted event is missing or a p99 target is missed.
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { BENCH_ENV, cliArgs, startServer } from './server.mjs';
+
+/** A guest id the server accepts (signed as apps/api/src/platform/guest-id.ts does). */
+const guestKey = createSecretKey(
+  createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest(),
+);
+function guestId() {
+  const uuid = randomUUID();
+  return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
+}
+
+const { values } = parseArgs({
+  args: cliArgs(),
+  options: {
+    base: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
+    connections: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '200' },
+    events: { type: 'string', default: '5' },
+    port: { type: 'string', default: '3197' },
+    products: { type: 'string', default: '300' },
+  },
+});
+const TARGET_LOGGER_P99_MS = 50;
+const TARGET_DETAIL_P99_MS = 100;
+const port = Number(values.port);
+const perBatch = Number(values.events);
+const dbName = `codiroom_bench_log_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const admin = postgres(values.base, { max: 1, onnotice: () => {} });
+const dbUrl = new URL(values.base);
+dbUrl.pathname = `/${dbName}`;
+
+await admin.unsafe(`create database ${dbName}`);
+let server;
+try {
+  server = await startServer({
+    port,
+    env: { DATABASE_URL: dbUrl.toString(), SEED_PRODUCTS: values.products },
+  });
+  const db = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const products = (await db`select id from product_displays where is_active order by id limit 200`).map(
+    (r) => r.id,
+  );
+  const before = Number((await db`select count(*)::int as n from event_logs`)[0].n);
+
+  // One guest and one visit per client connection, as a storefront tab would be.
+  const clients = new Map();
+  let n = 0;
+  let acceptedByServer = 0;
+  const acked = [];
+  const loggers = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    overallRate: Number(values.rate),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/loggers/batch',
+        setupRequest: (req, context) => {
+          if (!clients.has(context))
+            clients.set(context, { guest: guestId(), session: `bench_${randomUUID()}` });
+          const c = clients.get(context);
+          n += 1;
+          const id = products[n % products.length];
+          // Every event carries its batch number, so each acknowledged batch can be found in the table.
+          context.batch = n;
+          const events = Array.from({ length: perBatch }, (_, i) =>
+            i === 0
+              ? { kind: 'page_view', path: `/product/${id}`, product_display_id: id, event_id: `b${n}-${i}` }
+              : {
+                  kind: 'section',
+                  name: `product_section_${i}`,
+                  path: `/product/${id}`,
+                  event_id: `b${n}-${i}`,
+                },
+          );
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', 'x-guest-user-id': c.guest },
+            body: JSON.stringify({ session_id: c.session, ab_group: 'AB', events }),
+          };
+        },
+        // What the server says it accepted (a request still in flight when the clock stops counts too).
+        onResponse: (status, body, context) => {
+          if (status !== 200) return;
+          acceptedByServer += JSON.parse(body).accepted;
+          acked.push(context.batch);
+        },
+      },
+    ],
+  });
+  let m = 0;
+  const details = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 5,
+    duration: Number(values.duration),
+    overallRate: 50,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          m += 1;
+          return { ...req, path: `/api/products/detail/${products[(m * 7) % products.length]}` };
+        },
+      },
+    ],
+  });
+  const [l, d] = await Promise.all([loggers, details]);
+  // The server writes what it accepted within its flush interval (ANALYTICS_FLUSH_MS, 1 s).
+  // Requests still in flight when the clock stopped may be written without their answer being
+  // read: the check is that every acknowledged batch is in the table, whole.
+  const accepted = acceptedByServer;
+  let written = 0;
+  let missing = accepted;
+  for (let i = 0; i < 20 && missing > 0; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    written = Number((await db`select count(*)::int as n from event_logs`)[0].n) - before;
+    const rows = await db`select split_part(event_id, '-', 1) as b, count(*)::int as n from event_logs
+      where event_id like 'b%' group by 1`;
+    const per = new Map(rows.map((r) => [r.b, r.n]));
+    missing = acked.reduce((s, b) => s + Math.max(0, perBatch - (per.get(`b${b}`) ?? 0)), 0);
+  }
+  await db.end();
+  const lat = (r) => ({ p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max });
+  const out = {
+    bench:
+      'POST /api/loggers/batch at 1,000 events/s from 200 clients, with GET /api/products/detail (PostgreSQL)',
+    node: process.version,
+    connections: l.connections,
+    duration_s: l.duration,
+    batches: l.requests.total,
+    events_per_s: Math.round((accepted / l.duration) * 10) / 10,
+    logger_latency_ms: lat(l),
+    product_detail_latency_ms: lat(d),
+    product_detail_requests: d.requests.total,
+    events_accepted: accepted,
+    events_written: written,
+    acknowledged_events_missing: missing,
+    logger_non_2xx: l.non2xx,
+    detail_non_2xx: d.non2xx,
+    errors: l.errors + d.errors,
+    timeouts: l.timeouts + d.timeouts,
+    load_average: Number(loadavg()[0].toFixed(2)),
+    target_logger_p99_ms: TARGET_LOGGER_P99_MS,
+    target_detail_p99_ms: TARGET_DETAIL_P99_MS,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/loggers.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+  process.exitCode =
+    missing > 0 ||
+    written < accepted ||
+    l.non2xx > 0 ||
+    out.logger_latency_ms.p99 > TARGET_LOGGER_P99_MS ||
+    out.product_detail_latency_ms.p99 > TARGET_DETAIL_P99_MS
+      ? 1
+      : 0;
+} finally {
+  await server?.stop();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
