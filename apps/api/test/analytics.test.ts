@@ -4,7 +4,8 @@
  * full), member and guest attribution without headers for sendBeacon, product page views as
  * ranking signals, sampled server error reports, daily retention, and the dashboard's funnel.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartLines, carts, eventLogs, productSignals } from '../src/db/schema.ts';
 import { funnelSteps } from '../src/domains/admin/analytics.ts';
@@ -239,10 +240,14 @@ describe('PageView and ViewContent', () => {
 });
 
 describe('buffer failures', () => {
-  function fakeCtx(insert: (rows: unknown) => Promise<void>): AppContext {
+  /** A context whose database hands each INSERT's rows (the JSON parameter) to `insert`. */
+  function fakeCtx(insert: (rows: { name: string }[]) => Promise<void>): AppContext {
+    const dialect = new PgDialect();
     return {
       ...t.ctx,
-      db: { insert: () => ({ values: insert }) } as unknown as AppContext['db'],
+      db: {
+        execute: (q: SQL) => insert(JSON.parse(dialect.sqlToQuery(q).params[0] as string)),
+      } as unknown as AppContext['db'],
     };
   }
 
@@ -252,7 +257,7 @@ describe('buffer failures', () => {
     const buf = new EventBuffer(
       fakeCtx(async (rows) => {
         if (down) throw new Error('connection terminated');
-        written.push(...(rows as unknown[]));
+        written.push(...rows);
       }),
     );
     buf.offer([

@@ -27,6 +27,7 @@ export default [
   route('mypage/profile', 'routes/mypage-profile.tsx'),
   route('mypage/addresses', 'routes/mypage-addresses.tsx'),
   route('mypage/orders', 'routes/mypage-orders.tsx'),
+  route('mypage/claims', 'routes/mypage-claims.tsx'),
   route('mypage/orders/:id', 'routes/mypage-order-detail.tsx'),
   route('mypage/coupons', 'routes/mypage-coupons.tsx'),
   route('mypage/points', 'routes/mypage-points.tsx'),

@@ -5,6 +5,7 @@
  * picked, the stylist's note, "이 코디 한번에 담기" and a rating. Opening it marks the curation viewed
  * (the tab's red dot goes).
  */
+
 import {
   type CurationInfoBody,
   type CurationPaymentType,
@@ -30,6 +31,7 @@ import { useMutation } from '../lib/use-mutation';
 import reviewStyles from '../reviews/reviews.module.css';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
+import { CuratorChatForm } from '../support/ContactForms';
 import type { Route } from './+types/curation';
 import styles from './public.module.css';
 
@@ -336,6 +338,7 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
               <Outfit key={o.index} outfit={o} n={i + 1} curationId={(d.curation as Curation).id} />
             ))}
             <Rating curation={d.curation} />
+            <CuratorChatForm curatorName={d.curation.curator_name ?? null} />
             <Requests initial={d.requests ?? []} left={d.left ?? 0} />
           </>
         ) : d.status === 'NONE_CURATIONED' ? (

@@ -2,6 +2,7 @@
  * /mypage/inquiries: the member's 1:1 문의 — with their call-back requests (전화 상담) and curator
  * chats (큐레이터 대화) — newest first, with their status; a new one from here.
  */
+
 import { SUPPORT_KIND_LABEL, type TicketSummary } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -10,6 +11,7 @@ import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
+import { CallbackForm } from '../support/ContactForms';
 import type { Route } from './+types/mypage-inquiries';
 import my from './mypage.module.css';
 
@@ -50,6 +52,7 @@ export default function InquiriesPage({ loaderData: data }: Route.ComponentProps
             1:1 문의하기
           </Link>
         </div>
+        <CallbackForm />
         {data.result.length === 0 ? (
           <EmptyState
             title="남긴 문의가 없어요"

@@ -16,8 +16,33 @@ import { orderMoney, priceLines, type Wanted, wantedFromCart } from './pricing.t
 /** Orders a member sees: everything but unpaid attempts (PENDING, EXPIRED, FAILED). */
 const VISIBLE = ['PAID', 'PARTIALLY_CANCELLED', 'CANCELLED'] as const;
 
-export async function orderList(ctx: AppContext, userId: number, page: number, limit: number) {
-  const where = and(eq(orders.user_id, userId), inArray(orders.status, [...VISIBLE]));
+/** Item statuses of the claims list (/mypage/claims): cancelled, returned or exchanged. */
+export const CLAIM_ITEM_STATUSES = [
+  'CANCEL',
+  'REFUND_REQUESTED',
+  'REFUNDED',
+  'EXCHANGE_REQUESTED',
+  'EXCHANGED',
+] as const;
+
+/**
+ * The member's orders, newest first; with `claimsOnly`, only orders with a cancelled, returned or
+ * exchanged item, each listing those items alone (취소·반품·교환 내역).
+ */
+export async function orderList(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  limit: number,
+  claimsOnly = false,
+) {
+  const claimed = sql`exists (select 1 from order_items ci where ci.order_id = orders.id
+    and ci.status in ('CANCEL', 'REFUND_REQUESTED', 'REFUNDED', 'EXCHANGE_REQUESTED', 'EXCHANGED'))`;
+  const where = and(
+    eq(orders.user_id, userId),
+    inArray(orders.status, [...VISIBLE]),
+    claimsOnly ? claimed : undefined,
+  );
   const [c] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
   const total = Number(c?.n ?? 0);
   const rows = await ctx.db
@@ -39,7 +64,9 @@ export async function orderList(ctx: AppContext, userId: number, page: number, l
     status_label: ORDER_STATUS_LABEL[o.status],
     amount: o.amount,
     created_at: o.created_at.toISOString(),
-    items: items.get(o.id) ?? [],
+    items: (items.get(o.id) ?? []).filter(
+      (i) => !claimsOnly || (CLAIM_ITEM_STATUSES as readonly string[]).includes(i.status),
+    ),
   }));
   return { page, count: result.length, total_count: total, total_page: Math.ceil(total / limit), result };
 }

@@ -47,6 +47,22 @@ export const orderReadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
 
   app.get(
+    '/orders/claim-list',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary:
+          "The member's orders with a cancelled, returned or exchanged item, newest first [addition, not in API-CATALOGUE.md]",
+        description: "Each order lists only those items (the storefront's /mypage/claims).",
+        querystring: OrderListQuery,
+        response: { 200: OrderList, ...Errors },
+      },
+    },
+    async (req) => orderList(ctx, me(req), req.query.page, req.query.limit, true),
+  );
+
+  app.get(
     '/orders/:id/detail',
     {
       config: token,

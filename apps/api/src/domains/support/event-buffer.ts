@@ -72,7 +72,7 @@ export class EventBuffer {
     while (this.rows.length > 0) {
       const chunk = this.rows.splice(0, INSERT_ROWS);
       try {
-        await this.ctx.db.insert(eventLogs).values(chunk);
+        await this.insert(chunk);
       } catch (err) {
         this.stats.failures += 1;
         if (!isDataError(err)) {
@@ -96,11 +96,42 @@ export class EventBuffer {
     return written;
   }
 
+  /**
+   * One INSERT of the rows, sent as a single JSON parameter that PostgreSQL unpacks
+   * (json_to_recordset): building 11 parameters a row for a thousand rows cost the event loop tens
+   * of milliseconds a flush, which every logger call waiting behind it felt.
+   */
+  private async insert(rows: EventRow[]): Promise<void> {
+    const json = JSON.stringify(
+      rows.map((r) => ({
+        kind: r.kind,
+        user_id: r.user_id ?? null,
+        guest_id: r.guest_id ?? null,
+        name: r.name ?? null,
+        session_id: r.session_id ?? null,
+        ab_group: r.ab_group ?? null,
+        path: r.path ?? null,
+        product_display_id: r.product_display_id ?? null,
+        event_id: r.event_id ?? null,
+        payload: r.payload ?? {},
+        created_at: (r.created_at ?? this.ctx.clock.now()).toISOString(),
+      })),
+    );
+    await this.ctx.db.execute(sql`
+      insert into event_logs
+        (kind, user_id, guest_id, name, session_id, ab_group, path, product_display_id, event_id, payload, created_at)
+      select kind::log_kind, user_id, guest_id, name, session_id, ab_group, path, product_display_id, event_id,
+        coalesce(payload, '{}'::jsonb), created_at
+      from json_to_recordset(${json}::json) as x(
+        kind text, user_id int, guest_id text, name text, session_id text, ab_group text, path text,
+        product_display_id int, event_id text, payload jsonb, created_at timestamptz)`);
+  }
+
   private async writeOneByOne(rows: EventRow[]): Promise<number> {
     let ok = 0;
     for (const r of rows) {
       try {
-        await this.ctx.db.insert(eventLogs).values(r);
+        await this.insert([r]);
         ok += 1;
       } catch {}
     }
