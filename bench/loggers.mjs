@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // The analytics write path under load (docs/ARCHITECTURE.md, "Analytics"): the built server on a
 // fresh PostgreSQL database (created here and dropped afterwards); 200 clients post logger batches
-// of 5 events (POST /api/loggers/batch) at 200 batches/s in all — 1,000 events/s — for 30 s, while
-// 5 more clients read product details at 50 requests/s. Reports the p99 of both calls and checks
+// of 5 events (POST /api/loggers/batch) at 200 batches/s in all — 1,000 events/s — for 30 s, at
+// random moments each, while 5 more clients read product details at 50 requests/s. Reports the p99 of both calls and checks
 // that every accepted event was written (events written = events accepted).
 // Usage: npx node bench/loggers.mjs [-- --connections 200 --duration 30 --rate 200 --events 5]
 // Writes bench/results/loggers.json; exits 1 when an accepted event is missing or a p99 target is missed.
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { BENCH_ENV, cliArgs, startServer } from './server.mjs';
 
@@ -60,71 +60,131 @@ try {
   );
   const before = Number((await db`select count(*)::int as n from event_logs`)[0].n);
 
-  // One guest and one visit per client connection, as a storefront tab would be.
-  const clients = new Map();
+  // 200 clients, each a storefront tab with its own guest and visit, each sending a batch at
+  // random moments (exponential gaps averaging connections ÷ rate seconds): arrivals are spread
+  // as a shop's are, not fired by every client on the same tick. 5 more clients read product
+  // details at 50 requests/s in all, the same way.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number(values.connections) + 10 });
+  /** One request over the kept-alive sockets: its status and body text. */
+  const request = (method, path, headers = {}, body = undefined) =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const until = performance.now() + Number(values.duration) * 1000;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const gap = (meanMs) => -Math.log(1 - Math.random()) * meanMs;
+  const pct = (arr, q) => {
+    const a = [...arr].sort((x, y) => x - y);
+    return a.length ? Math.round(a[Math.min(a.length - 1, Math.floor(q * a.length))] * 10) / 10 : 0;
+  };
   let n = 0;
   let acceptedByServer = 0;
   const acked = [];
-  const loggers = autocannon({
-    url: `http://127.0.0.1:${port}`,
+  const loggerMs = [];
+  const detailMs = [];
+  const failures = { logger: 0, detail: 0, errors: 0 };
+  const loggerGapMs = (Number(values.connections) / Number(values.rate)) * 1000;
+  async function client() {
+    const guest = guestId();
+    const session = `bench_${randomUUID()}`;
+    await sleep(Math.random() * loggerGapMs);
+    while (performance.now() < until) {
+      n += 1;
+      const batchNo = n;
+      const id = products[batchNo % products.length];
+      // Every event carries its batch number, so each acknowledged batch can be found in the table.
+      const events = Array.from({ length: perBatch }, (_, i) =>
+        i === 0
+          ? {
+              kind: 'page_view',
+              path: `/product/${id}`,
+              product_display_id: id,
+              event_id: `b${batchNo}-${i}`,
+            }
+          : {
+              kind: 'section',
+              name: `product_section_${i}`,
+              path: `/product/${id}`,
+              event_id: `b${batchNo}-${i}`,
+            },
+      );
+      const t0 = performance.now();
+      try {
+        const res = await request(
+          'POST',
+          '/api/loggers/batch',
+          { 'content-type': 'application/json', 'x-guest-user-id': guest },
+          JSON.stringify({ session_id: session, ab_group: 'AB', events }),
+        );
+        const body = JSON.parse(res.text);
+        loggerMs.push(performance.now() - t0);
+        if (res.status === 200) {
+          acceptedByServer += body.accepted;
+          acked.push(batchNo);
+        } else failures.logger += 1;
+      } catch {
+        failures.errors += 1;
+      }
+      await sleep(Math.min(gap(loggerGapMs), Math.max(0, until - performance.now())));
+    }
+  }
+  async function reader(k) {
+    let m = k;
+    while (performance.now() < until) {
+      m += 5;
+      const t0 = performance.now();
+      try {
+        const res = await request('GET', `/api/products/detail/${products[(m * 7) % products.length]}`);
+        detailMs.push(performance.now() - t0);
+        if (res.status !== 200) failures.detail += 1;
+      } catch {
+        failures.errors += 1;
+      }
+      await sleep(Math.min(gap(100), Math.max(0, until - performance.now())));
+    }
+  }
+  const started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: Number(values.connections) }, client),
+    ...Array.from({ length: 5 }, (_, k) => reader(k)),
+  ]);
+  const elapsedS = (performance.now() - started) / 1000;
+  const l = {
     connections: Number(values.connections),
-    duration: Number(values.duration),
-    overallRate: Number(values.rate),
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/loggers/batch',
-        setupRequest: (req, context) => {
-          if (!clients.has(context))
-            clients.set(context, { guest: guestId(), session: `bench_${randomUUID()}` });
-          const c = clients.get(context);
-          n += 1;
-          const id = products[n % products.length];
-          // Every event carries its batch number, so each acknowledged batch can be found in the table.
-          context.batch = n;
-          const events = Array.from({ length: perBatch }, (_, i) =>
-            i === 0
-              ? { kind: 'page_view', path: `/product/${id}`, product_display_id: id, event_id: `b${n}-${i}` }
-              : {
-                  kind: 'section',
-                  name: `product_section_${i}`,
-                  path: `/product/${id}`,
-                  event_id: `b${n}-${i}`,
-                },
-          );
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', 'x-guest-user-id': c.guest },
-            body: JSON.stringify({ session_id: c.session, ab_group: 'AB', events }),
-          };
-        },
-        // What the server says it accepted (a request still in flight when the clock stops counts too).
-        onResponse: (status, body, context) => {
-          if (status !== 200) return;
-          acceptedByServer += JSON.parse(body).accepted;
-          acked.push(context.batch);
-        },
-      },
-    ],
-  });
-  let m = 0;
-  const details = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: 5,
-    duration: Number(values.duration),
-    overallRate: 50,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => {
-          m += 1;
-          return { ...req, path: `/api/products/detail/${products[(m * 7) % products.length]}` };
-        },
-      },
-    ],
-  });
-  const [l, d] = await Promise.all([loggers, details]);
-  // The server writes what it accepted within its flush interval (ANALYTICS_FLUSH_MS, 1 s).
+    duration: Math.round(elapsedS * 10) / 10,
+    requests: { total: loggerMs.length },
+    latency: {
+      p50: pct(loggerMs, 0.5),
+      p90: pct(loggerMs, 0.9),
+      p99: pct(loggerMs, 0.99),
+      max: pct(loggerMs, 1),
+    },
+    non2xx: failures.logger,
+    errors: failures.errors,
+    timeouts: 0,
+  };
+  const d = {
+    requests: { total: detailMs.length },
+    latency: {
+      p50: pct(detailMs, 0.5),
+      p90: pct(detailMs, 0.9),
+      p99: pct(detailMs, 0.99),
+      max: pct(detailMs, 1),
+    },
+    non2xx: failures.detail,
+    errors: 0,
+    timeouts: 0,
+  };
+  agent.destroy();
   // Requests still in flight when the clock stopped may be written without their answer being
   // read: the check is that every acknowledged batch is in the table, whole.
   const accepted = acceptedByServer;
