@@ -13,7 +13,7 @@ type Ack = { result: 'SUCCESS'; id: number };
 
 function useContact<B>(path: string) {
   const navigate = useNavigate();
-  return useMutation((body: B) => browserApi().post<Ack>(path, body), {
+  return useMutation((body: B) => browserApi().request<Ack>('POST', path, { body }), {
     revalidate: false,
     onSuccess: (ack) => navigate(`/mypage/inquiries/${ack.id}`),
   });
