@@ -4,27 +4,13 @@
 // Usage: node bench/cart.mjs [-- --base postgres://root@127.0.0.1:5432/postgres --connections 50 --duration 10]
 // (--rate 300: a fixed 300 requests per second, to compare the CPU per request of two builds)
 // Writes bench/results/cart.json; exits 1 when p99 is above the 30 ms target.
-import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
-
-/**
- * A guest id the server accepts: signed as apps/api/src/platform/guest-id.ts signs them, under the
- * bench's JWT_SECRET, so that each request can have its own without asking the server first.
- * A KeyObject, as the server's: createHmac with a Buffer key costs the load generator (which shares
- * the machine's cores with the server) several times the HMAC itself.
- */
-const guestKey = createSecretKey(
-  createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest(),
-);
-function guestId() {
-  const uuid = randomUUID();
-  return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
-}
+import { benchGuestId, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -87,7 +73,7 @@ try {
             ...req,
             headers: {
               'content-type': 'application/json',
-              'x-guest-user-id': guestId(),
+              'x-guest-user-id': benchGuestId(),
             },
             body:
               values.method === 'GET'

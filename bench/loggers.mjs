@@ -6,22 +6,13 @@
 // that every accepted event was written (events written = events accepted).
 // Usage: npx node bench/loggers.mjs [-- --connections 200 --duration 30 --rate 200 --events 5]
 // Writes bench/results/loggers.json; exits 1 when an accepted event is missing or a p99 target is missed.
-import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import { BENCH_ENV, cliArgs, startServer } from './server.mjs';
-
-/** A guest id the server accepts (signed as apps/api/src/platform/guest-id.ts does). */
-const guestKey = createSecretKey(
-  createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest(),
-);
-function guestId() {
-  const uuid = randomUUID();
-  return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
-}
+import { benchGuestId, cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -34,7 +25,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '30' },
     rate: { type: 'string', default: '200' },
     events: { type: 'string', default: '5' },
-    port: { type: 'string', default: '3197' },
+    port: { type: 'string', default: '3196' },
     products: { type: 'string', default: '300' },
   },
 });
@@ -94,7 +85,7 @@ try {
   const failures = { logger: 0, detail: 0, errors: 0 };
   const loggerGapMs = (Number(values.connections) / Number(values.rate)) * 1000;
   async function client() {
-    const guest = guestId();
+    const guest = benchGuestId();
     const session = `bench_${randomUUID()}`;
     await sleep(Math.random() * loggerGapMs);
     while (performance.now() < until) {

@@ -1,6 +1,7 @@
 // Shared by the bench scripts: start the built server (apps/api/dist/server.mjs) in production
 // mode on a local port and wait for GET /api/health to answer 200.
 import { spawn } from 'node:child_process';
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,6 +17,20 @@ export const BENCH_ENV = {
   SOLAPI_SENDER: '0200000000',
   SOLAPI_BASE_URL: 'http://127.0.0.1:9',
 };
+
+/**
+ * A guest id the server accepts: signed as apps/api/src/platform/guest-id.ts signs them, under the
+ * bench's JWT_SECRET, so that each request can have its own without asking the server first.
+ * A KeyObject, as the server's: createHmac with a Buffer key costs the load generator (which shares
+ * the machine's cores with the server) several times the HMAC itself.
+ */
+const guestKey = createSecretKey(
+  createHmac('sha256', BENCH_ENV.JWT_SECRET).update('codiroom:guest-id:v1').digest(),
+);
+export function benchGuestId() {
+  const uuid = randomUUID();
+  return `${uuid}.${createHmac('sha256', guestKey).update(uuid).digest().subarray(0, 16).toString('base64url')}`;
+}
 
 /**
  * Starts the server with `env` on `port`; resolves once it is healthy with the milliseconds that

@@ -19,6 +19,22 @@ function useContact<B>(path: string) {
   });
 }
 
+/** The refused call's text and the submit button, pending while the call runs. */
+function Send({ state, label }: { state: { pending: boolean; error: string | null }; label: string }) {
+  return (
+    <>
+      {state.error && (
+        <p className={page.error} role="alert">
+          {state.error}
+        </p>
+      )}
+      <button type="submit" className={page.button} disabled={state.pending}>
+        {state.pending ? '보내는 중…' : label}
+      </button>
+    </>
+  );
+}
+
 export function CallbackForm() {
   const send = useContact<{ phone?: string; preferred_time?: string; content: string }>(
     '/api/contents/telephone-cs',
@@ -67,14 +83,7 @@ export function CallbackForm() {
           상담 내용
           <textarea className={page.input} name="content" required minLength={2} maxLength={2000} rows={3} />
         </label>
-        {send.error && (
-          <p className={page.error} role="alert">
-            {send.error}
-          </p>
-        )}
-        <button type="submit" className={page.button} disabled={send.pending}>
-          {send.pending ? '보내는 중…' : '전화 요청하기'}
-        </button>
+        <Send state={send} label="전화 요청하기" />
       </form>
     </details>
   );
@@ -106,14 +115,7 @@ export function CuratorChatForm({ curatorName }: { curatorName: string | null })
             placeholder="추천받은 코디나 사이즈에 대해 궁금한 점을 남겨주세요."
           />
         </label>
-        {send.error && (
-          <p className={page.error} role="alert">
-            {send.error}
-          </p>
-        )}
-        <button type="submit" className={page.button} disabled={send.pending}>
-          {send.pending ? '보내는 중…' : '메시지 보내기'}
-        </button>
+        <Send state={send} label="메시지 보내기" />
       </form>
     </section>
   );
