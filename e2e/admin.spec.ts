@@ -147,9 +147,9 @@ test('a CS operator ships a paid order with a tracking number; the shopper sees 
   // And a notification: the mypage badge, the list with the tracking number, a link to the order.
   await page.goto('/mypage');
   await expect(page.getByTestId('unread-notifications')).toHaveText('1');
-  await page.getByRole('link', { name: /알림/ }).click();
+  await page.getByRole('link', { name: /^알림\s*\d*$/ }).click();
   const note = page.getByTestId('notification').filter({ hasText: '주문하신 상품이 출발했어요' });
-  await expect(note).toContainText('CJ대한통운 654321098765');
+  await expect(note).toContainText('CJ대한통운 송장번호 654321098765');
   await note.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
   await page.goto('/mypage');

@@ -75,12 +75,17 @@ test.describe('bottom tab bar (SPEC.md §2)', () => {
 
   test('a tab click records an analytics event labelled for guests', async ({ page }) => {
     await page.goto('/');
+    // The click is queued with the page's other events and sent in the next analytics batch.
     const log = page.waitForRequest(
-      (r) => r.url().endsWith('/api/loggers/section-log') && r.method() === 'POST',
+      (r) =>
+        r.url().endsWith('/api/loggers/batch') && (r.postData() ?? '').includes('"name":"bottom_tab_bar"'),
     );
     await tabBar(page).getByRole('link', { name: '카테고리' }).click();
-    const body = (await log).postDataJSON();
-    expect(body).toMatchObject({ section: 'bottom_tab_bar', label: 'tab_category_non_login' });
+    const body = (await log).postDataJSON() as {
+      events: { name?: string; props?: Record<string, unknown> }[];
+    };
+    const tab = body.events.find((e) => e.name === 'bottom_tab_bar');
+    expect(tab?.props).toMatchObject({ section: 'bottom_tab_bar', label: 'tab_category_non_login' });
   });
 });
 
