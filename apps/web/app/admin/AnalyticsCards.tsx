@@ -4,6 +4,7 @@
  * shoppers saw most.
  */
 import styles from './admin.module.css';
+import { count, percent } from './format';
 
 export type FunnelStep = { step: 'product_view' | 'cart' | 'order'; visitors: number; rate: number };
 export type Analytics = {
@@ -14,8 +15,8 @@ export type Analytics = {
 };
 
 const STEP = { product_view: '상품 조회', cart: '장바구니 담기', order: '주문' } as const;
-const n = (v: number) => v.toLocaleString('ko-KR');
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+const n = count;
+const pct = percent;
 
 function FunnelRows({ steps }: { steps: FunnelStep[] }) {
   return (

@@ -12,7 +12,7 @@ import { type Analytics, AnalyticsCards } from './AnalyticsCards';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { type ChartSeries, DailyChart } from './Chart';
-import { kst } from './format';
+import { count, kst, percent } from './format';
 
 type Totals = {
   sales: number;
@@ -46,8 +46,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminCall<Dashboard>('GET', '/api/admin/dashboard', undefined, { signal: request.signal });
 }
 
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const n = (v: number) => v.toLocaleString('ko-KR');
+const pct = percent;
+const n = count;
 
 function TotalsCard({ title, t }: { title: string; t: Totals }) {
   const rows: [string, string][] = [

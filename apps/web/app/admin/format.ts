@@ -10,3 +10,9 @@ export function kst(iso: string | null | undefined): string {
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/** A count with Korean digit grouping ("12,345"). */
+export const count = (v: number) => v.toLocaleString('ko-KR');
+
+/** A share (0.1234) as a percentage with one decimal ("12.3%"). */
+export const percent = (v: number) => `${(v * 100).toFixed(1)}%`;

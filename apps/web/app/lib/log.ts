@@ -9,6 +9,7 @@
  */
 import { ANALYTICS_BATCH_MAX, hasGuestIdShape } from '@codiroom/shared';
 import { currentAbGroup } from './ab-group';
+import { newAdEventId } from './pixel';
 
 type Scalar = string | number | boolean | null;
 export type TrackedEvent = {
@@ -26,25 +27,17 @@ const queue: TrackedEvent[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let listening = false;
 
-function randomId(): string {
-  try {
-    return crypto.randomUUID();
-  } catch {
-    return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
-  }
-}
-
 /** The visit: one id per browser session (tab), kept in session storage. */
 export function sessionId(): string {
   try {
     let id = window.sessionStorage.getItem('analyticsSession');
     if (!id) {
-      id = randomId();
+      id = newAdEventId();
       window.sessionStorage.setItem('analyticsSession', id);
     }
     return id;
   } catch {
-    return randomId();
+    return newAdEventId();
   }
 }
 
@@ -115,11 +108,6 @@ export function track(event: TrackedEvent): void {
     if (queue.length >= ANALYTICS_BATCH_MAX) send(false);
     else if (!timer) timer = setTimeout(() => send(false), FLUSH_AFTER_MS);
   } catch {}
-}
-
-/** Sends what is queued now (tests, and before a full page change the app does itself). */
-export function flushTracking(beacon = false): void {
-  if (typeof window !== 'undefined') send(beacon);
 }
 
 const KIND = {

@@ -5,6 +5,7 @@
  * (u<id>) or a guest (g<id>); a step counts only visitors who made the step before it.
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type FunnelCounts = { viewed: number; carted: number; ordered: number };
@@ -18,10 +19,6 @@ export function funnelSteps(c: FunnelCounts): FunnelStep[] {
     { step: 'cart', visitors: c.carted, rate: rate(c.carted, c.viewed) },
     { step: 'order', visitors: c.ordered, rate: rate(c.ordered, c.carted) },
   ];
-}
-
-function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 const TOP = 10;

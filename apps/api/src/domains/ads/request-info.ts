@@ -4,6 +4,8 @@
  * agent, the `_fbc` / `_fbp` cookies of the browser pixel, the page (referer) and the browser's
  * event id.
  */
+
+import { requestCookie } from '../../platform/cookies.ts';
 import type { AdRequestInfo } from './types.ts';
 
 /** The header the storefront sends the browser pixel's event id in (lib/pixel.ts). */
@@ -43,16 +45,7 @@ export function adRequestInfo(
     const v = req.headers[k];
     return Array.isArray(v) ? v[0] : v;
   };
-  const cookies = h('cookie') ?? '';
-  const cookie = (name: string) => {
-    const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookies);
-    if (!m?.[1]) return null;
-    try {
-      return decodeURIComponent(m[1]);
-    } catch {
-      return m[1];
-    }
-  };
+  const cookie = (name: string) => requestCookie(req.headers, name);
   const sourceUrl = h('referer') ?? null;
   return {
     ip: req.ip,

@@ -7,15 +7,11 @@
 import { ErrorBody, SubmissionAck } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.ts';
-import { unauthorized } from '../../platform/errors.ts';
 import { CuratorChatIn, curatorChat, requestCallback, TelephoneCsIn } from './contact-requests.ts';
+import { member } from './ticket-routes.ts';
 
 const tags = ['contents'];
 const E = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
-const member = (req: { principal: { userId: number | null } }) => {
-  if (req.principal.userId === null) throw unauthorized('Token Required');
-  return req.principal.userId;
-};
 
 export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(

@@ -9,8 +9,9 @@
  * failed INSERT puts its rows back at the front and is retried on the next tick. On close the
  * buffer is flushed. A daily sweep deletes rows older than ANALYTICS_RETENTION_DAYS.
  */
-import { lt, sql } from 'drizzle-orm';
-import { eventLogs } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
+import type { eventLogs } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 export type EventRow = typeof eventLogs.$inferInsert;
@@ -150,7 +151,7 @@ export class EventBuffer {
         delete from event_logs where id in (
           select id from event_logs where created_at < ${before.toISOString()} limit ${RETENTION_DELETE_ROWS}
         ) returning id`);
-      const n = (Array.isArray(res) ? res : ((res as { rows?: unknown[] }).rows ?? [])).length;
+      const n = rowsOf(res).length;
       deleted += n;
       if (n < RETENTION_DELETE_ROWS) break;
     }
@@ -198,13 +199,4 @@ export function eventBufferFor(ctx: AppContext, log?: Log): EventBuffer {
 /** Writes the analytics rows waiting in this process (tests, the dashboard). */
 export function flushAnalytics(ctx: AppContext): Promise<number> {
   return buffers.get(ctx)?.flush() ?? Promise.resolve(0);
-}
-
-/** Rows older than `before` (tests of the retention rule). */
-export async function countEventsBefore(ctx: AppContext, before: Date): Promise<number> {
-  const rows = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventLogs)
-    .where(lt(eventLogs.created_at, before));
-  return Number(rows[0]?.n ?? 0);
 }

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { requestCookie } from '../../platform/cookies.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { isIssuedGuestId } from '../../platform/guest-id.ts';
 import { limitsOf, parseBoundedJson } from '../../platform/input-limits.ts';
@@ -47,18 +48,6 @@ const BEACON_BODY_LIMIT = 64 * 1024;
 const full = () =>
   new HttpError(503, 'Too many events right now: retry shortly', undefined, { 'retry-after': '2' });
 
-function cookieOf(req: FastifyRequest, name: string): string | null {
-  const raw = req.headers.cookie;
-  if (!raw) return null;
-  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(raw);
-  if (!m?.[1]) return null;
-  try {
-    return decodeURIComponent(m[1]);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Who sent the batch, without a database read: the member of a well-signed access token (the
  * Authorization header, or the accessToken cookie that sendBeacon carries), else a guest id this
@@ -66,7 +55,7 @@ function cookieOf(req: FastifyRequest, name: string): string | null {
  * is not checked for revocation here.
  */
 async function senderOf(ctx: AppContext, req: FastifyRequest, bodyGuest: string | undefined) {
-  const token = bearerToken(req) ?? cookieOf(req, 'accessToken');
+  const token = bearerToken(req) ?? requestCookie(req.headers, 'accessToken');
   const claims = token ? await ctx.tokens.readAccess(token, ctx.clock.now()) : null;
   if (claims) return { user_id: claims.userId, guest_id: null };
   const guest =

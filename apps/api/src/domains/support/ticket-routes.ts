@@ -37,7 +37,8 @@ const tags = ['support'];
 const Int = z.number().int();
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const cs = { access: 'admin', roles: ['CS'] } as const;
-const member = (req: { principal: { userId: number | null } }) => {
+/** The caller's member id, or 401 (a token route's principal always has one). */
+export const member = (req: { principal: { userId: number | null } }) => {
   if (req.principal.userId === null) throw unauthorized('Token Required');
   return req.principal.userId;
 };
