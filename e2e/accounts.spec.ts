@@ -108,7 +108,7 @@ test("experiment group: a guest keeps the server-given group until sign-up, then
   await page.waitForLoadState('networkidle');
   expect(await stored()).toEqual(guest);
 
-  const phone = '01055550003';
+  const phone = '01055550777';
   await page.goto('/signup');
   await page.getByLabel('이름').fill('최실험');
   await page.getByLabel('휴대폰 번호').fill(phone);
