@@ -30,10 +30,15 @@ test('a visit is sent in batches, the last one by sendBeacon on leaving, and rea
     if ((r.headers()['content-type'] ?? '').startsWith('text/plain')) beacons.push(1);
     else batches.push(JSON.parse(r.postData() ?? '{"events":[]}') as Batch);
   });
+  const homeBatch = page.waitForRequest(
+    (r) => r.url().endsWith('/api/loggers/batch') && (r.postData() ?? '').includes('"name":"home_popular"'),
+  );
   await page.goto('/');
   await expect(page.locator('[data-track-section="home_popular"]')).toBeVisible();
-  // The queue waits a few seconds for more events: nothing has been sent yet.
+  // The queue waits a few seconds for more events: nothing has been sent yet. Then the home page's
+  // events leave in one batch, the section the shopper looked at among them.
   expect(batches).toHaveLength(0);
+  await homeBatch;
   const card = page.locator('main a[href^="/product/"]').first();
   const href = (await card.getAttribute('href')) as string;
   const productId = Number(/\/product\/(\d+)/.exec(href)?.[1]);
