@@ -301,6 +301,7 @@ describe('pushes', () => {
       send: async () => {
         throw new Error('push service down');
       },
+      setTags: async () => {},
     });
     const [ticket] = await t.ctx.db
       .insert(supportTickets)

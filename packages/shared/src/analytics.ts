@@ -20,6 +20,8 @@ export const ANALYTICS_KINDS = {
   section: 'SECTION',
   error: 'ERROR',
   active_user: 'ACTIVE_USER',
+  /** A login with the member's attributes (SPEC.md §4 "Session": analytics attributes). */
+  login: 'EVENT',
 } as const;
 export type AnalyticsKind = keyof typeof ANALYTICS_KINDS;
 

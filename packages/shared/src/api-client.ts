@@ -110,6 +110,14 @@ export type ApiClientOptions = {
    * refuses (400 GUEST_ID_INVALID) before one retry.
    */
   onGuestId?: (guestId: string) => void | Promise<void>;
+  /**
+   * Runs the refresh under a lock shared with the host's other clients (the shop's other tabs):
+   * a refresh token is spent by its first use, so a second tab refreshing with the same one
+   * would revoke the session. Inside the lock the client first looks whether another holder
+   * already stored a new access token, and refreshes only if not. The host bounds the wait
+   * (SPEC.md §9 "Token wait polling": 10 s) and runs `run` anyway when it times out.
+   */
+  refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
   /** New tokens after a successful refresh: store them (awaited before the retry). */
   onTokens?: (tokens: Tokens) => void | Promise<void>;
   /** The session is over: clear local data and cookies and go to /login (SPEC.md §4). */
@@ -505,7 +513,16 @@ export function createApiClient(opts: ApiClientOptions) {
       // A guest (no access sent, no refresh token) has no session to renew or end.
       if (!sent && !refresh) return Promise.resolve(null);
       if (failed && failed.access === sent && failed.refresh === refresh) return Promise.resolve(null);
-      refreshFlight = runRefresh(sent, refresh).finally(() => {
+      const lock = opts.refreshLock;
+      const flight = lock
+        ? lock(async () => {
+            // Another tab may have refreshed while this one waited for the lock: its token is ours.
+            const now = currentAccess();
+            if (now && now !== sent) return now;
+            return runRefresh(sent, readRefresh());
+          })
+        : runRefresh(sent, refresh);
+      refreshFlight = flight.finally(() => {
         refreshFlight = null;
       });
     }

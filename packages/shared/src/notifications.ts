@@ -8,7 +8,7 @@
  *     it needs is_benefit_alert too, and between 21:00 and 08:00 KST it waits for 08:00 unless the
  *     member agreed to night-time alerts (is_nighttime_alert).
  */
-import { kstDate, kstParts } from './time.ts';
+import { kstDate, kstDateString, kstParts } from './time.ts';
 
 export const NOTIFICATION_KINDS = [
   'ORDER',
@@ -100,3 +100,35 @@ export function decidePush(
 
 /** Days before a coupon's expiry that its member is told (once per coupon). */
 export const COUPON_EXPIRY_NOTICE_DAYS = 3;
+
+/**
+ * The push service's tags for a member, set at every login (SPEC.md §4 "Session": "It then sets
+ * analytics and push attributes") and again when the alarm switches change: the experiment
+ * groups (so a campaign can target one arm), how they signed in, the three alarm switches (so a
+ * segment never targets someone who said no) and the KST date of the last login. Values are
+ * strings, as the push service stores tags.
+ */
+export function loginPushTags(input: {
+  abType: string;
+  subAbType: string;
+  /** How they signed in; absent when only the alarm switches changed. */
+  method?: string;
+  is_app_alert: boolean;
+  is_benefit_alert: boolean;
+  is_nighttime_alert: boolean;
+  now: Date;
+}): Record<string, string> {
+  const yesNo = (b: boolean) => (b ? '1' : '0');
+  const tags: Record<string, string> = {
+    ab_type: input.abType,
+    sub_ab_type: input.subAbType,
+    app_alert: yesNo(input.is_app_alert),
+    benefit_alert: yesNo(input.is_benefit_alert),
+    nighttime_alert: yesNo(input.is_nighttime_alert),
+  };
+  if (input.method) {
+    tags.login_method = input.method;
+    tags.last_login = kstDateString(input.now);
+  }
+  return tags;
+}

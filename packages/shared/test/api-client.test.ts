@@ -446,6 +446,86 @@ describe('rule 3: 401 handling', () => {
     expect(s.onTokens).toHaveBeenCalledTimes(1);
   });
 
+  describe('two tabs sharing one session (SPEC.md §9 "Token wait polling")', () => {
+    /**
+     * One browser: a cookie jar both tabs read, and a server whose refresh tokens are spent by
+     * their first use (a reused one revokes the session, as apps/api's sessions.ts does).
+     */
+    function browser() {
+      const jar = { access: 'old-access' as string | null, refresh: 'refresh-1' as string | null };
+      let generation = 1;
+      let revoked = false;
+      const gate = deferred();
+      const f = fakeFetch(async (c) => {
+        if (c.path === REFRESH) {
+          const presented = (c.json as { refresh?: string }).refresh;
+          await gate.promise;
+          if (revoked || presented !== `refresh-${generation}`) {
+            revoked = true;
+            return json(401, { detail: 'Refresh token reused' });
+          }
+          generation += 1;
+          return json(200, { access: `access-${generation}`, refresh: `refresh-${generation}` });
+        }
+        return !revoked && bearer(c) === `Bearer access-${generation}`
+          ? json(200, { path: c.path })
+          : json(401, { detail: 'Invalid or expired token' });
+      });
+      const tab = (refreshLock?: <T>(run: () => Promise<T>) => Promise<T>) => {
+        const onLogout = vi.fn();
+        const api = createApiClient({
+          fetch: f.fetch,
+          getAccessToken: () => jar.access,
+          getRefreshToken: () => jar.refresh,
+          onTokens: (t) => {
+            jar.access = t.access;
+            jar.refresh = t.refresh;
+          },
+          onLogout,
+          ...(refreshLock ? { refreshLock } : {}),
+        });
+        return { api, onLogout };
+      };
+      return { f, gate, tab };
+    }
+
+    /** A lock like navigator.locks' exclusive mode: one holder at a time, in order. */
+    function mutex() {
+      let tail: Promise<unknown> = Promise.resolve();
+      return <T>(run: () => Promise<T>): Promise<T> => {
+        const next = tail.then(run, run);
+        tail = next.catch(() => {});
+        return next;
+      };
+    }
+
+    it('without a shared lock the second tab reuses the spent refresh token and both are logged out', async () => {
+      const b = browser();
+      const one = b.tab();
+      const two = b.tab();
+      const both = Promise.allSettled([one.api.get('/api/carts'), two.api.get('/api/users/info')]);
+      await vi.waitFor(() => expect(b.f.to(REFRESH)).toHaveLength(2));
+      b.gate.resolve();
+      const results = await both;
+      expect(results.some((r) => r.status === 'rejected')).toBe(true);
+      expect(one.onLogout.mock.calls.length + two.onLogout.mock.calls.length).toBeGreaterThan(0);
+    });
+
+    it('with the lock one tab refreshes, the other takes its new token, and nobody is logged out', async () => {
+      const b = browser();
+      const lock = mutex();
+      const one = b.tab(lock);
+      const two = b.tab(lock);
+      const both = Promise.all([one.api.get('/api/carts'), two.api.get('/api/users/info')]);
+      await vi.waitFor(() => expect(b.f.to(REFRESH)).toHaveLength(1));
+      b.gate.resolve();
+      await expect(both).resolves.toEqual([{ path: '/api/carts' }, { path: '/api/users/info' }]);
+      expect(b.f.to(REFRESH)).toHaveLength(1);
+      expect(one.onLogout).not.toHaveBeenCalled();
+      expect(two.onLogout).not.toHaveBeenCalled();
+    });
+  });
+
   it('a shared refresh that fails logs out once and fails all waiting requests', async () => {
     const s = session();
     const f = fakeFetch((c) =>

@@ -3,6 +3,7 @@ import {
   decidePush,
   isBenefitNotificationKind,
   isKstNightTime,
+  loginPushTags,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   nightTimeEnd,
@@ -65,5 +66,37 @@ describe('decidePush', () => {
   });
   it('labels every kind', () => {
     for (const kind of NOTIFICATION_KINDS) expect(NOTIFICATION_KIND_LABELS[kind]).toBeTruthy();
+  });
+});
+
+describe('loginPushTags (SPEC.md §4 "Session": push attributes at login)', () => {
+  const base = {
+    abType: 'B',
+    subAbType: 'C',
+    is_app_alert: true,
+    is_benefit_alert: false,
+    is_nighttime_alert: true,
+    // 2026-11-27 23:30 KST is still the 27th in Seoul although it is the 27th 14:30 UTC
+    now: new Date(Date.UTC(2026, 10, 27, 14, 30)),
+  };
+  it('carries the groups, the switches as 1/0 and, at a login, the method and the KST date', () => {
+    expect(loginPushTags({ ...base, method: 'kakao' })).toEqual({
+      ab_type: 'B',
+      sub_ab_type: 'C',
+      app_alert: '1',
+      benefit_alert: '0',
+      nighttime_alert: '1',
+      login_method: 'kakao',
+      last_login: '2026-11-27',
+    });
+  });
+  it('uses the Seoul date, not the UTC one, just after midnight KST', () => {
+    const tags = loginPushTags({ ...base, method: 'phone', now: new Date(Date.UTC(2026, 10, 27, 15, 5)) });
+    expect(tags.last_login).toBe('2026-11-28');
+  });
+  it('leaves the login fields out when only the switches changed', () => {
+    const tags = loginPushTags(base);
+    expect(tags).not.toHaveProperty('login_method');
+    expect(tags).not.toHaveProperty('last_login');
   });
 });

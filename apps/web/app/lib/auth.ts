@@ -1,8 +1,10 @@
 /** Client side of sign-in (SPEC.md §4 "Session"): cookies, local storage, A/B groups, redirect targets. */
-import { COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
+import { abGroups, COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
+import { postToApp } from './app-bridge';
 import { browserApi } from './browser-api';
 import { writeBrowserCookie } from './cookies';
 import { storeMemberAbGroup } from './experiments';
+import { track } from './log';
 
 export type AuthUser = { id: number; uuid: string; name: string; phone?: string | null };
 export type AuthSession = { access: string; refresh: string; user: AuthUser };
@@ -41,7 +43,25 @@ export async function storeSession(session: AuthSession, method: LoginMethod): P
   local('userID', uuid);
   // SPEC.md §4: the guest's experiment group is re-keyed to the member (experiments.ts).
   storeMemberAbGroup(uuid);
+  setLoginAttributes(uuid, method);
   await submitStoredPersonalColour();
+}
+
+/**
+ * SPEC.md §4 "Session": login "then sets analytics and push attributes". Analytics: a `login`
+ * event carrying the method and the member's groups (the server names the member from the access
+ * cookie). Push: the native app is told the uuid to log its push SDK in with (the external id the
+ * server addresses pushes to) and the groups; the server tags the same member on the push service
+ * (apps/api users/notify.ts tagPushUser).
+ */
+function setLoginAttributes(uuid: string, method: LoginMethod): void {
+  const { abType, subAbType } = abGroups(uuid);
+  track({
+    kind: 'login',
+    name: 'login',
+    props: { login_method: method, ab_type: abType, sub_ab_type: subAbType },
+  });
+  postToApp({ type: 'login', user_id: uuid, ab_type: abType, sub_ab_type: subAbType, login_method: method });
 }
 
 /** Where a guest's personal-colour answer waits for sign-in (SPEC.md §3 "Stored on the device"). */

@@ -5,7 +5,13 @@
  * §8 cases, failures of reported calls sent to the error log. Requests are cancelled on page change
  * (Shell calls cancelAll).
  */
-import { type ApiClient, COOKIE_MAX_AGE, createApiClient, hasGuestIdShape } from '@codiroom/shared';
+import {
+  type ApiClient,
+  COOKIE_MAX_AGE,
+  createApiClient,
+  hasGuestIdShape,
+  TOKEN_WAIT_POLL_MS,
+} from '@codiroom/shared';
 import { readBrowserCookie, writeBrowserCookie } from './cookies';
 import { sendLog } from './log';
 import { logoutLocally } from './session';
@@ -25,6 +31,9 @@ export function browserApi(): ApiClient {
       const id = readBrowserCookie('guestID');
       return hasGuestIdShape(id) ? id : null;
     },
+    // One tab refreshes at a time (a refresh token is spent by its first use); the others wait
+    // for its new access cookie at most TOKEN_WAIT_POLL_MS (SPEC.md §9), then try on their own.
+    refreshLock: (run) => withTabLock('codiroom-token-refresh', TOKEN_WAIT_POLL_MS, run),
     onGuestId: (id) => writeBrowserCookie('guestID', id, COOKIE_MAX_AGE.guestID),
     onTokens: ({ access }) => {
       writeBrowserCookie('accessToken', access, COOKIE_MAX_AGE.accessToken);
@@ -34,4 +43,23 @@ export function browserApi(): ApiClient {
     onReportError: (err, call) => sendLog('error-log', { message: err.detail, status: err.status, ...call }),
   });
   return client;
+}
+
+/**
+ * `run` under an exclusive lock shared by the shop's tabs (Web Locks API), waiting for it at most
+ * `waitMs`; without the API (old webviews) or after the wait, `run` goes on its own.
+ */
+export async function withTabLock<T>(name: string, waitMs: number, run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks?.request) return run();
+  let started = false;
+  try {
+    return await locks.request(name, { signal: AbortSignal.timeout(waitMs) }, () => {
+      started = true;
+      return run();
+    });
+  } catch (e) {
+    if (started) throw e;
+    return run(); // the wait timed out (another tab hung): refresh on our own
+  }
 }

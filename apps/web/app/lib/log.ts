@@ -13,7 +13,7 @@ import { newAdEventId } from './pixel';
 
 type Scalar = string | number | boolean | null;
 export type TrackedEvent = {
-  kind: 'page_view' | 'section' | 'error' | 'active_user';
+  kind: 'page_view' | 'section' | 'error' | 'active_user' | 'login';
   name?: string;
   path?: string;
   product_display_id?: number;

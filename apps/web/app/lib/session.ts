@@ -1,3 +1,4 @@
+import { postToApp } from './app-bridge';
 import { deleteBrowserCookie } from './cookies';
 
 const COOKIES = [
@@ -21,6 +22,8 @@ export function logoutLocally(redirect = true): void {
     headers: { 'content-type': 'application/json' },
     body: '{}',
   }).catch(() => {});
+  // The app logs its push SDK out: this phone stops receiving the member's pushes.
+  postToApp({ type: 'logout' });
   for (const c of COOKIES) deleteBrowserCookie(c);
   try {
     for (const k of LOCAL_KEYS) window.localStorage.removeItem(k);

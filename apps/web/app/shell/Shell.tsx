@@ -8,6 +8,7 @@ import { sendLog } from '../lib/log';
 import { logoutLocally } from '../lib/session';
 import { usePageTracking } from '../lib/tracking';
 import type { RootData } from '../root';
+import { useAppUserStatus } from './app-status';
 import { PopupProvider } from './popups';
 import { ErrorVariant4Screen, LoadingDelayScreen, MaintenanceScreen, OverloadScreen } from './screens';
 import { useScrollRestoration } from './scroll';
@@ -42,6 +43,7 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   const curationDot = useCurationDot(root.isLoggedIn, location.pathname === '/curation');
   useScrollRestoration();
   usePageTracking(location.pathname);
+  useAppUserStatus(root.isWebview, root.isLoggedIn);
 
   // SPEC.md §9: requests are cancelled on page change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each path change

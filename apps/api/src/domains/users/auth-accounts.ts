@@ -43,6 +43,7 @@ import { isUniqueViolation } from '../../platform/transactions.ts';
 import { checkCode, consumeCode } from './auth-verification.ts';
 import { mergeGuestIntoMember } from './guest-merge.ts';
 import { stoppedPhoneHash } from './member-withdrawal.ts';
+import { tagPushUser } from './notify.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { admitSignIn, clearSignInPair, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
 
@@ -170,6 +171,8 @@ async function sessionFor(
   log?: FastifyBaseLogger,
 ): Promise<AuthSession> {
   const tokens = await issueSession(ctx, user.id);
+  // SPEC.md §4 "Session": login sets the push attributes (the app sets the external id itself).
+  tagPushUser(ctx, user.id, 'phone');
   if (guestId) {
     // The member is signed in either way; a failed merge leaves the guest's data where it was.
     try {

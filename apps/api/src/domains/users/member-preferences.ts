@@ -20,7 +20,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { iso, lockMember, memberRow } from './member-db.ts';
-import { releaseHeldPushesOf } from './notify.ts';
+import { releaseHeldPushesOf, tagPushUser } from './notify.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
 
@@ -130,6 +130,8 @@ export async function setNotificationPermissions(
   if (!row) throw notFound('User not found');
   // Agreeing to night-time alerts lifts the hold on the pushes waiting for the morning (notify.ts).
   if (input.is_nighttime_alert === true) releaseHeldPushesOf(ctx, userId);
+  // Segments on the push service follow the switches (notify.ts tagPushUser).
+  tagPushUser(ctx, userId);
   return row;
 }
 // ───────────────────────────── SES selection ─────────────────────────────

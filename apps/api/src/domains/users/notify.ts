@@ -13,7 +13,7 @@
  * (HELD → SENT), so the sweep and the immediate send never push twice. Push errors are logged and
  * recorded as FAILED; they never fail the request.
  */
-import { decidePush, type NotificationKind, type PushFlags } from '@codiroom/shared';
+import { abGroups, decidePush, loginPushTags, type NotificationKind, type PushFlags } from '@codiroom/shared';
 import { and, asc, eq, lte, or } from 'drizzle-orm';
 import { notifications, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -207,5 +207,31 @@ export function releaseHeldPushesOf(ctx: AppContext, userId: number): void {
       () => undefined,
       (err: unknown) => logs.get(ctx)?.warn({ err, user_id: userId }, 'releasing held pushes failed'),
     ),
+  );
+}
+
+/**
+ * Sets the member's push tags (loginPushTags: experiment groups, alarm switches and, at a login,
+ * how and when) off the request path: at every login (SPEC.md §4 "Session": "It then sets
+ * analytics and push attributes") and when the alarm switches change. A failing push service is
+ * logged, never the caller's failure.
+ */
+export function tagPushUser(ctx: AppContext, userId: number, method?: string): void {
+  const run = async () => {
+    const [row] = await ctx.db
+      .select({ uuid: users.uuid, ...flagColumns })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row?.is_active) return;
+    const { abType, subAbType } = abGroups(row.uuid);
+    await pushSenderFor(ctx).setTags(
+      row.uuid,
+      loginPushTags({ abType, subAbType, ...(method ? { method } : {}), ...row, now: ctx.clock.now() }),
+    );
+  };
+  track(
+    ctx,
+    run().catch((err: unknown) => logs.get(ctx)?.warn({ err, user_id: userId }, 'setting push tags failed')),
   );
 }

@@ -27,15 +27,23 @@ export type PushMessage = {
 export interface PushSender {
   readonly kind: 'onesignal' | 'dev' | 'off';
   send(message: PushMessage): Promise<void>;
+  /** The member's tags on the push service (login attributes, login-attributes.ts). */
+  setTags(externalId: string, tags: Record<string, string>): Promise<void>;
 }
 
 export class DevPushSink implements PushSender {
   readonly kind = 'dev' as const;
   readonly pushes: PushMessage[] = [];
   constructor(private readonly capacity = 200) {}
+  /** The latest tags per external id. */
+  readonly tags = new Map<string, Record<string, string>>();
   async send(message: PushMessage): Promise<void> {
     this.pushes.push(message);
     if (this.pushes.length > this.capacity) this.pushes.splice(0, this.pushes.length - this.capacity);
+  }
+  async setTags(externalId: string, tags: Record<string, string>): Promise<void> {
+    this.tags.set(externalId, { ...this.tags.get(externalId), ...tags });
+    if (this.tags.size > this.capacity) this.tags.delete(this.tags.keys().next().value as string);
   }
 }
 
@@ -43,6 +51,7 @@ export class DevPushSink implements PushSender {
 export class NoPushSender implements PushSender {
   readonly kind = 'off' as const;
   async send(): Promise<void> {}
+  async setTags(): Promise<void> {}
 }
 
 export class OneSignalPushSender implements PushSender {
@@ -72,19 +81,35 @@ export class OneSignalPushSender implements PushSender {
   }
 
   async send(message: PushMessage): Promise<void> {
+    const res = await this.call('POST', '/notifications', this.body(message));
+    if (!res.ok) throw new Error(`Push service answered ${res.status}`);
+  }
+
+  /**
+   * OneSignal's "Update user" by alias: PATCH /apps/{app_id}/users/by/external_id/{id} with
+   * `properties.tags`. A 404 means the app has not logged this member in on any device yet (no
+   * user with that external id): nothing to tag, not a failure.
+   */
+  async setTags(externalId: string, tags: Record<string, string>): Promise<void> {
+    const path = `/apps/${encodeURIComponent(this.opts.appId)}/users/by/external_id/${encodeURIComponent(externalId)}`;
+    const res = await this.call('PATCH', path, { properties: { tags } });
+    if (!res.ok && res.status !== 404) throw new Error(`Push service answered ${res.status}`);
+  }
+
+  private async call(method: string, path: string, body: unknown): Promise<{ ok: boolean; status: number }> {
     const base = this.opts.baseUrl.replace(/\/+$/, '');
-    const res = await fetch(`${base}/notifications`, {
-      method: 'POST',
+    const res = await fetch(`${base}${path}`, {
+      method,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
         authorization: `Key ${this.opts.apiKey}`,
       },
-      body: JSON.stringify(this.body(message)),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
     });
     await res.body?.cancel();
-    if (!res.ok) throw new Error(`Push service answered ${res.status}`);
+    return { ok: res.ok, status: res.status };
   }
 }
 

@@ -42,6 +42,7 @@ import { type Conn, isUniqueViolation } from '../../../platform/transactions.ts'
 import { emailTaken, phoneStatus, requirePhone, resolveReferrer } from '../auth-accounts.ts';
 import { checkCode, consumeCode } from '../auth-verification.ts';
 import { mergeGuestIntoMember } from '../guest-merge.ts';
+import { tagPushUser } from '../notify.ts';
 import { issueSession } from '../sessions.ts';
 import { readOAuthToken, type SocialProof, signOAuthToken } from './oauth-token.ts';
 import type { SocialProvider } from './provider.ts';
@@ -111,7 +112,16 @@ async function startSession(ctx: AppContext, user: Member, db: Conn = ctx.db) {
   return { ...tokens, user: { id: user.id, uuid: user.uuid, name: user.name, phone: user.phone } };
 }
 
-async function mergeGuest(ctx: AppContext, guestId: string | null, userId: number, log?: FastifyBaseLogger) {
+/** After a social sign-in or sign-up: the login's push attributes, then the guest's data merged. */
+async function afterSocialLogin(
+  ctx: AppContext,
+  type: SocialType,
+  guestId: string | null,
+  userId: number,
+  log?: FastifyBaseLogger,
+) {
+  // SPEC.md §4 "Session": login sets the push attributes (the app sets the external id itself).
+  tagPushUser(ctx, userId, type.toLowerCase());
   if (!guestId) return;
   // The member is signed in either way; a failed merge leaves the guest's data where it was.
   try {
@@ -123,6 +133,7 @@ async function mergeGuest(ctx: AppContext, guestId: string | null, userId: numbe
 
 async function signInIdentity(
   ctx: AppContext,
+  type: SocialType,
   identity: NonNullable<Awaited<ReturnType<typeof findIdentity>>>,
   storedToken: string | null,
   guestId: string | null,
@@ -136,7 +147,7 @@ async function signInIdentity(
       .where(eq(socialIdentities.id, identity.identity_id));
   }
   const session = await startSession(ctx, identity);
-  await mergeGuest(ctx, guestId, identity.id, log);
+  await afterSocialLogin(ctx, type, guestId, identity.id, log);
   return session;
 }
 
@@ -170,7 +181,7 @@ export async function exchangeAuthCode(
 
   const identity = await findIdentity(ctx.db, provider.type, profile.social_id);
   if (identity) {
-    const session = await signInIdentity(ctx, identity, storedToken, guestId, log);
+    const session = await signInIdentity(ctx, provider.type, identity, storedToken, guestId, log);
     return { status: 'SIGNED_IN', ...session };
   }
   const proof: SocialProof = {
@@ -207,7 +218,7 @@ export async function socialSignIn(
   // An oauth_token may be up to 30 minutes old: it fills an empty slot but never replaces the
   // token of a later exchange.
   const stored = identity.oauth_token ? null : proof.stored_token;
-  const session = await signInIdentity(ctx, identity, stored, guestId, log);
+  const session = await signInIdentity(ctx, proof.social_type, identity, stored, guestId, log);
   return { status: 'SIGNED_IN', ...session };
 }
 
@@ -283,7 +294,7 @@ export async function socialSignUp(
     if (isUniqueViolation(err, 'users_email_active_uq')) throw duplicateEmail();
     throw err;
   }
-  await mergeGuest(ctx, guestId, session.user.id, log);
+  await afterSocialLogin(ctx, proof.social_type, guestId, session.user.id, log);
   return { status: 'SIGNED_UP', ...session };
 }
 
