@@ -71,6 +71,38 @@ describe('POST /api/loggers/batch', () => {
     expect(rows[1]?.payload).toEqual({ position: 2, label: '겨울 코트' });
   });
 
+  it('a page view records its device: the app webview, a PC (isPC cookie or agent) or a phone', async () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const desktop = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Safari/605.1.15';
+    const cases: [string, Record<string, string>, string][] = [
+      ['device_sess_app', { 'user-agent': `${phone} CodiroomApp/2.0` }, 'app'],
+      ['device_sess_pc', { 'user-agent': desktop }, 'pc'],
+      ['device_sess_narrow', { 'user-agent': desktop, cookie: 'isPC=false' }, 'mobile'],
+      ['device_sess_phone', { 'user-agent': phone }, 'mobile'],
+    ];
+    for (const [session, headers] of cases) {
+      const res = await post(
+        batch(
+          [
+            { kind: 'page_view', name: 'home', path: '/' },
+            { kind: 'section', name: 'home_banner' },
+          ],
+          {
+            session_id: session,
+          },
+        ),
+        { ...headers, 'x-guest-user-id': guestIdOf(t.ctx, session) },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await flushAnalytics(t.ctx);
+    for (const [session, , device] of cases) {
+      const [view, section] = await rowsOfSession(session);
+      expect(view?.payload, session).toEqual({ device });
+      expect(section?.payload, 'only page views carry it').toEqual({});
+    }
+  });
+
   it('a sendBeacon batch (text/plain, no headers) names the member by the accessToken cookie', async () => {
     const m = await createMember(t.ctx);
     const token = m.headers.authorization.replace(/^Bearer /, '');
@@ -401,5 +433,8 @@ describe('the dashboard funnel', () => {
       expect.arrayContaining([{ name: 'funnel_test_section', events: 3, visitors: 3 }]),
     );
     expect(d.daily.at(-1).page_views).toBeGreaterThanOrEqual(3);
+    // inject's agent is neither a phone's nor the app's: these views count as PC views.
+    const pc = d.page_views_by_device.find((r: { device: string }) => r.device === 'pc');
+    expect(pc.views).toBeGreaterThanOrEqual(3);
   });
 });

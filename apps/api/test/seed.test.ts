@@ -90,6 +90,38 @@ describe('seed', () => {
     expect(summary.daily_quizzes).toBe(14);
   });
 
+  it('flags almost sold-out colourways from their own stock: every size in stock, none above 3', async () => {
+    const flagged = await rows<{
+      id: number;
+      from: string;
+      until: string;
+      sizes: number;
+      max: number;
+      min: number;
+    }>(
+      a,
+      `select d.id, d.almost_sold_out_from as from, d.almost_sold_out_until as until,
+              count(i.id)::int as sizes, max(i.stock)::int as max, min(i.stock)::int as min
+       from product_displays d join product_items i on i.product_display_id = d.id
+       where d.almost_sold_out_from is not null group by d.id`,
+    );
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const f of flagged) {
+      expect(f.max, `display ${f.id}`).toBeLessThanOrEqual(3);
+      expect(f.min, `display ${f.id}`).toBeGreaterThan(0);
+      expect(new Date(f.from).getTime()).toBeLessThan(NOW.getTime());
+      expect(new Date(f.until).getTime()).toBeGreaterThan(NOW.getTime());
+    }
+    // And no colourway that fits the rule is left unflagged.
+    const [missed] = await rows<{ n: number }>(
+      a,
+      `select count(*)::int as n from product_displays d
+       where d.almost_sold_out_from is null and exists (select 1 from product_items i where i.product_display_id = d.id)
+         and not exists (select 1 from product_items i where i.product_display_id = d.id and (i.stock < 1 or i.stock > 3))`,
+    );
+    expect(missed?.n).toBe(0);
+  });
+
   it('statistics are taken for the tables the seed filled, never for the ones still empty', async () => {
     const filled = await analyzeFilled(a.db);
     for (const table of ['product_displays', 'product_items', 'brands', 'time_sale_items']) {

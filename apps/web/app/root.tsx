@@ -3,7 +3,9 @@ import {
   isAppWebview,
   isLoggedInFromStoredUserId,
   isMobileUserAgent,
+  isPcFromRequest,
   loginGateRedirect,
+  SIZE_SHEET_VIEW_COOKIE,
   WEBVIEW_COOKIE,
   type WebStatusBody,
 } from '@codiroom/shared';
@@ -92,6 +94,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       guestId,
       isWebview,
       isMobileView: isMobileUserAgent(userAgent),
+      // SPEC.md §9: the size recommendation's nudge was seen today (reviews/SizeRecommendation.tsx).
+      sizeSheetSeen: cookies[SIZE_SHEET_VIEW_COOKIE] === '1',
+      // SPEC.md §3 cookie isPC: the browser's own measure (shell/PcSidePanel.tsx), else the agent.
+      isPC: !isWebview && isPcFromRequest(cookies.isPC, userAgent),
       webStatus,
       site: siteInfo(),
       renderedAt: Date.now(),

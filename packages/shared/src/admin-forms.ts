@@ -118,15 +118,37 @@ export const ProductCreateRequest = z
   });
 export type ProductCreateRequest = z.input<typeof ProductCreateRequest>;
 
-/** Changes to one colourway: its prices and whether it is on sale. */
+const Instant = z.iso.datetime({ offset: true, error: '날짜와 시각을 ISO 8601로 적어주세요.' });
+
+/**
+ * Changes to one colourway: its prices, whether it is on sale, and its almost sold-out (품절임박)
+ * window (SPEC.md §9 "Shipping rules"): both ends together, the start first; null clears it.
+ */
 export const DisplayUpdateRequest = z
   .object({
     price: Price.optional(),
     price_discount: Price.optional(),
     is_active: z.boolean().optional(),
+    almost_sold_out_from: Instant.nullable().optional(),
+    almost_sold_out_until: Instant.nullable().optional(),
   })
   .strict()
-  .refine(changesSomething, CHANGE_NOTHING);
+  .refine(changesSomething, CHANGE_NOTHING)
+  .refine((d) => (d.almost_sold_out_from === undefined) === (d.almost_sold_out_until === undefined), {
+    message: '품절임박 기간은 시작과 끝을 함께 보내주세요.',
+    path: ['almost_sold_out_until'],
+  })
+  .refine((d) => (d.almost_sold_out_from === null) === (d.almost_sold_out_until === null), {
+    message: '품절임박 기간을 지우려면 시작과 끝을 모두 비워주세요.',
+    path: ['almost_sold_out_until'],
+  })
+  .refine(
+    (d) =>
+      !d.almost_sold_out_from ||
+      !d.almost_sold_out_until ||
+      Date.parse(d.almost_sold_out_from) < Date.parse(d.almost_sold_out_until),
+    { message: '품절임박 기간의 끝은 시작보다 늦어야 해요.', path: ['almost_sold_out_until'] },
+  );
 
 /** Changes to one size: its stock, extra price and whether it is on sale. */
 export const ItemUpdateRequest = z
@@ -175,6 +197,9 @@ export const AdminProductDetail = z.object({
       price: z.number().int(),
       price_discount: z.number().int(),
       is_active: z.boolean(),
+      /** The almost sold-out (품절임박) window, ISO, or null. */
+      almost_sold_out_from: z.string().nullable(),
+      almost_sold_out_until: z.string().nullable(),
       image_url: z.string(),
       images: z.array(z.string()),
       items: z.array(
@@ -209,8 +234,6 @@ export const CatalogOptions = z.object({
 export type CatalogOptions = z.infer<typeof CatalogOptions>;
 
 // ───────────────────────────── benefits (back office) ─────────────────────────────
-
-const Instant = z.iso.datetime({ offset: true, error: '날짜와 시각을 ISO 8601로 적어주세요.' });
 
 /** A coupon policy as an MD creates it (docs/ARCHITECTURE.md, "Benefits"; coupons.ts rules). */
 export const CouponPolicyInput = z

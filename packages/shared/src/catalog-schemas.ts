@@ -107,6 +107,13 @@ export const ProductDetail = z.object({
     .optional(),
   /** Price of one unit after the display's running event coupon (SPEC.md slacks event), else null. */
   event_coupon_price: Int.nullable().optional(),
+  /**
+   * [addition] SPEC.md §9 almost sold-out (품절임박): the colourway's flag window, as ISO instants
+   * (null without one), and whether it holds now (isAlmostSoldOut).
+   */
+  almost_sold_out_from: z.string().nullable().optional(),
+  almost_sold_out_until: z.string().nullable().optional(),
+  is_almost_sold_out: z.boolean().optional(),
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 

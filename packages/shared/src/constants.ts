@@ -22,6 +22,8 @@ export const COOKIE_MAX_AGE = {
   userID: 30 * DAY,
   guestID: 30 * DAY,
   sizeSheetView: 1 * DAY,
+  /** Not given by the spec: a device's kind changes rarely, so as long as the guest id. */
+  isPC: 30 * DAY,
 } as const;
 
 /** SPEC.md §9 "Layout" — used as design tokens by the storefront. */

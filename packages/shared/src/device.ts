@@ -60,3 +60,41 @@ export function nextTabBarVisible(s: {
   if (s.y < s.previousY) return true;
   return s.visible;
 }
+
+/**
+ * SPEC.md §3 "Stored on the device": the `isPC` cookie and `isPCcontentShow` in local storage.
+ * The shop is a 480px column; on a desktop screen (SPEC.md §9 breakpoint 1024) the empty space
+ * beside it carries a side panel the shopper can close for good.
+ *
+ * A PC is a screen at least the desktop breakpoint wide whose user agent is not a phone's.
+ */
+export const PC_MIN_WIDTH = 1024;
+export function isPcViewport(width: number, userAgent: string | null | undefined): boolean {
+  return width >= PC_MIN_WIDTH && !isMobileUserAgent(userAgent);
+}
+
+/** What the server may assume before the browser has measured: the cookie, else the user agent. */
+export function isPcFromRequest(
+  cookie: string | null | undefined,
+  userAgent: string | null | undefined,
+): boolean {
+  if (cookie === 'true') return true;
+  if (cookie === 'false') return false;
+  return !!userAgent && !isMobileUserAgent(userAgent) && !userAgent.includes(WEBVIEW_UA_TOKEN);
+}
+
+/** The side panel shows on a PC, never in the app, unless the shopper closed it ('false'). */
+export function showsPcContent(input: { isPC: boolean; webview: boolean; stored: string | null }): boolean {
+  return input.isPC && !input.webview && input.stored !== 'false';
+}
+
+/** A page view's device, for the back office's analytics: the app's webview, a PC or a phone. */
+export type DeviceKind = 'app' | 'pc' | 'mobile';
+export function deviceKind(input: {
+  userAgent?: string | null;
+  webviewCookie?: string | null;
+  pcCookie?: string | null;
+}): DeviceKind {
+  if (isAppWebview({ userAgent: input.userAgent, cookieValue: input.webviewCookie })) return 'app';
+  return isPcFromRequest(input.pcCookie, input.userAgent) ? 'pc' : 'mobile';
+}

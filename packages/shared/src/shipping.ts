@@ -127,3 +127,26 @@ export function shippingPromise(rule: ShippingRuleInput, clock: Clock): Shipping
     message,
   };
 }
+
+/**
+ * SPEC.md §9 "Shipping rules": "Some products were flagged almost sold-out from 2024-08-08 10:00
+ * to 2024-08-11 11:59." A colourway carries such a window (the back office sets it); within it
+ * the shop shows 품절임박. The end is a minute and is included (11:59 means until 11:59:59). A
+ * colourway that has sold out completely is 품절, never 품절임박.
+ */
+export const SPEC_ALMOST_SOLD_OUT_WINDOW = {
+  from: kstDate(2024, 8, 8, 10, 0),
+  until: kstDate(2024, 8, 11, 11, 59),
+} as const;
+
+export function isAlmostSoldOut(input: {
+  from: Date | null;
+  until: Date | null;
+  now: Date;
+  /** Units still for sale across the colourway's sizes. */
+  sellable: number;
+}): boolean {
+  if (!input.from || !input.until || input.sellable <= 0) return false;
+  const t = input.now.getTime();
+  return t >= input.from.getTime() && t < input.until.getTime() + 60_000;
+}

@@ -433,3 +433,21 @@ export function sizeLevelText(
   const lean = (feels.SMALL - feels.LARGE) / n;
   return `후기 ${n}개 기준 ${word(lean > 0.15, lean < -0.15)} 편이에요 (작아요 ${pct(feels.SMALL)}% · 잘 맞아요 ${pct(feels.FIT)}% · 커요 ${pct(feels.LARGE)}%).`;
 }
+
+/**
+ * SPEC.md §9 "Time and money": the size-sheet view cookie lasts 1 day. The product page's size
+ * recommendation opens with a nudge ("키·몸무게만 알려주시면…") on the first product page of the
+ * day; once the shopper has seen it, the cookie is set and later product pages that day show it as
+ * one line to open, so a shopper who passed it by is not asked again on every product. A shopper
+ * who gave a body (or has an answer) always sees the form with the answer.
+ */
+export const SIZE_SHEET_VIEW_COOKIE = 'sizeSheetView';
+export type SizeSheetMode = 'nudge' | 'collapsed' | 'open';
+export function sizeSheetMode(input: {
+  hasBody: boolean;
+  hasAnswer: boolean;
+  seenToday: boolean;
+}): SizeSheetMode {
+  if (input.hasBody || input.hasAnswer) return 'open';
+  return input.seenToday ? 'collapsed' : 'nudge';
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { shippingPromise, shippingTypeOf } from '../src/shipping.ts';
+import {
+  isAlmostSoldOut,
+  SPEC_ALMOST_SOLD_OUT_WINDOW,
+  shippingPromise,
+  shippingTypeOf,
+} from '../src/shipping.ts';
 import { fixedClock, kstDate } from '../src/time.ts';
 
 const TODAY = { today_shipping: true, fast_shipping_cutoff: null, force_today_shipping: false };
@@ -113,5 +118,21 @@ describe('shipping promise (SPEC.md §9)', () => {
     const p = shippingPromise(TODAY, fixedClock('2026-11-18T02:59:00Z'));
     expect(p.is_before_cutoff).toBe(true);
     expect(shippingPromise(TODAY, fixedClock('2026-11-18T03:00:00Z')).is_before_cutoff).toBe(false);
+  });
+});
+
+describe('isAlmostSoldOut (SPEC.md §9: flagged from 2024-08-08 10:00 to 2024-08-11 11:59)', () => {
+  const w = SPEC_ALMOST_SOLD_OUT_WINDOW;
+  const at = (d: number, h: number, m = 0, s = 0) => new Date(kstDate(2024, 8, d, h, m).getTime() + s * 1000);
+  it('is flagged from the first minute through the last minute of the window, in KST', () => {
+    expect(isAlmostSoldOut({ ...w, now: at(8, 9, 59, 59), sellable: 3 })).toBe(false);
+    expect(isAlmostSoldOut({ ...w, now: at(8, 10), sellable: 3 })).toBe(true);
+    expect(isAlmostSoldOut({ ...w, now: at(10, 3), sellable: 3 })).toBe(true);
+    expect(isAlmostSoldOut({ ...w, now: at(11, 11, 59, 59), sellable: 3 })).toBe(true);
+    expect(isAlmostSoldOut({ ...w, now: at(11, 12), sellable: 3 })).toBe(false);
+  });
+  it('a sold-out colourway is 품절, not 품절임박; no window, no flag', () => {
+    expect(isAlmostSoldOut({ ...w, now: at(9, 12), sellable: 0 })).toBe(false);
+    expect(isAlmostSoldOut({ from: null, until: null, now: at(9, 12), sellable: 3 })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COOKIE_MAX_AGE } from '../src/constants.ts';
 import {
   bodySimilarity,
   estimateBody,
@@ -11,6 +12,7 @@ import {
   type SizeReviewInput,
   type SizeRow,
   sizeLevelText,
+  sizeSheetMode,
 } from '../src/sizing.ts';
 
 /** A regular T-shirt sheet: flat chest 51, 53, 55, 57, 59 cm → girths 102 … 118. */
@@ -302,5 +304,20 @@ describe('size level', () => {
       '사이즈 후기 12개 기준, 사이즈표보다 작게 나온 편이에요.',
     );
     expect(sizeLevelText(null, { value: 0.5, reviews: 4 })).toBeNull();
+  });
+});
+
+describe('sizeSheetMode (SPEC.md §9: the size-sheet view cookie, 1 day)', () => {
+  it('nudges on the first product page of the day, then shows one line to open', () => {
+    expect(sizeSheetMode({ hasBody: false, hasAnswer: false, seenToday: false })).toBe('nudge');
+    expect(sizeSheetMode({ hasBody: false, hasAnswer: false, seenToday: true })).toBe('collapsed');
+  });
+  it('always shows the form to a shopper who gave a body or has an answer', () => {
+    expect(sizeSheetMode({ hasBody: true, hasAnswer: false, seenToday: true })).toBe('open');
+    expect(sizeSheetMode({ hasBody: false, hasAnswer: true, seenToday: true })).toBe('open');
+    expect(sizeSheetMode({ hasBody: true, hasAnswer: false, seenToday: false })).toBe('open');
+  });
+  it('the cookie lasts one day', () => {
+    expect(COOKIE_MAX_AGE.sizeSheetView).toBe(86_400);
   });
 });

@@ -327,6 +327,9 @@ export const productDisplays = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     is_fast: boolean('is_fast').notNull().default(false),
     force_today_shipping: boolean('force_today_shipping').notNull().default(false),
+    /** SPEC.md §9 "Shipping rules": flagged almost sold-out (품절임박) within this window, or null. */
+    almost_sold_out_from: timestamp('almost_sold_out_from', { withTimezone: true }),
+    almost_sold_out_until: timestamp('almost_sold_out_until', { withTimezone: true }),
     review_count: integer('review_count').notNull().default(0),
     rating_sum: integer('rating_sum').notNull().default(0),
     like_count: integer('like_count').notNull().default(0),

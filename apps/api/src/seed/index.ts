@@ -915,6 +915,18 @@ class SeedContext {
     return best;
   }
 
+  /**
+   * SPEC.md §9 "Shipping rules": colourways flagged almost sold-out (품절임박). Flagged from the
+   * stock itself: every size still in stock but none with more than 3 left (the low-stock mark), for
+   * the two weeks around the seed's clock.
+   */
+  private almostSoldOutWindow(stocks: number[]): Row {
+    const inStock = stocks.filter((n) => n > 0);
+    const flagged = inStock.length === stocks.length && inStock.length > 0 && inStock.every((n) => n <= 3);
+    if (!flagged) return {};
+    return { almost_sold_out_from: this.ago(1), almost_sold_out_until: this.ago(-13) };
+  }
+
   private async writeBatch(batch: ProductPlan[]): Promise<void> {
     const productIds = await this.w.insertIds(
       'products',
@@ -959,6 +971,7 @@ class SeedContext {
           images,
           is_fast: d.isFast,
           force_today_shipping: d.forceToday,
+          ...this.almostSoldOutWindow(d.stocks),
           review_count: d.reviews.length,
           rating_sum: d.reviews.reduce((s, r) => s + r.rating, 0),
           like_count: d.likeUsers.length,

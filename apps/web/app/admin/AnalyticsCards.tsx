@@ -10,9 +10,12 @@ export type FunnelStep = { step: 'product_view' | 'cart' | 'order'; visitors: nu
 export type Analytics = {
   top_pages: { name: string; views: number; visitors: number }[];
   sections: { name: string; events: number; visitors: number }[];
+  page_views_by_device: { device: string; views: number; visitors: number }[];
   funnel: FunnelStep[];
   funnel_by_group: { ab_group: string; steps: FunnelStep[] }[];
 };
+
+const DEVICE: Record<string, string> = { app: '앱', pc: 'PC', mobile: '모바일 웹', unknown: '알 수 없음' };
 
 const STEP = { product_view: '상품 조회', cart: '장바구니 담기', order: '주문' } as const;
 const n = count;
@@ -73,6 +76,15 @@ export function AnalyticsCards({ a }: { a: Analytics }) {
             </li>
           ))}
         </ol>
+        <h2 id="devices">기기별 페이지뷰 (30일)</h2>
+        {a.page_views_by_device.length === 0 && <p className={styles.muted}>페이지 조회 기록이 없어요.</p>}
+        <ul data-testid="views-by-device">
+          {a.page_views_by_device.map((d) => (
+            <li key={d.device}>
+              {DEVICE[d.device] ?? d.device} · {n(d.views)}회 · {n(d.visitors)}명
+            </li>
+          ))}
+        </ul>
         <h2 id="sections">본 영역 (30일)</h2>
         {a.sections.length === 0 && <p className={styles.muted}>영역 기록이 없어요.</p>}
         <ol data-testid="sections-seen">

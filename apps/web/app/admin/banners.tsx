@@ -8,7 +8,7 @@ import type { Route } from './+types/banners';
 import styles from './admin.module.css';
 import { adminCall, adminUpload } from './api';
 import { CreateForm, OnOffButton, PictureUpload, useAdminAction } from './feedback';
-import { kst } from './format';
+import { kst, kstInstant } from './format';
 
 type Banner = {
   id: number;
@@ -23,7 +23,6 @@ type Banner = {
   state: 'SHOWN' | 'SCHEDULED' | 'ENDED' | 'OFF';
 };
 const STATE = { SHOWN: '노출 중', SCHEDULED: '예약', ENDED: '종료', OFF: '꺼짐' } as const;
-const kstInstant = (v: string) => (v ? `${v}:00+09:00` : null);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminCall<{ result: Banner[] }>('GET', '/api/admin/banners', undefined, { signal: request.signal });

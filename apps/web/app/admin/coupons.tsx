@@ -18,7 +18,7 @@ import styles from './admin.module.css';
 import { adminCall } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons, useAdminAction } from './feedback';
-import { kst } from './format';
+import { kst, kstInstant } from './format';
 
 type Policy = {
   id: number;
@@ -49,7 +49,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** A KST wall-clock input ("2026-12-01T10:00") as an instant, or null. */
-const kstInstant = (v: string) => (v ? `${v}:00+09:00` : null);
 const numOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
 
 export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {

@@ -16,3 +16,13 @@ export const count = (v: number) => v.toLocaleString('ko-KR');
 
 /** A share (0.1234) as a percentage with one decimal ("12.3%"). */
 export const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** A datetime-local value ("2026-11-27T10:00", read as KST) as an ISO instant, or null when empty. */
+export const kstInstant = (v: string | null | undefined): string | null => (v ? `${v}:00+09:00` : null);
+
+/** An ISO instant as a datetime-local value in KST ("2026-11-27T10:00"), or '' for null. */
+export function kstInputValue(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const t = new Date(Date.parse(iso) + 9 * 3_600_000);
+  return Number.isNaN(t.getTime()) ? '' : t.toISOString().slice(0, 16);
+}

@@ -14,6 +14,7 @@ import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import styles from './admin.module.css';
 import { adminCall, adminUpload, errorText } from './api';
+import { kstInputValue, kstInstant } from './format';
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   return adminCall<AdminProductDetail>('GET', `/api/admin/products/${params.id}`, undefined, {
@@ -127,6 +128,46 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
               }
             >
               {d.is_active ? '판매 중지' : '판매 시작'}
+            </button>
+          </form>
+          <form
+            className={styles.toolbar}
+            aria-label={`${d.color_name} 품절임박 기간`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              const f = new FormData(e.currentTarget);
+              const v = (k: string) => kstInstant(String(f.get(k) ?? ''));
+              const body = DisplayUpdateRequest.safeParse({
+                almost_sold_out_from: v('almost_sold_out_from'),
+                almost_sold_out_until: v('almost_sold_out_until'),
+              });
+              if (!body.success) return setError(firstIssue(body));
+              void save(
+                () => adminCall('PATCH', `/api/admin/products/displays/${d.id}`, body.data),
+                body.data.almost_sold_out_from ? '품절임박 기간을 정했어요.' : '품절임박 표시를 지웠어요.',
+              );
+            }}
+          >
+            <label className={styles.field}>
+              품절임박 시작 (KST)
+              <input
+                className={styles.input}
+                type="datetime-local"
+                name="almost_sold_out_from"
+                defaultValue={kstInputValue(d.almost_sold_out_from)}
+              />
+            </label>
+            <label className={styles.field}>
+              품절임박 끝 (그 분까지)
+              <input
+                className={styles.input}
+                type="datetime-local"
+                name="almost_sold_out_until"
+                defaultValue={kstInputValue(d.almost_sold_out_until)}
+              />
+            </label>
+            <button type="submit" className={styles.ghost}>
+              기간 저장
             </button>
           </form>
           <label className={styles.field}>

@@ -9,7 +9,7 @@ import { useRevalidator } from 'react-router';
 import type { Route } from './+types/shop-status';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
-import { kst } from './format';
+import { kst, kstInstant } from './format';
 
 const VARIANT_LABEL: Record<string, string> = {
   maintenance: '점검',
@@ -22,7 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** A datetime-local value (KST) as an ISO time with the +09:00 offset, or null. */
-const kstIso = (v: FormDataEntryValue | null) => (typeof v === 'string' && v ? `${v}:00+09:00` : null);
+const kstIso = (v: FormDataEntryValue | null) => kstInstant(typeof v === 'string' ? v : null);
 
 export default function ShopStatus({ loaderData: s }: Route.ComponentProps) {
   const revalidator = useRevalidator();

@@ -4,8 +4,15 @@
  * size's chance of small / fits / large out. The body is kept in the `sizeBody` cookie so the next
  * product page is answered by its loader; a member can save it to their size info too.
  */
-import { FIT_PREFERENCES, type FitPreference, type RecommendedSizeBody } from '@codiroom/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  COOKIE_MAX_AGE,
+  FIT_PREFERENCES,
+  type FitPreference,
+  type RecommendedSizeBody,
+  SIZE_SHEET_VIEW_COOKIE,
+  sizeSheetMode,
+} from '@codiroom/shared';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { cssVars } from '../components/css-vars';
 import { browserApi } from '../lib/browser-api';
 import { parseCookies, writeBrowserCookie } from '../lib/cookies';
@@ -82,7 +89,12 @@ export function SizeRecommendation({
     { revalidate: false, onSuccess: (d) => onAnswer(d) },
   );
   // From the root loader (the same on the server and in the browser: no hydration mismatch).
-  const loggedIn = useRootData()?.isLoggedIn ?? false;
+  const root = useRootData();
+  const loggedIn = root?.isLoggedIn ?? false;
+  const mode = sizeSheetMode({ hasBody: !!body, hasAnswer: !!answer, seenToday: !!root?.sizeSheetSeen });
+  const [opened, setOpened] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  useSeenOnce(section, mode === 'nudge');
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -93,9 +105,29 @@ export function SizeRecommendation({
   }
 
   const modelled = answer && answer.basis !== 'none' && answer.sizes.some((s) => s.ease !== null);
+  if (mode === 'collapsed' && !opened) {
+    return (
+      <section className={styles.recommend} data-testid="size-recommendation" data-mode="collapsed">
+        <button type="button" className={styles.openLine} onClick={() => setOpened(true)}>
+          내 사이즈 추천 받기 <span aria-hidden="true">›</span>
+        </button>
+      </section>
+    );
+  }
   return (
-    <section className={styles.recommend} aria-labelledby="size-recommend" data-testid="size-recommendation">
+    <section
+      ref={section}
+      className={styles.recommend}
+      aria-labelledby="size-recommend"
+      data-testid="size-recommendation"
+      data-mode={mode}
+    >
       <h3 id="size-recommend">내 사이즈 추천</h3>
+      {mode === 'nudge' && (
+        <p className={styles.meta} data-testid="size-nudge">
+          키와 몸무게만 알려주시면 이 상품에서 맞을 사이즈를 알려드려요.
+        </p>
+      )}
       {/* Without scripts the form reloads the page with the body in the query (the loader answers). */}
       <form className={styles.bodyForm} method="get" onSubmit={submit} aria-label="체형 입력">
         <label>
@@ -191,4 +223,25 @@ export function SizeRecommendation({
       )}
     </section>
   );
+}
+
+/**
+ * Sets the size-sheet view cookie (1 day) once the nudge has been half on screen: later product
+ * pages that day show the recommendation as one line (sizeSheetMode).
+ */
+function useSeenOnce(ref: RefObject<HTMLElement | null>, active: boolean): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        writeBrowserCookie(SIZE_SHEET_VIEW_COOKIE, '1', COOKIE_MAX_AGE.sizeSheetView);
+        io.disconnect();
+      },
+      { threshold: 0.5 },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, active]);
 }

@@ -16,8 +16,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CouponDownload } from '../benefits/CouponDownload';
-import { LiveViewers } from '../catalog/LiveViewers';
 import { ProductSizes } from '../catalog/ProductSizes';
+import { ProductUrgency } from '../catalog/ProductUrgency';
 import { cssVars } from '../components/css-vars';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
@@ -253,7 +253,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {p.review_count.toLocaleString('ko-KR')}개
             </p>
           )}
-          <LiveViewers productId={p.id} />
+          <ProductUrgency productId={p.id} almostSoldOut={p.is_almost_sold_out === true} />
           <div className={styles.priceBlock}>
             {shown.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
             <div className={styles.priceRow}>

@@ -9,6 +9,7 @@ import { logoutLocally } from '../lib/session';
 import { usePageTracking } from '../lib/tracking';
 import type { RootData } from '../root';
 import { useAppUserStatus } from './app-status';
+import { PcSidePanel } from './PcSidePanel';
 import { PopupProvider } from './popups';
 import { ErrorVariant4Screen, LoadingDelayScreen, MaintenanceScreen, OverloadScreen } from './screens';
 import { useScrollRestoration } from './scroll';
@@ -110,6 +111,7 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       {tabBar && (
         <TabBar pathname={location.pathname} isLoggedIn={root.isLoggedIn} curationDot={curationDot} />
       )}
+      <PcSidePanel webview={root.isWebview} />
     </PopupProvider>
   );
 }

@@ -27,7 +27,7 @@ export async function analyticsSummary(ctx: AppContext, from: Date, to: Date) {
   const f = from.toISOString();
   const t = to.toISOString();
   const visitor = sql`coalesce('u' || e.user_id::text, 'g' || e.guest_id, 's' || e.session_id)`;
-  const [byDay, pages, sections, funnel] = await Promise.all([
+  const [byDay, pages, sections, funnel, devices] = await Promise.all([
     ctx.db.execute<{ day: string; views: number }>(sql`
       select to_char((e.created_at at time zone 'Asia/Seoul')::date, 'YYYY-MM-DD') as day, count(*)::int as views
       from event_logs e where e.kind = 'PAGE' and e.created_at >= ${f} and e.created_at <= ${t}
@@ -59,6 +59,11 @@ export async function analyticsSummary(ctx: AppContext, from: Date, to: Date) {
         count(b.v) filter (where ca.v is not null)::int as ordered
       from viewers vw left join carters ca on ca.v = vw.v left join buyers b on b.v = vw.v
       group by grouping sets ((), (vw.ab_group))`),
+    ctx.db.execute<{ device: string; views: number; visitors: number }>(sql`
+      select coalesce(e.payload->>'device', 'unknown') as device, count(*)::int as views,
+        count(distinct ${visitor})::int as visitors
+      from event_logs e where e.kind = 'PAGE' and e.created_at >= ${f} and e.created_at <= ${t}
+      group by 1 order by 2 desc, 1`),
   ]);
   const groups = rowsOf<{
     total: boolean;
@@ -84,6 +89,11 @@ export async function analyticsSummary(ctx: AppContext, from: Date, to: Date) {
     sections: rowsOf<{ name: string; events: number; visitors: number }>(sections).map((r) => ({
       name: r.name,
       events: Number(r.events),
+      visitors: Number(r.visitors),
+    })),
+    page_views_by_device: rowsOf<{ device: string; views: number; visitors: number }>(devices).map((r) => ({
+      device: r.device,
+      views: Number(r.views),
       visitors: Number(r.visitors),
     })),
     funnel: funnelSteps(counts(groups.find((g) => g.total === true))),

@@ -214,6 +214,7 @@ export async function dashboard(ctx: AppContext) {
     low_stock: low,
     top_pages: analytics.top_pages,
     sections: analytics.sections,
+    page_views_by_device: analytics.page_views_by_device,
     funnel: analytics.funnel,
     funnel_by_group: analytics.funnel_by_group,
   };

@@ -129,7 +129,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       config: md,
       schema: {
         tags,
-        summary: "A colourway's list and sale price, and whether it is on sale",
+        summary: "A colourway's list and sale price, whether it is on sale, its almost sold-out window",
         params: IdParams,
         body: DisplayUpdateRequest,
         response: { 200: z.looseObject({ id: z.number().int() }), ...E },
@@ -142,6 +142,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         price: d.price,
         price_discount: d.price_discount,
         is_active: d.is_active,
+        almost_sold_out_from: d.almost_sold_out_from?.toISOString() ?? null,
+        almost_sold_out_until: d.almost_sold_out_until?.toISOString() ?? null,
       });
       noteAudit(req, {
         action: 'product.display.update',

@@ -250,6 +250,8 @@ export async function productDetail(ctx: AppContext, id: number) {
       price: d.price,
       price_discount: d.price_discount,
       is_active: d.is_active,
+      almost_sold_out_from: d.almost_sold_out_from?.toISOString() ?? null,
+      almost_sold_out_until: d.almost_sold_out_until?.toISOString() ?? null,
       image_url: d.image_url,
       images: d.images,
       items: items
@@ -285,7 +287,19 @@ export async function updateDisplay(
       if (discount > price) throw badRequest(`price_discount: ${PRODUCT_MSG.priceOrder}`);
       const [after] = await tx
         .update(productDisplays)
-        .set({ price, price_discount: discount, is_active: body.is_active ?? before.is_active })
+        .set({
+          price,
+          price_discount: discount,
+          is_active: body.is_active ?? before.is_active,
+          ...(body.almost_sold_out_from !== undefined
+            ? {
+                almost_sold_out_from: body.almost_sold_out_from ? new Date(body.almost_sold_out_from) : null,
+                almost_sold_out_until: body.almost_sold_out_until
+                  ? new Date(body.almost_sold_out_until)
+                  : null,
+              }
+            : {}),
+        })
         .where(eq(productDisplays.id, id))
         .returning();
       return { before, after: after as typeof before };
@@ -296,6 +310,7 @@ export async function updateDisplay(
         [id],
         r.before.price !== r.after.price || r.before.price_discount !== r.after.price_discount,
       );
+      // The window shows on the product page, whose answer is cached: touched drops it.
       return r;
     });
 }

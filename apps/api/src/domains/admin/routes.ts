@@ -336,6 +336,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
             sections: z.array(
               z.object({ name: z.string(), events: z.number().int(), visitors: z.number().int() }),
             ),
+            /** Page views per device: app (the webview), pc, mobile; unknown for rows from before. */
+            page_views_by_device: z.array(
+              z.object({ device: z.string(), views: z.number().int(), visitors: z.number().int() }),
+            ),
             funnel: z.array(FunnelStep),
             funnel_by_group: z.array(z.object({ ab_group: z.string(), steps: z.array(FunnelStep) })),
           }),

@@ -12,6 +12,7 @@ import {
   type CouponRule,
   couponUnitPrice,
   firstDiscountPrice,
+  isAlmostSoldOut,
   livePrice,
   type RunningTimeSale,
   timeSaleApplies,
@@ -283,6 +284,10 @@ export async function withLiveDetail<
     time_sale?: { time_sale_item_id: number; sale_price: number; remaining: number; ends_at: string } | null;
     event_coupon_price?: number | null;
     first_discount_price: number;
+    almost_sold_out_from?: string | null;
+    almost_sold_out_until?: string | null;
+    is_almost_sold_out?: boolean;
+    quantity?: number;
   },
 >(db: Conn, now: Date, p: T): Promise<T> {
   const [sales, rules] = await Promise.all([
@@ -303,6 +308,16 @@ export async function withLiveDetail<
   p.event_coupon_price = eventCouponPriceOf(p, live.unit_price, live.time_sale_price !== null, rules);
   // SPEC.md §9 first-discount price of the price being paid (as the benefits slot computes it).
   p.first_discount_price = firstDiscountPrice(live.unit_price);
+  // SPEC.md §9 almost sold-out: the flag window read with the detail, judged at this instant.
+  if (p.almost_sold_out_from !== undefined) {
+    const at = (v: string | null | undefined) => (v ? new Date(v) : null);
+    p.is_almost_sold_out = isAlmostSoldOut({
+      from: at(p.almost_sold_out_from),
+      until: at(p.almost_sold_out_until),
+      now,
+      sellable: p.quantity ?? 0,
+    });
+  }
   return p;
 }
 

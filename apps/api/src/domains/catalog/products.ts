@@ -161,6 +161,8 @@ export async function productDetail(db: Db, id: number | null): Promise<ProductD
         like_count: productDisplays.like_count,
         is_fast: productDisplays.is_fast,
         delivery_category: productDisplays.delivery_category,
+        almost_sold_out_from: productDisplays.almost_sold_out_from,
+        almost_sold_out_until: productDisplays.almost_sold_out_until,
         material: products.material,
         fit: products.fit,
         season: products.season,
@@ -223,6 +225,8 @@ export async function productDetail(db: Db, id: number | null): Promise<ProductD
     quantity: items.reduce((s, i) => s + Math.max(0, i.stock), 0),
     items,
     is_sold_out: isSoldOut(items),
+    almost_sold_out_from: row.almost_sold_out_from?.toISOString() ?? null,
+    almost_sold_out_until: row.almost_sold_out_until?.toISOString() ?? null,
   };
 }
 

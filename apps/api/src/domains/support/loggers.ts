@@ -15,8 +15,11 @@ import {
   AnalyticsAck,
   AnalyticsBatch,
   type AnalyticsEvent,
+  type DeviceKind,
+  deviceKind,
   ErrorBody,
   EventIdSchema,
+  WEBVIEW_COOKIE,
 } from '@codiroom/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,7 +74,10 @@ export function rowOfEvent(
   batch: { session_id: string; ab_group?: string | undefined },
   who: { user_id: number | null; guest_id: string | null },
   now: Date,
+  device?: DeviceKind,
 ): EventRow {
+  // A page view records its device (the back office splits page views by it).
+  const props = e.kind === 'page_view' && device ? { ...e.props, device } : e.props;
   return {
     kind: ANALYTICS_KINDS[e.kind],
     user_id: who.user_id,
@@ -82,7 +88,7 @@ export function rowOfEvent(
     path: pathOnly(e.path),
     product_display_id: e.product_display_id ?? null,
     event_id: e.event_id ?? null,
-    payload: e.props ?? {},
+    payload: props ?? {},
     created_at: now,
   };
 }
@@ -160,7 +166,12 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const batch = req.body;
       const who = await senderOf(ctx, req, batch.guest_id);
       const now = ctx.clock.now();
-      const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now));
+      const device = deviceKind({
+        userAgent: req.headers['user-agent'],
+        webviewCookie: requestCookie(req.headers, WEBVIEW_COOKIE),
+        pcCookie: requestCookie(req.headers, 'isPC'),
+      });
+      const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now, device));
       if (!buffer.offer(rows)) throw full();
       const views = batch.events.filter((e) => e.kind === 'page_view');
       for (const e of views) {

@@ -1,0 +1,2 @@
+ALTER TABLE "product_displays" ADD COLUMN "almost_sold_out_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "product_displays" ADD COLUMN "almost_sold_out_until" timestamp with time zone;
