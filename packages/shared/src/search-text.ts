@@ -268,7 +268,8 @@ export function analyseQuery(input: string): AnalysedQuery {
   const meaningful = stripStopWords(normalised);
   const choseong = isChoseongQuery(meaningful);
   const hangulOfQwerty = qwertyToHangul(meaningful);
-  const translated = choseong ? [] : translateQuery(meaningful);
+  // Only latin words can be English or romanised names.
+  const translated = choseong || !/[a-z]/.test(meaningful) ? [] : translateQuery(meaningful);
   const direct = [meaningful, ...(hangulOfQwerty ? [hangulOfQwerty] : []), ...translated];
   const texts: [string, boolean][] = direct.map((t) => [t, false]);
   for (const t of direct) for (const alt of synonymAlternatives(t)) texts.push([alt, true]);

@@ -165,6 +165,9 @@ export const STOP_WORDS: readonly string[] = [
   'for men',
 ];
 
+/** Every stop word contains one of these (a quick test before splitting the query). */
+const MAY_HOLD_STOP_WORD = /남|맨즈|멘즈|men|man|male/;
+
 /** Stop words also removed when glued to a catalogue word (남자니트), longest first. */
 const GLUED_STOP_WORDS = ['남자용', '남성용', '남자', '남성', '맨즈', '멘즈'];
 
@@ -272,6 +275,7 @@ function unglued(word: string): string {
  * nothing else would remain (`남자`), or when no stop word is in it.
  */
 export function stripStopWords(normalised: string): string {
+  if (!MAY_HOLD_STOP_WORD.test(normalised)) return normalised;
   const words = normalised.split(' ').filter(Boolean);
   const kept: string[] = [];
   for (let i = 0; i < words.length; i++) {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyseQuery, highlightRanges, matchesTyped, toKeys } from '../src/search-text.ts';
-import { isJunkKeyword, koreanOf, stripStopWords, translateQuery } from '../src/search-vocabulary.ts';
+import {
+  isJunkKeyword,
+  koreanOf,
+  STOP_WORDS,
+  stripStopWords,
+  translateQuery,
+} from '../src/search-vocabulary.ts';
 
 describe('English and romanised names', () => {
   it.each([
@@ -77,6 +83,10 @@ describe('stop words', () => {
   ])('%s → %s', (query, out) => {
     expect(stripStopWords(analyseQuery(query).normalised)).toBe(out);
     expect(analyseQuery(query).meaningful).toBe(out);
+  });
+
+  it('removes every listed stop word (the quick pre-test lets each through)', () => {
+    for (const w of STOP_WORDS) expect(stripStopWords(`${w} 니트`), w).toBe('니트');
   });
 
   it('searches the same readings with and without them, 초성 included', () => {
