@@ -97,4 +97,47 @@ test.describe('search', () => {
       page.getByRole('navigation', { name: '이런 검색어는 어때요?' }).getByRole('link').first(),
     ).toBeVisible();
   });
+
+  test('English words and stop words find products; a typo offers a corrected search (390×844)', async ({
+    page,
+  }) => {
+    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    for (const [query, interpreted] of [
+      ['slacks', '슬랙스'],
+      ['남자 니트', '니트'],
+    ] as const) {
+      await page.goto(`/search?query=${encodeURIComponent(query)}`);
+      await expect(page).toHaveTitle(`${query} 검색 결과 | 코디룸`);
+      await expect(page.getByText(`‘${interpreted}’(으)로 검색한 결과예요.`)).toBeVisible();
+      const count = page.getByText(/^상품 [\d,]+개$/);
+      await expect(count).toBeVisible();
+      expect(Number((await count.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+      await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+      await expect(page.getByText('혹시 이것을 찾으셨나요?')).toHaveCount(0);
+    }
+
+    // No exact result: 혹시 이것을 찾으셨나요? links the corrected query, which finds products.
+    await page.goto(`/search?query=${encodeURIComponent('slaks')}`);
+    const hint = page.getByText('혹시 이것을 찾으셨나요?');
+    await expect(hint).toBeVisible();
+    const link = hint.getByRole('link', { name: '슬랙스' });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/search\?query=%EC%8A%AC%EB%9E%99%EC%8A%A4$/);
+    await expect(page.getByText(/^상품 [\d,]+개$/)).toBeVisible();
+  });
+
+  test('초성 suggestions are words with the match in bold, never the raw initials', async ({ page }) => {
+    await page.goto('/search');
+    const box = page.getByRole('combobox', { name: '검색어' });
+    await expect(async () => {
+      await box.fill('');
+      await box.pressSequentially('ㄴㅌ', { delay: 60 });
+      await expect(page.getByRole('listbox', { name: '추천 검색어' })).toBeVisible({ timeout: 1500 });
+    }).toPass({ timeout: 15_000 });
+    const list = page.getByRole('listbox', { name: '추천 검색어' });
+    await expect(list.getByRole('option', { name: /니트/ }).first()).toBeVisible();
+    await expect(list.locator('strong', { hasText: /^니트$/ }).first()).toBeVisible();
+    await expect(list.getByText('ㄴㅌ')).toHaveCount(0);
+  });
 });

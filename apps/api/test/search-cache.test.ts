@@ -23,6 +23,7 @@ function fakeEngine() {
       throw new Error('boom');
     },
     counts: async () => ({ product: 0, style: 0, brand: 0, post: 0 }),
+    didYouMean: async () => null,
     ready: async () => undefined,
   };
   return { engine, calls: () => calls };

@@ -70,6 +70,14 @@ const QUERIES = [
   '가디간',
   '스웨터',
   '다운',
+  // English, romanised and stop-word queries (search-vocabulary.ts).
+  'slacks',
+  'Polo',
+  'seullaekseu',
+  'jeans',
+  '남자 니트',
+  '남자니트',
+  "men's slacks",
 ];
 const PAGES: [limit: number, offset: number][] = [
   [5, 0],

@@ -286,8 +286,13 @@ describe('GET /api/contents/search and /api/contents/keywords', () => {
 });
 
 describe('realtime and recommended keywords', () => {
+  // Every search by another shopper (address): keywords rank by distinct shoppers (trends.ts).
+  let shopper = 0;
   const search = (query: string, page = 1) =>
-    t.app.inject({ url: `/api/v1/search/product?query=${q(query)}&page=${page}` });
+    t.app.inject({
+      url: `/api/v1/search/product?query=${q(query)}&page=${page}`,
+      remoteAddress: `10.0.${Math.floor(++shopper / 250)}.${shopper % 250}`,
+    });
   const realtime = () => get<RealtimeKeywordsBody>('/api/v1/search/realtime-keywords');
 
   beforeAll(() => {

@@ -30,6 +30,7 @@ export * from './review-schemas.ts';
 export * from './schemas.ts';
 export * from './search-schemas.ts';
 export * from './search-text.ts';
+export * from './search-vocabulary.ts';
 export * from './session.ts';
 export * from './shipping.ts';
 export * from './signup-errors.ts';

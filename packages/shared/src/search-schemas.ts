@@ -111,11 +111,23 @@ export const QueryOnly = z.object({ query: SearchQueryText });
 /** How the server read the query (shown as "‘슬랙스’(으)로 검색한 결과"). */
 const QueryEcho = z.object({
   query: z.string(),
-  /** The query as searched: English-mode typing read as Hangul (tmffortm → 슬랙스), else the query. */
+  /**
+   * The query as searched: English or romanised words in Korean (slacks → 슬랙스), English-mode
+   * typing read as Hangul (tmffortm → 슬랙스), stop words left out (남자 니트 → 니트), else the query.
+   */
   interpreted_query: z.string(),
 });
 
-export const ProductSearchBody = paginated(ProductCard).extend(QueryEcho.shape);
+/** "혹시 이것을 찾으셨나요?": a corrected query with results, when this one has no exact result. */
+export const DidYouMean = z.string().nullable().meta({
+  description:
+    "Addition to API-CATALOGUE.md: when the query found no product exactly (no hits, or only typo-tolerant ones), a corrected query that has product hits (typo, English-mode typing or misspelt English name corrected against the catalogue's words), else null. Only on the first page of an unfiltered search.",
+  example: '슬랙스',
+});
+
+export const ProductSearchBody = paginated(ProductCard)
+  .extend(QueryEcho.shape)
+  .extend({ did_you_mean: DidYouMean });
 export type ProductSearchBody = z.infer<typeof ProductSearchBody>;
 
 export const StyleSearchBody = paginated(StyleSummary).extend(QueryEcho.shape);
@@ -198,6 +210,7 @@ export type KeywordsBody = z.infer<typeof KeywordsBody>;
 export const ContentsSearchBody = z.object({
   query: z.string(),
   interpreted_query: z.string(),
+  did_you_mean: DidYouMean,
   counts: z.object({ product: Int, style: Int, brand: Int, post: Int }),
   products: z.array(ProductCard),
   brands: z.array(BrandSummary),

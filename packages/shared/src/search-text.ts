@@ -14,6 +14,7 @@
  * The **initials form** is the 초성 of the Hangul, in keys: 와이드 슬랙스 → ㅇㅇㄷㅅㄹㅅ → `ddetft`.
  */
 import { convertHangulToQwerty, convertQwertyToHangul, disassemble, getChoseong } from 'es-hangul';
+import { stripStopWords, translateQuery } from './search-vocabulary.ts';
 
 /**
  * Common misspellings and spelling variants, rewritten to the spelling the catalogue uses, on
@@ -179,7 +180,12 @@ export interface QueryReading {
 export interface AnalysedQuery {
   /** Normalised query as typed (spaces collapsed). */
   normalised: string;
-  /** Best display form: the Hangul reading of English-mode typing, otherwise the normalised query. */
+  /** What is searched: the normalised query without stop words (남자 니트 → 니트; search-vocabulary.ts). */
+  meaningful: string;
+  /**
+   * Best display form: the Korean of English or romanised words (slacks → 슬랙스), else the Hangul
+   * reading of English-mode typing (tmffortm → 슬랙스), else the meaningful query.
+   */
   display: string;
   /** True for a 초성 query (ㅅㄹㅅ): match the initials form with `initials`. */
   choseong: boolean;
@@ -252,12 +258,19 @@ export function synonymAlternatives(text: string): string[] {
   return out;
 }
 
-/** Everything the search engine needs to know about a query. */
+/**
+ * Everything the search engine needs to know about a query. Readings, best first: the query
+ * without stop words, its English-mode Hangul, its English and romanised words in Korean (all
+ * direct), then synonyms of those.
+ */
 export function analyseQuery(input: string): AnalysedQuery {
   const normalised = normaliseText(input.slice(0, MAX_QUERY_LENGTH * 2)).slice(0, MAX_QUERY_LENGTH);
-  const choseong = isChoseongQuery(normalised);
-  const hangulOfQwerty = qwertyToHangul(normalised);
-  const direct = hangulOfQwerty ? [normalised, hangulOfQwerty] : [normalised];
+  const meaningful = stripStopWords(normalised);
+  const choseong = isChoseongQuery(meaningful);
+  const hangulOfQwerty = qwertyToHangul(meaningful);
+  // Only latin words can be English or romanised names.
+  const translated = choseong || !/[a-z]/.test(meaningful) ? [] : translateQuery(meaningful);
+  const direct = [meaningful, ...(hangulOfQwerty ? [hangulOfQwerty] : []), ...translated];
   const texts: [string, boolean][] = direct.map((t) => [t, false]);
   for (const t of direct) for (const alt of synonymAlternatives(t)) texts.push([alt, true]);
   const readings: QueryReading[] = [];
@@ -273,9 +286,10 @@ export function analyseQuery(input: string): AnalysedQuery {
   }
   return {
     normalised,
-    display: hangulOfQwerty ?? normalised,
+    meaningful,
+    display: translated[0] ?? hangulOfQwerty ?? meaningful,
     choseong,
-    initials: choseong ? toInitialKeys(normalised) : '',
+    initials: choseong ? toInitialKeys(meaningful) : '',
     readings,
   };
 }
@@ -290,4 +304,59 @@ export function matchesTyped(candidate: string, typed: string): boolean {
   if (q.choseong) return toInitialKeys(candidate).includes(q.initials);
   const keys = toKeys(candidate);
   return q.readings.some((r) => keys.includes(r.keys) || r.tokens.every((t) => keys.includes(t)));
+}
+
+/** The keys one character contributes to the key form (초성 form when `initials`). */
+function charKeys(c: string, initials: boolean): string {
+  if (/[가-힣]/.test(c)) return convertHangulToQwerty(initials ? getChoseong(c) : c).toLowerCase();
+  if (/[ㄱ-ㅎ]/.test(c)) return convertHangulToQwerty(c).toLowerCase();
+  if (initials) return '';
+  if (/[ㅏ-ㅣ]/.test(c)) return convertHangulToQwerty(c).toLowerCase();
+  return /[0-9a-z]/i.test(c) ? c.toLowerCase() : '';
+}
+
+/**
+ * Where `candidate` (a suggestion) matches what is typed, as [start, end) ranges of its
+ * characters, for bold text: the same readings as the search (초성 ㄴㅌ → 니트, partial syllables
+ * 맨투ㅁ → 맨투맨, English-mode typing, English words slacks → 슬랙스, any spacing). A partly typed
+ * syllable marks the whole syllable. [] when no reading is found in it as a whole or word by word.
+ */
+export function highlightRanges(candidate: string, typed: string): [number, number][] {
+  const q = analyseQuery(typed);
+  if (!q.normalised) return [];
+  const keys: string[] = [];
+  const at: number[] = [];
+  for (let i = 0; i < candidate.length; i++) {
+    for (const k of charKeys(candidate[i] as string, q.choseong)) {
+      keys.push(k);
+      at.push(i);
+    }
+  }
+  const text = keys.join('');
+  const find = (k: string): [number, number] | null => {
+    const j = k ? text.indexOf(k) : -1;
+    return j < 0 ? null : [at[j] as number, (at[j + k.length - 1] as number) + 1];
+  };
+  if (q.choseong) {
+    const r = find(q.initials);
+    return r ? [r] : [];
+  }
+  for (const r of q.readings) {
+    const whole = find(r.keys);
+    if (whole) return [whole];
+  }
+  for (const r of q.readings) {
+    const parts = r.tokens.map(find);
+    if (parts.every((p) => p !== null)) {
+      const sorted = (parts as [number, number][]).sort((a, b) => a[0] - b[0]);
+      const merged: [number, number][] = [];
+      for (const p of sorted) {
+        const last = merged[merged.length - 1];
+        if (last && p[0] <= last[1]) last[1] = Math.max(last[1], p[1]);
+        else merged.push([p[0], p[1]]);
+      }
+      return merged;
+    }
+  }
+  return [];
 }

@@ -24,6 +24,7 @@ import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { pageParam, serverApi } from '../lib/api';
+import { guestIdFor } from '../lib/guest-id';
 import { seoMeta } from '../lib/seo';
 import {
   type ActiveFilters,
@@ -73,10 +74,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const type: SearchType =
     typeParam && SEARCH_TYPES.includes(typeParam) ? typeParam : (types?.available[0] ?? 'product');
 
+  // The guest id tells shoppers apart in the realtime keywords (one shopper counts once).
+  const guest = await guestIdFor(request, context);
+  const asShopper = guest ? { headers: { 'x-guest-user-id': guest } } : undefined;
   const [products, facets, styleHits, brandHits] = await Promise.all([
     type === 'product'
       ? api
-          .get<ProductSearchBody>('/api/v1/search/product', { query, page, sort, ...filterParams(filters) })
+          .get<ProductSearchBody>(
+            '/api/v1/search/product',
+            { query, page, sort, ...filterParams(filters) },
+            asShopper,
+          )
           .catch(() => null)
       : null,
     type === 'product'
@@ -140,6 +148,16 @@ function Tabs({
   );
 }
 
+/** "혹시 이것을 찾으셨나요?": the corrected query of a search without exact results, as a link. */
+function DidYouMean({ suggestion }: { suggestion: string | null | undefined }) {
+  if (!suggestion) return null;
+  return (
+    <p className={styles.didYouMean}>
+      혹시 이것을 찾으셨나요? <Link to={`/search?query=${encodeURIComponent(suggestion)}`}>{suggestion}</Link>
+    </p>
+  );
+}
+
 function ProductResults({
   query,
   products,
@@ -161,6 +179,7 @@ function ProductResults({
     return <EmptyState title="검색 결과를 불러오지 못했어요" text="잠시 후 다시 시도해주세요." />;
   return (
     <>
+      <DidYouMean suggestion={products.did_you_mean} />
       {products.interpreted_query !== products.query && (
         <p className={styles.notice}>
           ‘<strong>{products.interpreted_query}</strong>’(으)로 검색한 결과예요.
@@ -291,6 +310,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               title={`‘${query}’에 맞는 검색 결과가 없어요`}
               text="철자나 띄어쓰기를 확인하거나, 초성(예: ㅅㄹㅅ)이나 다른 검색어로 찾아보세요."
             />
+            <DidYouMean suggestion={results?.products?.did_you_mean} />
             <RecommendedKeywords items={recommended?.result ?? []} title="이런 검색어는 어때요?" />
             <RealtimeKeywords items={realtime?.result ?? []} updatedAt={realtime?.updated_at ?? null} />
           </>

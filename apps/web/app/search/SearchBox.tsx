@@ -3,7 +3,7 @@
  * English-keyboard typing included, from GET /api/contents/keywords, debounced 150 ms. Arrow keys
  * move through the list, Enter searches, Escape closes. Submitting adds to the recent searches.
  */
-import { type KeywordsBody, matchesTyped, type Suggestion, toChoseong } from '@codiroom/shared';
+import { highlightRanges, type KeywordsBody, matchesTyped, type Suggestion } from '@codiroom/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { browserApi } from '../lib/browser-api';
@@ -16,10 +16,13 @@ const RECENT_IN_SUGGESTIONS = 3;
 /** A suggestion, or one of this browser's recent searches that matches what is typed. */
 type Option = Suggestion & { recent?: boolean };
 
+/** Half-typed text or raw 초성 (ㄴㅌ, 맨투ㅁ): kept in the recent list, never offered as a suggestion. */
+const HALF_TYPED = /[ㄱ-ㅎㅏ-ㅣ]/;
+
 /** Recent searches matching the typed text the same way the server matches (초성, keys, spacing). */
 function recentMatches(typed: string): Option[] {
   return readRecent()
-    .filter((k) => matchesTyped(k, typed))
+    .filter((k) => !HALF_TYPED.test(k) && matchesTyped(k, typed))
     .slice(0, RECENT_IN_SUGGESTIONS)
     .map((keyword) => ({ keyword, type: 'keyword', id: null, recent: true }));
 }
@@ -32,18 +35,22 @@ function suggestionHref(s: Suggestion): string {
 
 const TYPE_LABEL: Record<Suggestion['type'], string> = { keyword: '', brand: '브랜드', style: '스타일' };
 
-/** Bold the part of `text` that the typed text matches (plain text when it is a 초성 or key match). */
+/**
+ * Bold the parts of `text` that the typed text matches, as the server matched them: 초성 (ㄴㅌ
+ * marks 니트), partial syllables, English-mode typing, English words (slacks marks 슬랙스).
+ */
 function Highlight({ text, typed }: { text: string; typed: string }) {
-  const t = typed.trim();
-  const i = t ? text.toLowerCase().indexOf(t.toLowerCase()) : -1;
-  if (i < 0) return <>{text}</>;
-  return (
-    <>
-      {text.slice(0, i)}
-      <strong>{text.slice(i, i + t.length)}</strong>
-      {text.slice(i + t.length)}
-    </>
-  );
+  const ranges = highlightRanges(text, typed);
+  if (ranges.length === 0) return <>{text}</>;
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(<strong key={start}>{text.slice(start, end)}</strong>);
+    at = end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return <>{parts}</>;
 }
 
 export function SearchBox({
@@ -200,9 +207,6 @@ export function SearchBox({
               </span>
               {s.recent && <span className={styles.suggestType}>최근 검색</span>}
               {TYPE_LABEL[s.type] && <span className={styles.suggestType}>{TYPE_LABEL[s.type]}</span>}
-              {!s.recent && !TYPE_LABEL[s.type] && toChoseong(value) === value.replace(/\s/g, '') && (
-                <span className={styles.suggestType}>{toChoseong(s.keyword)}</span>
-              )}
             </div>
           ))}
         </div>

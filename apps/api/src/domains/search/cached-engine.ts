@@ -96,4 +96,8 @@ export class CachedSearchEngine implements SearchEngine {
   counts(q: AnalysedQuery): Promise<TypeCounts> {
     return this.remember(['c', q.readings, q.initials], () => this.inner.counts(q));
   }
+
+  didYouMean(q: AnalysedQuery): Promise<string | null> {
+    return this.remember(['d', q.readings, q.meaningful], () => this.inner.didYouMean(q));
+  }
 }

@@ -60,6 +60,11 @@ export interface SearchEngine {
   filters(q: AnalysedQuery): Promise<FacetCounts>;
   /** Hits per result type (available-types, tabs). */
   counts(q: AnalysedQuery): Promise<TypeCounts>;
+  /**
+   * "Did you mean": for a query without exact product hits, a corrected query (did-you-mean.ts)
+   * that has them, or null.
+   */
+  didYouMean(q: AnalysedQuery): Promise<string | null>;
   /** Makes sure the index exists (builds it for a database seeded before the index). */
   ready(): Promise<void>;
 }

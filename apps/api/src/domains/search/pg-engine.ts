@@ -10,14 +10,22 @@
  * Relevance (sort=relevance): exact name or exact brand match, then name prefix, then name
  * substring, then brand, then other fields (category, colour, fit, tags); popularity within a tier.
  */
-import { type AnalysedQuery, SEARCH_COUNT_CAP, type SearchSort, type Suggestion } from '@codiroom/shared';
+import {
+  type AnalysedQuery,
+  analyseQuery,
+  SEARCH_COUNT_CAP,
+  type SearchSort,
+  type Suggestion,
+} from '@codiroom/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { searchDocuments as D } from '../../db/schema.ts';
 import { type DictionaryAnswer, lookupDictionary } from './dictionary.ts';
+import { corrections, vocabularyOf } from './did-you-mean.ts';
 import { ensureSearchIndex } from './documents.ts';
 import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
 import { facetCounts } from './facets.ts';
+import { indexGeneration } from './generation.ts';
 import { rankFromMemory } from './memory-rank.ts';
 import { loadPostings, type PostingsReplica, postingsStamp, termsContaining } from './postings-replica.ts';
 import { holdsIn, termPatterns } from './relevance.ts';
@@ -45,6 +53,8 @@ export const COUNT_CAP = SEARCH_COUNT_CAP;
  * COUNT_CAP) is answered from its postings alone: every candidate checked and ranked at once.
  */
 const NARROW_FACTOR = 1.2;
+/** Without the in-memory suggest rows, the did-you-mean vocabulary is read again after a minute. */
+const VOCABULARY_TTL_MS = 60_000;
 
 export interface PgSearchOptions {
   /**
@@ -66,6 +76,8 @@ export class PgSearchEngine implements SearchEngine {
   private readonly partialBounds: number[] | undefined;
   /** The SQL ranking of product pages and the capped counts (sql-ranking.ts). */
   private readonly ranking: SqlRanking;
+  /** The suggest rows read for did-you-mean when the replica is off or not loaded yet. */
+  private vocabularyRows: { at: number; generation: number; rows: Promise<SuggestRow[]> } | null = null;
 
   /** `countCap`: COUNT_CAP unless given (tests take the pool path on a small catalogue with it). */
   constructor(
@@ -307,6 +319,34 @@ export class PgSearchEngine implements SearchEngine {
     const loaded = this.suggestRows?.get();
     if (loaded) return suggestFromRows(loaded, q, limit);
     return suggestFromSql(this.db, q, limit);
+  }
+
+  /**
+   * "Did you mean" (did-you-mean.ts): the first correction with exact product hits. The
+   * vocabulary is the suggest rows, from memory when loaded, else read once a minute (the same
+   * rows, so both paths offer the same correction).
+   */
+  async didYouMean(q: AnalysedQuery): Promise<string | null> {
+    let rows = this.suggestRows?.get() ?? null;
+    if (!rows) {
+      const now = Date.now();
+      const v = this.vocabularyRows;
+      if (!v || now - v.at > VOCABULARY_TTL_MS || v.generation !== indexGeneration()) {
+        const load = loadSuggestRows(this.db);
+        this.vocabularyRows = { at: now, generation: indexGeneration(), rows: load };
+        load.catch(() => {
+          this.vocabularyRows = null;
+        });
+      }
+      rows = await (this.vocabularyRows as { rows: Promise<SuggestRow[]> }).rows;
+    }
+    for (const text of corrections(q, vocabularyOf(rows))) {
+      const c = analyseQuery(text);
+      if (!c.readings.length) continue;
+      const hits = await this.products(c, { limit: 1, offset: 0, sort: 'relevance' });
+      if (hits.total > 0 && !hits.fuzzy) return text;
+    }
+    return null;
   }
 
   async filters(q: AnalysedQuery): Promise<FacetCounts> {

@@ -18,7 +18,9 @@ import {
   SearchFiltersBody,
   StyleSearchBody,
 } from '@codiroom/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken, issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   availableTypes,
@@ -26,6 +28,7 @@ import {
   keywords,
   realtimeKeywords,
   recommendedKeywords,
+  type ShopperOf,
   searchBrands,
   searchEngine,
   searchFilters,
@@ -35,9 +38,24 @@ import {
 import { flushSearchStats, SEARCH_STATS } from './stats.ts';
 
 const tags = ['search'];
+
+/**
+ * The shopper of a search, for the realtime keywords: the member of a well-signed access token
+ * (no database read; not checked for revocation: counting only), else a guest id this server
+ * issued, else the client address.
+ */
+function shopperOf(ctx: AppContext, req: FastifyRequest): ShopperOf {
+  return async () => {
+    const token = bearerToken(req);
+    const claims = token ? await ctx.tokens.readAccess(token, ctx.clock.now()).catch(() => null) : null;
+    if (claims) return `u${claims.userId}`;
+    const guest = issuedGuestIdOf(req);
+    return guest ? `g${guest}` : `ip${req.ip}`;
+  };
+}
 const Bad = { 400: ErrorBody };
 const QUERY_NOTE =
-  'query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), brand names in Korean or English and any spacing.';
+  "query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), English and romanised names of categories and items (slacks, polo, seullaekseu → 슬랙스, 폴로), brand names in Korean or English and any spacing; words that mean nothing in a men's shop (남자, 남성, 맨즈, mens) are left out (남자 니트, 남자니트 → 니트).";
 
 export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The day's search counts (stats.ts): written every 30 s in the background and at close.
@@ -72,7 +90,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ProductSearchBody, ...Bad },
       },
     },
-    async (req) => searchProducts(ctx, req.query),
+    async (req) => searchProducts(ctx, req.query, shopperOf(ctx, req)),
   );
 
   app.get(
@@ -141,6 +159,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: 'Top searches of the last hour with rank-change arrows',
+        description:
+          'Ranked by distinct shoppers (member, guest id or address) per keyword, recent searches weighing more (half-life 20 minutes); count is the shoppers of the last hour. Only searches with exact hits count; raw 초성, half-typed and junk strings never appear.',
         response: { 200: RealtimeKeywordsBody },
       },
     },

@@ -104,7 +104,17 @@ async function categoryIds(db: Db, code: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Promise<ProductSearchBody> {
+/**
+ * Who searched, for the realtime keywords (trends.ts): `u<member id>`, `g<guest id>` or
+ * `ip<address>`; asked only when the search is counted.
+ */
+export type ShopperOf = () => Promise<string>;
+
+export async function searchProducts(
+  ctx: AppContext,
+  p: ProductSearchQuery,
+  shopper: ShopperOf = async () => 'anonymous',
+): Promise<ProductSearchBody> {
   const q = analysed(p.query);
   if (p.price_min !== undefined && p.price_max !== undefined && p.price_min > p.price_max) {
     throw badRequest('price_min: must not be greater than price_max');
@@ -129,7 +139,6 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
       return { hits, result: await searchCards(ctx.db, hits.ids) };
     },
   );
-  // Realtime keywords count real searches: first pages with hits, without filters.
   const unfiltered =
     !p.brand_ids &&
     !p.category &&
@@ -137,9 +146,13 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
     !p.colors &&
     p.price_min === undefined &&
     p.price_max === undefined;
-  if (p.page === 1 && hits.total > 0 && unfiltered) {
-    await recordSearch(ctx, q.display).catch(() => undefined);
+  // Realtime keywords count real searches: first pages with exact hits, without filters.
+  if (p.page === 1 && hits.total > 0 && !hits.fuzzy && unfiltered) {
+    await recordSearch(ctx, q.display, await shopper()).catch(() => undefined);
   }
+  // No exact hit: "혹시 이것을 찾으셨나요?" (did-you-mean.ts).
+  const didYouMean =
+    p.page === 1 && unfiltered && (hits.total === 0 || hits.fuzzy) ? await engine.didYouMean(q) : null;
   // The dashboard's daily counts include searches that found nothing.
   if (p.page === 1 && unfiltered) countSearch(ctx, q.display, hits.total);
   // The cached cards are copied before the catalogue's live price is put on them
@@ -154,6 +167,7 @@ export async function searchProducts(ctx: AppContext, p: ProductSearchQuery): Pr
     result: live,
     query: p.query,
     interpreted_query: q.display,
+    did_you_mean: didYouMean,
   };
 }
 
@@ -359,9 +373,11 @@ export async function contentsSearch(ctx: AppContext, query: string): Promise<Co
     styleSummaries(ctx.db, s?.ids ?? []),
     postInfos(ctx.db, po?.ids ?? []),
   ]);
+  const didYouMean = !p || p.total === 0 || p.fuzzy ? await engine.didYouMean(q) : null;
   return {
     query,
     interpreted_query: q.display,
+    did_you_mean: didYouMean,
     counts: { product: p?.total ?? 0, brand: b?.total ?? 0, style: s?.total ?? 0, post: po?.total ?? 0 },
     products: await liveCards(ctx, ctx.clock.now(), products),
     brands: brandList,
