@@ -103,9 +103,11 @@ describe('coupons and points on POST /api/orders', () => {
     const { line, cart, created } = await fullOrder(shop, m);
     // Amounts in the body are not part of the contract (another member: a second checkout of `m`
     // would release the first).
-    const tampered = await order(await member(), { point: 0, amount: 1, coupon_discount: 59999, total_price: 1 }, [
-      { product_item_id: shop.m, quantity: 1 },
-    ]);
+    const tampered = await order(
+      await member(),
+      { point: 0, amount: 1, coupon_discount: 59999, total_price: 1 },
+      [{ product_item_id: shop.m, quantity: 1 }],
+    );
     expect(tampered.status).toBe(200);
     expect(tampered.body).toMatchObject({ amount: 33000, coupon_discount: 0 });
     // 60,000 − 5,000 (line) − 5,500 (10% of 55,000) − 1,000 points; free shipping.

@@ -137,11 +137,7 @@ export function useReservedCouponsSql(userId: SQL, orderId: SQL, at: SQL): SQL {
 /** `useReservedCouponsSql` as its own statement (the locked payment path). */
 export async function useReservedCoupons(tx: Tx, userId: number, orderId: number, now: Date) {
   await tx.execute(
-    useReservedCouponsSql(
-      sql`${userId}::int`,
-      sql`${orderId}::int`,
-      sql`${now.toISOString()}::timestamptz`,
-    ),
+    useReservedCouponsSql(sql`${userId}::int`, sql`${orderId}::int`, sql`${now.toISOString()}::timestamptz`),
   );
 }
 

@@ -24,8 +24,8 @@ import { createOrder } from './create.ts';
 import { orderOf } from './detail.ts';
 import { pathId } from './model.ts';
 import { assertInStock, orderMoney, PRICE_MSG, priceLines } from './pricing.ts';
-import { Errors, me, tags, token } from './route-common.ts';
 import { releaseAttempts } from './release.ts';
+import { Errors, me, tags, token } from './route-common.ts';
 import { abandonOrder } from './settle.ts';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -85,7 +85,12 @@ export async function releaseAttempts(
   if (any.length === 0) return [];
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const locked = await tx.select({ id: orders.id }).from(orders).where(where).orderBy(orders.id).for('update');
+    const locked = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(orders.id)
+      .for('update');
     const ended = await endLockedAttempts(
       tx,
       locked.map((o) => o.id),
