@@ -22,7 +22,7 @@ import {
   timeSales,
   users,
 } from '../src/db/schema.ts';
-import { redeemCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
+import { reserveCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
 import { autoIssueStyleQuizCoupons } from '../src/domains/benefits/issuing.ts';
 import { earnPoints, refundPoints, spendPoints } from '../src/domains/benefits/points.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
@@ -762,7 +762,7 @@ describe('using a coupon', () => {
     const couponId = issued.body.coupon.coupon_id as number;
     const attempt = (orderId: number) =>
       t.ctx.db
-        .transaction((tx) => redeemCoupon(tx, m.user.id, couponId, orderId, clock.now()))
+        .transaction((tx) => reserveCoupon(tx, m.user.id, couponId, orderId, clock.now()))
         .then(
           () => 'ok',
           (e: { statusCode?: number }) => e.statusCode,
@@ -775,7 +775,7 @@ describe('using a coupon', () => {
     // Someone else's coupon cannot be used.
     const other = await createMember(t.ctx);
     await expect(
-      t.ctx.db.transaction((tx) => redeemCoupon(tx, other.user.id, couponId, 9, clock.now())),
+      t.ctx.db.transaction((tx) => reserveCoupon(tx, other.user.id, couponId, 9, clock.now())),
     ).rejects.toMatchObject({ statusCode: 409 });
     // Cancel: usable again.
     expect(

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type couponPolicies, coupons, orderItems, orders, payments, pointLedger } from '../src/db/schema.ts';
+import {
+  type couponPolicies,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  pointLedger,
+  productItems,
+} from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
@@ -93,10 +101,13 @@ describe('coupons and points on POST /api/orders', () => {
     const shop = await makeShop(t.ctx);
     const m = await member(3000);
     const { line, cart, created } = await fullOrder(shop, m);
-    // Amounts in the body are not part of the contract.
-    const tampered = await order(m, { point: 0, amount: 1, coupon_discount: 59999, total_price: 1 }, [
-      { product_item_id: shop.m, quantity: 1 },
-    ]);
+    // Amounts in the body are not part of the contract (another member: a second checkout of `m`
+    // would release the first).
+    const tampered = await order(
+      await member(),
+      { point: 0, amount: 1, coupon_discount: 59999, total_price: 1 },
+      [{ product_item_id: shop.m, quantity: 1 }],
+    );
     expect(tampered.status).toBe(200);
     expect(tampered.body).toMatchObject({ amount: 33000, coupon_discount: 0 });
     // 60,000 − 5,000 (line) − 5,500 (10% of 55,000) − 1,000 points; free shipping.
@@ -116,8 +127,9 @@ describe('coupons and points on POST /api/orders', () => {
     expect(il?.coupon_discount).toBe(3000);
     expect(items.reduce((s, i) => s + i.point_used, 0)).toBe(1000);
     expect(items.reduce((s, i) => s + i.paid_amount, 0)).toBe(48500);
-    expect((await couponRow(line))?.order_id).toBe(created.id);
-    expect((await couponRow(cart))?.used_at).not.toBeNull();
+    // Reserved, not used, until the payment is confirmed; the points are held.
+    expect(await couponRow(line)).toMatchObject({ order_id: created.id, used_at: null });
+    expect(await couponRow(cart)).toMatchObject({ order_id: created.id, used_at: null });
     expect(await balance(m)).toBe(2000);
     // The gateway is asked for the payable amount; the full price is refused.
     const wrong = await call(t.app, 'POST', '/api/orders/confirm-order', m.headers, {
@@ -170,15 +182,9 @@ describe('coupons and points on POST /api/orders', () => {
     expect((await couponRow(minimum))?.used_at).toBeNull();
     // A used coupon cannot be used again.
     const once = await coupon(m, {});
-    expect(
-      (
-        await order(
-          m,
-          { cart_coupon_ids: [], line_coupons: [{ product_item_id: shop.m, coupon_id: once }] },
-          items,
-        )
-      ).status,
-    ).toBe(200);
+    const first = await order(m, { line_coupons: [{ product_item_id: shop.m, coupon_id: once }] }, items);
+    expect(first.status).toBe(200);
+    expect((await pay(m, first.body as unknown as Created)).status).toBe(200);
     const twice = await order(m, { line_coupons: [{ product_item_id: shop.m, coupon_id: once }] }, items);
     expect(twice.status).toBe(400);
   });
@@ -346,7 +352,7 @@ describe('purchase points', () => {
 });
 
 describe('one coupon, two orders at once', () => {
-  it('creates only one order', async () => {
+  it('leaves one order holding it (a new checkout releases the earlier one), and one payment', async () => {
     const shop = await makeShop(t.ctx, { stock: 50 });
     const m = await member();
     const c = await coupon(m, { is_cart_coupon: true, discount_value: 3000 });
@@ -355,11 +361,23 @@ describe('one coupon, two orders at once', () => {
         order(m, { cart_coupon_ids: [c] }, [{ product_item_id: shop.m, quantity: 1 }]),
       ),
     );
-    const ok = results.filter((r) => r.status === 200);
-    expect(ok.length).toBe(1);
     for (const r of results) expect([200, 400, 409]).toContain(r.status);
+    const ok = results.filter((r) => r.status === 200).map((r) => r.body as unknown as Created);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
     const mine = await t.ctx.db.select().from(orders).where(eq(orders.user_id, m.id));
-    expect(mine.length).toBe(1);
-    expect((await couponRow(c))?.order_id).toBe(mine[0]?.id);
+    const live = mine.filter((o) => o.status === 'PENDING');
+    expect(live.length).toBe(1);
+    expect(mine.filter((o) => o.status !== 'PENDING').every((o) => o.status === 'FAILED')).toBe(true);
+    expect(await couponRow(c)).toMatchObject({ order_id: live[0]?.id, used_at: null });
+    // Every created order confirmed at once: only the one holding the coupon is paid, once.
+    const charges = sandbox.charges;
+    const paid = await Promise.all(ok.map((o) => pay(m, o)));
+    expect(paid.filter((p) => p.status === 200).length).toBe(1);
+    expect(sandbox.charges - charges).toBe(1);
+    expect(await couponRow(c)).toMatchObject({ order_id: live[0]?.id });
+    expect((await couponRow(c))?.used_at).not.toBeNull();
+    // Stock: only the paid unit is taken.
+    const [item] = await t.ctx.db.select().from(productItems).where(eq(productItems.id, shop.m));
+    expect(item?.stock).toBe(49);
   });
 });

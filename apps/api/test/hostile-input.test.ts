@@ -591,6 +591,9 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
       headers: other.headers,
     });
     expect(order.statusCode).toBe(200);
+    // Still unpaid and holding its stock: no one else's call (payment-failed, release-pending with its
+    // order id, a checkout of theirs) released it.
+    expect((order.json() as { status: string }).status).toBe('PENDING');
     const photos = await t.app.inject({ method: 'GET', url: '/api/users/photos', headers: other.headers });
     expect(photos.body).toContain(`"id":${other.photoId}`);
   }, 600_000);

@@ -651,8 +651,9 @@ describe('reads and ownership', () => {
     const a = await createMember(t.ctx);
     const b = await createMember(t.ctx);
     const order = await placeOrder(t.app, a.headers, [{ product_item_id: shop.m, quantity: 1 }]);
-    await placeOrder(t.app, a.headers, [{ product_item_id: shop.l, quantity: 1 }]); // left unpaid
     const paid = await pay(a.headers, order);
+    // Left unpaid (placed after the payment: a new checkout ends the member's earlier unpaid one).
+    await placeOrder(t.app, a.headers, [{ product_item_id: shop.l, quantity: 1 }]);
     const itemId = (paid.body.items as { id: number }[])[0]?.id as number;
     const list = await call(t.app, 'GET', '/api/orders/order-list-simple', a.headers);
     expect(list.body).toMatchObject({ page: 1, count: 1, total_count: 1, total_page: 1 });

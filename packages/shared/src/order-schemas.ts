@@ -101,6 +101,19 @@ export const ConfirmOrderRequest = z.object({
 });
 export type ConfirmOrderRequest = z.infer<typeof ConfirmOrderRequest>;
 
+/**
+ * POST /api/orders/release-pending (an addition to API-CATALOGUE.md): the shopper is back in the
+ * shop after leaving the payment window; their unpaid attempts (only `order_id` when given) end now
+ * and give back their stock, coupons and points (docs/ARCHITECTURE.md, 'Reserved until paid').
+ */
+export const ReleasePendingRequest = z.object({ order_id: OrderIdString.optional() });
+export type ReleasePendingRequest = z.infer<typeof ReleasePendingRequest>;
+export const ReleasePendingBody = z.object({
+  /** The order ids released now (empty: nothing was pending, or its payment is being confirmed). */
+  released: z.array(z.string()),
+});
+export type ReleasePendingBody = z.infer<typeof ReleasePendingBody>;
+
 export const OrderItemBody = z.object({
   id: Int,
   product_item_id: Int,

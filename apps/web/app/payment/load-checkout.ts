@@ -1,5 +1,6 @@
 /**
- * The checkout's data, loaded in the browser (member data, SPEC.md §3): the order form
+ * The checkout's data, loaded in the browser (member data, SPEC.md §3): the member's abandoned
+ * payment attempts released first (release-attempts.ts), then the order form
  * (GET /api/orders/data) and, when coupons apply, the best combination and every option.
  * A refused form (4xx, e.g. a sold-out or unknown line) is shown inline with the server's detail;
  * a 5xx or network failure is thrown to the route's ErrorBoundary.
@@ -12,6 +13,7 @@ import {
   type ProductsWithCouponsBody,
 } from '@codiroom/shared';
 import { isCouponable, orderableLines } from './checkout-state';
+import { releaseAbandonedAttempts } from './release-attempts';
 
 export type CheckoutData =
   | { kind: 'refused'; message: string }
@@ -29,6 +31,9 @@ export async function loadCheckout(api: ApiClient, url: URL, signal: AbortSignal
     if (v) params.set(k, v);
   }
   if (![...params.keys()].length) return { kind: 'refused', message: '주문할 상품이 없습니다.' };
+  // Starting checkout again (or Back from the payment window): the earlier unpaid attempt gives
+  // its stock, coupons and points back before the form is read.
+  await releaseAbandonedAttempts(api, signal);
   const r = await api.request<OrderForm>('GET', `/api/orders/data?${params.toString()}`, { signal });
   if (!r.ok) return { kind: 'refused', message: r.detail || '주문 정보를 불러오지 못했습니다.' };
   const form = r.data;

@@ -1,5 +1,6 @@
 /**
- * /cart: the member's or guest's cart, loaded by the clientLoader (GET /api/carts; a 5xx reaches
+ * /cart: the member's or guest's cart, loaded by the clientLoader (a member's abandoned payment
+ * attempt released first, then GET /api/carts; a 5xx reaches
  * the ErrorBoundary instead of an empty cart). Codi entries group
  * the lines of one codi set; product entries hold one line. Quantity changes and deletes are
  * optimistic and rolled back when the server refuses. Totals and per-brand shipping are computed
@@ -21,6 +22,7 @@ import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import { releaseAbandonedAttempts } from '../payment/release-attempts';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/cart';
 import styles from './cart.module.css';
@@ -52,9 +54,14 @@ async function optimistic<T>(apply: () => void, undo: () => void, call: () => Pr
   }
 }
 
-/** The cart of the browser's session (member token or guest id). */
+/**
+ * The cart of the browser's session (member token or guest id); a member's abandoned payment
+ * attempt is released first, so the units it held are not shown sold out (release-attempts.ts).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const body = await browserApi().get<CartList | null>('/api/carts', undefined, { signal: request.signal });
+  const api = browserApi();
+  await releaseAbandonedAttempts(api, request.signal);
+  const body = await api.get<CartList | null>('/api/carts', undefined, { signal: request.signal });
   const list = body && Array.isArray(body.result) ? body : null;
   if (list) setCartCount(linesOf(list).length);
   return list;

@@ -1,7 +1,8 @@
 /**
  * /payment: the checkout of the cart lines (`?cart_ids=1,2`) or items (`?product_item_ids=&quantities=`).
- * Loads the order form (GET /api/orders/data: lines, server-computed money, saved and latest
- * addresses), lets the member pick or enter an address (the Daum postcode widget when reachable,
+ * Releases the member's abandoned payment attempt (Back from the payment window, or checkout started
+ * again: payment/release-attempts.ts), then loads the order form (GET /api/orders/data: lines,
+ * server-computed money, saved and latest addresses), lets the member pick or enter an address (the Daum postcode widget when reachable,
  * manual entry otherwise) and a delivery request, shows the price
  * breakdown and the terms, then creates the pending order (POST /api/orders, the server prices it
  * again) and hands over to the payment window: the sandbox page by default, Toss's SDK (loaded from
@@ -15,7 +16,8 @@
  * The pieces live in app/payment/: load-checkout.ts (clientLoader), checkout-state.ts (reducer),
  * AddressSection, BenefitSection, Checkout (form and hand-over), scripts.ts (Daum, Toss).
  */
-import { Link, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -50,6 +52,16 @@ export function HydrateFallback() {
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  const { revalidate } = useRevalidator();
+  // Back from the payment window into a page the browser kept (back/forward cache): load again, so
+  // the abandoned attempt is released and the form shows its stock and coupons as the shopper's.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void revalidate();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [revalidate]);
   if (loaderData.kind === 'refused') {
     return (
       <>

@@ -1,8 +1,12 @@
 /**
- * Coupons as the member sees them: the rule of a policy, the owned and offered views, using and
- * restoring a coupon, the member's coupon box (SPEC.md, 'Benefits'). Concurrency: using a coupon is a
- * conditional UPDATE (… WHERE used_at IS NULL): of two orders racing for one coupon exactly one gets
- * the row.
+ * Coupons as the member sees them: the rule of a policy, the owned and offered views, reserving,
+ * using and restoring a coupon, the member's coupon box (SPEC.md, 'Benefits'; the lifecycle:
+ * docs/ARCHITECTURE.md, 'Reserved until paid'). A coupon row is free (`order_id` and `used_at`
+ * null), reserved by an unpaid order (`order_id` set, `used_at` null: still shown as usable, since
+ * the shopper's next checkout or return to the shop releases that attempt), or used (`used_at`
+ * set, when the order's payment is confirmed). Concurrency: reserving is a conditional UPDATE
+ * (… WHERE used_at IS NULL AND order_id IS NULL): of two orders racing for one coupon exactly one
+ * gets the row, so no two orders ever hold one coupon and a confirm can only use its own.
  */
 import {
   COUPON_EXPIRING_SOON_DAYS,
@@ -13,7 +17,7 @@ import {
   BENEFIT_MESSAGES as M,
   type OwnedCoupon,
 } from '@codiroom/shared';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { couponPolicies, coupons } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -62,6 +66,7 @@ function policyFields(p: Policy) {
   };
 }
 
+/** A coupon only reserved by an unpaid order is not used: it shows as usable, with no order. */
 export function ownedView(p: Policy, c: Coupon, now: Date): OwnedCoupon {
   const status = c.used_at ? 'USED' : c.expires_at <= now || !p.is_active ? 'EXPIRED' : 'USABLE';
   return {
@@ -70,7 +75,7 @@ export function ownedView(p: Policy, c: Coupon, now: Date): OwnedCoupon {
     issued_at: c.issued_at.toISOString(),
     expires_at: c.expires_at.toISOString(),
     used_at: c.used_at ? c.used_at.toISOString() : null,
-    order_id: c.order_id,
+    order_id: c.used_at ? c.order_id : null,
     status,
   };
 }
@@ -89,28 +94,57 @@ export function offerView(p: Policy, owned: Coupon | undefined, discount: number
 
 // ───────────────────────────── using ─────────────────────────────
 
+export const COUPON_HELD = '결제가 진행 중인 다른 주문에 적용된 쿠폰입니다.';
+
 /**
- * Marks a member's coupon used by an order, inside the checkout's transaction. A conditional
- * update: of concurrent orders using one coupon, exactly one succeeds; the others get 409.
+ * Reserves a member's coupon for a new unpaid order, inside the checkout's transaction. A
+ * conditional update (free, unexpired): of concurrent orders reserving one coupon, exactly one
+ * succeeds; the others get 409. The shopper's own earlier attempts are released before (orders'
+ * release.ts), so a coupon still held here is used, or held by an order whose payment is in flight.
  */
-export async function redeemCoupon(tx: Tx, userId: number, couponId: number, orderId: number, now: Date) {
+export async function reserveCoupon(tx: Tx, userId: number, couponId: number, orderId: number, now: Date) {
   const [row] = await tx
     .update(coupons)
-    .set({ used_at: now, order_id: orderId })
+    .set({ order_id: orderId })
     .where(
       and(
         eq(coupons.id, couponId),
         eq(coupons.user_id, userId),
         isNull(coupons.used_at),
+        isNull(coupons.order_id),
         gt(coupons.expires_at, now),
       ),
     )
     .returning({ id: coupons.id });
-  if (!row) throw conflict(M.couponUsed);
-  return row.id;
+  if (row) return row.id;
+  const [held] = await tx
+    .select({ used_at: coupons.used_at, order_id: coupons.order_id })
+    .from(coupons)
+    .where(and(eq(coupons.id, couponId), eq(coupons.user_id, userId)));
+  throw conflict(held && held.used_at === null && held.order_id !== null ? COUPON_HELD : M.couponUsed);
 }
 
-/** Gives a coupon back when its order is cancelled (usable again until its own expiry). */
+/**
+ * The order's payment was confirmed: the coupons it reserved become used, in the statement or
+ * transaction that makes it PAID. A SQL fragment (a data-modifying CTE body) so the one-statement
+ * payment can carry it; `userId` keeps the look-up on the member's coupons index.
+ */
+export function useReservedCouponsSql(userId: SQL, orderId: SQL, at: SQL): SQL {
+  return sql`update coupons set used_at = ${at}
+    where user_id = ${userId} and order_id = ${orderId} and used_at is null`;
+}
+
+/** `useReservedCouponsSql` as its own statement (the locked payment path). */
+export async function useReservedCoupons(tx: Tx, userId: number, orderId: number, now: Date) {
+  await tx.execute(
+    useReservedCouponsSql(sql`${userId}::int`, sql`${orderId}::int`, sql`${now.toISOString()}::timestamptz`),
+  );
+}
+
+/**
+ * Gives a coupon back when its order is released, fails, expires or is cancelled (usable again
+ * until its own expiry): reserved or used, it becomes free.
+ */
 export async function restoreCoupon(tx: Tx, userId: number, couponId: number, orderId: number) {
   const [row] = await tx
     .update(coupons)

@@ -2,7 +2,12 @@
  * The benefits domain's surface (SPEC.md, 'Benefits'): what the orders and
  * curations domains use, and the routes. Benefits imports from neither.
  */
-export { redeemCoupon, restoreCoupon } from './coupons.ts';
+export {
+  reserveCoupon,
+  restoreCoupon,
+  useReservedCoupons,
+  useReservedCouponsSql,
+} from './coupons.ts';
 export { autoIssueStyleQuizCoupons, issueMonthlyCodiCoupon } from './issuing.ts';
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';

@@ -5,8 +5,9 @@
  * (SELECT … FOR UPDATE), then checks the member's count against per_user_limit and raises
  * issued_count with a conditional UPDATE (… WHERE issued_count < total_limit). Every issuer of a
  * policy therefore waits for the previous one, so a limited coupon is never issued past its limit
- * and a member never gets one more than allowed. Using a coupon is a conditional UPDATE
- * (… WHERE used_at IS NULL): of two orders racing for one coupon exactly one gets the row.
+ * and a member never gets one more than allowed. Reserving a coupon for an order is a conditional
+ * UPDATE (… WHERE used_at IS NULL AND order_id IS NULL): of two orders racing for one coupon exactly
+ * one gets the row (coupons.ts).
  * Both work the same on PGlite (one connection, transactions run one at a time) and PostgreSQL.
  */
 import {

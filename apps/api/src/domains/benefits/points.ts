@@ -9,12 +9,13 @@
  * first-to-expire-first-spent accounting.
  *
  * earnPoints / spendPoints / refundPoints take a transaction handle so the checkout (docs/ARCHITECTURE.md,
- * 'Orders and payments') can call them inside its own order transaction.
+ * 'Orders and payments') can call them inside its own order transaction. A spend of an order not yet
+ * paid is a hold (shown so in the history, refunded when the attempt is released).
  */
 import { POINT_VALID_DAYS } from '@codiroom/shared';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pointLedger } from '../../db/schema.ts';
+import { orders, pointLedger } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { lockMember, pointBalance } from '../users/index.ts';
@@ -209,6 +210,35 @@ export async function currentBalance(db: Db, userId: number, now: Date): Promise
   });
 }
 
+/**
+ * Titles of an order's point rows while the order was never paid (docs/ARCHITECTURE.md, 'Reserved
+ * until paid'): the points an unpaid order took are held, not used — the ledger row keeps them from
+ * being spent twice — and its refund is the hold ending.
+ */
+export const HELD_POINT_TITLES = {
+  held: '결제 대기 주문 · 포인트 보류',
+  abandoned: '결제하지 않은 주문 · 포인트 보류',
+  released: '결제하지 않은 주문 · 포인트 보류 해제',
+} as const;
+
+/** The orders (of `ids`) never paid, with whether each is still waiting for its payment. */
+async function unpaidOrders(db: Conn, ids: number[]): Promise<Map<number, boolean>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), isNull(orders.paid_at)));
+  return new Map(rows.map((r) => [r.id, r.status === 'PENDING']));
+}
+
+function titleOf(r: Row, unpaid: Map<number, boolean>): string {
+  const pending = r.ref_type === 'order' && r.ref_id !== null ? unpaid.get(r.ref_id) : undefined;
+  if (pending !== undefined && r.reason === 'SPEND_ORDER')
+    return pending ? HELD_POINT_TITLES.held : HELD_POINT_TITLES.abandoned;
+  if (pending !== undefined && r.reason === 'REFUND_ORDER') return HELD_POINT_TITLES.released;
+  return `${POINT_REASONS[r.reason as PointReason] ?? r.reason}${r.note ? ` · ${r.note}` : ''}`;
+}
+
 export async function pointHistory(db: Conn, userId: number, page: number, pageSize: number) {
   const [total] = await db.select({ n: count() }).from(pointLedger).where(eq(pointLedger.user_id, userId));
   const rows = await db
@@ -218,6 +248,9 @@ export async function pointHistory(db: Conn, userId: number, page: number, pageS
     .orderBy(desc(pointLedger.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const unpaid = await unpaidOrders(db, [
+    ...new Set(rows.flatMap((r) => (r.ref_type === 'order' && r.ref_id !== null ? [r.ref_id] : []))),
+  ]);
   const totalCount = Number(total?.n ?? 0);
   return {
     page,
@@ -228,7 +261,7 @@ export async function pointHistory(db: Conn, userId: number, page: number, pageS
       id: r.id,
       amount: r.amount,
       reason: r.reason,
-      title: `${POINT_REASONS[r.reason as PointReason] ?? r.reason}${r.note ? ` · ${r.note}` : ''}`,
+      title: titleOf(r, unpaid),
       balance_after: r.balance_after,
       expires_at: r.expires_at ? r.expires_at.toISOString() : null,
       created_at: r.created_at.toISOString(),

@@ -5,12 +5,14 @@
  * - Create: the member's coupon choice is re-validated with the shared `evaluateChoice` over the
  *   order's server-priced lines (unit price = what the order charges, never a client amount);
  *   points are capped by `maxUsablePoints` at the amount left after coupons (less the gateway's
- *   1-won minimum). Inside the order transaction every coupon is redeemed (`redeemCoupon`, a
- *   conditional update: of two orders racing for one coupon exactly one commits) and the points
- *   spent (`spendPoints`, under the member's row lock). Per item: the line coupon's discount plus
+ *   1-won minimum). Inside the order transaction every coupon is reserved (`reserveCoupon`, a
+ *   conditional update: of two orders racing for one coupon exactly one commits; it becomes used
+ *   only when the payment is confirmed) and the points are held (`spendPoints`, under the member's
+ *   row lock: a ledger row the point history shows as held until the order is paid, refunded when
+ *   the attempt is released). Per item: the line coupon's discount plus
  *   its share of the cart-wide coupons (`cart_allocation`), then its share of the points
  *   (`allocateDiscount` over what each item still costs); `paid_amount` is what is left.
- * - Give back: when a PENDING order fails or expires, and when its last live item is cancelled or
+ * - Give back: when a PENDING order is released (release.ts), fails or expires, and when its last live item is cancelled or
  *   returned, every coupon of the order is restored and every point not yet returned is refunded.
  *   An item cancelled or returned while others stay live returns its points share (shared
  *   `pointsToReturn`) and its line coupon unless another live item of the order still uses it;
@@ -43,8 +45,8 @@ import {
   earnPoints,
   linesForItems,
   memberRules,
-  redeemCoupon,
   refundPoints,
+  reserveCoupon,
   restoreCoupon,
   spendPoints,
 } from '../benefits/index.ts';
@@ -184,10 +186,10 @@ function a0(): CouponAssignment {
   return { lines: [], cart_coupon_ids: [], cart_discount: 0, total_discount: 0, cart_allocation: [] };
 }
 
-/** Inside the order transaction: redeems the coupons and spends the points of the plan. */
+/** Inside the order transaction: reserves the coupons and holds the points of the plan. */
 export async function applyBenefits(tx: Tx, userId: number, orderId: number, plan: BenefitPlan, now: Date) {
   for (const id of [...plan.coupon_ids].sort((a, b) => a - b))
-    await redeemCoupon(tx, userId, id, orderId, now);
+    await reserveCoupon(tx, userId, id, orderId, now);
   if (plan.point_used > 0)
     await spendPoints(tx, { userId, amount: plan.point_used, now, refType: 'order', refId: orderId });
 }
@@ -214,8 +216,8 @@ async function refundOrderPoints(tx: Tx, userId: number, orderId: number, amount
 }
 
 /**
- * The orders failed, expired or were wholly cancelled/returned: every coupon they used comes back
- * and every point not yet returned is refunded (`pointsToReturn` of a last live item). Call once
+ * The orders were released, failed, expired or were wholly cancelled/returned: every coupon they
+ * reserved or used comes back and every point not yet returned is refunded (`pointsToReturn` of a last live item). Call once
  * per transition (the caller's conditional update or status check under the order row lock).
  */
 export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date): Promise<void> {

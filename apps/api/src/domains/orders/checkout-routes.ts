@@ -1,4 +1,7 @@
-/** Checkout: the price of a product page, order creation, payment confirmation and the failed window (API-CATALOGUE.md, 'orders'). */
+/**
+ * Checkout: the price of a product page, order creation, payment confirmation, the failed window
+ * and the return to the shop (API-CATALOGUE.md, 'orders'; the last two are additions).
+ */
 import {
   CalculatePriceBody,
   CalculatePriceRequest,
@@ -8,6 +11,8 @@ import {
   ErrorBody,
   OrderDetail,
   OrderIdString,
+  ReleasePendingBody,
+  ReleasePendingRequest,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,8 +21,10 @@ import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { confirmOrder } from './confirm.ts';
 import { createOrder } from './create.ts';
+import { orderOf } from './detail.ts';
 import { pathId } from './model.ts';
 import { assertInStock, orderMoney, PRICE_MSG, priceLines } from './pricing.ts';
+import { releaseAttempts } from './release.ts';
 import { Errors, me, tags, token } from './route-common.ts';
 import { abandonOrder } from './settle.ts';
 
@@ -108,5 +115,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       order_id: req.body.order_id,
       status: await abandonOrder(ctx, me(req), req.body.order_id),
     }),
+  );
+
+  app.post(
+    '/orders/release-pending',
+    {
+      config: token,
+      schema: {
+        tags,
+        summary:
+          "Addition: back in the shop after leaving the payment window, the member's unpaid orders end now " +
+          '(FAILED) and their stock, coupons and points return',
+        description:
+          'Only `order_id` when given (404 when it is not the member’s order), else every PENDING order of the ' +
+          'member. An order whose payment is being confirmed or was approved is never released. ' +
+          'docs/ARCHITECTURE.md, "Reserved until paid".',
+        body: ReleasePendingRequest,
+        response: { 200: ReleasePendingBody, ...Errors },
+      },
+    },
+    async (req) => {
+      const userId = me(req);
+      const orderNo = req.body.order_id;
+      if (orderNo !== undefined) await orderOf(ctx.db, orderNo, userId);
+      return { released: await releaseAttempts(ctx, userId, { orderNo }) };
+    },
   );
 };

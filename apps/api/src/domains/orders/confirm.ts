@@ -27,6 +27,7 @@ import { orders, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { useReservedCouponsSql } from '../benefits/index.ts';
 import { GatewayError, type GatewayPayment, gatewayOf, refusesPayment } from '../payments/index.ts';
 import { firePurchase, type PurchaseVisitor, rememberPurchaseVisitor } from './ad-purchase.ts';
 import { detailOf, itemBody, orderDetail } from './detail.ts';
@@ -211,8 +212,8 @@ export async function confirmOrder(
 
 /**
  * The common case of applying an approval, in one durable statement: a PENDING order whose amount
- * the gateway approved becomes PAID with its items, the payment row DONE and the bought items
- * leave the member's cart. The detail is built from what was just written (one read of the item
+ * the gateway approved becomes PAID with its items, the payment row DONE, the coupons it reserved
+ * used and the bought items leave the member's cart. The detail is built from what was just written (one read of the item
  * bodies). Null when the order was not PENDING with that amount: the caller takes the general,
  * locked path (applyGatewayPayment).
  */
@@ -254,6 +255,8 @@ async function payPendingOrder(
       where order_id in (select id from paid)
       returning product_item_id
     ),
+    -- The coupons the order reserved are used now, with its payment (benefits' coupons.ts).
+    used as (${useReservedCouponsSql(sql`(select user_id from paid)`, sql`(select id from paid)`, at)}),
     gone as (
       delete from cart_lines
       where cart_id in (select c.id from carts c join paid on c.user_id = paid.user_id)

@@ -1,5 +1,7 @@
 /**
- * POST /api/orders: an order created PENDING with its stock reserved (SPEC.md, 'Orders').
+ * POST /api/orders: an order created PENDING with its stock, time-sale units, coupons and points
+ * reserved until its payment is confirmed (SPEC.md, 'Orders'; docs/ARCHITECTURE.md, 'Reserved
+ * until paid').
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -26,6 +28,7 @@ import {
   type Wanted,
   wantedFromCart,
 } from './pricing.ts';
+import { releaseAttempts } from './release.ts';
 import { reserveTimeSaleUnits } from './time-sale-stock.ts';
 
 // ───────────────────────────── create ─────────────────────────────
@@ -182,6 +185,9 @@ export async function createOrder(
   userId: number,
   body: CreateOrderRequest,
 ): Promise<CreatedOrder> {
+  // Starting checkout again ends the member's earlier unpaid attempts first (release.ts), so the
+  // stock, coupons and points they held are this order's to take (never one being confirmed).
+  await releaseAttempts(ctx, userId, { keep: body.order_id });
   const now = ctx.clock.now();
   const wanted = await resolveWanted(ctx.db, userId, body);
   const lines = await priceLines(ctx.db, wanted, now);
@@ -221,8 +227,8 @@ export async function createOrder(
       created = await ctx.db.transaction(async (tx) => {
         const order = check(await insertPendingOrder(tx, pending));
         await reserveTimeSaleUnits(tx, lines);
-        // Every coupon redeemed (conditional: a coupon another order took is a 409 and this order
-        // rolls back) and the points spent, in this transaction.
+        // Every coupon reserved (conditional: a coupon another order holds or used is a 409 and
+        // this order rolls back) and the points held, in this transaction.
         await applyBenefits(tx, userId, order.id, plan, now);
         return order;
       });

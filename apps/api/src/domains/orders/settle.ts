@@ -6,6 +6,7 @@
 import { and, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import { cartLines, carts, orderItems, orders, paymentCancels, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { useReservedCoupons } from '../benefits/index.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
 import { firePurchase } from './ad-purchase.ts';
 import { releaseOrderBenefits } from './benefits.ts';
@@ -19,6 +20,7 @@ import {
   FAIL_FROM,
   HOLDING_PAYMENT,
 } from './payment-state.ts';
+import { endLockedAttempts, releaseAttempts } from './release.ts';
 import { releaseStock } from './stock.ts';
 
 /** Cancels a payment the shop must not keep; failures are logged by the caller, never thrown. */
@@ -180,6 +182,8 @@ export async function applyGatewayPayment(
       .set({ status: 'PAID', updated_at: now })
       .where(eq(orderItems.order_id, locked.id));
     if (locked.user_id !== null) {
+      // The coupons the order reserved are used now, with its payment.
+      await useReservedCoupons(tx, locked.user_id, locked.id, now);
       // The bought items leave the member's cart.
       const bought = tx
         .select({ id: orderItems.product_item_id })
@@ -229,8 +233,9 @@ export async function applyGatewayPayment(
 
 /**
  * The payment window reported a failure or the shopper closed it (Toss's fail URL): a PENDING order
- * with no payment in flight fails now and its stock returns at once instead of after 30 minutes.
- * Returns the order's status afterwards.
+ * with no payment in flight fails now and its stock, coupons and points return at once instead of
+ * after 30 minutes (release.ts, never an attempt being confirmed). 404 for an order that is not the
+ * member's. Returns the order's status afterwards.
  */
 export async function abandonOrder(
   ctx: AppContext,
@@ -238,32 +243,10 @@ export async function abandonOrder(
   orderNo: string,
 ): Promise<OrderRow['status']> {
   const order = await orderOf(ctx.db, orderNo, userId);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const failed = await tx
-      .update(orders)
-      .set({ status: 'FAILED', updated_at: now })
-      .where(
-        and(
-          eq(orders.id, order.id),
-          inArray(orders.status, FAIL_FROM),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(payments)
-              .where(and(eq(payments.order_id, orders.id), inArray(payments.status, HOLDING_PAYMENT))),
-          ),
-        ),
-      )
-      .returning({ status: orders.status });
-    if (failed.length === 1) {
-      await releaseStock(tx, order.id);
-      await releaseOrderBenefits(tx, [order.id], now);
-      return 'FAILED';
-    }
-    const [now2] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-    return now2?.status ?? order.status;
-  });
+  const released = await releaseAttempts(ctx, userId, { orderNo });
+  if (released.length === 1) return 'FAILED';
+  const [now] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  return now?.status ?? order.status;
 }
 
 // ───────────────────────────── recovery and expiry ─────────────────────────────
@@ -311,34 +294,29 @@ export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise
   return resolved;
 }
 
-/** The sweep: PENDING orders past their window with no payment in flight expire; stock returns. */
+/**
+ * The sweep (the safety net behind release.ts): PENDING orders past their window with no payment
+ * in flight expire; stock, coupons and points return. Like releaseAttempts, the due rows are locked
+ * first (rows a confirm's claim holds right now are skipped: the next sweep sees how it ended) and
+ * moved by a later statement, which sees every claim committed before.
+ */
 export async function expireOrders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const due = await tx
-      .update(orders)
-      .set({ status: 'EXPIRED', updated_at: now })
-      .where(
-        and(
-          inArray(orders.status, EXPIRE_FROM),
-          lte(orders.expires_at, now),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(payments)
-              .where(and(eq(payments.order_id, orders.id), inArray(payments.status, HOLDING_PAYMENT))),
-          ),
-        ),
-      )
-      .returning({ id: orders.id });
-    // One statement for every due order: the rows are locked in one item id order, so the sweep
-    // cannot deadlock with a reservation.
-    // (Chunks keep under PGlite's bind-parameter limit.)
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, EXPIRE_FROM), lte(orders.expires_at, now)))
+      .orderBy(orders.id)
+      .for('update', { skipLocked: true });
+    // One statement per chunk for every due order: the item rows are locked in one item id order,
+    // so the sweep cannot deadlock with a reservation. (Chunks keep under PGlite's bind-parameter
+    // limit.)
+    let expired = 0;
     for (let i = 0; i < due.length; i += 5000) {
       const chunk = due.slice(i, i + 5000).map((o) => o.id);
-      await releaseStock(tx, chunk);
-      await releaseOrderBenefits(tx, chunk, now);
+      expired += (await endLockedAttempts(tx, chunk, 'EXPIRED', now)).length;
     }
-    return due.length;
+    return expired;
   });
 }
