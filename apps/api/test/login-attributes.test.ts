@@ -8,7 +8,7 @@
 import { abGroups, kstDate } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventLogs } from '../src/db/schema.ts';
+import { eventLogs, users } from '../src/db/schema.ts';
 import { flushAnalytics } from '../src/domains/support/index.ts';
 import { settlePushes } from '../src/domains/users/notify.ts';
 import { DevPushSink, OneSignalPushSender, setPushSender } from '../src/domains/users/push.ts';
@@ -94,6 +94,7 @@ describe('push attributes at login', () => {
       setTags: async () => {
         throw new Error('push service down');
       },
+      hasAppSubscription: async () => false,
     });
     const res = await t.app.inject({
       method: 'POST',
@@ -160,5 +161,89 @@ describe('analytics attributes at login', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'EVENT', ab_group: `${abType}${subAbType}` });
     expect(rows[0]?.payload).toMatchObject({ login_method: 'phone', ab_type: abType });
+  });
+});
+
+describe("the app's push permission (POST /api/users/app-push-permission)", () => {
+  it("is recorded only for a subscription the push service holds for this member, never another member's", async () => {
+    const a = await signUpViaApi(t.app);
+    const b = await signUpViaApi(t.app);
+    const sub = 'b7a1c0de-1111-4222-8333-444455556666';
+    sink.registerDevice(b.body.user.uuid, sub);
+    const report = (access: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/app-push-permission',
+        headers: bearer(access),
+        payload: body,
+      });
+    // A's claim of B's device is refused.
+    const stolen = await report(a.body.access, { granted: true, subscription_id: sub });
+    expect(stolen.statusCode).toBe(400);
+    const [rowA] = await t.ctx.db.select().from(users).where(eq(users.id, a.body.user.id));
+    expect(rowA).toMatchObject({ app_push_verified_at: null, is_app_alert: false });
+    // B's own report is recorded and turns the app alerts on.
+    const own = await report(b.body.access, { granted: true, subscription_id: sub });
+    expect(own.statusCode, own.body).toBe(200);
+    const [rowB] = await t.ctx.db.select().from(users).where(eq(users.id, b.body.user.id));
+    expect(rowB?.app_push_subscription_id).toBe(sub);
+    expect(rowB?.app_push_verified_at).not.toBeNull();
+    expect(rowB?.is_app_alert).toBe(true);
+    // Withdrawn in the phone's settings: cleared.
+    const off = await report(b.body.access, { granted: false });
+    expect(off.json()).toMatchObject({ verified: false });
+    const [after] = await t.ctx.db.select().from(users).where(eq(users.id, b.body.user.id));
+    expect(after).toMatchObject({ app_push_subscription_id: null, app_push_verified_at: null });
+    // Bad bodies and no token.
+    for (const body of [
+      {},
+      { granted: true },
+      { granted: true, subscription_id: '<x>' },
+      { granted: 'yes' },
+    ]) {
+      expect((await report(b.body.access, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/app-push-permission',
+      payload: { granted: false },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it("asks OneSignal's view-user call and accepts only an enabled app push with permission", async () => {
+    const user = (subscriptions: unknown[]) =>
+      new Response(JSON.stringify({ identity: { external_id: 'u' }, subscriptions }), { status: 200 });
+    const fetchMock = vi.fn(async () =>
+      user([
+        { id: 'sub-web-0001', type: 'ChromePush', enabled: true, notification_types: 1 },
+        { id: 'sub-ios-0001', type: 'iOSPush', enabled: true, notification_types: 1 },
+        { id: 'sub-and-0001', type: 'AndroidPush', enabled: true, notification_types: -2 },
+      ]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const sender = new OneSignalPushSender({
+        baseUrl: 'https://api.onesignal.com',
+        appId: '11111111-2222-4333-8444-555555555555',
+        apiKey: 'os-key',
+      });
+      expect(await sender.hasAppSubscription('member-uuid', 'sub-ios-0001')).toBe(true);
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe(
+        'https://api.onesignal.com/apps/11111111-2222-4333-8444-555555555555/users/by/external_id/member-uuid',
+      );
+      expect(init.method).toBe('GET');
+      expect(init.headers).toMatchObject({ authorization: 'Key os-key' });
+      expect(await sender.hasAppSubscription('member-uuid', 'sub-web-0001')).toBe(false);
+      expect(await sender.hasAppSubscription('member-uuid', 'sub-and-0001')).toBe(false);
+      expect(await sender.hasAppSubscription('member-uuid', 'sub-none-0001')).toBe(false);
+      fetchMock.mockImplementationOnce(async () => new Response('{}', { status: 404 }));
+      expect(await sender.hasAppSubscription('nobody', 'sub-ios-0001')).toBe(false);
+      fetchMock.mockImplementationOnce(async () => new Response('{}', { status: 500 }));
+      await expect(sender.hasAppSubscription('member-uuid', 'sub-ios-0001')).rejects.toThrow('500');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

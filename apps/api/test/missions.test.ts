@@ -18,6 +18,7 @@ import {
   reviews,
   styleQuizzes,
 } from '../src/db/schema.ts';
+import { type DevPushSink, pushSenderFor } from '../src/domains/users/push.ts';
 import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
@@ -103,9 +104,27 @@ describe('GET /api/curations/mission', () => {
         .sort();
     expect(await completed()).toEqual([]);
 
-    // App push consent, through the real endpoint.
+    // App push consent: the web switch alone is not the app's permission (any browser can flip it).
     const push = await call('POST', '/api/users/notification-permissions', m.headers, { is_app_alert: true });
     expect(push.status).toBe(200);
+    expect(await completed()).toEqual([]);
+    // The app reports a subscription the push service does not hold for this member: refused.
+    const subscription = 'e2c1d5a8-7a41-4b7e-9c61-000000000107';
+    const unknown = await call('POST', '/api/users/app-push-permission', m.headers, {
+      granted: true,
+      subscription_id: subscription,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toContain('알림 권한을 확인하지 못했어요');
+    expect(await completed()).toEqual([]);
+    // Once the push service holds it (the app's SDK logged in with the uuid), the report completes it.
+    (pushSenderFor(t.ctx) as DevPushSink).registerDevice(m.user.uuid, subscription);
+    const verified = await call('POST', '/api/users/app-push-permission', m.headers, {
+      granted: true,
+      subscription_id: subscription,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ verified: true, is_app_alert: true });
     expect(await completed()).toEqual(['APP_PUSH_CONSENT']);
 
     await t.ctx.db.insert(styleQuizzes).values({ user_id: uid, answers: { style: 'minimal' } });
@@ -170,7 +189,7 @@ describe('POST /api/benefits/receive-mission-point', () => {
   });
 
   it('credits a completed mission once through the ledger; the list shows it received', async () => {
-    const m = await createMember(t.ctx, { is_app_alert: true });
+    const m = await createMember(t.ctx, { is_app_alert: true, app_push_verified_at: new Date() });
     const before = byCode(await list(m.headers), 'APP_PUSH_CONSENT');
     expect(before).toMatchObject({ is_completed: true, is_received: false });
 

@@ -302,6 +302,7 @@ describe('pushes', () => {
         throw new Error('push service down');
       },
       setTags: async () => {},
+      hasAppSubscription: async () => false,
     });
     const [ticket] = await t.ctx.db
       .insert(supportTickets)

@@ -132,3 +132,23 @@ export function loginPushTags(input: {
   }
   return tags;
 }
+
+/** The push service's subscription kinds that are a phone app's push (OneSignal's `type`). */
+export const APP_PUSH_SUBSCRIPTION_TYPES = ['iOSPush', 'AndroidPush', 'HuaweiPush', 'FireOSPush'] as const;
+
+/**
+ * Whether a subscription the push service holds for a member is a phone app's push that can
+ * actually be delivered: an app push type, enabled, and — when the service says — with the
+ * operating system's permission (OneSignal's `notification_types` is positive when subscribed,
+ * negative when the user refused or turned it off). The push-consent mission is paid on this, not
+ * on a switch the web page can flip (docs/ARCHITECTURE.md, "Notifications").
+ */
+export function isDeliverableAppPush(sub: {
+  type?: unknown;
+  enabled?: unknown;
+  notification_types?: unknown;
+}): boolean {
+  if (!(APP_PUSH_SUBSCRIPTION_TYPES as readonly unknown[]).includes(sub.type)) return false;
+  if (sub.enabled !== true) return false;
+  return typeof sub.notification_types !== 'number' || sub.notification_types > 0;
+}

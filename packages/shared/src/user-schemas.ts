@@ -371,6 +371,23 @@ export type ShippingAddressUpdateRequest = z.input<typeof ShippingAddressUpdateR
 export const NotificationPermissionsRequest = NotificationPermissions.partial().strict();
 export type NotificationPermissionsRequest = z.infer<typeof NotificationPermissionsRequest>;
 
+/**
+ * The app's push permission, reported by the page for the native shell [addition]: granted with
+ * the push service's subscription id, or withdrawn.
+ */
+export const AppPushPermissionRequest = z.discriminatedUnion('granted', [
+  z
+    .object({
+      granted: z.literal(true),
+      subscription_id: z.string().regex(/^[A-Za-z0-9-]{8,100}$/, '구독 ID를 확인해주세요.'),
+    })
+    .strict(),
+  z.object({ granted: z.literal(false) }).strict(),
+]);
+export type AppPushPermissionRequest = z.infer<typeof AppPushPermissionRequest>;
+export const AppPushPermissionBody = z.object({ verified: z.boolean(), is_app_alert: z.boolean() });
+export type AppPushPermissionBody = z.infer<typeof AppPushPermissionBody>;
+
 export const VerifyReferralCodeQuery = z.object({ referral_code: z.string().max(64) });
 
 export const SesSelectedRequest = z

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decidePush,
   isBenefitNotificationKind,
+  isDeliverableAppPush,
   isKstNightTime,
   loginPushTags,
   NOTIFICATION_KIND_LABELS,
@@ -98,5 +99,19 @@ describe('loginPushTags (SPEC.md §4 "Session": push attributes at login)', () =
     const tags = loginPushTags(base);
     expect(tags).not.toHaveProperty('login_method');
     expect(tags).not.toHaveProperty('last_login');
+  });
+});
+
+describe('isDeliverableAppPush (the push-consent mission needs a real app permission)', () => {
+  it('is an enabled phone push subscription with the system permission', () => {
+    expect(isDeliverableAppPush({ type: 'iOSPush', enabled: true, notification_types: 1 })).toBe(true);
+    expect(isDeliverableAppPush({ type: 'AndroidPush', enabled: true })).toBe(true);
+  });
+  it('refuses web push, e-mail and SMS, a disabled one, and a refused system permission', () => {
+    expect(isDeliverableAppPush({ type: 'ChromePush', enabled: true, notification_types: 1 })).toBe(false);
+    expect(isDeliverableAppPush({ type: 'Email', enabled: true })).toBe(false);
+    expect(isDeliverableAppPush({ type: 'iOSPush', enabled: false, notification_types: 1 })).toBe(false);
+    expect(isDeliverableAppPush({ type: 'AndroidPush', enabled: true, notification_types: -2 })).toBe(false);
+    expect(isDeliverableAppPush({})).toBe(false);
   });
 });

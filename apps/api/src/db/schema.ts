@@ -86,6 +86,13 @@ export const users = pgTable(
     is_app_alert: boolean('is_app_alert').notNull().default(false),
     is_benefit_alert: boolean('is_benefit_alert').notNull().default(false),
     is_nighttime_alert: boolean('is_nighttime_alert').notNull().default(false),
+    /**
+     * The app's push subscription the push service confirmed is this member's and enabled, and
+     * when (users/app-push.ts): what "the app reports a real permission" means for the
+     * push-consent mission. Web consent alone sets only is_app_alert.
+     */
+    app_push_subscription_id: varchar('app_push_subscription_id', { length: 100 }),
+    app_push_verified_at: ts('app_push_verified_at'),
     ses_selected: jsonb('ses_selected'),
     stopped_at: ts('stopped_at'),
     /**

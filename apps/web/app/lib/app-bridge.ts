@@ -7,6 +7,11 @@
  * - `login`: { user_id (uuid, the push service's external id), ab_type, sub_ab_type, login_method }
  * - `logout`: {} (the app logs the push SDK out: this phone stops receiving the member's pushes)
  * - `user_status`: { user_id, status, is_app_alert, is_benefit_alert, is_nighttime_alert }
+ * - `request_push_permission`: {} (the push-consent mission's 알림 켜기: the app asks the system)
+ *
+ * The app answers through the webview's message event (react-native-webview's postMessage):
+ * - `push_permission`: { granted, subscription_id } after the system's answer, at start and when
+ *   it changes; the page reports it to the server, which checks it with the push service.
  *
  * The app injects `window.ReactNativeWebView.postMessage` (Android and iOS alike);
  * `window.webkit.messageHandlers.codiroom` is accepted too for a plain WKWebView shell.
@@ -21,7 +26,11 @@ export type AppMessage =
       is_app_alert: boolean | null;
       is_benefit_alert: boolean | null;
       is_nighttime_alert: boolean | null;
-    };
+    }
+  | { type: 'request_push_permission' };
+
+/** What the app sends the page. */
+export type AppInbound = { type: 'push_permission'; granted: boolean; subscription_id: string | null };
 
 type BridgeWindow = Window & {
   ReactNativeWebView?: { postMessage: (message: string) => void };
@@ -46,4 +55,31 @@ export function postToApp(message: AppMessage): void {
   } catch {
     // the app went away: the page goes on
   }
+}
+
+/**
+ * Listens to the app's messages (window on iOS, document on Android). Only JSON strings of a known
+ * shape are passed on; another site's frame is ignored (the server checks every claim anyway).
+ */
+export function onAppMessage(handler: (message: AppInbound) => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const listener = (e: Event) => {
+    const { data, origin } = e as MessageEvent;
+    if (origin && origin !== window.location.origin) return;
+    if (typeof data !== 'string' || data.length > 2_000) return;
+    try {
+      const m = JSON.parse(data) as { type?: unknown; granted?: unknown; subscription_id?: unknown };
+      if (m.type !== 'push_permission' || typeof m.granted !== 'boolean') return;
+      const id = typeof m.subscription_id === 'string' ? m.subscription_id.slice(0, 100) : null;
+      handler({ type: 'push_permission', granted: m.granted, subscription_id: id });
+    } catch {
+      // not ours
+    }
+  };
+  window.addEventListener('message', listener);
+  document.addEventListener('message', listener);
+  return () => {
+    window.removeEventListener('message', listener);
+    document.removeEventListener('message', listener);
+  };
 }

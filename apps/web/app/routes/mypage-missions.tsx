@@ -1,16 +1,20 @@
 /**
  * /mypage/missions: the member's missions (GET /api/curations/mission) with their state, a
  * "포인트 받기" button for completed missions whose points are still waiting, and the point
- * balance, refetched after every receive. The push-consent mission can be finished right here.
+ * balance, refetched after every receive. The push-consent mission is finished in the app: 알림
+ * 켜기 asks the app for the system's permission, and only a permission the push service confirms
+ * completes it (docs/ARCHITECTURE.md, "Notifications"); on the web it says so.
  */
 import { formatWon, type Mission, type MissionListBody } from '@codiroom/shared';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import { useRootData } from '../root';
+import { askAppForPushPermission } from '../shell/app-status';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-missions';
 import my from './mypage.module.css';
@@ -25,11 +29,13 @@ type Message = { ok: boolean; text: string };
 function MissionAction({
   m,
   busy,
+  inApp,
   onReceive,
   onPushOn,
 }: {
   m: Mission;
   busy: boolean;
+  inApp: boolean;
   onReceive: (m: Mission) => void;
   onPushOn: () => void;
 }) {
@@ -40,6 +46,9 @@ function MissionAction({
         포인트 받기
       </button>
     );
+  }
+  if (m.code === 'APP_PUSH_CONSENT' && !inApp) {
+    return <span className={css.badge}>앱에서 할 수 있어요</span>;
   }
   if (m.code === 'APP_PUSH_CONSENT') {
     return (
@@ -97,46 +106,46 @@ export function HydrateFallback() {
   );
 }
 
-type Change = { kind: 'receive'; mission: number } | { kind: 'push-on' };
-
-function send(change: Change) {
-  return change.kind === 'receive'
-    ? browserApi().request<{ point: number; balance: number }>(
-        'POST',
-        '/api/benefits/receive-mission-point',
-        {
-          body: { mission: change.mission },
-        },
-      )
-    : browserApi().request<{ point: number; balance: number }>(
-        'POST',
-        '/api/users/notification-permissions',
-        {
-          body: { is_app_alert: true },
-        },
-      );
+function send(mission: number) {
+  return browserApi().request<{ point: number; balance: number }>(
+    'POST',
+    '/api/benefits/receive-mission-point',
+    {
+      body: { mission },
+    },
+  );
 }
 
 export default function MissionsPage({ loaderData: data }: Route.ComponentProps) {
   const [done, setDone] = useState<string | null>(null);
+  const [pushError, setPushError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const change = useMutation(send);
-  const busy = change.pending;
-  const message: Message | null = change.error
-    ? { ok: false, text: change.error }
-    : done
-      ? { ok: true, text: done }
-      : null;
+  const revalidator = useRevalidator();
+  const inApp = useRootData()?.isWebview ?? false;
+  const busy = change.pending || asking;
+  const error = change.error ?? pushError;
+  const message: Message | null = error ? { ok: false, text: error } : done ? { ok: true, text: done } : null;
 
   async function receive(m: Mission) {
     setDone(null);
-    const res = await change.run({ kind: 'receive', mission: m.id });
+    setPushError(null);
+    const res = await change.run(m.id);
     if (res?.ok) setDone(`포인트 ${formatWon(res.data.point)}이 적립되었어요.`);
   }
 
   async function pushOn() {
     setDone(null);
-    const res = await change.run({ kind: 'push-on' });
-    if (res?.ok) setDone('앱 푸시 알림을 켰어요. 포인트를 받아보세요.');
+    setPushError(null);
+    setAsking(true);
+    const result = await askAppForPushPermission();
+    setAsking(false);
+    if (result.verified) {
+      setDone('앱 푸시 알림을 켰어요. 포인트를 받아보세요.');
+      await revalidator.revalidate();
+    } else {
+      setPushError(result.detail ?? '휴대폰 설정에서 코디룸 알림을 허용해주세요.');
+    }
   }
 
   return (
@@ -166,7 +175,7 @@ export default function MissionsPage({ loaderData: data }: Route.ComponentProps)
                   <p className={css.description}>{m.description}</p>
                   <p className={css.point}>+{formatWon(m.point)}</p>
                 </div>
-                <MissionAction m={m} busy={busy} onReceive={receive} onPushOn={pushOn} />
+                <MissionAction m={m} busy={busy} inApp={inApp} onReceive={receive} onPushOn={pushOn} />
               </li>
             ))}
           </ul>

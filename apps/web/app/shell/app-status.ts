@@ -6,19 +6,48 @@
  * in step. A session ended elsewhere (withdrawal, password change) surfaces here: the client's 401
  * rules log the shopper out (packages/shared api-client.ts).
  */
-import type { NotificationPermissions, UserStatus } from '@codiroom/shared';
+import type { AppPushPermissionBody, NotificationPermissions, UserStatus } from '@codiroom/shared';
 import { useEffect } from 'react';
-import { hasAppBridge, postToApp } from '../lib/app-bridge';
+import { type AppInbound, hasAppBridge, onAppMessage, postToApp } from '../lib/app-bridge';
 import { browserApi } from '../lib/browser-api';
+
+/** The page-wide event carrying the server's answer to the app's push permission report. */
+export const PUSH_PERMISSION_EVENT = 'codiroom:push-permission';
+export type PushPermissionResult = { ok: boolean; verified: boolean; detail: string | null };
+
+/**
+ * Reports the app's push permission to the server (POST /api/users/app-push-permission), which
+ * checks it with the push service, and announces the answer (PUSH_PERMISSION_EVENT).
+ */
+export async function reportPushPermission(m: AppInbound): Promise<PushPermissionResult> {
+  const body =
+    m.granted && m.subscription_id
+      ? { granted: true, subscription_id: m.subscription_id }
+      : { granted: false };
+  let result: PushPermissionResult;
+  try {
+    const res = await browserApi().request<AppPushPermissionBody>('POST', '/api/users/app-push-permission', {
+      body,
+    });
+    result = res.ok
+      ? { ok: true, verified: res.data.verified, detail: null }
+      : { ok: false, verified: false, detail: res.detail };
+  } catch {
+    result = { ok: false, verified: false, detail: null };
+  }
+  window.dispatchEvent(new CustomEvent(PUSH_PERMISSION_EVENT, { detail: result }));
+  return result;
+}
 
 /** How long the app may stay in the background before coming back asks again. */
 export const APP_STATUS_RECHECK_MS = 60_000;
 
-export async function checkAppUserStatus(isLoggedIn: boolean): Promise<void> {
+export async function checkAppUserStatus(): Promise<void> {
   const api = browserApi();
   const status = await api.getOr<UserStatus | null>('/api/users/status', null);
   if (!status) return;
-  const alarms = isLoggedIn
+  // The server's word on the login (the page's may lag a moment behind a sign-in).
+  const alarms = status.is_login
     ? await api.getOr<NotificationPermissions | null>('/api/users/notification-permissions', null)
     : null;
   const { user_id, none_style_quiz_user, style_quiz_but_none_curation, curationed, waiting_list } = status;
@@ -40,16 +69,48 @@ export async function checkAppUserStatus(isLoggedIn: boolean): Promise<void> {
 }
 
 export function useAppUserStatus(isWebview: boolean, isLoggedIn: boolean): void {
+  // The app's push permission, whenever it tells us (at start, after the system's answer).
+  useEffect(() => {
+    if (!isWebview || !isLoggedIn) return;
+    return onAppMessage((m) => void reportPushPermission(m));
+  }, [isWebview, isLoggedIn]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the login changes
   useEffect(() => {
     if (!isWebview || !hasAppBridge()) return;
     let last = Date.now();
-    void checkAppUserStatus(isLoggedIn);
+    void checkAppUserStatus();
     const onVisible = () => {
       if (document.visibilityState !== 'visible' || Date.now() - last < APP_STATUS_RECHECK_MS) return;
       last = Date.now();
-      void checkAppUserStatus(isLoggedIn);
+      void checkAppUserStatus();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [isWebview, isLoggedIn]);
+}
+
+/** How long the page waits for the app to answer a permission request (the system dialog). */
+export const PUSH_PERMISSION_WAIT_MS = 30_000;
+
+/**
+ * The push-consent mission's 알림 켜기 in the app: asks the app for the system's permission and
+ * waits for the server's answer to the app's report (PUSH_PERMISSION_EVENT), at most
+ * PUSH_PERMISSION_WAIT_MS.
+ */
+export function askAppForPushPermission(): Promise<PushPermissionResult> {
+  return new Promise((resolve) => {
+    const done = (result: PushPermissionResult) => {
+      window.removeEventListener(PUSH_PERMISSION_EVENT, onResult);
+      window.clearTimeout(timer);
+      resolve(result);
+    };
+    const onResult = (e: Event) => done((e as CustomEvent<PushPermissionResult>).detail);
+    const timer = window.setTimeout(
+      () => done({ ok: false, verified: false, detail: null }),
+      PUSH_PERMISSION_WAIT_MS,
+    );
+    window.addEventListener(PUSH_PERMISSION_EVENT, onResult);
+    postToApp({ type: 'request_push_permission' });
+  });
 }

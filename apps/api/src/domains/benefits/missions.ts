@@ -27,7 +27,9 @@ type MissionRow = typeof missions.$inferSelect;
 async function missionFacts(db: Conn, userId: number): Promise<MissionFacts> {
   const [row] = await db
     .select({
-      app: users.is_app_alert,
+      // A permission the app reported and the push service confirmed (users/app-push.ts), never the
+      // web switch alone: is_app_alert can be turned on from any browser.
+      app: sql<boolean>`${users.is_app_alert} and ${users.app_push_verified_at} is not null`,
       stylequiz: users.stylequiz,
       quiz: sql<boolean>`exists (select 1 from ${styleQuizzes} where ${styleQuizzes.user_id} = ${userId})`,
       // Reviews an operator hid do not count (docs/ARCHITECTURE.md, "Reviews").

@@ -4,13 +4,16 @@
  *
  * GET /api/dev/sms-outbox?phone= — the latest message the dev SMS outbox "sent" to a number, so
  * sign-up can be tried (and end-to-end tests run) without an SMS provider.
+ * POST /api/dev/push-devices — registers an app push subscription for a member's uuid with the
+ * dev push sink, as the push service would once the app's SDK logged in, so the app's permission
+ * report (POST /api/users/app-push-permission) can be tried without a phone.
  */
 import { ErrorBody, normalizeMobilePhone, SmsOutboxMessage } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { DevOutbox, smsSenderFor } from '../users/index.ts';
+import { DevOutbox, DevPushSink, pushSenderFor, smsSenderFor } from '../users/index.ts';
 
 export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   if (ctx.config.isProduction) return;
@@ -34,6 +37,30 @@ export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       if (!message) throw notFound('No message was sent to this number');
       reply.header('cache-control', 'no-store');
       return { ...message, sent_at: message.sent_at.toISOString() };
+    },
+  );
+
+  app.post(
+    '/dev/push-devices',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'Register an app push subscription with the dev push sink (not available in production)',
+        body: z
+          .object({
+            external_id: z.string().uuid(),
+            subscription_id: z.string().regex(/^[A-Za-z0-9-]{8,100}$/),
+          })
+          .strict(),
+        response: { 200: z.object({ result: z.literal('ok') }), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req) => {
+      const sender = pushSenderFor(ctx);
+      if (!(sender instanceof DevPushSink))
+        throw notFound('The dev push sink is off: OneSignal is configured');
+      sender.registerDevice(req.body.external_id, req.body.subscription_id);
+      return { result: 'ok' as const };
     },
   );
 };

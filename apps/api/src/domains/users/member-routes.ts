@@ -4,6 +4,8 @@
  * 'Token Required' without a bearer token; member-scoped ids (addresses) of another member are 404.
  */
 import {
+  AppPushPermissionBody,
+  AppPushPermissionRequest,
   CurationViewStatus,
   ErrorBody,
   GuestIdBody,
@@ -39,6 +41,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { issueGuestId } from '../../platform/guest-id.ts';
 import { IdParams } from '../../platform/params.ts';
+import { reportAppPushPermission } from './app-push.ts';
 import {
   createAddress,
   deleteAddress,
@@ -358,6 +361,26 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => setNotificationPermissions(ctx, memberId(req), req.body),
+  );
+
+  app.post(
+    '/users/app-push-permission',
+    {
+      config: TOKEN,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The app's push permission, checked with the push service [addition, not in API-CATALOGUE.md]",
+        description:
+          'granted with the subscription id the app shell got from the push service: verified against the ' +
+          "service (this member's, an enabled app push), then recorded and is_app_alert turned on; 400 when it " +
+          'cannot be verified. granted false clears the record. Only a verified permission completes the ' +
+          'push-consent mission.',
+        body: AppPushPermissionRequest,
+        response: { 200: AppPushPermissionBody, ...E400_401, 503: ErrorBody },
+      },
+    },
+    async (req) => reportAppPushPermission(ctx, memberId(req), req.body),
   );
 
   // ───────────── referral codes ─────────────

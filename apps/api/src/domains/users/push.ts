@@ -11,6 +11,7 @@
  *   - NoPushSender: production without keys sends nothing.
  * Senders may throw; notify.ts records FAILED and never fails the request.
  */
+import { isDeliverableAppPush } from '@codiroom/shared';
 import type { AppContext } from '../../platform/context.ts';
 
 export type PushMessage = {
@@ -27,8 +28,13 @@ export type PushMessage = {
 export interface PushSender {
   readonly kind: 'onesignal' | 'dev' | 'off';
   send(message: PushMessage): Promise<void>;
-  /** The member's tags on the push service (login attributes, login-attributes.ts). */
+  /** The member's tags on the push service (login attributes: notify.ts tagPushUser). */
   setTags(externalId: string, tags: Record<string, string>): Promise<void>;
+  /**
+   * Whether the push service holds `subscriptionId` for this member as a deliverable app push
+   * (isDeliverableAppPush): the app's permission, checked with the service (app-push.ts).
+   */
+  hasAppSubscription(externalId: string, subscriptionId: string): Promise<boolean>;
 }
 
 export class DevPushSink implements PushSender {
@@ -37,6 +43,16 @@ export class DevPushSink implements PushSender {
   constructor(private readonly capacity = 200) {}
   /** The latest tags per external id. */
   readonly tags = new Map<string, Record<string, string>>();
+  /** App subscriptions the dev shell registered (POST /api/dev/push-devices), per external id. */
+  readonly devices = new Map<string, Set<string>>();
+  registerDevice(externalId: string, subscriptionId: string): void {
+    const set = this.devices.get(externalId) ?? new Set<string>();
+    set.add(subscriptionId);
+    this.devices.set(externalId, set);
+  }
+  async hasAppSubscription(externalId: string, subscriptionId: string): Promise<boolean> {
+    return this.devices.get(externalId)?.has(subscriptionId) ?? false;
+  }
   async send(message: PushMessage): Promise<void> {
     this.pushes.push(message);
     if (this.pushes.length > this.capacity) this.pushes.splice(0, this.pushes.length - this.capacity);
@@ -52,6 +68,10 @@ export class NoPushSender implements PushSender {
   readonly kind = 'off' as const;
   async send(): Promise<void> {}
   async setTags(): Promise<void> {}
+  /** Without the push service nothing can be verified. */
+  async hasAppSubscription(): Promise<boolean> {
+    return false;
+  }
 }
 
 export class OneSignalPushSender implements PushSender {
@@ -91,25 +111,64 @@ export class OneSignalPushSender implements PushSender {
    * user with that external id): nothing to tag, not a failure.
    */
   async setTags(externalId: string, tags: Record<string, string>): Promise<void> {
-    const path = `/apps/${encodeURIComponent(this.opts.appId)}/users/by/external_id/${encodeURIComponent(externalId)}`;
-    const res = await this.call('PATCH', path, { properties: { tags } });
+    const res = await this.call('PATCH', this.userPath(externalId), { properties: { tags } });
     if (!res.ok && res.status !== 404) throw new Error(`Push service answered ${res.status}`);
   }
 
-  private async call(method: string, path: string, body: unknown): Promise<{ ok: boolean; status: number }> {
+  /**
+   * OneSignal's "View user" by external id: the member's subscriptions; the one reported must be
+   * there and a deliverable app push. A 404 (no such user) is false.
+   */
+  async hasAppSubscription(externalId: string, subscriptionId: string): Promise<boolean> {
+    const res = await this.call('GET', this.userPath(externalId), undefined, true);
+    if (res.status === 404) return false;
+    if (!res.ok) throw new Error(`Push service answered ${res.status}`);
+    const subs = (res.json as { subscriptions?: unknown } | null)?.subscriptions;
+    if (!Array.isArray(subs)) return false;
+    return subs.some(
+      (s) =>
+        !!s &&
+        typeof s === 'object' &&
+        (s as { id?: unknown }).id === subscriptionId &&
+        isDeliverableAppPush(s),
+    );
+  }
+
+  private userPath(externalId: string): string {
+    return `/apps/${encodeURIComponent(this.opts.appId)}/users/by/external_id/${encodeURIComponent(externalId)}`;
+  }
+
+  private async call(
+    method: string,
+    path: string,
+    body: unknown,
+    read = false,
+  ): Promise<{ ok: boolean; status: number; json?: unknown }> {
     const base = this.opts.baseUrl.replace(/\/+$/, '');
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
         authorization: `Key ${this.opts.apiKey}`,
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(this.opts.timeoutMs ?? 5000),
     });
-    await res.body?.cancel();
-    return { ok: res.ok, status: res.status };
+    if (!read || !res.ok) {
+      await res.body?.cancel();
+      return { ok: res.ok, status: res.status };
+    }
+    // Bounded: a user's profile is small; anything larger is not what we asked for.
+    const text = await res.text();
+    if (text.length > 200_000) return { ok: false, status: 502 };
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { ok: true, status: res.status, json };
   }
 }
 
