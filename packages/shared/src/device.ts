@@ -45,6 +45,8 @@ export function showsTabBar(pathname: string, webview: boolean): boolean {
 /**
  * SPEC.md §2/§9: the tab bar hides while scrolling down and reappears at the page bottom
  * (within 10px). Scrolling up or being back in the header-top zone (< 60px) shows it again.
+ * A jump made by the scroll restore (SPEC.md §4, back/forward navigation) is not the shopper
+ * scrolling: the bar stays as it was.
  */
 export function nextTabBarVisible(s: {
   visible: boolean;
@@ -52,7 +54,9 @@ export function nextTabBarVisible(s: {
   y: number;
   viewportHeight: number;
   documentHeight: number;
+  restored?: boolean;
 }): boolean {
+  if (s.restored) return s.visible;
   const atBottom = s.documentHeight - (s.y + s.viewportHeight) <= 10;
   if (atBottom) return true;
   if (s.y < 60) return true;

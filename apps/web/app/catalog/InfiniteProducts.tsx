@@ -1,13 +1,15 @@
-import type { CategoryListingBody, ProductCard } from '@codiroom/shared';
-import { useEffect, useRef, useState } from 'react';
+import type { CategoryListingBody } from '@codiroom/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Pager } from '../components/Pager';
 import { ProductGrid } from '../components/ProductGrid';
+import { useListPages } from '../shell/list-memory';
 import styles from './catalog.module.css';
 
 /**
  * A product grid that loads the next 30 with the keyset cursor when the end comes into view.
  * Server-rendered with page links (crawlers, no JavaScript); once hydrated the links give way to
- * infinite scroll.
+ * infinite scroll. The loaded pages come back on back/forward navigation (`useListPages`,
+ * SPEC.md §4 "Device and scroll").
  */
 export function InfiniteProducts({
   initial,
@@ -17,18 +19,16 @@ export function InfiniteProducts({
   /** The listing's query string without page and cursor. */
   query: string;
 }) {
-  const [items, setItems] = useState<ProductCard[]>(initial.result);
-  const [cursor, setCursor] = useState<string | null>(initial.next_cursor);
+  const { pages, append } = useListPages(initial);
+  const items = useMemo(() => pages.flatMap((p) => p.items), [pages]);
+  const cursor = pages[pages.length - 1]?.cursor ?? null;
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    setItems(initial.result);
-    setCursor(initial.next_cursor);
-    setFailed(false);
-  }, [initial]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page clears a failure
+  useEffect(() => setFailed(false), [initial]);
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
@@ -43,13 +43,7 @@ export function InfiniteProducts({
         const sep = query ? '&' : '';
         fetch(`/api/products/category-products?${query}${sep}cursor=${encodeURIComponent(cursor)}`)
           .then((r) => (r.ok ? (r.json() as Promise<CategoryListingBody>) : Promise.reject(r.status)))
-          .then((next) => {
-            setItems((prev) => {
-              const seen = new Set(prev.map((p) => p.id));
-              return [...prev, ...next.result.filter((p) => !seen.has(p.id))];
-            });
-            setCursor(next.next_cursor);
-          })
+          .then((next) => append({ items: next.result, cursor: next.next_cursor }))
           .catch(() => setFailed(true))
           .finally(() => setLoading(false));
       },
@@ -57,7 +51,7 @@ export function InfiniteProducts({
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [cursor, loading, failed, query, hydrated]);
+  }, [cursor, loading, failed, query, hydrated, append]);
 
   return (
     <>

@@ -2,6 +2,7 @@ import { nextTabBarVisible } from '@codiroom/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { sendLog } from '../lib/log';
+import { isRestoredScroll } from './scroll';
 import styles from './TabBar.module.css';
 
 type Tab = { href: string; key: string; label: string; icon: ReactNode; match: (path: string) => boolean };
@@ -111,8 +112,12 @@ export function TabBar({
         const previousY = lastY.current;
         const viewportHeight = document.documentElement.clientHeight;
         const documentHeight = document.documentElement.scrollHeight;
+        // A jump made by the scroll restore (back/forward) is not the shopper scrolling down.
+        const restored = isRestoredScroll(y);
         lastY.current = y;
-        setVisible((visible) => nextTabBarVisible({ visible, previousY, y, viewportHeight, documentHeight }));
+        setVisible((visible) =>
+          nextTabBarVisible({ visible, previousY, y, viewportHeight, documentHeight, restored }),
+        );
       });
     };
     window.addEventListener('scroll', onScroll, { passive: true });
