@@ -66,7 +66,10 @@ const METHOD_LABEL: Record<string, string> = {
 /** The payment method a shopper reads ("카드", "간편결제"); '-' before payment. */
 export function paymentMethodLabel(method: string | null | undefined): string {
   if (!method) return '-';
-  const key = method.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const key = method
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (METHOD_LABEL[key]) return METHOD_LABEL[key];
   return /[가-힣]/.test(method) ? method.trim() : '기타 결제';
 }

@@ -24,7 +24,13 @@ describe('readable order number', () => {
     expect(p?.to.toISOString()).toBe('2026-11-27T15:00:00.000Z');
   });
   it('refuses what is no order number', () => {
-    for (const bad of ['CRABC123', '2026-1127-000123', '20260230-000001', '20261127-00012', '20261127-000000'])
+    for (const bad of [
+      'CRABC123',
+      '2026-1127-000123',
+      '20260230-000001',
+      '20261127-00012',
+      '20261127-000000',
+    ])
       expect(parseOrderNumber(bad)).toBeNull();
   });
 });
