@@ -33,8 +33,10 @@ describe('particles by the last syllable (es-hangul josa)', () => {
     expect(josaOf('GOLF', '을/를')).toBe('를'); // 에프
   });
 
-  it('looks past closing brackets, quotes and punctuation', () => {
-    expect(withJosa('셔츠(블랙)', '이/가')).toBe('셔츠(블랙)이');
+  it('skips a bracketed note and looks past closing quotes and punctuation', () => {
+    expect(withJosa('셔츠(블랙)', '이/가')).toBe('셔츠(블랙)가');
+    expect(withJosa('야간 알림 (21시~08시)', '을/를')).toBe('야간 알림 (21시~08시)을');
+    expect(withJosa('코디룸 [공식]', '은/는')).toBe('코디룸 [공식]은');
     expect(withJosa('‘니트’', '을/를')).toBe('‘니트’를');
     expect(withJosa('"슬랙스" ', '으로/로')).toBe('"슬랙스" 로');
   });

@@ -2,7 +2,12 @@
  * Coupons and points of the checkout: per-line and cart-wide coupon choices (each change checked
  * by POST /api/orders/post-coupon3) and the points to use ("모두 사용": see pointLimit).
  */
-import { type BestCouponCombBody, formatWon, type ProductsWithCouponsBody } from '@codiroom/shared';
+import {
+  type BestCouponCombBody,
+  formatWon,
+  type ProductsWithCouponsBody,
+  shopperMessage,
+} from '@codiroom/shared';
 import type { Dispatch } from 'react';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
@@ -34,7 +39,11 @@ export function BenefitSection(p: Props) {
         body: { items: p.items, line_coupons: chosenLineCoupons(lineCoupons), cart_coupon_ids: cartCoupons },
       });
       if (r.ok) dispatch({ type: 'coupons/checked', discount: r.data.result.total_discount });
-      else dispatch({ type: 'coupons/refused', detail: r.detail || '적용할 수 없는 쿠폰 조합입니다.' });
+      else
+        dispatch({
+          type: 'coupons/refused',
+          detail: shopperMessage(r.detail, '적용할 수 없는 쿠폰 조합입니다.'),
+        });
     } finally {
       dispatch({ type: 'coupons/settled' });
     }

@@ -9,6 +9,7 @@ import {
   type FitPreference,
   isBodyInRange,
   type SizeInfo,
+  shopperMessage,
 } from '@codiroom/shared';
 import { Form, useNavigation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -50,7 +51,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     sizes,
   };
   const res = await browserApi().request<SizeInfo>('POST', '/api/users/user-size-info', { body });
-  return res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: res.detail };
+  return res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: shopperMessage(res.detail) };
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
