@@ -42,10 +42,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** The message needs no data: the same page while the order is given up. */
 export function HydrateFallback() {
-  return <PaymentFail />;
+  return <FailView />;
 }
 
+// A module-scope component of its own: the route's default export is wrapped by React Router's
+// build, so its name is not in scope for HydrateFallback (a ReferenceError on the server render).
 export default function PaymentFail() {
+  return <FailView />;
+}
+
+function FailView() {
   const q = new URLSearchParams(useLocation().search);
   const cancelled = isPaymentCancel(q.get('code'));
   // The checkout the shopper left for the window (this tab's), read after hydration.
