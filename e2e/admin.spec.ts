@@ -98,13 +98,9 @@ test('a CS operator ships a paid order with a tracking number; the shopper sees 
   await buyOneProduct(page, 3, '김배송', '01055550313');
   const orderPath = `/mypage/orders/${page.url().split('/').pop()}`;
   await page.getByRole('link', { name: '주문 상세 보기' }).click();
-  const orderNo = (
-    (await page
-      .getByText(/^주문번호 /)
-      .first()
-      .textContent()) ?? ''
-  ).match(/주문번호 (\S+)/)?.[1] as string;
-  expect(orderNo).toBeTruthy();
+  // The readable number the shopper reads (YYYYMMDD-000123): CS finds the order by it.
+  const orderNo = ((await page.getByTestId('order-number').textContent()) ?? '').trim();
+  expect(orderNo).toMatch(/^\d{8}-\d{6,}$/);
 
   const cs = { email: `cs${Date.now()}@codiroom.test`, password: 'cs-password-2026' };
   expect(
@@ -493,9 +489,11 @@ test('a member asks about an order with a photo; a CS operator answers; the memb
 
   await page.goto(`/mypage/inquiries/new?order=${orderId}`);
   const form = page.getByRole('form', { name: '1:1 문의' });
-  await form.getByLabel('문의 유형').selectOption('배송');
-  await form.getByLabel('세부 유형').selectOption('배송 지연');
-  await expect(form.getByLabel('문의할 주문 (선택)')).toHaveValue(orderId);
+  // The shop's picker sheets, not native selects.
+  await expect(form.getByRole('button', { name: /문의 유형/ })).toContainText('배송');
+  await form.getByRole('button', { name: /세부 유형/ }).click();
+  await page.getByRole('dialog', { name: '세부 유형' }).getByRole('radio', { name: '배송 지연' }).click();
+  await expect(form.locator('input[name="order"]')).toHaveValue(orderId);
   const title = `셔츠 배송이 늦어요 ${Date.now() % 100000}`;
   await form.getByLabel('제목').fill(title);
   await form

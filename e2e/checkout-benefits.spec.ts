@@ -81,9 +81,11 @@ test('member: download coupon → checkout applies it → pay → cancel → cou
   await page.goto(detailUrl);
   const items = page.getByTestId('order-item');
   await expect(items).toHaveCount(1);
-  page.once('dialog', (d) => void d.accept());
   const cancelled = page.waitForResponse((r) => /\/order-items\/\d+\/cancel$/.test(r.url()));
   await items.first().getByRole('button', { name: '주문 취소' }).click();
+  const cancelSheet = page.getByRole('dialog', { name: '주문 취소' });
+  await cancelSheet.getByRole('radio', { name: '다른 상품으로 다시 주문할게요' }).click();
+  await cancelSheet.getByRole('button', { name: '주문 취소하기' }).click();
   expect((await cancelled).status()).toBe(200);
   await expect(page.getByTestId('order-status')).toHaveText('주문취소');
 

@@ -43,7 +43,11 @@ test('member: cart → checkout → sandbox payment → order complete → detai
   await form.getByLabel('우편번호').fill('06236');
   await form.getByLabel('주소', { exact: true }).fill('서울 강남구 테헤란로 123');
   await form.getByLabel('상세 주소').fill('4층');
-  await form.getByLabel('배송 요청사항').selectOption('문 앞에 놓아주세요');
+  await form.getByRole('button', { name: /배송 요청사항/ }).click();
+  await page
+    .getByRole('dialog', { name: '배송 요청사항' })
+    .getByRole('radio', { name: '문 앞에 놓아주세요' })
+    .click();
   const pay = page.getByRole('button', { name: /결제하기$/ });
   await expect(pay).toBeDisabled();
   await form.getByLabel(/구매조건/).check();
@@ -64,9 +68,11 @@ test('member: cart → checkout → sandbox payment → order complete → detai
   await expect(items.first().getByRole('list', { name: '주문 상태' })).toContainText('결제완료');
   await expect(page.getByTestId('order-status')).toHaveText('결제완료');
 
-  page.once('dialog', (d) => void d.accept());
   const cancelled = page.waitForResponse((r) => /\/order-items\/\d+\/cancel$/.test(r.url()));
   await items.first().getByRole('button', { name: '주문 취소' }).click();
+  const sheet = page.getByRole('dialog', { name: '주문 취소' });
+  await sheet.getByRole('radio', { name: '단순 변심' }).click();
+  await sheet.getByRole('button', { name: '주문 취소하기' }).click();
   expect((await cancelled).status()).toBe(200);
   await expect(page.locator('output')).toContainText('취소되었습니다');
   await expect(items.first().getByTestId('item-status')).toHaveText('취소완료');

@@ -219,6 +219,9 @@ test.describe('web status screens (SPEC.md "Web status")', () => {
     const screen = page.locator('[data-screen="maintenance"]');
     await expect(screen).toBeVisible();
     await expect(screen).toContainText('점검 시작');
+    // The icon is drawn (inline SVG), no emoji font needed.
+    await expect(screen.locator('svg')).toHaveCount(1);
+    await expect(screen).not.toContainText('🛠');
     await expect(screen.locator('time').first()).toHaveAttribute('datetime', '2026-11-20T17:00:00.000Z');
     await expect(screen).toContainText('02:00');
     await expect(screen).toContainText('06:00');

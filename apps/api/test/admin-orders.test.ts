@@ -4,6 +4,8 @@
  * shape; the shopper's order then carries the carrier, number and tracking link, and a
  * notification; the change is in the audit log. Other roles cannot.
  */
+
+import { orderNumber } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, exchanges, notifications, orderItems, payments, productItems } from '../src/db/schema.ts';
@@ -36,6 +38,15 @@ describe('shipping from the back office', () => {
 
     const list = await t.app.inject({ url: `/api/admin/orders?q=${placed.order_id}`, headers: cs.headers });
     expect(list.json()).toMatchObject({ total: 1, result: [{ id: placed.id, status: 'PAID' }] });
+    // The readable number the shopper reads on their order page finds it too; another day's does not.
+    const detailBody = (await call(t.app, 'GET', `/api/orders/${placed.id}/detail`, m.headers)).body;
+    const readable = orderNumber({ id: placed.id, created_at: detailBody.created_at as string });
+    const byReadable = await t.app.inject({ url: `/api/admin/orders?q=${readable}`, headers: cs.headers });
+    expect(byReadable.json()).toMatchObject({ total: 1, result: [{ id: placed.id }] });
+    const otherDay = readable.replace(/^(\d{4})/, (y) => String(Number(y) - 1));
+    expect(
+      (await t.app.inject({ url: `/api/admin/orders?q=${otherDay}`, headers: cs.headers })).json(),
+    ).toMatchObject({ total: 0 });
     const byPhone = await t.app.inject({
       url: '/api/admin/orders?q=010-1234-5678&status=PAID',
       headers: cs.headers,

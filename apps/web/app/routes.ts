@@ -61,6 +61,7 @@ export default [
   route('info/:slug', 'routes/info.tsx'),
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts'),
+  route('favicon.ico', 'routes/favicon.ts'),
   // The back office: its own route tree, loaded only under /admin.
   route('admin/login', 'admin/login.tsx'),
   route('admin', 'admin/layout.tsx', [

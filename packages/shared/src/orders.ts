@@ -298,6 +298,29 @@ export const CLAIM_REASON_LABEL: Record<ClaimReason, string> = {
   WRONG_DELIVERY: '오배송',
 };
 
+/**
+ * Why a shopper cancels an item before shipping (the order page's cancel sheet). The chosen label,
+ * with the shopper's own words for 기타, is the `reason` of POST order-items/{id}/cancel, kept with the
+ * gateway cancel (payment_cancels.reason) where CS reads it.
+ */
+export const CANCEL_REASONS = [
+  '단순 변심',
+  '사이즈·색상을 잘못 골랐어요',
+  '다른 상품으로 다시 주문할게요',
+  '배송이 너무 늦어요',
+  '기타',
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+/** The cancel call's reason is at most 200 characters. */
+export const CANCEL_REASON_MAX = 200;
+
+/** The reason text sent: the label, or '기타: ' and the shopper's words (trimmed to the limit). */
+export function cancelReasonText(reason: CancelReason, detail = ''): string {
+  const words = detail.replace(/\s+/g, ' ').trim();
+  if (reason !== '기타' || !words) return reason;
+  return `기타: ${words}`.slice(0, CANCEL_REASON_MAX);
+}
+
 /** The seller's fault: no return shipping charged. */
 export function isSellerFault(reason: ClaimReason): boolean {
   return reason === 'DEFECT' || reason === 'WRONG_DELIVERY';

@@ -33,9 +33,32 @@ export function discountRate(price: number, priceDiscount: number): number {
   return Math.floor(((price - priceDiscount) * 100) / price);
 }
 
-/** 39900 → "39,900원". */
+/**
+ * 39900 → "39,900원": an integer number of won with thousands separators, as Korean shops show
+ * money. A fraction of a won (a client-side share, an average) is cut off (원 미만 절사), never shown;
+ * a value that is no number shows 0원. Grouped by hand, so the server render and the browser agree
+ * whatever their locale data.
+ */
 export function formatWon(amount: number): string {
-  return `${amount.toLocaleString('ko-KR')}원`;
+  return `${groupThousands(amount)}원`;
+}
+
+/** 1234567.8 → "1,234,567" (truncated toward zero; NaN and ±Infinity → "0"). */
+export function groupThousands(n: number): string {
+  const whole = Number.isFinite(n) ? Math.trunc(n) : 0;
+  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return whole < 0 ? `-${digits}` : digits;
+}
+
+/**
+ * A whole percent of `part` in `whole`, floored as Korean shops show rates (12.7% → 12%; never
+ * rounded up to promise more than is given). Floating error is absorbed first (29/100 is 29, not
+ * 28), and the result stays within 0–100.
+ */
+export function floorPercent(part: number, whole: number): number {
+  if (!(whole > 0) || !(part > 0)) return 0;
+  const pct = Math.floor((part * 100) / whole + 1e-9);
+  return Math.min(100, Math.max(0, pct));
 }
 
 /**

@@ -3,6 +3,7 @@
  * `detail` first and, when there is none, from the field keys of the error body.
  */
 import { MESSAGES } from './constants.ts';
+import { shopperMessage } from './shopper-text.ts';
 
 export const STOP_USER_MESSAGE = '탈퇴한 회원이에요. 탈퇴 후 30일이 지나면 다시 가입할 수 있어요.';
 /** Text the server puts in `detail` for a number with a re-registration history. */
@@ -18,8 +19,9 @@ export function signUpErrorView(body: unknown): SignUpErrorView {
     if (detail === 'DUPLICATE PHONE') return { message: MESSAGES.duplicatePhone, recovery: false };
     if (detail === 'DUPLICATE SOCIAL_ID') return { message: MESSAGES.duplicateSocialId, recovery: false };
     if (detail === 'DUPLICATE EMAIL') return { message: MESSAGES.duplicateEmail, recovery: false };
-    if (detail.includes(REREGISTRATION_MARKER)) return { message: detail, recovery: true };
-    return { message: detail, recovery: false };
+    // The shopper reads the Korean message only, never its code ('[ERROR101] …').
+    if (detail.includes(REREGISTRATION_MARKER)) return { message: shopperMessage(detail), recovery: true };
+    return { message: shopperMessage(detail, MESSAGES.couponDownloadFallback), recovery: false };
   }
   if ('user_name' in b) return { message: MESSAGES.userNameTooLong, recovery: false };
   if ('phone' in b) return { message: MESSAGES.duplicatePhone, recovery: false };

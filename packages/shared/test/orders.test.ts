@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   autoConfirmAt,
   autoConfirmCutoff,
+  CANCEL_REASON_MAX,
+  CANCEL_REASONS,
+  cancelReasonText,
   canMemberMove,
   canOperatorMove,
   isAddressEditable,
@@ -222,5 +225,19 @@ describe('points given back when items close', () => {
       });
       expect(returned).toBe(spent);
     }
+  });
+});
+
+describe("cancel reasons (the order page's cancel sheet)", () => {
+  it("sends the chosen label, and the shopper's words for 기타", () => {
+    expect(cancelReasonText('단순 변심', '무시되는 말')).toBe('단순 변심');
+    expect(cancelReasonText('기타', '  선물용인데   날짜가 안 맞아요 ')).toBe(
+      '기타: 선물용인데 날짜가 안 맞아요',
+    );
+    expect(cancelReasonText('기타', '   ')).toBe('기타');
+    expect(cancelReasonText('기타', 'ㄱ'.repeat(500))).toHaveLength(CANCEL_REASON_MAX);
+  });
+  it("fits every label in the cancel call's reason", () => {
+    for (const r of CANCEL_REASONS) expect(r.length).toBeLessThanOrEqual(CANCEL_REASON_MAX);
   });
 });

@@ -6,7 +6,9 @@ import {
   couponUnitPrice,
   discountRate,
   firstDiscountPrice,
+  floorPercent,
   formatWon,
+  groupThousands,
   interestFreeAvailable,
   isSlacksEventPrice,
   livePrice,
@@ -56,6 +58,23 @@ describe('price helpers', () => {
   it('formatWon uses Korean digit grouping and 원', () => {
     expect(formatWon(39_900)).toBe('39,900원');
     expect(formatWon(1_250_000)).toBe('1,250,000원');
+  });
+  it('formatWon shows whole won only: a fraction is cut off, no number is 0원', () => {
+    expect(formatWon(12_345.67)).toBe('12,345원');
+    expect(formatWon(999.999)).toBe('999원');
+    expect(formatWon(-1_500.5)).toBe('-1,500원');
+    expect(formatWon(-0.4)).toBe('0원');
+    expect(formatWon(0)).toBe('0원');
+    expect(formatWon(Number.NaN)).toBe('0원');
+    expect(groupThousands(1_234_567_890)).toBe('1,234,567,890');
+  });
+  it('floorPercent floors (12.7% is 12%), absorbs floating error and stays within 0–100', () => {
+    expect(floorPercent(127, 1000)).toBe(12);
+    expect(floorPercent(0.29, 1)).toBe(29); // 0.29 * 100 is 28.999…
+    expect(floorPercent(999, 1000)).toBe(99);
+    expect(floorPercent(5, 0)).toBe(0);
+    expect(floorPercent(3, 2)).toBe(100);
+    expect(discountRate(10_000, 8_730)).toBe(12); // a 12.7% discount shows 12%
   });
 });
 

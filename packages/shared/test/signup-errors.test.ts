@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../src/constants.ts';
 import { STOP_USER_MESSAGE, signUpErrorView } from '../src/signup-errors.ts';
 
 describe('sign-up error mapping (SPEC.md §5)', () => {
@@ -10,7 +11,9 @@ describe('sign-up error mapping (SPEC.md §5)', () => {
     [{ user_name: ['too long'] }, '고객명이 50자 이상이어서 회원가입이 불가능합니다.'],
     [{ phone: ['exists'] }, '이미 가입된 번호입니다.'],
     [{ email: ['exists'] }, '이미 가입된 이메일입니다.'],
-    [{ detail: '[ERROR101] 인증번호가 일치하지 않습니다.' }, '[ERROR101] 인증번호가 일치하지 않습니다.'],
+    [{ detail: '[ERROR101] 인증번호가 일치하지 않습니다.' }, '인증번호가 일치하지 않습니다.'],
+    [{ detail: '[ERROR102] 인증번호를 먼저 요청해주세요.' }, '인증번호를 먼저 요청해주세요.'],
+    [{ detail: 'Invalid refresh token' }, MESSAGES.couponDownloadFallback],
   ])('%j → %s', (body, message) => {
     expect(signUpErrorView(body)).toEqual({ message, recovery: false });
   });

@@ -24,6 +24,7 @@ import {
   SLACKS_EVENT_PRICES,
   SLACKS_EVENT_RATE_PERCENT,
   SPECIAL_PROMOTION_ID,
+  withJosa,
 } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -1154,7 +1155,7 @@ class SeedContext {
         row: {
           style_id: get(this.styleIds, styleIdx),
           title,
-          description: `${style.description}. ${curator}가 제안하는 코디입니다.`,
+          description: `${style.description}. ${withJosa(curator, '이/가')} 제안하는 코디입니다.`,
           image_url: lead.imageUrl,
           curator_name: curator,
           like_count: 0,
@@ -1737,7 +1738,10 @@ class SeedContext {
     const n = this.reviewers.length;
     const plans = POSTS.map((post, i) => {
       const published = this.ago(POSTS.length * 9 - i * 9 + rng.float(0, 5));
-      const intro = rng.pick(POST_INTROS).replaceAll('{k}', post.keyword);
+      const intro = rng
+        .pick(POST_INTROS)
+        .replaceAll('{k:을/를}', withJosa(post.keyword, '을/를'))
+        .replaceAll('{k}', post.keyword);
       const paragraphs = rng.sample(POST_PARAGRAPHS, post.sections.length + 1);
       const tips = rng.sample(POST_TIPS, 3);
       const lines: string[] = [intro, ''];

@@ -3,7 +3,7 @@
  * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
  * notification), the other forward moves and return or exchange decisions (ItemActions).
  */
-import { CARRIER_CODES, CARRIERS, formatWon, type OrderDetail } from '@codiroom/shared';
+import { CARRIER_CODES, CARRIERS, formatWon, type OrderDetail, orderNumber } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
@@ -30,10 +30,10 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
         <Link to="/admin/orders">← 주문</Link>
       </p>
       <h1>
-        주문 {o.order_id} <span className={styles.tag}>{o.status_label}</span>
+        주문 {orderNumber(o)} <span className={styles.tag}>{o.status_label}</span>
       </h1>
       <p className={styles.muted}>
-        {kst(o.created_at)} · {formatWon(o.amount)}
+        {o.order_id} · {kst(o.created_at)} · {formatWon(o.amount)}
       </p>
       <section className={styles.card} aria-labelledby="items">
         <h2 id="items">상품</h2>

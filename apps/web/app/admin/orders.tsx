@@ -2,7 +2,7 @@
  * /admin/orders (CS): orders newest first, filtered on the server by status, KST order dates and an
  * order number or phone, 30 a page.
  */
-import { formatWon, ORDER_STATUS_LABEL, ORDER_STATUSES } from '@codiroom/shared';
+import { formatWon, ORDER_STATUS_LABEL, ORDER_STATUSES, orderNumber } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/orders';
@@ -41,7 +41,12 @@ const columns: ColumnDef<Row, unknown>[] = [
   {
     accessorKey: 'order_no',
     header: '주문번호',
-    cell: (c) => <Link to={`/admin/orders/${c.row.original.id}`}>{String(c.getValue())}</Link>,
+    // The number the shopper reads (their order page), then the gateway's order id.
+    cell: (c) => (
+      <Link to={`/admin/orders/${c.row.original.id}`}>
+        {orderNumber(c.row.original)} · {String(c.getValue())}
+      </Link>
+    ),
   },
   { accessorKey: 'order_name', header: '상품' },
   { accessorKey: 'status_label', header: '상태' },

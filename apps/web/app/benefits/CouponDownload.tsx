@@ -11,6 +11,7 @@ import {
   MESSAGES,
   type MultiIssueBody,
   type ProductBenefitsBody,
+  shopperMessage,
 } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
@@ -70,7 +71,7 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
     if (res?.ok && ids.length > 1 && (res.data as MultiIssueBody).issued_count === 0) {
       // download-coupons answers 200 with one result per coupon: nothing issued is a failure.
       const first = (res.data as MultiIssueBody).result.find((r) => r.status === 'error');
-      setNote(first?.detail || MESSAGES.couponDownloadFallback);
+      setNote(shopperMessage(first?.detail, MESSAGES.couponDownloadFallback));
     } else if (res?.ok) setNote('쿠폰을 받았어요. 쿠폰함에서 확인할 수 있어요.');
   }
 

@@ -1,3 +1,4 @@
+import { withJosa } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { useRootData } from '../root';
 import styles from './Footer.module.css';
@@ -55,8 +56,8 @@ export function Footer() {
         </div>
       </dl>
       <p className={styles.notice}>
-        {site.company}는 통신판매중개자로서 일부 상품의 거래 당사자가 아니며, 입점 브랜드가 등록한 상품 정보
-        및 거래에 대한 책임은 각 브랜드에 있습니다.
+        {withJosa(site.company, '은/는')} 통신판매중개자로서 일부 상품의 거래 당사자가 아니며, 입점 브랜드가
+        등록한 상품 정보 및 거래에 대한 책임은 각 브랜드에 있습니다.
       </p>
       <p className={styles.copy}>© {site.name}. All rights reserved.</p>
     </footer>

@@ -89,12 +89,13 @@ export function PageHeader({
           )
         )}
       </div>
-      {title &&
-        (titleAs === 'h1' ? (
-          <h1 className={styles.title}>{title}</h1>
-        ) : (
-          <span className={styles.title}>{title}</span>
-        ))}
+      {/* The middle cell is always there (empty without a title), and every cell names its column,
+          so the search and cart icons stay at the right end whatever the header gets. */}
+      {title && titleAs === 'h1' ? (
+        <h1 className={styles.title}>{title}</h1>
+      ) : (
+        <span className={styles.title}>{title}</span>
+      )}
       <div className={styles.right}>
         {actions && (
           <>

@@ -1,3 +1,4 @@
+import { shopperMessage } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { normalisePhone } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
@@ -64,7 +65,7 @@ export function PhoneVerification({
       query: { phone: normalised, code },
     });
     if (!res.ok) {
-      setMessage(res.detail);
+      setMessage(shopperMessage(res.detail));
       return;
     }
     setVerified(true);

@@ -4,7 +4,13 @@
  * (counts and percentages from the server's tally) once the visitor has answered. Quizzes take one
  * answer (a repeat is refused by the server); surveys and feedback can be changed.
  */
-import { type AnswerResult, FEEDBACK_LABEL, type FormAck, type PostFormBlock } from '@codiroom/shared';
+import {
+  type AnswerResult,
+  FEEDBACK_LABEL,
+  type FormAck,
+  josaOf,
+  type PostFormBlock,
+} from '@codiroom/shared';
 import { useState } from 'react';
 import { useMutation } from '../lib/use-mutation';
 import styles from './ContentForms.module.css';
@@ -103,7 +109,8 @@ export function PostQuestion({
           <ResultBars result={result} />
           <output className={styles.note}>
             {result.is_correct === true && '정답이에요! '}
-            {result.is_correct === false && `아쉬워요. 정답은 '${result.correct_answer}'이에요. `}
+            {result.is_correct === false &&
+              `아쉬워요. 정답은 '${result.correct_answer}'${josaOf(String(result.correct_answer), '이에요/예요')}. `}
             {result.total}명이 참여했어요.
           </output>
           {survey && (

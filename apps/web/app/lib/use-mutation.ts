@@ -1,11 +1,12 @@
 /**
  * The one mutation hook of the storefront: runs an API call, keeps its pending state, shows the
- * server's `detail` of a refused call (4xx, e.g. validation) inline, and revalidates the route's
+ * server's `detail` of a refused call (4xx, e.g. validation) inline (its Korean message only: no code,
+ * no English), and revalidates the route's
  * loaders after a success so the page shows fresh data. A 5xx or network failure is shown inline
  * with the generic message (the form the user filled in stays on screen); aborts are ignored.
  * A run while another is pending is dropped (`run` answers null without calling `fn`).
  */
-import { ApiError, type ApiFailure, type ApiResult, isAbortError } from '@codiroom/shared';
+import { ApiError, type ApiFailure, type ApiResult, isAbortError, shopperMessage } from '@codiroom/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 
@@ -60,11 +61,11 @@ export function useMutation<A extends unknown[], T>(
         if (opts.revalidate !== false) await rv.revalidate();
         setState({ pending: false, error: null, done: true });
       } else {
-        setState({ pending: false, error: (opts.refusedText ?? detailOf)(res), done: false });
+        setState({ pending: false, error: shown((opts.refusedText ?? detailOf)(res)), done: false });
       }
       return res;
     } catch (err) {
-      const error = isAbortError(err) ? null : (opts.failedText ?? failureText)(err);
+      const error = isAbortError(err) ? null : shown((opts.failedText ?? failureText)(err));
       setState({ pending: false, error, done: false });
       return null;
     } finally {
@@ -78,3 +79,9 @@ export function useMutation<A extends unknown[], T>(
 }
 
 const detailOf = (failure: ApiFailure) => failure.detail;
+
+/**
+ * What the shopper reads: the Korean message without its code ('[ERROR101] …'), or the generic
+ * text for a detail with no Korean in it (packages/shared/src/shopper-text.ts).
+ */
+const shown = (text: string | null) => (text === null ? null : shopperMessage(text));

@@ -12,6 +12,7 @@ import {
   isAbortError,
 } from '@codiroom/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
@@ -84,32 +85,25 @@ export function ClaimForm(props: {
   const label = kind === 'refund' ? '반품' : '교환';
   return (
     <form className={`${page.form} ${styles.claimForm}`} onSubmit={submit} aria-label={`${label} 신청`}>
-      <label>
-        {label} 사유
-        <select
-          className={page.input}
-          value={reasonType}
-          onChange={(e) => setReasonType(e.target.value as ClaimReason)}
-        >
-          {CLAIM_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {CLAIM_REASON_LABEL[r]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SheetSelect
+        label={`${label} 사유`}
+        value={reasonType}
+        onChange={(v) => setReasonType(v as ClaimReason)}
+        options={CLAIM_REASONS.map((r) => ({ value: r, label: CLAIM_REASON_LABEL[r] }))}
+      />
       {kind === 'exchange' && (
-        <label>
-          교환할 옵션
-          <select className={page.input} name="new_product_item_id" required>
-            {options.map((o) => (
-              <option key={o.product_item_id} value={o.product_item_id} disabled={o.is_sold_out}>
-                {o.color_name} / {o.size_name}
-                {o.is_sold_out ? ' (품절)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SheetSelect
+          // Chosen anew when the options come (the first one with stock).
+          key={options.map((o) => o.product_item_id).join(',')}
+          label="교환할 옵션"
+          name="new_product_item_id"
+          placeholder="교환할 옵션이 없어요"
+          options={options.map((o) => ({
+            value: String(o.product_item_id),
+            label: `${o.color_name} / ${o.size_name}${o.is_sold_out ? ' (품절)' : ''}`,
+            disabled: o.is_sold_out,
+          }))}
+        />
       )}
       <label>
         상세 사유
@@ -133,7 +127,7 @@ export function ClaimForm(props: {
       <button
         className={page.button}
         type="submit"
-        disabled={submitClaim.pending || (kind === 'exchange' && options.length === 0)}
+        disabled={submitClaim.pending || (kind === 'exchange' && !options.some((o) => !o.is_sold_out))}
       >
         {label} 신청하기
       </button>

@@ -1,5 +1,6 @@
 /** The checkout's address: a saved (or the latest order's) address, or a new one, and the request. */
 import type { Dispatch } from 'react';
+import { SheetSelect } from '../components/SheetSelect';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
 import type { AddressChoice, CheckoutAction, CheckoutState } from './checkout-state';
@@ -108,21 +109,14 @@ export function AddressSection({ choices, state, dispatch }: Props) {
           </label>
         </div>
       )}
-      <label className={`${page.form} ${css.fields}`}>
-        배송 요청사항
-        <select
-          className={page.input}
+      <div className={`${page.form} ${css.fields}`}>
+        <SheetSelect
+          label="배송 요청사항"
           value={state.request}
-          onChange={(e) => set({ request: e.target.value })}
-        >
-          <option value="">선택 안 함</option>
-          {REQUESTS.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
+          onChange={(v) => set({ request: v })}
+          options={[{ value: '', label: '선택 안 함' }, ...REQUESTS.map((r) => ({ value: r, label: r }))]}
+        />
+      </div>
     </section>
   );
 }

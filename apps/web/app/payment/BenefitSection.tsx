@@ -2,8 +2,14 @@
  * Coupons and points of the checkout: per-line and cart-wide coupon choices (each change checked
  * by POST /api/orders/post-coupon3) and the points to use ("모두 사용": see pointLimit).
  */
-import { type BestCouponCombBody, formatWon, type ProductsWithCouponsBody } from '@codiroom/shared';
+import {
+  type BestCouponCombBody,
+  formatWon,
+  type ProductsWithCouponsBody,
+  shopperMessage,
+} from '@codiroom/shared';
 import type { Dispatch } from 'react';
+import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
@@ -33,7 +39,11 @@ export function BenefitSection(p: Props) {
         body: { items: p.items, line_coupons: chosenLineCoupons(lineCoupons), cart_coupon_ids: cartCoupons },
       });
       if (r.ok) dispatch({ type: 'coupons/checked', discount: r.data.result.total_discount });
-      else dispatch({ type: 'coupons/refused', detail: r.detail || '적용할 수 없는 쿠폰 조합입니다.' });
+      else
+        dispatch({
+          type: 'coupons/refused',
+          detail: shopperMessage(r.detail, '적용할 수 없는 쿠폰 조합입니다.'),
+        });
     } finally {
       dispatch({ type: 'coupons/settled' });
     }
@@ -47,30 +57,25 @@ export function BenefitSection(p: Props) {
       ) : (
         <div className={page.form} data-testid="coupons">
           {(p.options?.result ?? []).map((line) => (
-            <label key={line.product_item_id}>
-              {line.name} ({line.size_name}) 쿠폰
-              <select
-                className={page.input}
-                data-testid={`line-coupon-${line.product_item_id}`}
-                value={String(state.lineCoupons[line.product_item_id] ?? '')}
-                onChange={(e) =>
-                  void recheck(
-                    {
-                      ...state.lineCoupons,
-                      [line.product_item_id]: e.target.value ? Number(e.target.value) : null,
-                    },
-                    state.cartCoupons,
-                  )
-                }
-              >
-                <option value="">{line.coupons.length ? '쿠폰 선택 안 함' : '사용 가능한 쿠폰 없음'}</option>
-                {line.coupons.map((c) => (
-                  <option key={c.coupon_id} value={c.coupon_id}>
-                    {c.name} (-{formatWon(c.discount)})
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SheetSelect
+              key={line.product_item_id}
+              label={`${line.name} (${line.size_name}) 쿠폰`}
+              testId={`line-coupon-${line.product_item_id}`}
+              value={String(state.lineCoupons[line.product_item_id] ?? '')}
+              onChange={(v) =>
+                void recheck(
+                  { ...state.lineCoupons, [line.product_item_id]: v ? Number(v) : null },
+                  state.cartCoupons,
+                )
+              }
+              options={[
+                { value: '', label: line.coupons.length ? '쿠폰 선택 안 함' : '사용 가능한 쿠폰 없음' },
+                ...line.coupons.map((c) => ({
+                  value: String(c.coupon_id),
+                  label: `${c.name} (-${formatWon(c.discount)})`,
+                })),
+              ]}
+            />
           ))}
           {(p.options?.cart_coupons.length ?? 0) > 0 && (
             <fieldset className={css.plainFieldset}>

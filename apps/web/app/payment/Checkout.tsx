@@ -4,7 +4,10 @@ import {
   formatWon,
   INTEREST_FREE_CARD_DEFAULT_MIN,
   interestFreeAvailable,
+  isPaymentCancel,
   type OrderForm,
+  PAYMENT_CANCEL_TEXT,
+  shopperMessage,
 } from '@codiroom/shared';
 import { type FormEvent, useReducer } from 'react';
 import { browserApi } from '../lib/browser-api';
@@ -14,6 +17,7 @@ import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
 import { AddressSection } from './AddressSection';
 import { BenefitSection } from './BenefitSection';
+import { rememberCheckoutUrl } from './checkout-return';
 import {
   addressChoices,
   checkoutReducer,
@@ -42,14 +46,22 @@ export function Checkout({ form, best, options }: Props) {
     {
       revalidate: false,
       onSuccess: async (order) => {
+        rememberCheckoutUrl(`${window.location.pathname}${window.location.search}`);
         if (form.payment.provider === 'toss' && form.payment.client_key) {
           await requestTossPayment(form.payment.client_key, order);
           return;
         }
         openSandboxPayment(order);
       },
-      // A thrown failure's own text (e.g. Toss's script not loading), as before.
-      failedText: (err) => (err instanceof Error ? err.message : failureText(err)),
+      // Toss's SDK rejects with a code when the shopper closes its window (USER_CANCEL): their
+      // choice, said calmly; another thrown failure shows its own Korean text (e.g. the script not
+      // loading), never a code or English.
+      failedText: (err) => {
+        const code = (err as { code?: unknown } | null)?.code;
+        if (typeof code === 'string' && isPaymentCancel(code))
+          return `${PAYMENT_CANCEL_TEXT.title}. 다시 결제하려면 결제하기를 눌러주세요.`;
+        return err instanceof Error ? shopperMessage(err.message, failureText(err)) : failureText(err);
+      },
     },
   );
 
@@ -99,11 +111,17 @@ export function Checkout({ form, best, options }: Props) {
         {form.payment.provider === 'sandbox' && (
           <p className={page.muted}>테스트 결제로 진행되며 실제 결제가 이루어지지 않습니다.</p>
         )}
-        {createOrder.error && (
-          <p className={page.error} role="alert">
-            {createOrder.error}
-          </p>
-        )}
+        {createOrder.error &&
+          (createOrder.error.startsWith(PAYMENT_CANCEL_TEXT.title) ? (
+            // The shopper's own cancel in Toss's window: a note, not an alert.
+            <output className={page.muted} data-testid="payment-cancelled">
+              {createOrder.error}
+            </output>
+          ) : (
+            <p className={page.error} role="alert">
+              {createOrder.error}
+            </p>
+          ))}
       </section>
 
       <div className={styles.payBar}>

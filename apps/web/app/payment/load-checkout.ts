@@ -11,6 +11,7 @@ import {
   type BestCouponCombBody,
   type OrderForm,
   type ProductsWithCouponsBody,
+  shopperMessage,
 } from '@codiroom/shared';
 import { isCouponable, orderableLines } from './checkout-state';
 import { releaseAbandonedAttempts } from './release-attempts';
@@ -35,7 +36,8 @@ export async function loadCheckout(api: ApiClient, url: URL, signal: AbortSignal
   // its stock, coupons and points back before the form is read.
   await releaseAbandonedAttempts(api, signal);
   const r = await api.request<OrderForm>('GET', `/api/orders/data?${params.toString()}`, { signal });
-  if (!r.ok) return { kind: 'refused', message: r.detail || '주문 정보를 불러오지 못했습니다.' };
+  if (!r.ok)
+    return { kind: 'refused', message: shopperMessage(r.detail, '주문 정보를 불러오지 못했습니다.') };
   const form = r.data;
   if (!isCouponable(form)) return { kind: 'form', form, best: null, options: null };
 

@@ -5,6 +5,8 @@
  */
 import {
   kstDateString,
+  largestRemainderPercents,
+  type REPORT_REASONS,
   type ReviewItem,
   type ReviewPhotoStripBody,
   type ReviewSummary,
@@ -16,6 +18,7 @@ import { browserApi } from '../lib/browser-api';
 import { isLoggedInBrowser } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
+import { ReportSheet } from './ReportSheet';
 import styles from './reviews.module.css';
 
 export const FEEL_LABEL: Record<SizeFeel, string> = { SMALL: '작아요', FIT: '잘 맞아요', LARGE: '커요' };
@@ -32,7 +35,13 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
 
 export function ReviewSummaryBlock({ summary }: { summary: ReviewSummary }) {
   const felt = summary.size_feel.SMALL + summary.size_feel.FIT + summary.size_feel.LARGE;
-  const share = (n: number) => (felt ? Math.round((n / felt) * 100) : 0);
+  // Whole percents that add up to 100 (never 34 + 33 + 34).
+  const [small, fit, large] = largestRemainderPercents([
+    summary.size_feel.SMALL,
+    summary.size_feel.FIT,
+    summary.size_feel.LARGE,
+  ]);
+  const shares: Record<SizeFeel, number> = { SMALL: small ?? 0, FIT: fit ?? 0, LARGE: large ?? 0 };
   return (
     <div className={styles.summary} data-testid="review-summary">
       <div className={styles.average}>
@@ -46,12 +55,9 @@ export function ReviewSummaryBlock({ summary }: { summary: ReviewSummary }) {
             <li key={k} className={styles.feel}>
               <span>{FEEL_LABEL[k]}</span>
               <span className={styles.bar}>
-                <span
-                  className={styles.barFill}
-                  style={cssVars({ '--share': `${share(summary.size_feel[k])}%` })}
-                />
+                <span className={styles.barFill} style={cssVars({ '--share': `${shares[k]}%` })} />
               </span>
-              <span>{share(summary.size_feel[k])}%</span>
+              <span>{shares[k]}%</span>
             </li>
           ))}
         </ul>
@@ -104,8 +110,10 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
       ),
     { revalidate: false, onSuccess: (d) => setHelpful({ on: d.is_helpful, count: d.helpful_count }) },
   );
+  const [reporting, setReporting] = useState(false);
   const report = useMutation(
-    () => browserApi().request('POST', `/api/reviews/${review.id}/report`, { body: { reason: 'OTHER' } }),
+    (reason: (typeof REPORT_REASONS)[number]) =>
+      browserApi().request('POST', `/api/reviews/${review.id}/report`, { body: { reason } }),
     { revalidate: false, onSuccess: () => setReported(true) },
   );
   const needLogin = () => {
@@ -157,13 +165,22 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
               type="button"
               className={styles.textButton}
               disabled={reported || report.pending}
-              onClick={() => !needLogin() && window.confirm('이 후기를 신고할까요?') && report.run()}
+              onClick={() => !needLogin() && setReporting(true)}
             >
               {reported ? '신고했어요' : '신고'}
             </button>
           )}
           {(vote.error || report.error) && <output>{vote.error ?? report.error}</output>}
         </div>
+      )}
+      {reporting && (
+        <ReportSheet
+          onClose={() => setReporting(false)}
+          onReport={(reason) => {
+            setReporting(false);
+            void report.run(reason);
+          }}
+        />
       )}
     </li>
   );

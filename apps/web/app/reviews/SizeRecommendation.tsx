@@ -8,12 +8,14 @@ import {
   COOKIE_MAX_AGE,
   FIT_PREFERENCES,
   type FitPreference,
+  floorPercent,
   type RecommendedSizeBody,
   SIZE_SHEET_VIEW_COOKIE,
   sizeSheetMode,
 } from '@codiroom/shared';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { cssVars } from '../components/css-vars';
+import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { parseCookies, writeBrowserCookie } from '../lib/cookies';
 import { useMutation } from '../lib/use-mutation';
@@ -52,7 +54,8 @@ export function sizeBodyFrom(cookieHeader: string | null, url?: URL): SizeBody |
   return m ? bodyOf(m[1], m[2], m[3]) : null;
 }
 
-const pct = (v: number) => `${Math.round(v * 100)}%`;
+/** A share as a whole percent, floored (a shop never rounds a likelihood up). */
+const pct = (v: number) => `${floorPercent(v, 1)}%`;
 
 export function SizeRecommendation({
   productDisplayId,
@@ -156,16 +159,14 @@ export function SizeRecommendation({
             onChange={(e) => setWeight(e.target.value)}
           />
         </label>
-        <label>
-          선호 핏
-          <select name="fit" value={fit} onChange={(e) => setFit(e.target.value as FitPreference)}>
-            {FIT_PREFERENCES.map((f) => (
-              <option key={f} value={f}>
-                {FIT_LABEL[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SheetSelect
+          className={styles.fit}
+          label="선호 핏"
+          name="fit"
+          value={fit}
+          onChange={(v) => setFit(v as FitPreference)}
+          options={FIT_PREFERENCES.map((f) => ({ value: f, label: FIT_LABEL[f] }))}
+        />
         <button type="submit" className={styles.go} disabled={ask.pending}>
           추천
         </button>

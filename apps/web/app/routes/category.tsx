@@ -6,12 +6,14 @@ import {
   SHOP_CATEGORY_LABELS,
   type ShopCategory,
 } from '@codiroom/shared';
-import { Form, Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { CategoryFilterSheet } from '../catalog/CategoryFilterSheet';
 import f from '../catalog/catalog.module.css';
 import { InfiniteProducts } from '../catalog/InfiniteProducts';
-import { cssVars } from '../components/css-vars';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
+import { SheetSelect } from '../components/SheetSelect';
 import { pageParam, serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
@@ -112,6 +114,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { tree, products, main, sub, sort, facets, filters, listQuery } = loaderData;
+  const navigate = useNavigate();
+  const [filterOpen, setFilterOpen] = useState(false);
   const activeFilters =
     filters.brand_id.length +
     filters.size.length +
@@ -119,6 +123,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     (filters.price_min ? 1 : 0) +
     (filters.price_max ? 1 : 0);
   const subs = tree.find((t) => t.main === main)?.subs ?? [];
+  const activeParams = {
+    brand_id: filters.brand_id.join(',') || null,
+    size: filters.size.join(',') || null,
+    color: filters.color.join(',') || null,
+    price_min: filters.price_min ?? null,
+    price_max: filters.price_max ?? null,
+  };
   const link = (params: Record<string, string | null>) => {
     const q = new URLSearchParams();
     const next = { category_main: main, category_sub: sub, sort, ...params };
@@ -165,148 +176,47 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         )}
-        {facets && (
-          <details className={f.filters} open={activeFilters > 0 ? true : undefined}>
-            <summary>필터{activeFilters > 0 ? ` (${activeFilters})` : ''}</summary>
-            <Form method="get" action="/category" className={f.filterForm} aria-label="상품 필터">
-              {main !== 'all' && <input type="hidden" name="category_main" value={main} />}
-              {sub && <input type="hidden" name="category_sub" value={sub} />}
-              {sort !== 'popular' && <input type="hidden" name="sort" value={sort} />}
-              {facets.brands.length > 0 && (
-                <fieldset>
-                  <legend>브랜드</legend>
-                  <div className={f.options}>
-                    {facets.brands.slice(0, 20).map((b) => (
-                      <label key={b.id} className={f.option}>
-                        <input
-                          type="checkbox"
-                          name="brand_id"
-                          value={b.id}
-                          defaultChecked={filters.brand_id.includes(String(b.id))}
-                        />
-                        {b.name}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              <fieldset>
-                <legend>가격</legend>
-                <div className={f.price}>
-                  <label>
-                    <span className="visually-hidden">최저 가격</span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      name="price_min"
-                      min={0}
-                      step={1000}
-                      placeholder={facets.price.min !== null ? String(facets.price.min) : '최저'}
-                      defaultValue={filters.price_min}
-                    />
-                  </label>
-                  ~
-                  <label>
-                    <span className="visually-hidden">최고 가격</span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      name="price_max"
-                      min={0}
-                      step={1000}
-                      placeholder={facets.price.max !== null ? String(facets.price.max) : '최고'}
-                      defaultValue={filters.price_max}
-                    />
-                  </label>
-                  원
-                </div>
-              </fieldset>
-              {facets.sizes.length > 0 && (
-                <fieldset>
-                  <legend>사이즈</legend>
-                  <div className={f.options}>
-                    {facets.sizes.map((z) => (
-                      <label key={z.size_name} className={f.option}>
-                        <input
-                          type="checkbox"
-                          name="size"
-                          value={z.size_name}
-                          defaultChecked={filters.size.includes(z.size_name)}
-                        />
-                        {z.size_name}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              {facets.colors.length > 0 && (
-                <fieldset>
-                  <legend>색상</legend>
-                  <div className={f.options}>
-                    {facets.colors.map((c) => (
-                      <label key={c.color_name} className={f.option}>
-                        <input
-                          type="checkbox"
-                          name="color"
-                          value={c.color_name}
-                          defaultChecked={filters.color.includes(c.color_name)}
-                        />
-                        <span
-                          className={f.swatch}
-                          style={cssVars({ '--swatch': c.color_hex })}
-                          aria-hidden="true"
-                        />
-                        {c.color_name}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-              <div className={f.actions}>
-                <Link to={link({})} className={f.reset} replace>
-                  초기화
-                </Link>
-                <button type="submit" className={f.apply}>
-                  적용
-                </button>
-              </div>
-            </Form>
-          </details>
-        )}
         <div className={page.toolbar}>
           <span>
             상품 <strong>{products.total_count.toLocaleString('ko-KR')}</strong>개
           </span>
-          <Form method="get" action="/category">
-            {main !== 'all' && <input type="hidden" name="category_main" value={main} />}
-            {sub && <input type="hidden" name="category_sub" value={sub} />}
-            {filters.brand_id.length > 0 && (
-              <input type="hidden" name="brand_id" value={filters.brand_id.join(',')} />
-            )}
-            {filters.size.length > 0 && <input type="hidden" name="size" value={filters.size.join(',')} />}
-            {filters.color.length > 0 && <input type="hidden" name="color" value={filters.color.join(',')} />}
-            {filters.price_min && <input type="hidden" name="price_min" value={filters.price_min} />}
-            {filters.price_max && <input type="hidden" name="price_max" value={filters.price_max} />}
-            <label>
-              <span className="visually-hidden">정렬</span>
-              <select
-                name="sort"
-                defaultValue={sort}
-                className={page.select}
-                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          <span className={f.toolbarEnd}>
+            {facets && (
+              <button
+                type="button"
+                className={f.filterButton}
+                aria-haspopup="dialog"
+                onClick={() => setFilterOpen(true)}
               >
-                {SORTS.map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <noscript>
-              <button type="submit">정렬</button>
-            </noscript>
-          </Form>
+                필터{activeFilters > 0 ? ` ${activeFilters}` : ''}
+              </button>
+            )}
+            <SheetSelect
+              label="정렬"
+              hideLabel
+              compact
+              value={sort}
+              // A new order keeps the filters.
+              onChange={(v) => navigate(link({ sort: v, ...activeParams }), { replace: true })}
+              options={SORTS.map(([value, label]) => ({ value, label }))}
+            />
+          </span>
         </div>
+        {facets && filterOpen && (
+          <CategoryFilterSheet
+            facets={facets}
+            filters={filters}
+            keep={Object.fromEntries(
+              Object.entries({
+                category_main: main === 'all' ? null : main,
+                category_sub: sub,
+                sort: sort === 'popular' ? null : sort,
+              }).filter((e): e is [string, string] => !!e[1]),
+            )}
+            resetTo={link({})}
+            onClose={() => setFilterOpen(false)}
+          />
+        )}
         {products.result.length ? (
           <InfiniteProducts key={listQuery} initial={products} query={listQuery} />
         ) : (

@@ -5,6 +5,7 @@ import {
   type PaginatedLikedItems,
   type PaginatedProducts,
   type ProductCard,
+  withJosa,
 } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -125,7 +126,7 @@ function KeepView({ type, listing }: { type: LikeType; listing: Listing | null |
           )
         ) : (
           <EmptyState
-            title={`좋아요한 ${LABEL[type]}이 없어요`}
+            title={`좋아요한 ${withJosa(LABEL[type], '이/가')} 없어요`}
             text="마음에 드는 상품의 하트를 눌러 모아보세요."
             action={
               <Link to="/ranking" className={`${page.button} ${page.buttonOutline} ${my.emptyAction}`}>

@@ -4,6 +4,7 @@
  * server and seen only by the member and the shop).
  */
 import {
+  kstDateString,
   type OrderList,
   SUPPORT_CATEGORIES,
   SUPPORT_LIMITS,
@@ -14,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
@@ -71,38 +73,32 @@ export default function NewInquiryPage({ loaderData: orders }: Route.ComponentPr
             void send.run(form);
           }}
         >
-          <label>
-            문의 유형
-            <select
-              className={page.input}
-              name="main_category"
-              value={main}
-              onChange={(e) => setMain(e.target.value as SupportMainCategory)}
-            >
-              {SUPPORT_MAIN_CATEGORIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            세부 유형
-            <select className={page.input} name="sub_category" key={main}>
-              {SUPPORT_CATEGORIES[main].map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            문의할 주문 (선택)
-            <select className={page.input} name="order" defaultValue={params.get('order') ?? ''}>
-              <option value="">선택 안 함</option>
-              {orders.result.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.created_at.slice(0, 10).replaceAll('-', '.')} · {o.order_name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SheetSelect
+            label="문의 유형"
+            name="main_category"
+            value={main}
+            onChange={(v) => setMain(v as SupportMainCategory)}
+            options={SUPPORT_MAIN_CATEGORIES.map((c) => ({ value: c, label: c }))}
+          />
+          <SheetSelect
+            key={main}
+            label="세부 유형"
+            name="sub_category"
+            options={SUPPORT_CATEGORIES[main].map((c) => ({ value: c, label: c }))}
+          />
+          <SheetSelect
+            label="문의할 주문 (선택)"
+            name="order"
+            defaultValue={params.get('order') ?? ''}
+            options={[
+              { value: '', label: '선택 안 함' },
+              ...orders.result.map((o) => ({
+                value: String(o.id),
+                // The KST order day (the UTC date of created_at is a day early before 9시).
+                label: `${kstDateString(new Date(o.created_at)).replaceAll('-', '.')} · ${o.order_name}`,
+              })),
+            ]}
+          />
           <label>
             제목
             <input

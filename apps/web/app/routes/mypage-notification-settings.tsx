@@ -7,6 +7,7 @@
  * 야간 알림 is on. The in-app list (/mypage/notifications) always gets every notification.
  */
 import type { NotificationPermissions } from '@codiroom/shared';
+import { withJosa } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -78,7 +79,7 @@ export default function NotificationSettingsPage({ loaderData }: Route.Component
   async function toggle(flag: Flag, on: boolean, label: string) {
     setSaved(null);
     const res = await change.run({ [flag]: on });
-    if (res?.ok) setSaved(`${label}을 ${on ? '켰어요' : '껐어요'}.`);
+    if (res?.ok) setSaved(`${withJosa(label, '을/를')} ${on ? '켰어요' : '껐어요'}.`);
   }
 
   return (

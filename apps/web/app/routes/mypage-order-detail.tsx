@@ -9,20 +9,26 @@
 import {
   type ApiResult,
   autoConfirmAt,
+  formatKstDateTime,
+  formatPhone,
   formatWon,
   isConfirmable,
   isWithinWithdrawal,
   kstParts,
   type OrderItemBody,
+  orderNumber,
+  paymentMethodLabel,
   purchasePoints,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useConfirmSheet } from '../components/ConfirmSheet';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import { CancelSheet } from '../orders/CancelSheet';
 import { ClaimForm } from '../orders/ClaimForm';
 import { ItemLine, MoneyBreakdown, StatusTimeline } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';
@@ -55,12 +61,12 @@ export function HydrateFallback() {
 /** The item changes of this page: arrival, 구매확정 and withdrawal (status), and cancel. */
 type Change =
   | { kind: 'status'; itemId: number; status: 'COMPLETE' | 'CONFIRMED' }
-  | { kind: 'cancel'; itemId: number };
+  | { kind: 'cancel'; itemId: number; reason: string };
 
 function send(change: Change): Promise<ApiResult<{ cancel_amount?: number }>> {
   if (change.kind === 'cancel') {
     return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/cancel`, {
-      body: { reason: '고객 요청' },
+      body: { reason: change.reason },
     });
   }
   return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/status`, {
@@ -73,6 +79,9 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const load = useOrderReload();
   const [note, setNote] = useState<string | null>(null);
   const [claim, setClaim] = useState<{ itemId: number; kind: 'refund' | 'exchange' } | null>(null);
+  // The item being cancelled, with the refund its cancel-detail previews (null: no preview).
+  const [cancelling, setCancelling] = useState<{ item: OrderItemBody; refund: number | null } | null>(null);
+  const [confirmSheet, ask] = useConfirmSheet();
   // A success re-runs the loader (fresh statuses); a refusal reloads too, below.
   const change = useMutation(send);
   const message = change.error ?? note;
@@ -94,14 +103,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     setNote(null);
     change.reset();
     const points = purchasePoints(item.paid_amount);
-    const ask = [
-      '구매확정할까요?',
+    const text = [
       points > 0 ? `${formatWon(points)}이 포인트로 적립됩니다.` : null,
       '구매확정 후에는 반품·교환을 신청할 수 없습니다.',
     ]
       .filter(Boolean)
       .join('\n');
-    if (!window.confirm(ask)) return;
+    if (!(await ask({ title: '구매확정할까요?', text, confirmLabel: '구매확정' }))) return;
     await apply({ kind: 'status', itemId: item.id, status: 'CONFIRMED' }, () =>
       points > 0 ? `구매확정되었습니다. ${formatWon(points)} 적립` : '구매확정되었습니다.',
     );
@@ -109,22 +117,27 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
 
   async function withdrawClaim(itemId: number, kind: 'refund' | 'exchange') {
     const label = kind === 'refund' ? '반품' : '교환';
-    if (!window.confirm(`${label} 신청을 철회할까요?`)) return;
+    if (!(await ask({ title: `${label} 신청을 철회할까요?`, confirmLabel: '철회하기', cancelLabel: '닫기' })))
+      return;
     await apply({ kind: 'status', itemId, status: 'COMPLETE' }, () => `${label} 신청이 철회되었습니다.`);
   }
 
-  async function cancel(itemId: number) {
+  /** Opens the cancel sheet with the refund the cancel would give (the sheet asks the reason). */
+  async function startCancel(item: OrderItemBody) {
     setNote(null);
     change.reset();
-    const preview = await browserApi().request<{ refund_amount: number }>(
-      'GET',
-      `/api/orders/order-items/${itemId}/cancel-detail`,
+    const preview = await browserApi()
+      .request<{ refund_amount: number }>('GET', `/api/orders/order-items/${item.id}/cancel-detail`)
+      .catch(() => null);
+    setCancelling({ item, refund: preview?.ok ? preview.data.refund_amount : null });
+  }
+
+  async function cancel(itemId: number, reason: string) {
+    setCancelling(null);
+    await apply(
+      { kind: 'cancel', itemId, reason },
+      (d) => `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불`,
     );
-    const amount = preview.ok ? preview.data.refund_amount : null;
-    const ask =
-      amount === null ? '이 상품을 취소할까요?' : `이 상품을 취소할까요? ${formatWon(amount)}이 환불됩니다.`;
-    if (!window.confirm(ask)) return;
-    await apply({ kind: 'cancel', itemId }, (d) => `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불`);
   }
 
   if (missing) {
@@ -145,8 +158,20 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           <>
             <section className={styles.section}>
               <h2>
-                주문번호 {order.order_id} · <span data-testid="order-status">{order.status_label}</span>
+                <span data-testid="order-status">{order.status_label}</span>
               </h2>
+              <dl className={styles.facts} data-testid="order-facts">
+                <dt>주문번호</dt>
+                <dd data-testid="order-number">{orderNumber(order)}</dd>
+                <dt>주문일시</dt>
+                <dd>
+                  <time dateTime={order.created_at} data-testid="order-date">
+                    {formatKstDateTime(order.created_at)}
+                  </time>
+                </dd>
+                <dt>결제수단</dt>
+                <dd data-testid="payment-method">{paymentMethodLabel(order.payment?.method)}</dd>
+              </dl>
               {message && <output className={`${page.muted} ${styles.block}`}>{message}</output>}
               {order.items.map((i) => (
                 <div key={i.id} className={styles.card} data-testid="order-item">
@@ -251,7 +276,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                       type="button"
                       className={styles.smallButton}
                       disabled={busy}
-                      onClick={() => cancel(i.id)}
+                      onClick={() => startCancel(i)}
                     >
                       주문 취소
                     </button>
@@ -262,7 +287,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
             <section className={styles.section}>
               <h2>배송지</h2>
               <p className={styles.flat}>
-                {order.address.recipient} · {order.address.phone}
+                {order.address.recipient} ·{' '}
+                <span data-testid="address-phone">{formatPhone(order.address.phone)}</span>
               </p>
               <p className={page.muted}>
                 ({order.address.zipcode}) {order.address.main_address} {order.address.detail_address}
@@ -281,6 +307,16 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </main>
+      {confirmSheet}
+      {cancelling && (
+        <CancelSheet
+          itemName={cancelling.item.name}
+          refundAmount={cancelling.refund}
+          pending={busy}
+          onClose={() => setCancelling(null)}
+          onCancel={(reason) => cancel(cancelling.item.id, reason)}
+        />
+      )}
     </>
   );
 }

@@ -9,9 +9,11 @@ import {
   type FitPreference,
   isBodyInRange,
   type SizeInfo,
+  shopperMessage,
 } from '@codiroom/shared';
 import { Form, useNavigation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import page from '../styles/page.module.css';
@@ -49,7 +51,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     sizes,
   };
   const res = await browserApi().request<SizeInfo>('POST', '/api/users/user-size-info', { body });
-  return res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: res.detail };
+  return res.ok ? { ok: true, text: '저장했어요.' } : { ok: false, text: shopperMessage(res.detail) };
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
@@ -99,17 +101,15 @@ export default function SizePage({ loaderData: info, actionData: message }: Rout
               defaultValue={info.weight ?? ''}
             />
           </label>
-          <label>
-            선호 핏
-            <select className={page.input} name="fit_preference" defaultValue={info.fit_preference ?? ''}>
-              <option value="">선택 안 함</option>
-              {FIT_PREFERENCES.map((f) => (
-                <option key={f} value={f}>
-                  {FIT_LABEL[f]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SheetSelect
+            label="선호 핏"
+            name="fit_preference"
+            defaultValue={info.fit_preference ?? ''}
+            options={[
+              { value: '', label: '선택 안 함' },
+              ...FIT_PREFERENCES.map((f) => ({ value: f, label: FIT_LABEL[f] })),
+            ]}
+          />
           {TYPES.map(([key, label]) => (
             <label key={key}>
               평소 사이즈 · {label}

@@ -4,7 +4,7 @@
  * can be finished without Kakao, Naver, Apple or SMS keys. Production answers 404 (the API has
  * no /api/dev routes there). Under /oauth/ so the login gate lets signed-out visitors in.
  */
-import { ApiError } from '@codiroom/shared';
+import { ApiError, withJosa } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { serverApi } from '../lib/api';
@@ -61,7 +61,7 @@ export default function OAuthDev({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <a key={p.provider} href={p.authorize} className={`${page.button} ${page.buttonOutline}`}>
-                {p.label}로 시작하기 · {MODE_TEXT[p.mode]}
+                {withJosa(p.label, '으로/로')} 시작하기 · {MODE_TEXT[p.mode]}
               </a>
             ),
           )}

@@ -1,5 +1,5 @@
 /** /payment/complete/:id: the order-complete page of a paid order. */
-import { formatWon } from '@codiroom/shared';
+import { formatWon, orderNumber } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -54,7 +54,9 @@ export default function PaymentComplete({ loaderData }: Route.ComponentProps) {
           <>
             <section className={styles.section}>
               <h2>주문이 완료되었습니다</h2>
-              <p>주문번호 {order.order_id}</p>
+              <p>
+                주문번호 <span data-testid="order-number">{orderNumber(order)}</span>
+              </p>
               <p>
                 결제 금액 <strong data-testid="paid-amount">{formatWon(order.amount)}</strong>
               </p>

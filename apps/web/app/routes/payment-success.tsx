@@ -3,7 +3,7 @@
  * the payment (POST /api/orders/confirm-order; the server checks the amount against the order) and
  * moves on to the order-complete page. A retried visit is harmless: confirmation is idempotent.
  */
-import type { ApiResult, OrderDetail } from '@codiroom/shared';
+import { type ApiResult, type OrderDetail, shopperMessage } from '@codiroom/shared';
 import { Link, redirect } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -55,7 +55,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { error: '결제 승인 결과를 확인하지 못했습니다. 주문 내역에서 확인해주세요.' };
   }
   if (r.ok) throw redirect(`/payment/complete/${r.data.id}`);
-  return { error: r.detail || '결제를 완료하지 못했습니다.' };
+  return { error: shopperMessage(r.detail, '결제를 완료하지 못했습니다.') };
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,4 +1,5 @@
 import type { AiSimilarBody, ProductDetail } from '@codiroom/shared';
+import { withJosa } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { or404, serverApi } from '../lib/api';
@@ -21,8 +22,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: '상품이 없습니다. | 코디룸' }];
   return seoMeta({
-    title: `${data.product.name}와 비슷한 상품 | 코디룸`,
-    description: `${data.product.brand.name} ${data.product.name}와 카테고리·색상·핏·스타일·가격대가 비슷한 상품`,
+    title: `${withJosa(data.product.name, '와/과')} 비슷한 상품 | 코디룸`,
+    description: `${data.product.brand.name} ${withJosa(data.product.name, '와/과')} 카테고리·색상·핏·스타일·가격대가 비슷한 상품`,
     origin: data.origin,
     path: `/product/${data.product.id}/similar`,
   });
@@ -33,7 +34,7 @@ export default function Similar({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="비슷한 상품" titleAs="h1" />
       <main>
-        <p className={page.toolbar}>{loaderData.product.name}와 비슷한 상품</p>
+        <p className={page.toolbar}>{withJosa(loaderData.product.name, '와/과')} 비슷한 상품</p>
         {loaderData.similar.length ? (
           <ProductGrid products={loaderData.similar} />
         ) : (

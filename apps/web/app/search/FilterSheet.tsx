@@ -6,9 +6,10 @@
 import type { SearchFiltersBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BottomSheet } from '../components/BottomSheet';
+import sheet from '../components/BottomSheet.module.css';
 import { cssVars } from '../components/css-vars';
 import styles from './filter-sheet.module.css';
-import searchStyles from './search.module.css';
 
 export interface ActiveFilters {
   price_min?: number | undefined;
@@ -86,12 +87,6 @@ export function FilterSheet({
   useEffect(() => {
     if (open) setDraft(active);
   }, [open, active]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
   if (!open) return null;
 
   const apply = () => {
@@ -106,152 +101,141 @@ export function FilterSheet({
   );
 
   return (
-    <div className={styles.sheetBackdrop}>
-      <button
-        type="button"
-        className={styles.sheetScrim}
-        aria-label="필터 닫기"
-        tabIndex={-1}
-        onClick={onClose}
-      />
-      <div className={styles.sheet} role="dialog" aria-modal="true" aria-labelledby="filter-title">
-        <div className={styles.sheetHead}>
-          <h2 id="filter-title">필터</h2>
-          <button type="button" className={searchStyles.textButton} onClick={onClose} aria-label="필터 닫기">
-            닫기
-          </button>
-        </div>
-        <div className={styles.sheetBody}>
-          <fieldset className={styles.fieldset}>
-            <legend>가격</legend>
-            <div className={styles.options}>
-              {facets.price_ranges.map((r) => {
-                const key = rangeKey(r.min, r.max);
-                const checked = selectedRange === key;
-                return (
-                  <label key={key} className={checked ? styles.optionOn : styles.option}>
-                    <input
-                      type="radio"
-                      name="price"
-                      checked={checked}
-                      disabled={r.count === 0}
-                      onChange={() =>
-                        setDraft((d) => ({
-                          ...d,
-                          price_min: r.min,
-                          price_max: r.max === null ? undefined : r.max - 1,
-                        }))
-                      }
-                    />
-                    {r.label} <span className={styles.count}>{r.count}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-
-          {facets.categories.length > 1 && (
-            <fieldset className={styles.fieldset}>
-              <legend>카테고리</legend>
-              <div className={styles.options}>
-                {facets.categories.map((c) => {
-                  const checked = draft.category === c.code;
-                  return (
-                    <label key={c.code} className={checked ? styles.optionOn : styles.option}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() => setDraft((d) => ({ ...d, category: checked ? undefined : c.code }))}
-                      />
-                      {c.name} <span className={styles.count}>{c.count}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-
-          {facets.brands.length > 1 && (
-            <fieldset className={styles.fieldset}>
-              <legend>브랜드</legend>
-              <div className={styles.options}>
-                {facets.brands.slice(0, 20).map((b) => {
-                  const checked = draft.brand_ids.includes(b.id);
-                  return (
-                    <label key={b.id} className={checked ? styles.optionOn : styles.option}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() => setDraft((d) => ({ ...d, brand_ids: toggle(d.brand_ids, b.id) }))}
-                      />
-                      {b.name} <span className={styles.count}>{b.count}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-
-          {facets.sizes.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>사이즈</legend>
-              <div className={styles.options}>
-                {facets.sizes.slice(0, 30).map((s) => {
-                  const checked = draft.sizes.includes(s.size_name);
-                  return (
-                    <label key={s.size_name} className={checked ? styles.optionOn : styles.option}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() => setDraft((d) => ({ ...d, sizes: toggle(d.sizes, s.size_name) }))}
-                      />
-                      {s.size_name} <span className={styles.count}>{s.count}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-
-          {facets.colors.length > 0 && (
-            <fieldset className={styles.fieldset}>
-              <legend>색상</legend>
-              <div className={styles.options}>
-                {facets.colors.map((c) => {
-                  const checked = draft.colors.includes(c.color_name);
-                  return (
-                    <label key={c.color_name} className={checked ? styles.optionOn : styles.option}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        onChange={() => setDraft((d) => ({ ...d, colors: toggle(d.colors, c.color_name) }))}
-                      />
-                      <span
-                        className={styles.swatch}
-                        style={cssVars({ '--swatch': c.color_hex })}
-                        aria-hidden="true"
-                      />
-                      {c.color_name} <span className={styles.count}>{c.count}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          )}
-        </div>
-        <div className={styles.sheetFoot}>
+    <BottomSheet
+      title="필터"
+      closeLabel="필터 닫기"
+      onClose={onClose}
+      footer={
+        <>
           <button
             type="button"
-            className={styles.resetButton}
+            className={sheet.secondary}
             onClick={() => setDraft({ brand_ids: [], sizes: [], colors: [] })}
           >
             초기화
           </button>
-          <button type="button" className={styles.applyButton} onClick={apply}>
+          <button type="button" className={sheet.primary} onClick={apply}>
             상품 보기
           </button>
+        </>
+      }
+    >
+      <fieldset className={styles.fieldset}>
+        <legend>가격</legend>
+        <div className={styles.options}>
+          {facets.price_ranges.map((r) => {
+            const key = rangeKey(r.min, r.max);
+            const checked = selectedRange === key;
+            return (
+              <label key={key} className={checked ? styles.optionOn : styles.option}>
+                <input
+                  type="radio"
+                  name="price"
+                  checked={checked}
+                  disabled={r.count === 0}
+                  onChange={() =>
+                    setDraft((d) => ({
+                      ...d,
+                      price_min: r.min,
+                      price_max: r.max === null ? undefined : r.max - 1,
+                    }))
+                  }
+                />
+                {r.label} <span className={styles.count}>{r.count}</span>
+              </label>
+            );
+          })}
         </div>
-      </div>
-    </div>
+      </fieldset>
+
+      {facets.categories.length > 1 && (
+        <fieldset className={styles.fieldset}>
+          <legend>카테고리</legend>
+          <div className={styles.options}>
+            {facets.categories.map((c) => {
+              const checked = draft.category === c.code;
+              return (
+                <label key={c.code} className={checked ? styles.optionOn : styles.option}>
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => setDraft((d) => ({ ...d, category: checked ? undefined : c.code }))}
+                  />
+                  {c.name} <span className={styles.count}>{c.count}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {facets.brands.length > 1 && (
+        <fieldset className={styles.fieldset}>
+          <legend>브랜드</legend>
+          <div className={styles.options}>
+            {facets.brands.slice(0, 20).map((b) => {
+              const checked = draft.brand_ids.includes(b.id);
+              return (
+                <label key={b.id} className={checked ? styles.optionOn : styles.option}>
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => setDraft((d) => ({ ...d, brand_ids: toggle(d.brand_ids, b.id) }))}
+                  />
+                  {b.name} <span className={styles.count}>{b.count}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {facets.sizes.length > 0 && (
+        <fieldset className={styles.fieldset}>
+          <legend>사이즈</legend>
+          <div className={styles.options}>
+            {facets.sizes.slice(0, 30).map((s) => {
+              const checked = draft.sizes.includes(s.size_name);
+              return (
+                <label key={s.size_name} className={checked ? styles.optionOn : styles.option}>
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => setDraft((d) => ({ ...d, sizes: toggle(d.sizes, s.size_name) }))}
+                  />
+                  {s.size_name} <span className={styles.count}>{s.count}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
+      {facets.colors.length > 0 && (
+        <fieldset className={styles.fieldset}>
+          <legend>색상</legend>
+          <div className={styles.options}>
+            {facets.colors.map((c) => {
+              const checked = draft.colors.includes(c.color_name);
+              return (
+                <label key={c.color_name} className={checked ? styles.optionOn : styles.option}>
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={() => setDraft((d) => ({ ...d, colors: toggle(d.colors, c.color_name) }))}
+                  />
+                  <span
+                    className={styles.swatch}
+                    style={cssVars({ '--swatch': c.color_hex })}
+                    aria-hidden="true"
+                  />
+                  {c.color_name} <span className={styles.count}>{c.count}</span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+    </BottomSheet>
   );
 }

@@ -1,5 +1,8 @@
-import { MESSAGES } from '@codiroom/shared';
+import { MESSAGES, shopperMessage } from '@codiroom/shared';
+import { Link } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
 import styles from './screens.module.css';
+import { TABS } from './TabBar';
 
 const REPORT_MAIL = 'mailto:help@codiroom.example?subject=%5B%EC%98%A4%EB%A5%98%20%EC%A0%9C%EB%B3%B4%5D';
 
@@ -22,7 +25,18 @@ export function ErrorFallback() {
   return (
     <main className={styles.screen} data-screen="error-fallback">
       <div className={styles.icon} aria-hidden="true">
-        !
+        <svg
+          viewBox="0 0 24 24"
+          width="30"
+          height="30"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
+          <path d="M12 6.5v7" />
+          <path d="M12 17.5h.01" />
+        </svg>
       </div>
       <h1 className={styles.title}>일시적인 오류가 발생했어요</h1>
       <p className={styles.text}>{MESSAGES.errorFallback}</p>
@@ -46,7 +60,19 @@ export function MaintenanceScreen({ startAt, endAt }: { startAt: string; endAt: 
   return (
     <main className={styles.screen} data-screen="maintenance">
       <div className={styles.icon} aria-hidden="true">
-        🛠
+        {/* A wrench drawn inline: no emoji font needed. */}
+        <svg
+          viewBox="0 0 24 24"
+          width="30"
+          height="30"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M14.7 6.3a4 4 0 0 0-5.4 5.1L4 16.7a2.1 2.1 0 0 0 3 3l5.3-5.3a4 4 0 0 0 5.1-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
+        </svg>
       </div>
       <h1 className={styles.title}>더 나은 서비스를 위해 점검 중이에요</h1>
       <p className={styles.text}>
@@ -112,18 +138,43 @@ export function ErrorVariant4Screen() {
   );
 }
 
-/** 404: an unknown path, or a resource the API says is missing (e.g. 상품이 없습니다.). */
+/**
+ * 404: an unknown path, or a resource the API says is missing (e.g. 상품이 없습니다.). The shop's
+ * header (back, search and cart) stays, with a search box and the main destinations, so the
+ * shopper goes on from here; also when the root ErrorBoundary shows it (no Shell around it). The
+ * fixed tab bar itself is not shown: SPEC.md §2 lists the pages it appears on.
+ */
 export function NotFoundView({ message }: { message?: string | undefined }) {
+  const title = shopperMessage(message, NOT_FOUND_TITLE);
   return (
-    <main className={styles.screen} data-screen="not-found">
-      <div className={styles.code}>404</div>
-      <h1 className={styles.title}>{message ?? '페이지를 찾을 수 없어요'}</h1>
-      <p className={styles.text}>주소가 바뀌었거나 더 이상 판매하지 않는 페이지예요.</p>
-      <div className={styles.buttons}>
-        <a className={styles.primary} href="/">
-          홈으로 가기
-        </a>
-      </div>
-    </main>
+    <>
+      <PageHeader />
+      <main className={`${styles.screen} ${styles.withHeader}`} data-screen="not-found">
+        <div className={styles.code}>404</div>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.text}>주소가 바뀌었거나 더 이상 판매하지 않는 페이지예요.</p>
+        <search className={styles.search} aria-label="상품 검색">
+          <form action="/search" method="get">
+            <label>
+              <span className="visually-hidden">검색어</span>
+              <input type="search" name="query" placeholder="찾으시는 상품을 검색해보세요" maxLength={50} />
+            </label>
+            <button type="submit" className={styles.primary}>
+              검색
+            </button>
+          </form>
+        </search>
+        <nav className={styles.destinations} aria-label="바로 가기">
+          {TABS.map((t) => (
+            <Link key={t.key} to={t.href}>
+              {t.icon}
+              <span>{t.label}</span>
+            </Link>
+          ))}
+        </nav>
+      </main>
+    </>
   );
 }
+
+const NOT_FOUND_TITLE = '페이지를 찾을 수 없어요';

@@ -17,6 +17,7 @@ import {
   ORDER_STATUS_LABEL,
   ORDER_STATUSES,
   OrderDetail,
+  parseOrderNumber,
 } from '@codiroom/shared';
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,7 +72,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: cs,
       schema: {
         tags,
-        summary: `Orders, newest first, ${ADMIN_ORDERS_PAGE} a page: by status, KST order dates, order number or phone`,
+        summary: `Orders, newest first, ${ADMIN_ORDERS_PAGE} a page: by status, KST order dates, order number (the gateway's order id or the readable YYYYMMDD-000123) or phone`,
         querystring: z.object({
           status: z.enum(ORDER_STATUSES).optional(),
           from: Day.optional(),
@@ -92,9 +93,21 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       if (from) where.push(gte(orders.created_at, kstDay(from)));
       if (to) where.push(lt(orders.created_at, kstDay(to, 1)));
       if (q) {
+        // The readable number the shopper reads ('20261127-000123': KST order day and id), the
+        // gateway's order id, or a phone number.
+        const readable = parseOrderNumber(q);
+        const byNumber = readable
+          ? [
+              and(
+                eq(orders.id, readable.id),
+                gte(orders.created_at, readable.from),
+                lt(orders.created_at, readable.to),
+              ) as SQL,
+            ]
+          : [];
         const digits = q.replace(/\D/g, '');
-        const byPhone = digits.length >= 8 ? [eq(orders.phone, digits)] : [];
-        where.push(or(eq(orders.order_no, q), ...byPhone) as SQL);
+        const byPhone = digits.length >= 8 && !readable ? [eq(orders.phone, digits)] : [];
+        where.push(or(eq(orders.order_no, q), ...byNumber, ...byPhone) as SQL);
       }
       const cond = where.length ? and(...where) : undefined;
       const [rows, [total]] = await Promise.all([

@@ -20,6 +20,7 @@ import {
   type SocialProviderKey,
   socialCallbackPath,
   socialTypeOf,
+  withJosa,
 } from '@codiroom/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -189,7 +190,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <label>소셜 ID<input name="social_id" maxlength="64" required pattern="[A-Za-z0-9._\\-]+" placeholder="dev-${p}-2001"></label>
 <label>이메일 (선택)<input name="email" type="email" maxlength="254" placeholder="me@example.com"></label>
 <label>휴대폰 번호 (선택)<input name="phone" inputmode="numeric" maxlength="13" placeholder="01012345678"></label>
-<button class="go" type="submit">${esc(label)}로 계속하기</button>
+<button class="go" type="submit">${esc(withJosa(label, '으로/로'))} 계속하기</button>
 </form></section>
 <p class="note">운영 환경에서는 제공되지 않는 화면이에요.</p>
 </main>
