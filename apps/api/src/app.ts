@@ -28,6 +28,7 @@ import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
+import { restockRoutes } from './domains/restock/index.ts';
 import { reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
 import { reportServerError } from './domains/support/index.ts';
@@ -173,6 +174,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(socialRoutes, { ctx });
       await api.register(likeRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
+      await api.register(restockRoutes, { ctx });
       await api.register(benefitRoutes, { ctx });
       await api.register(curationRoutes, { ctx });
       await api.register(adminRoutes, { ctx });

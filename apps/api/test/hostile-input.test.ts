@@ -14,11 +14,11 @@
  * pass): as nobody, as a guest and, with HOSTILE_ADMIN_KEY, as an operator.
  */
 
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curations } from '../src/db/schema.ts';
+import { curations, productItems } from '../src/db/schema.ts';
 import { addQuizPhoto } from '../src/domains/curations/photos.ts';
 import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
@@ -481,6 +481,7 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
     addressId: number;
     orderId: number;
     photoId: number;
+    restockAlertId: number;
   };
 
   beforeAll(async () => {
@@ -527,7 +528,34 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
       },
     ]);
     const [curation] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, b.user.id));
-    other = { headers: b.headers, cartLineId, addressId, orderId: order.id, photoId: photo.id };
+    // A restock alert of a sold-out size (the last seeded one: outside the id pools, so no
+    // operator's hostile stock change restocks it).
+    const [soldOut] = await t.ctx.db
+      .update(productItems)
+      .set({ stock: 0 })
+      .where(
+        eq(
+          productItems.id,
+          t.ctx.db.select({ id: productItems.id }).from(productItems).orderBy(desc(productItems.id)).limit(1),
+        ),
+      )
+      .returning({ id: productItems.id });
+    const alert = await t.app.inject({
+      method: 'POST',
+      url: '/api/restock-alerts',
+      headers: b.headers,
+      payload: { product_item_id: soldOut?.id },
+    });
+    expect(alert.statusCode, alert.body).toBe(200);
+    const restockAlertId = (alert.json() as { id: number }).id;
+    other = {
+      headers: b.headers,
+      cartLineId,
+      addressId,
+      orderId: order.id,
+      photoId: photo.id,
+      restockAlertId,
+    };
     pools = {
       ids: [1, 2, 3, shop.displayId, shop.productId, ...itemIds],
       foreignIds: [
@@ -536,6 +564,7 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
         order.id,
         b.user.id,
         photo.id,
+        restockAlertId,
         quiz.json().id,
         curation?.id ?? 0,
       ].filter((x) => Number.isSafeInteger(x) && x > 0),
@@ -596,6 +625,8 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
     expect((order.json() as { status: string }).status).toBe('PENDING');
     const photos = await t.app.inject({ method: 'GET', url: '/api/users/photos', headers: other.headers });
     expect(photos.body).toContain(`"id":${other.photoId}`);
+    const alerts = await t.app.inject({ method: 'GET', url: '/api/restock-alerts', headers: other.headers });
+    expect(alerts.body).toContain(`"id":${other.restockAlertId}`);
   }, 600_000);
 });
 

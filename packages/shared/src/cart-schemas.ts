@@ -58,6 +58,35 @@ export const UpdateCartLineRequest = z.object({
 });
 export type UpdateCartLineRequest = z.infer<typeof UpdateCartLineRequest>;
 
+/**
+ * [addition] GET /api/carts/{id}/options: the other sizes and colours a line can change to — every
+ * active colourway of the line's product with its sizes and their stock (docs/ARCHITECTURE.md,
+ * "Carts"). PATCH /api/carts/{id} with one of these product_item_ids changes the line.
+ */
+export const CartLineOptions = z.object({
+  line_id: Int,
+  product_item_id: Int,
+  quantity: Int,
+  colours: z.array(
+    z.object({
+      product_display_id: Int,
+      color_name: z.string(),
+      color_hex: z.string(),
+      image_url: z.string(),
+      items: z.array(
+        z.object({
+          id: Int,
+          size_name: z.string(),
+          stock: Int,
+          is_sold_out: z.boolean(),
+          extra_price: Int,
+        }),
+      ),
+    }),
+  ),
+});
+export type CartLineOptions = z.infer<typeof CartLineOptions>;
+
 /** DELETE /api/carts and DELETE /api/v1/carts/products-in-cart. */
 export const DeleteCartLinesRequest = z.object({ ids: IdList });
 export type DeleteCartLinesRequest = z.infer<typeof DeleteCartLinesRequest>;

@@ -1,4 +1,4 @@
-import { type ProductCard as Card, formatWon, shownPrice } from '@codiroom/shared';
+import { type ProductCard as Card, formatWon, shownPrice, showsPurchasePromises } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { LikeButton } from './LikeButton';
 import styles from './ProductCard.module.css';
@@ -13,6 +13,8 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const soldOut = product.quantity <= 0;
+  // A sold-out card promises nothing: no event-coupon price, no 빠른배송 (docs/ARCHITECTURE.md, "Buying").
+  const promises = showsPurchasePromises(product);
   // The live price (time sale) and the event coupon price, by the shared rule
   // (docs/ARCHITECTURE.md, 'Prices').
   const shown = shownPrice(product);
@@ -39,7 +41,7 @@ export function ProductCard({
             <span className={styles.price}>{formatWon(shown.unit_price)}</span>
             {shown.is_time_sale && <span className={styles.timeSale}>타임세일</span>}
           </span>
-          {shown.event_coupon_price !== null && (
+          {promises && shown.event_coupon_price !== null && (
             <span className={styles.eventCoupon}>이벤트 쿠폰가 {formatWon(shown.event_coupon_price)}</span>
           )}
           {shown.discount_rate > 0 && (
@@ -54,7 +56,7 @@ export function ProductCard({
                 <span aria-hidden="true">★</span> {product.rating.toFixed(1)} ({product.review_count})
               </span>
             )}
-            {product.is_fast && <span className={styles.fast}>빠른배송</span>}
+            {promises && product.is_fast && <span className={styles.fast}>빠른배송</span>}
           </span>
         </div>
       </Link>

@@ -46,6 +46,16 @@ export function browserApi(): ApiClient {
 }
 
 /**
+ * The guest id header for `guest`-access additions (calls not in API-CATALOGUE.md, so not in the
+ * client's access table, which adds the header only to the catalogue's guest calls): a member's
+ * token still wins on the server.
+ */
+export function guestHeaders(): Record<string, string> {
+  const id = readBrowserCookie('guestID');
+  return hasGuestIdShape(id) ? { 'x-guest-user-id': id as string } : {};
+}
+
+/**
  * `run` under an exclusive lock shared by the shop's tabs (Web Locks API), waiting for it at most
  * `waitMs`; without the API (old webviews) or after the wait, `run` goes on its own.
  */

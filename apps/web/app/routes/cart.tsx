@@ -4,7 +4,9 @@
  * the ErrorBoundary instead of an empty cart). Codi entries group
  * the lines of one codi set; product entries hold one line. Quantity changes and deletes are
  * optimistic and rolled back when the server refuses. Totals and per-brand shipping are computed
- * from the selected lines that can be ordered (cartMoney, the API's own rules).
+ * from the selected lines that can be ordered (cartMoney, the API's own rules). 옵션 변경 opens a
+ * sheet of the product's other sizes and colours (cart/CartOptionSheet.tsx); the cart is then loaded
+ * again (a change may join two lines).
  */
 import {
   type ApiResult,
@@ -16,6 +18,7 @@ import {
 } from '@codiroom/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { CartOptionSheet } from '../cart/CartOptionSheet';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -94,6 +97,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const [loaded, setLoaded] = useState(loaderData);
   const [list, setList] = useState<CartList | null>(loaderData);
   const [selected, setSelected] = useState<Set<number>>(() => orderableIds(loaderData));
+  const [changing, setChanging] = useState<CartLine | null>(null);
   if (loaded !== loaderData) {
     setLoaded(loaderData);
     setList(loaderData);
@@ -223,6 +227,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                         onToggle={() => toggle(line.id)}
                         onQuantity={(q) => void changeQuantity(line, q)}
                         onDelete={() => void remove([line.id])}
+                        onOptions={() => setChanging(line)}
                       />
                     ))}
                   </ul>
@@ -273,6 +278,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </main>
+      {changing && <CartOptionSheet line={changing} onClose={() => setChanging(null)} />}
     </>
   );
 }
@@ -283,12 +289,14 @@ function LineRow({
   onToggle,
   onQuantity,
   onDelete,
+  onOptions,
 }: {
   line: CartLine;
   selected: boolean;
   onToggle: () => void;
   onQuantity: (q: number) => void;
   onDelete: () => void;
+  onOptions: () => void;
 }) {
   const label = `${line.brand_name} ${line.name}`;
   return (
@@ -311,7 +319,17 @@ function LineRow({
         <p className={styles.brand}>{line.brand_name}</p>
         <p className={styles.name}>{line.name}</p>
         <p className={page.muted}>
-          {line.color_name} / {line.size_name}
+          <span data-testid="line-option">
+            {line.color_name} / {line.size_name}
+          </span>{' '}
+          <button
+            type="button"
+            className={styles.optionButton}
+            aria-label={`${label} 옵션 변경`}
+            onClick={onOptions}
+          >
+            옵션 변경
+          </button>
         </p>
         <p className={styles.badges}>
           {line.is_sold_out && <span className={styles.badgeSold}>품절</span>}

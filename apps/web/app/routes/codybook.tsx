@@ -1,9 +1,11 @@
 /**
  * /codybook/{id}: one outfit (코디) with its products at live prices (GET
- * /api/curations/codi-detail/{id}), the stylist who made it, a like, and the way to one's own
- * curation (docs/ARCHITECTURE.md, "Curations"). The product page and style pages link here.
+ * /api/curations/codi-detail/{id}), the stylist who made it, a like, 코디 한번에 담기 (every piece
+ * in one codi-to-cart call, catalog/CodiCartSheet.tsx) and the way to one's own curation
+ * (docs/ARCHITECTURE.md, "Curations"). The product page and style pages link here.
  */
 import { type CodiSet, formatWon, shownTotal } from '@codiroom/shared';
+import { CodiCartButton } from '../catalog/CodiCartSheet';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
@@ -63,6 +65,7 @@ export default function CodybookPage({ loaderData }: Route.ComponentProps) {
               {c.products.length}개 상품 {formatWon(total)}
             </strong>
           </p>
+          {c.products.length > 0 && <CodiCartButton codi={c} />}
         </section>
         <section className={page.section} aria-labelledby="codi-products">
           <div className={page.sectionHead}>

@@ -16,24 +16,19 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CouponDownload } from '../benefits/CouponDownload';
+import { ProductGallery } from '../catalog/ProductGallery';
 import { ProductSizes } from '../catalog/ProductSizes';
-import { ProductUrgency } from '../catalog/ProductUrgency';
-import { cssVars } from '../components/css-vars';
-import { LikeButton } from '../components/LikeButton';
+import { ProductSummary } from '../catalog/ProductSummary';
+import { PurchaseSheet } from '../catalog/PurchaseSheet';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { CurationInvite } from '../curation/CurationInvite';
 import { or404, serverApi } from '../lib/api';
-import { browserApi } from '../lib/browser-api';
-import { setCartCount } from '../lib/cart-count';
 import { guestIdFor } from '../lib/guest-id';
-import { adEvent, trackPixel } from '../lib/pixel';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
-import { useMutation } from '../lib/use-mutation';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
 import reviewStyles from '../reviews/reviews.module.css';
 import { SizeRecommendation, sizeBodyFrom } from '../reviews/SizeRecommendation';
-import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
 import styles from './product.module.css';
@@ -168,11 +163,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     focused,
   } = loaderData;
   const shown = detailPrice(p);
-  const popups = usePopups();
-  const [size, setSize] = useState<number | null>(null);
   const [recommended, setRecommended] = useState<RecommendedSizeBody | null>(loaderData.recommended);
-  const recommendedSize = recommended?.recommended_size ?? null;
-  const [sheet, setSheet] = useState(false);
 
   useEffect(() => {
     // Recently viewed products live on the device (shown at /recent_products).
@@ -183,149 +174,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     } catch {}
   }, [p.id]);
 
-  // Not revalidated: the page's data does not change; the header's count comes with the answer.
-  const cartAdd = useMutation(
-    async (productItemId: number) => {
-      // AddToCart: the server's event and the pixel's share one id.
-      const ad = adEvent();
-      const r = await browserApi().request<{ count: number }>('POST', '/api/carts', {
-        body: { product_item_id: productItemId, quantity: 1 },
-        headers: ad.headers,
-      });
-      if (r.ok) {
-        const price = detailPrice(p).unit_price;
-        trackPixel(
-          'AddToCart',
-          { content_ids: [String(p.id)], content_type: 'product', value: price, currency: 'KRW' },
-          ad.eventId,
-        );
-      }
-      return r;
-    },
-    {
-      revalidate: false,
-      onSuccess: (data) => {
-        setCartCount(data.count);
-        setSheet(false);
-        popups.open({ kind: 'cart', productName: `${p.brand.name} ${p.name}` });
-      },
-    },
-  );
-  const message = cartAdd.error;
-
-  async function addToCart() {
-    if (size === null) return;
-    await cartAdd.run(size);
-  }
-
   return (
     <>
       <PageHeader />
       <main className={styles.main}>
-        <section className={styles.gallery} aria-label="상품 이미지">
-          {p.images.map((src, i) => (
-            <button
-              key={src}
-              type="button"
-              className={styles.slide}
-              onClick={() => popups.open({ kind: 'zoomImage', src, alt: `${p.name} 이미지 ${i + 1}` })}
-            >
-              <img
-                src={src}
-                alt={`${p.brand.name} ${p.name} 이미지 ${i + 1}`}
-                width={600}
-                height={720}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-              />
-            </button>
-          ))}
-        </section>
-
-        <section className={styles.info}>
-          <Link to={`/brands/${p.brand.id}`} className={styles.brand}>
-            {p.brand.name} <span aria-hidden="true">›</span>
-          </Link>
-          <h1 className={styles.name}>{p.name}</h1>
-          {p.rating !== null && (
-            <p className={styles.rating}>
-              <span aria-hidden="true">★</span> {p.rating.toFixed(1)} · 후기{' '}
-              {p.review_count.toLocaleString('ko-KR')}개
-            </p>
-          )}
-          <ProductUrgency productId={p.id} almostSoldOut={p.is_almost_sold_out === true} />
-          <div className={styles.priceBlock}>
-            {shown.discount_rate > 0 && <span className={styles.original}>{formatWon(p.price)}</span>}
-            <div className={styles.priceRow}>
-              {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
-              <strong className={styles.price} data-testid="product-price">
-                {formatWon(shown.unit_price)}
-              </strong>
-              {shown.is_time_sale && <span className={styles.timeSale}>타임세일</span>}
-            </div>
-            {p.time_sale && (
-              <p className={styles.timeSaleNote}>
-                타임세일 한정 {p.time_sale.remaining.toLocaleString('ko-KR')}개 남음 · 한정 수량 소진 시
-                정상가
-              </p>
-            )}
-            {shown.event_coupon_price !== null && (
-              <p className={styles.eventCoupon}>
-                이벤트 쿠폰가 <strong>{formatWon(shown.event_coupon_price)}</strong>
-              </p>
-            )}
-            <p className={styles.firstPrice}>
-              첫 구매 시 <strong>{formatWon(p.first_discount_price)}</strong>
-            </p>
-          </div>
-          <dl className={styles.facts}>
-            <div>
-              <dt>배송</dt>
-              <dd data-testid="shipping-promise">
-                {shipping ? (
-                  <>
-                    <span className={styles.shipBadge}>{shipping.label}</span> {shipping.message}
-                    <br />
-                    <span className={styles.note}>
-                      배송비 {formatWon(shipping.shipping_fee)} · {formatWon(shipping.free_shipping_min)} 이상
-                      무료배송
-                    </span>
-                  </>
-                ) : (
-                  '택배배송'
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>색상</dt>
-              <dd>
-                <span
-                  className={styles.swatch}
-                  style={cssVars({ '--swatch': p.color_hex })}
-                  aria-hidden="true"
-                />{' '}
-                {p.color_name}
-              </dd>
-            </div>
-            {p.material && (
-              <div>
-                <dt>소재</dt>
-                <dd>{p.material}</dd>
-              </div>
-            )}
-            {p.fit && (
-              <div>
-                <dt>핏</dt>
-                <dd>{p.fit}</dd>
-              </div>
-            )}
-          </dl>
-        </section>
+        <ProductGallery images={p.images} label={`${p.brand.name} ${p.name}`} />
+        <ProductSummary product={p} shown={shown} shipping={shipping} />
 
         {/* ── BENEFITS SLOT (benefits/coupons engineer): render the coupon-download block for p.id here.
             Keep this wrapper; it is the only place the product page shows benefits. ── */}
         <div data-slot="product-benefits">
-          <CouponDownload productDisplayId={p.id} />
+          {/* A sold-out product shows no coupon prices (docs/ARCHITECTURE.md, "Buying"). */}
+          {!p.is_sold_out && <CouponDownload productDisplayId={p.id} />}
         </div>
 
         <ProductSizes
@@ -449,52 +309,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </main>
 
-      <div className={styles.buyBar} data-testid="buy-bar">
-        <LikeButton likeId={p.id} variant="plain" />
-        <button type="button" className={styles.buy} disabled={p.is_sold_out} onClick={() => setSheet(true)}>
-          {p.is_sold_out ? '품절' : '구매하기'}
-        </button>
-      </div>
-
-      {sheet && (
-        <div className={styles.sheetBackdrop}>
-          <button
-            type="button"
-            className={styles.scrim}
-            aria-label="닫기"
-            tabIndex={-1}
-            onClick={() => setSheet(false)}
-          />
-          <div className={styles.sheet} role="dialog" aria-modal="true" aria-label="사이즈 선택">
-            <h2 className={styles.sheetTitle}>사이즈 선택</h2>
-            <fieldset className={styles.sizeOptions}>
-              <legend className="visually-hidden">사이즈</legend>
-              {p.items.map((it) => (
-                <button
-                  key={it.id}
-                  type="button"
-                  aria-pressed={size === it.id}
-                  disabled={it.is_sold_out}
-                  className={
-                    size === it.id ? `${styles.sizeOption} ${styles.sizeOptionActive}` : styles.sizeOption
-                  }
-                  onClick={() => setSize(it.id)}
-                >
-                  {it.size_name}
-                  {it.is_sold_out ? ' (품절)' : ''}
-                  {it.size_name === recommendedSize && (
-                    <span className={reviewStyles.recommendedBadge}>추천</span>
-                  )}
-                </button>
-              ))}
-            </fieldset>
-            {message && <p className={styles.error}>{message}</p>}
-            <button type="button" className={styles.buy} disabled={size === null} onClick={addToCart}>
-              장바구니 담기
-            </button>
-          </div>
-        </div>
-      )}
+      <PurchaseSheet
+        product={p}
+        unitPrice={shown.unit_price}
+        recommendedSize={recommended?.recommended_size ?? null}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { formatWon, type StyleDetail, shownTotal } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { CodiCartButton } from '../catalog/CodiCartSheet';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
@@ -63,6 +64,11 @@ export default function StylePage({ loaderData }: Route.ComponentProps) {
               </span>
             </div>
             <ProductGrid products={c.products} eagerCount={0} />
+            {c.products.length > 0 && (
+              <div className={styles.codiCart}>
+                <CodiCartButton codi={c} />
+              </div>
+            )}
           </section>
         ))}
       </main>

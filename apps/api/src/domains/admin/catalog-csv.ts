@@ -8,11 +8,13 @@
  * valid rows in one transaction and refuses the others, then tells every cache and the search
  * index (`catalog.changed`, `prices.changed`, reindexProducts).
  */
+import { isRestock } from '@codiroom/shared';
 import { inArray, sql } from 'drizzle-orm';
 import { productDisplays, productItems } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseCsv } from '../../platform/csv.ts';
+import { notifyRestocked } from '../restock/index.ts';
 import { reindexProducts } from '../search/index.ts';
 
 export const CSV_LIMITS = { rows: 5000, stock: 100_000, price: 10_000_000, minPrice: 100 } as const;
@@ -113,12 +115,19 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
   const valid = rows.filter((r) => r.error === null && r.id !== null && r.after);
   if (!dryRun && valid.length > 0) {
     await ctx.db.transaction(async (tx) => {
+      const restocked: number[] = [];
       for (const r of valid) {
         if (kind === 'stock') {
-          await tx
-            .update(productItems)
-            .set({ stock: r.after?.stock as number })
-            .where(sql`${productItems.id} = ${r.id}`);
+          const [before] = await tx
+            .select({ stock: productItems.stock, is_active: productItems.is_active })
+            .from(productItems)
+            .where(sql`${productItems.id} = ${r.id}`)
+            .for('update');
+          const stock = r.after?.stock as number;
+          await tx.update(productItems).set({ stock }).where(sql`${productItems.id} = ${r.id}`);
+          // A sold-out size back in stock: its restock alerts (docs/ARCHITECTURE.md, "Restock alerts").
+          if (before && isRestock(before, { stock, is_active: before.is_active }))
+            restocked.push(r.id as number);
         } else {
           await tx
             .update(productDisplays)
@@ -126,6 +135,7 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
             .where(sql`${productDisplays.id} = ${r.id}`);
         }
       }
+      await notifyRestocked(tx, ctx, restocked);
     });
     await invalidate(ctx, 'catalog.changed');
     if (kind === 'price') {

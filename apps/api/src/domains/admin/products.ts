@@ -7,7 +7,7 @@
  * documents of the displays it touched, so the storefront follows at once.
  */
 import type { DisplayUpdateRequest, ItemUpdateRequest, ProductCreateRequest } from '@codiroom/shared';
-import { STYLE_TAGS } from '@codiroom/shared';
+import { isRestock, STYLE_TAGS } from '@codiroom/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { storeImage } from '../../platform/uploads.ts';
+import { notifyRestocked } from '../restock/index.ts';
 import { reindexProducts } from '../search/index.ts';
 
 export const ADMIN_PRODUCTS_PAGE = 30;
@@ -315,20 +316,30 @@ export async function updateDisplay(
     });
 }
 
+/**
+ * A size's stock, extra price and sale state. The row is locked, so "before" is exact; a change that
+ * brings a sold-out size back (isRestock) closes its restock alerts and notifies their members in
+ * the same transaction (docs/ARCHITECTURE.md, "Restock alerts").
+ */
 export async function updateItem(ctx: AppContext, id: number, body: z.output<typeof ItemUpdateRequest>) {
-  const [before] = await ctx.db.select().from(productItems).where(eq(productItems.id, id));
-  if (!before) throw notFound(PRODUCT_MSG.itemNotFound);
-  const [after] = await ctx.db
-    .update(productItems)
-    .set({
-      stock: body.stock ?? before.stock,
-      extra_price: body.extra_price ?? before.extra_price,
-      is_active: body.is_active ?? before.is_active,
-    })
-    .where(eq(productItems.id, id))
-    .returning();
+  const { before, after } = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(productItems).where(eq(productItems.id, id)).for('update');
+    if (!before) throw notFound(PRODUCT_MSG.itemNotFound);
+    const [after] = await tx
+      .update(productItems)
+      .set({
+        stock: body.stock ?? before.stock,
+        extra_price: body.extra_price ?? before.extra_price,
+        is_active: body.is_active ?? before.is_active,
+      })
+      .where(eq(productItems.id, id))
+      .returning();
+    if (!after) throw notFound(PRODUCT_MSG.itemNotFound);
+    if (isRestock(before, after)) await notifyRestocked(tx, ctx, [id]);
+    return { before, after };
+  });
   await touched(ctx, [before.product_display_id], body.extra_price !== undefined);
-  return { before, after: after as typeof before };
+  return { before, after };
 }
 
 /** A colourway's photos: each re-encoded into a detail (1200px) and a card (600px) WebP. */

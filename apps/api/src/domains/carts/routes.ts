@@ -10,6 +10,7 @@ import {
   CartCount,
   CartDeleteBody,
   CartLineList,
+  CartLineOptions,
   CartList,
   CartProductIds,
   CartSoldOutBody,
@@ -31,6 +32,7 @@ import { IdParams } from '../../platform/params.ts';
 import { addToCartEvent, adUnitPrice, fireRequestAdEvents } from '../ads/index.ts';
 import { curationOutfitDisplays } from '../curations/index.ts';
 import { cartCount, cartLinesOf, cartList, cartProductIds, soldOutOf } from './cart-read.ts';
+import { lineOptions } from './options.ts';
 import {
   addToCart,
   codiToCart,
@@ -199,13 +201,33 @@ export const cartRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  app.get(
+    '/carts/:id/options',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary:
+          '[addition, not in API-CATALOGUE.md] The sizes and colours a cart line can change to, with stock',
+        params: IdParams,
+        response: { 200: CartLineOptions, ...Errors },
+      },
+    },
+    async (req) => {
+      const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+      if (id <= 0) throw notFound(MSG.lineNotFound);
+      return lineOptions(db, ownerOf(req.principal), id);
+    },
+  );
+
   app.patch(
     '/carts/:id',
     {
       config: guest,
       schema: {
         tags,
-        summary: 'Changes the quantity or the size (an item of the same display) of a line',
+        summary:
+          'Changes the quantity, or the item: another size or colour (an item of the same product; joins a line of that item)',
         params: IdParams,
         body: UpdateCartLineRequest,
         response: { 200: CartAddedLine, ...Errors },

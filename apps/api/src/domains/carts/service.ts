@@ -76,7 +76,7 @@ export async function countLines(db: Conn, cartId: number | null): Promise<numbe
 
 // ───────────────────────────── writes ─────────────────────────────
 
-type LockedItem = { id: number; product_display_id: number; stock: number };
+type LockedItem = { id: number; product_display_id: number; product_id: number; stock: number };
 
 /** Locks the item rows (in id order, so concurrent multi-item adds cannot deadlock). */
 async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>> {
@@ -85,6 +85,7 @@ async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>
     .select({
       id: productItems.id,
       product_display_id: productItems.product_display_id,
+      product_id: productItems.product_id,
       stock: sellableStockColumn(),
     })
     .from(productItems)
@@ -99,7 +100,7 @@ async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>
  * Checks that a line of `lineQuantity` fits the item's stock beside the cart's `others` of it;
  * `held` is what the cart already holds of it without this request (the detail's remainder).
  */
-function checkStock(item: LockedItem, lineQuantity: number, others: number, held: number) {
+function checkStock(item: Pick<LockedItem, 'stock'>, lineQuantity: number, others: number, held: number) {
   if (item.stock <= 0) throw badRequest(MSG.soldOut);
   if (lineQuantity > CART_MAX_QUANTITY) throw badRequest(MSG.max);
   if (lineQuantity + others > item.stock) throw badRequest(MSG.stock(Math.max(0, item.stock - held)));
@@ -220,12 +221,7 @@ export function addResultOf(row: BatchRow, add: AddItem): { body: CartAddBody; p
     // Nothing written: say why, in checkStock's order (the held figures are this statement's view).
     const same = Number(row.same_q ?? 0);
     const others = Number(row.others ?? 0);
-    checkStock(
-      { id: add.product_item_id, product_display_id: price.product_display_id, stock },
-      same + q,
-      others,
-      others + same,
-    );
+    checkStock({ stock }, same + q, others, others + same);
     // The snapshot fitted but the current line did not: a concurrent add took the room.
     throw badRequest(MSG.stock(Math.max(0, stock - others - same - q)));
   }
@@ -290,7 +286,11 @@ export async function curationOutfitToCart(
   return addItems(db, owner, now, items, null, (d) => displays.has(d), MSG.notInCodi);
 }
 
-/** PATCH /api/carts/{id}: quantity, and optionally another size of the same display. */
+/**
+ * PATCH /api/carts/{id}: quantity, and optionally another item of the same product — another size,
+ * or a size of another colourway (the line moves to that display). A change onto an item the cart
+ * already holds with the same codi_id joins that line; the result is bounded by the item's stock.
+ */
 export async function updateLine(
   db: Db,
   owner: Owner,
@@ -308,10 +308,10 @@ export async function updateLine(
       .limit(1);
     if (!line) throw notFound(MSG.lineNotFound);
     const itemId = body.product_item_id ?? line.product_item_id;
-    const items = await lockItems(tx, [itemId]);
+    const items = await lockItems(tx, [itemId, line.product_item_id]);
     const item = items.get(itemId);
     if (!item) throw notFound(MSG.itemNotFound);
-    if (item.product_display_id !== line.product_display_id) throw badRequest(MSG.notInDisplay);
+    if (item.product_id !== items.get(line.product_item_id)?.product_id) throw badRequest(MSG.notInDisplay);
     const sameItem = await tx
       .select()
       .from(cartLines)
@@ -330,13 +330,19 @@ export async function updateLine(
     checkStock(item, quantity, others, others + (twin?.quantity ?? 0));
     await tx
       .update(cartLines)
-      .set({ product_item_id: itemId, quantity, is_size_selected_by_user: sizeFlag, updated_at: now })
+      .set({
+        product_item_id: itemId,
+        product_display_id: item.product_display_id,
+        quantity,
+        is_size_selected_by_user: sizeFlag,
+        updated_at: now,
+      })
       .where(eq(cartLines.id, target.id));
     if (twin) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
     return {
       id: target.id,
       product_item_id: itemId,
-      product_display_id: line.product_display_id,
+      product_display_id: item.product_display_id,
       codi_id: line.codi_id,
       quantity,
     };

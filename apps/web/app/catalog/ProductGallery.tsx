@@ -1,0 +1,38 @@
+/**
+ * The product page's images: a scroll-snapping strip; a tap opens the image viewer at that image
+ * (ImageViewer: swipe, page indicator, pinch and double-tap zoom, arrow keys and Escape).
+ */
+import { useState } from 'react';
+import styles from '../routes/product.module.css';
+import { ImageViewer } from './ImageViewer';
+
+export function ProductGallery({ images, label }: { images: readonly string[]; label: string }) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  return (
+    <>
+      <section className={styles.gallery} aria-label="상품 이미지">
+        {images.map((src, i) => (
+          <button
+            key={src}
+            type="button"
+            className={styles.slide}
+            aria-label={`이미지 ${i + 1} 크게 보기`}
+            onClick={() => setViewing(i)}
+          >
+            <img
+              src={src}
+              alt={`${label} 이미지 ${i + 1}`}
+              width={600}
+              height={720}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+            />
+          </button>
+        ))}
+      </section>
+      {viewing !== null && (
+        <ImageViewer images={images} start={viewing} label={label} onClose={() => setViewing(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buyNowPath,
+  CART_MAX_QUANTITY,
+  codiCartItems,
+  isRestock,
+  maxBuyQuantity,
+  restockNotice,
+  showsPurchasePromises,
+  stepQuantity,
+} from '../src/index.ts';
+
+describe('buy now quantity (stepper bounded by stock)', () => {
+  it('allows the stock, at most the cart maximum, nothing when sold out', () => {
+    expect(maxBuyQuantity(3)).toBe(3);
+    expect(maxBuyQuantity(500)).toBe(CART_MAX_QUANTITY);
+    expect(maxBuyQuantity(0)).toBe(0);
+    expect(maxBuyQuantity(-2)).toBe(0);
+  });
+
+  it('steps between 1 and the stock', () => {
+    expect(stepQuantity(1, 1, 3)).toBe(2);
+    expect(stepQuantity(3, 1, 3)).toBe(3);
+    expect(stepQuantity(1, -1, 3)).toBe(1);
+    expect(stepQuantity(5, 0, 3)).toBe(3);
+    expect(stepQuantity(98, 5, 1000)).toBe(CART_MAX_QUANTITY);
+    expect(stepQuantity(1, 1, 0)).toBe(1);
+  });
+
+  it("goes to the checkout's item lines, not the cart", () => {
+    expect(buyNowPath(42, 2)).toBe('/payment?product_item_ids=42&quantities=2');
+  });
+});
+
+describe('sold-out products promise nothing', () => {
+  it('follows is_sold_out of the detail, else the stock of the card', () => {
+    expect(showsPurchasePromises({ is_sold_out: true, quantity: 5 })).toBe(false);
+    expect(showsPurchasePromises({ is_sold_out: false, quantity: 0 })).toBe(true);
+    expect(showsPurchasePromises({ quantity: 0 })).toBe(false);
+    expect(showsPurchasePromises({ quantity: 2 })).toBe(true);
+  });
+});
+
+describe('코디 한번에 담기', () => {
+  const pieces = [
+    {
+      product_display_id: 1,
+      items: [
+        { id: 11, stock: 2 },
+        { id: 12, stock: 0 },
+      ],
+    },
+    { product_display_id: 2, items: [{ id: 21, stock: 0 }] },
+    { product_display_id: 3, items: [{ id: 31, stock: 4 }] },
+  ];
+
+  it('sends one of each chosen size and skips sold-out pieces', () => {
+    const r = codiCartItems(
+      pieces,
+      new Map([
+        [1, 11],
+        [3, 31],
+      ]),
+    );
+    expect(r).toEqual({
+      items: [
+        { product_item_id: 11, quantity: 1 },
+        { product_item_id: 31, quantity: 1 },
+      ],
+      skipped: [2],
+      missing: [],
+    });
+  });
+
+  it('names pieces in stock without a size (or with a sold-out size) as missing', () => {
+    const r = codiCartItems(pieces, new Map([[1, 12]]));
+    expect(r.items).toEqual([]);
+    expect(r.missing).toEqual([1, 3]);
+    expect(r.skipped).toEqual([2]);
+  });
+});
+
+describe('restock', () => {
+  it('is a change from nothing sellable to something sellable', () => {
+    expect(isRestock({ stock: 0, is_active: true }, { stock: 3, is_active: true })).toBe(true);
+    expect(isRestock({ stock: -1, is_active: true }, { stock: 1, is_active: true })).toBe(true);
+    expect(isRestock({ stock: 4, is_active: false }, { stock: 4, is_active: true })).toBe(true);
+    expect(isRestock({ stock: 2, is_active: true }, { stock: 9, is_active: true })).toBe(false);
+    expect(isRestock({ stock: 0, is_active: true }, { stock: 0, is_active: true })).toBe(false);
+    expect(isRestock({ stock: 0, is_active: true }, { stock: 5, is_active: false })).toBe(false);
+  });
+
+  it('tells which size is back', () => {
+    const n = restockNotice({
+      brand_name: '코디룸',
+      name: '와이드 슬랙스',
+      color_name: '블랙',
+      size_name: 'L',
+    });
+    expect(n.title).toBe('재입고 알림');
+    expect(n.body).toContain('코디룸 와이드 슬랙스 (블랙 / L)');
+  });
+});
