@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { MAX_ADDRESSES } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { addresses, orders, payments } from '../src/db/schema.ts';
 import { gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
+import { TossGateway, toGatewayPayment } from '../src/domains/payments/toss.ts';
 import { setPostcodeProvider } from '../src/domains/postcode/index.ts';
 import { JusoPostcodeProvider } from '../src/domains/postcode/juso.ts';
 import { LocalPostcodeProvider } from '../src/domains/postcode/local.ts';
@@ -164,6 +166,34 @@ describe('payment method', () => {
     });
     expect(r.statusCode).toBe(400);
     expect(r.json().detail).toBeTruthy();
+  });
+});
+
+describe("Toss's methods", () => {
+  it('reads easyPay.provider from a Toss Payment object', () => {
+    const p = toGatewayPayment({
+      paymentKey: 'k',
+      orderId: 'order-1',
+      status: 'DONE',
+      totalAmount: 1000,
+      method: '간편결제',
+      easyPay: { provider: '네이버페이', amount: 1000, discountAmount: 0 },
+    });
+    expect(p).toMatchObject({ method: '간편결제', easyPayProvider: '네이버페이' });
+    expect(
+      toGatewayPayment({ paymentKey: 'k', orderId: 'o', status: 'DONE', method: '카드' }).easyPayProvider,
+    ).toBeNull();
+  });
+
+  it('offers the methods of TOSS_PAYMENT_METHODS, all by default, and refuses an unknown one', () => {
+    const base = { NODE_ENV: 'test', TOSS_SECRET_KEY: 'test_sk_x' };
+    expect(loadConfig({ ...base, TOSS_PAYMENT_METHODS: 'card, kakaopay' }).TOSS_PAYMENT_METHODS).toEqual([
+      'CARD',
+      'KAKAOPAY',
+    ]);
+    expect(() => loadConfig({ ...base, TOSS_PAYMENT_METHODS: 'CARD,PAYCO' })).toThrow();
+    const all = new TossGateway({ secretKey: 'x', clientKey: null, baseUrl: 'http://127.0.0.1:1' });
+    expect(all.methods).toEqual(['CARD', 'TOSSPAY', 'KAKAOPAY', 'NAVERPAY', 'TRANSFER']);
   });
 });
 
