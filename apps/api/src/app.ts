@@ -28,6 +28,7 @@ import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderRoutes } from './domains/orders/routes.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
+import { postcodeRoutes } from './domains/postcode/index.ts';
 import { restockRoutes } from './domains/restock/index.ts';
 import { reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(searchRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
+      await api.register(postcodeRoutes, { ctx });
     },
     { prefix: '/api' },
   );

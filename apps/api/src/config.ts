@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
+import { parsePaymentMethodList } from '@codiroom/shared';
 import { z } from 'zod';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -208,6 +209,32 @@ const EnvSchema = z.object({
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
   TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
+  /**
+   * The payment methods the shop's Toss contract covers, a comma list of CARD, TOSSPAY, KAKAOPAY,
+   * NAVERPAY, TRANSFER (default all): the checkout offers only these, and the order refuses others.
+   */
+  TOSS_PAYMENT_METHODS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      const list = parsePaymentMethodList(raw);
+      if (!list) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a comma list of CARD, TOSSPAY, KAKAOPAY, NAVERPAY, TRANSFER',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /**
+   * 행정안전부 도로명주소 검색 API (business.juso.go.kr) approval key (confmKey): with it, the address
+   * search asks that API; without it the local stand-in answers outside production, and in
+   * production the search is off (manual entry only).
+   */
+  JUSO_API_KEY: z.string().min(1).optional(),
+  JUSO_API_BASE: z.string().url().default('https://business.juso.go.kr'),
   /**
    * Where uploaded images are kept (platform/uploads.ts; docs/ARCHITECTURE.md, "Uploads"): `local`
    * files under DATA_DIR/uploads, or `s3`, an S3-compatible bucket (the five S3_* below, set

@@ -568,7 +568,7 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
         quiz.json().id,
         curation?.id ?? 0,
       ].filter((x) => Number.isSafeInteger(x) && x > 0),
-      strings: ['슬랙스', '셔츠', order.order_id, 'M', 'TOP', '2026-11-20'],
+      strings: ['슬랙스', '셔츠', '테헤란로', order.order_id, 'M', 'TOP', '2026-11-20'],
     };
   });
   afterAll(async () => {

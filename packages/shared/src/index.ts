@@ -1,4 +1,5 @@
 export * from './ab.ts';
+export * from './address-search.ts';
 export * from './admin-forms.ts';
 export * from './admin-schemas.ts';
 export * from './analytics.ts';
@@ -26,6 +27,7 @@ export * from './notifications.ts';
 export * from './order-display.ts';
 export * from './order-schemas.ts';
 export * from './orders.ts';
+export * from './payment-methods.ts';
 export * from './personal-color.ts';
 export * from './price.ts';
 export * from './purchase.ts';

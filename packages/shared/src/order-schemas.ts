@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CART_MAX_QUANTITY } from './cart-schemas.ts';
 import { CLAIM_REASONS, ORDER_ID_RE, ORDER_ITEM_STATUSES, ORDER_STATUSES } from './orders.ts';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.ts';
 import { Pagination } from './schemas.ts';
 
 const Int = z.number().int();
@@ -38,6 +39,18 @@ export const OrderShippingAddress = z.object({
 });
 export type OrderShippingAddress = z.infer<typeof OrderShippingAddress>;
 
+export const PaymentMethodEnum = z.enum(PAYMENT_METHODS);
+
+/** The orderer (주문자): the member's name and phone by default, editable at checkout. */
+export const OrdererRequest = z.object({
+  name: z.string().trim().min(1).max(50),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^0\d{1,2}-?\d{3,4}-?\d{4}$/, 'phone: a Korean phone number')
+    .transform((v) => v.replaceAll('-', '')),
+});
+
 /** POST /api/orders: cart line ids or product items (not both), the address, optional order id. */
 export const CreateOrderRequest = z
   .object({
@@ -61,6 +74,15 @@ export const CreateOrderRequest = z
     coupon_ids: z.array(Id).max(102).optional(),
     /** Points to spend, in 1-won units, at most the balance and the amount left after coupons. */
     point: z.coerce.number().int().min(0).max(2_000_000_000).optional(),
+    /** The payment method chosen (payment-methods.ts); one the gateway does not offer is a 400. */
+    payment_method: PaymentMethodEnum.default(DEFAULT_PAYMENT_METHOD),
+    /** The orderer; absent, the member's own name and phone. */
+    orderer: OrdererRequest.optional(),
+    /**
+     * 배송지 목록에 저장: the address is added to the member's address book (once: an identical
+     * saved address is not added again; the first address becomes the default).
+     */
+    save_address: z.boolean().optional(),
   })
   .refine((b) => (b.cart_ids ? 1 : 0) + (b.items ? 1 : 0) === 1, {
     message: 'give either cart_ids or items',
@@ -90,6 +112,9 @@ export const CreatedOrder = OrderMoney.extend({
   status: OrderStatusEnum,
   expires_at: Instant,
   customer_name: z.string(),
+  payment_method: PaymentMethodEnum,
+  /** The address book entry the checkout address was saved as (or already was), when asked to save it. */
+  saved_address_id: Int.nullable(),
 });
 export type CreatedOrder = z.infer<typeof CreatedOrder>;
 
@@ -157,7 +182,10 @@ export const OrderAddressBody = z.object({
 
 export const OrderPaymentBody = z.object({
   provider: z.string(),
+  /** The gateway's own name of the method (Toss: 카드, 간편결제, 계좌이체). */
   method: z.string().nullable(),
+  /** Toss's `easyPay.provider` (토스페이, 카카오페이, 네이버페이) of an easy-pay payment. */
+  easy_pay_provider: z.string().nullable(),
   status: z.string(),
   amount: Int,
   balance_amount: Int,
@@ -176,6 +204,11 @@ export const OrderDetail = OrderMoney.extend({
   expires_at: Instant,
   cancelled_amount: Int,
   address: OrderAddressBody,
+  /** The orderer as entered at checkout (null on orders from before it was asked). */
+  orderer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
+  /** The payment method chosen at checkout and its label ("간편결제 · 카카오페이"). */
+  payment_method: PaymentMethodEnum,
+  payment_method_label: z.string(),
   is_address_editable: z.boolean(),
   payment: OrderPaymentBody.nullable(),
   items: z.array(OrderItemBody),
@@ -280,7 +313,12 @@ export const OrderForm = z.object({
   is_first_order: z.boolean(),
   /** The member's usable points (after expiry), for the checkout's points field. */
   point_balance: Int,
-  payment: z.object({ provider: z.string(), client_key: z.string().nullable() }),
+  payment: z.object({
+    provider: z.string(),
+    client_key: z.string().nullable(),
+    /** The methods the gateway offers, in display order. */
+    methods: z.array(PaymentMethodEnum),
+  }),
 });
 export type OrderForm = z.infer<typeof OrderForm>;
 

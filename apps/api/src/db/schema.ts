@@ -838,6 +838,11 @@ export const orders = pgTable(
     main_address: text('main_address'),
     detail_address: text('detail_address'),
     delivery_request: text('delivery_request'),
+    /** The orderer (주문자) as entered at checkout: the member's name and phone unless changed. */
+    orderer_name: varchar('orderer_name', { length: 50 }),
+    orderer_phone: varchar('orderer_phone', { length: 20 }),
+    /** The payment method chosen at checkout (PAYMENT_METHODS: CARD, TOSSPAY, KAKAOPAY, NAVERPAY, TRANSFER). */
+    payment_method: varchar('payment_method', { length: 20 }).notNull().default('CARD'),
     expires_at: ts('expires_at').notNull(),
     paid_at: ts('paid_at'),
     cancelled_at: ts('cancelled_at'),
@@ -904,6 +909,8 @@ export const payments = pgTable(
     payment_key: varchar('payment_key', { length: 200 }).notNull().unique(),
     provider: varchar('provider', { length: 30 }).notNull(), // toss | sandbox
     method: varchar('method', { length: 30 }),
+    /** Toss's `easyPay.provider` (토스페이, 카카오페이, 네이버페이) of an easy-pay payment. */
+    easy_pay_provider: varchar('easy_pay_provider', { length: 30 }),
     status: paymentStatus('status').notNull(),
     amount: integer('amount').notNull(),
     balance_amount: integer('balance_amount').notNull(),

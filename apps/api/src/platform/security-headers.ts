@@ -16,16 +16,14 @@ import type { Config } from '../config.ts';
  * - Toss Payments (the payment window when the server runs with Toss keys, routes/payment.tsx):
  *   the SDK script from js.tosspayments.com, which frames its payment window and calls its APIs
  *   on *.tosspayments.com subdomains.
- * - The Daum (Kakao) postcode widget of the address form (routes/payment.tsx): its loader script
- *   on t1.daumcdn.net (Kakao's CDN t1.kakaocdn.net serves the same bundle) and its search page on
- *   postcode.map.daum.net / postcode.map.kakao.com; when it cannot load, the form falls back to
- *   manual entry.
+ * The postcode search is the shop's own (GET /api/addresses/search, the server asks the juso
+ * API), so no postcode widget origin is needed.
  * The ad-conversion service (SPEC.md §7) is called server to server, so no pixel origin is needed.
  */
 export const THIRD_PARTY = {
-  scripts: ['https://js.tosspayments.com', 'https://t1.daumcdn.net', 'https://t1.kakaocdn.net'],
+  scripts: ['https://js.tosspayments.com'],
   connect: ['https://*.tosspayments.com'],
-  frames: ['https://*.tosspayments.com', 'https://postcode.map.daum.net', 'https://postcode.map.kakao.com'],
+  frames: ['https://*.tosspayments.com'],
   forms: ['https://*.tosspayments.com'],
 } as const;
 
@@ -101,7 +99,7 @@ export function helmetOptions(
       : (false as const),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     xFrameOptions: { action: 'deny' as const },
-    // The postcode search opens in a popup that reports the picked address back to its opener.
+    // A popup a payment window opens may report back to its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
   };
 }

@@ -1,11 +1,16 @@
-/** The checkout's address: a saved (or the latest order's) address, or a new one, and the request. */
-import type { Dispatch } from 'react';
+/**
+ * The checkout's address: a saved (or the latest order's) address, or a new one — its recipient
+ * copied from the orderer with 주문자와 동일, its postcode found with 주소 검색 (app/address/
+ * AddressSearch) or typed, and 배송지 목록에 저장 to keep it in the address book — and the request.
+ */
+import { MAX_ADDRESSES } from '@codiroom/shared';
+import { type Dispatch, useState } from 'react';
+import { AddressSearch } from '../address/AddressSearch';
 import { SheetSelect } from '../components/SheetSelect';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
-import type { AddressChoice, CheckoutAction, CheckoutState } from './checkout-state';
+import { type AddressChoice, type CheckoutAction, type CheckoutState, recipientOf } from './checkout-state';
 import css from './payment.module.css';
-import { openPostcode } from './scripts';
 
 const REQUESTS = [
   '문 앞에 놓아주세요',
@@ -14,22 +19,19 @@ const REQUESTS = [
   '부재 시 휴대폰으로 연락주세요',
 ];
 
-type Props = { choices: AddressChoice[]; state: CheckoutState; dispatch: Dispatch<CheckoutAction> };
+type Props = {
+  choices: AddressChoice[];
+  /** Saved addresses in the book (배송지 목록에 저장 is off when it is full). */
+  savedCount: number;
+  state: CheckoutState;
+  dispatch: Dispatch<CheckoutAction>;
+};
 
-export function AddressSection({ choices, state, dispatch }: Props) {
+export function AddressSection({ choices, savedCount, state, dispatch }: Props) {
   const set = (patch: Extract<CheckoutAction, { type: 'set' }>['patch']) => dispatch({ type: 'set', patch });
-
-  async function searchAddress() {
-    dispatch({ type: 'postcodeNote', note: null });
-    try {
-      await openPostcode((zipcode, mainAddress) => set({ zipcode, mainAddress }));
-    } catch {
-      dispatch({
-        type: 'postcodeNote',
-        note: '주소 검색을 사용할 수 없어요. 우편번호와 주소를 직접 입력해주세요.',
-      });
-    }
-  }
+  const [searching, setSearching] = useState(false);
+  const recipient = recipientOf(state);
+  const bookFull = savedCount >= MAX_ADDRESSES;
 
   return (
     <section className={styles.section} aria-labelledby="ship-title">
@@ -59,9 +61,37 @@ export function AddressSection({ choices, state, dispatch }: Props) {
       </label>
       {state.addressId === 'new' && (
         <div className={`${page.form} ${css.fields}`}>
+          <label className={css.check}>
+            <input
+              type="checkbox"
+              checked={state.sameAsOrderer}
+              onChange={(e) =>
+                set(
+                  e.target.checked
+                    ? { sameAsOrderer: true }
+                    : // Turning it off keeps the copied values to edit.
+                      {
+                        sameAsOrderer: false,
+                        recipient: recipient.recipient,
+                        recipientPhone: recipient.phone,
+                      },
+                )
+              }
+            />
+            주문자와 동일
+          </label>
           <label>
             받는 분
-            <input className={page.input} name="recipient" autoComplete="name" required maxLength={50} />
+            <input
+              className={page.input}
+              name="recipient"
+              autoComplete="name"
+              required
+              maxLength={50}
+              value={recipient.recipient}
+              readOnly={state.sameAsOrderer}
+              onChange={(e) => set({ recipient: e.target.value })}
+            />
           </label>
           <label>
             연락처
@@ -72,12 +102,28 @@ export function AddressSection({ choices, state, dispatch }: Props) {
               inputMode="numeric"
               autoComplete="tel"
               required
+              value={recipient.phone}
+              readOnly={state.sameAsOrderer}
+              onChange={(e) => set({ recipientPhone: e.target.value })}
             />
           </label>
-          <button type="button" className={`${page.button} ${page.buttonOutline}`} onClick={searchAddress}>
+          <button
+            type="button"
+            className={`${page.button} ${page.buttonOutline}`}
+            aria-expanded={searching}
+            onClick={() => setSearching((v) => !v)}
+          >
             주소 검색
           </button>
-          {state.postcodeNote && <p className={page.muted}>{state.postcodeNote}</p>}
+          {searching && (
+            <AddressSearch
+              onClose={() => setSearching(false)}
+              onPick={(a) => {
+                set({ zipcode: a.zipcode, mainAddress: a.road_address });
+                setSearching(false);
+              }}
+            />
+          )}
           <label>
             우편번호
             <input
@@ -107,6 +153,16 @@ export function AddressSection({ choices, state, dispatch }: Props) {
             상세 주소
             <input className={page.input} name="detail_address" autoComplete="address-line2" />
           </label>
+          <label className={css.check}>
+            <input
+              type="checkbox"
+              checked={state.saveAddress && !bookFull}
+              disabled={bookFull}
+              onChange={(e) => set({ saveAddress: e.target.checked })}
+            />
+            배송지 목록에 저장
+          </label>
+          {bookFull && <p className={page.muted}>배송지는 최대 {MAX_ADDRESSES}개까지 저장할 수 있어요.</p>}
         </div>
       )}
       <div className={`${page.form} ${css.fields}`}>

@@ -1,4 +1,7 @@
-/** The checkout form: address, items, coupons and points, money, terms, and the hand-over to payment. */
+/**
+ * The checkout form: orderer, address, items, coupons and points, payment method, money, terms, and
+ * the hand-over to the payment window of the chosen method.
+ */
 import {
   type CreatedOrder,
   formatWon,
@@ -27,6 +30,8 @@ import {
   orderableLines,
 } from './checkout-state';
 import type { CheckoutData } from './load-checkout';
+import { OrdererSection } from './OrdererSection';
+import { PaymentMethodSection } from './PaymentMethodSection';
 import { openSandboxPayment, requestTossPayment } from './scripts';
 import { orderBody } from './submit-order';
 
@@ -75,7 +80,13 @@ export function Checkout({ form, best, options }: Props) {
 
   return (
     <form className={styles.main} onSubmit={submit} aria-label="주문서">
-      <AddressSection choices={choices} state={state} dispatch={dispatch} />
+      <OrdererSection state={state} dispatch={dispatch} />
+      <AddressSection
+        choices={choices}
+        savedCount={form.addresses.length}
+        state={state}
+        dispatch={dispatch}
+      />
       <ItemsSection form={form} count={orderable.length} />
       <BenefitSection
         couponable={couponable}
@@ -87,6 +98,8 @@ export function Checkout({ form, best, options }: Props) {
         state={state}
         dispatch={dispatch}
       />
+
+      <PaymentMethodSection offered={form.payment.methods} state={state} dispatch={dispatch} />
 
       <section className={styles.section} aria-labelledby="money-title">
         <h2 id="money-title">결제 금액</h2>

@@ -1,12 +1,28 @@
 /**
- * The checkout's state as one reducer (address choice, delivery request, coupons, points, terms,
- * coupon checks) and its pure derivations: orderable lines, point limit, money after benefits.
+ * The checkout's state as one reducer (orderer, address choice, recipient, delivery request, payment
+ * method, coupons, points, terms, coupon checks) and its pure derivations: orderable lines, point
+ * limit, money after benefits, the recipient (주문자와 동일).
  */
-import type { BestCouponCombBody, OrderForm } from '@codiroom/shared';
+import {
+  type BestCouponCombBody,
+  DEFAULT_PAYMENT_METHOD,
+  type OrderForm,
+  type PaymentMethod,
+} from '@codiroom/shared';
 
 export type AddressChoice = { key: string; a: OrderForm['addresses'][number] };
 
 export type CheckoutState = {
+  /** The orderer (주문자): the member's name and phone, editable. */
+  ordererName: string;
+  ordererPhone: string;
+  /** 주문자와 동일: the new address's recipient and phone are the orderer's. */
+  sameAsOrderer: boolean;
+  recipient: string;
+  recipientPhone: string;
+  /** 배송지 목록에 저장 (a new address only). */
+  saveAddress: boolean;
+  paymentMethod: PaymentMethod;
   addressId: string;
   request: string;
   agreed: boolean;
@@ -24,7 +40,23 @@ export type CheckoutState = {
 export type CheckoutAction =
   | {
       type: 'set';
-      patch: Partial<Pick<CheckoutState, 'addressId' | 'request' | 'agreed' | 'zipcode' | 'mainAddress'>>;
+      patch: Partial<
+        Pick<
+          CheckoutState,
+          | 'addressId'
+          | 'request'
+          | 'agreed'
+          | 'zipcode'
+          | 'mainAddress'
+          | 'ordererName'
+          | 'ordererPhone'
+          | 'sameAsOrderer'
+          | 'recipient'
+          | 'recipientPhone'
+          | 'saveAddress'
+          | 'paymentMethod'
+        >
+      >;
     }
   | { type: 'postcodeNote'; note: string | null }
   | { type: 'points'; points: number }
@@ -38,6 +70,15 @@ export function initialCheckout(form: OrderForm, best: BestCouponCombBody | null
   const first = form.latest_address ?? form.addresses[0] ?? null;
   const r = best?.result;
   return {
+    ordererName: form.user.name,
+    ordererPhone: form.user.phone,
+    sameAsOrderer: false,
+    recipient: '',
+    recipientPhone: '',
+    saveAddress: false,
+    paymentMethod: form.payment.methods.includes(DEFAULT_PAYMENT_METHOD)
+      ? DEFAULT_PAYMENT_METHOD
+      : (form.payment.methods[0] ?? DEFAULT_PAYMENT_METHOD),
     addressId: first ? (first.id === 0 ? 'latest' : String(first.id)) : 'new',
     request: first?.request ?? '',
     agreed: false,
@@ -76,6 +117,13 @@ export function checkoutReducer(s: CheckoutState, action: CheckoutAction): Check
     case 'coupons/settled':
       return { ...s, checking: false };
   }
+}
+
+/** The new address's recipient and phone: the orderer's while 주문자와 동일 is on. */
+export function recipientOf(s: CheckoutState): { recipient: string; phone: string } {
+  return s.sameAsOrderer
+    ? { recipient: s.ordererName, phone: s.ordererPhone }
+    : { recipient: s.recipient, phone: s.recipientPhone };
 }
 
 export const orderableLines = (form: OrderForm) => form.lines.filter((l) => !l.is_sold_out);

@@ -1,18 +1,14 @@
-/** Third-party browser scripts of the checkout: the Daum (Kakao) postcode widget and Toss's SDK. */
+/**
+ * The hand-over to the payment window of the chosen method: Toss's SDK (loaded from
+ * js.tosspayments.com; the method's fields from `tossRequestMethod`) or the sandbox page.
+ */
+import { type PaymentMethod, tossRequestMethod } from '@codiroom/shared';
 
 type TossWindow = Window & {
   TossPayments?: (clientKey: string) => {
     payment: (o: { customerKey: string }) => {
       requestPayment: (o: Record<string, unknown>) => Promise<void>;
     };
-  };
-};
-
-type DaumWindow = Window & {
-  daum?: {
-    Postcode: new (o: {
-      oncomplete: (d: { zonecode: string; roadAddress: string; address: string }) => void;
-    }) => { open: () => void };
   };
 };
 
@@ -27,20 +23,17 @@ function loadScript(src: string, ready: () => boolean): Promise<void> {
   });
 }
 
-/** Opens the Daum postcode widget; rejects when its script is not reachable. */
-export async function openPostcode(onPick: (zipcode: string, mainAddress: string) => void): Promise<void> {
-  await loadScript('https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js', () =>
-    Boolean((window as DaumWindow).daum?.Postcode),
-  );
-  const Postcode = (window as DaumWindow).daum?.Postcode;
-  if (!Postcode) throw new Error('no postcode');
-  new Postcode({ oncomplete: (d) => onPick(d.zonecode, d.roadAddress || d.address) }).open();
-}
-
 /** Toss's payment window for a created order (the server runs with Toss keys). */
 export async function requestTossPayment(
   clientKey: string,
-  order: { id: number; order_id: string; order_name: string; amount: number; customer_name: string },
+  order: {
+    id: number;
+    order_id: string;
+    order_name: string;
+    amount: number;
+    customer_name: string;
+    payment_method: PaymentMethod;
+  },
 ): Promise<void> {
   await loadScript('https://js.tosspayments.com/v2/standard', () =>
     Boolean((window as TossWindow).TossPayments),
@@ -50,7 +43,7 @@ export async function requestTossPayment(
   const origin = window.location.origin;
   const toss = (window as TossWindow).TossPayments?.(clientKey);
   await toss?.payment({ customerKey: `codiroom-${order.id}` }).requestPayment({
-    method: 'CARD',
+    ...tossRequestMethod(order.payment_method),
     amount: { currency: 'KRW', value: order.amount },
     orderId: order.order_id,
     orderName: order.order_name,
@@ -61,11 +54,17 @@ export async function requestTossPayment(
 }
 
 /** The sandbox payment page (no Toss keys on the server). */
-export function openSandboxPayment(order: { order_id: string; order_name: string; amount: number }): void {
+export function openSandboxPayment(order: {
+  order_id: string;
+  order_name: string;
+  amount: number;
+  payment_method: PaymentMethod;
+}): void {
   const q = new URLSearchParams({
     orderId: order.order_id,
     amount: String(order.amount),
     orderName: order.order_name,
+    method: order.payment_method,
     successUrl: '/payment/success',
     failUrl: '/payment/fail',
   });

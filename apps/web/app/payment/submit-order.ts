@@ -1,6 +1,12 @@
 /** The body of POST /api/orders from the checkout state (the server prices it again). */
 import type { OrderForm } from '@codiroom/shared';
-import { type AddressChoice, type CheckoutState, chosenLineCoupons, orderableLines } from './checkout-state';
+import {
+  type AddressChoice,
+  type CheckoutState,
+  chosenLineCoupons,
+  orderableLines,
+  recipientOf,
+} from './checkout-state';
 
 export function orderBody(
   form: OrderForm,
@@ -19,8 +25,8 @@ export function orderBody(
         detail_address: picked.detail_address,
       }
     : {
-        recipient: String(fields.get('recipient') ?? ''),
-        phone: String(fields.get('phone') ?? '').replace(/\D/g, ''),
+        recipient: recipientOf(s).recipient,
+        phone: recipientOf(s).phone.replace(/\D/g, ''),
         zipcode: String(fields.get('zipcode') ?? ''),
         main_address: String(fields.get('main_address') ?? ''),
         detail_address: String(fields.get('detail_address') ?? ''),
@@ -33,6 +39,9 @@ export function orderBody(
       : { items: orderable.map((l) => ({ product_item_id: l.product_item_id, quantity: l.quantity })) }),
     address,
     delivery_request: s.request || null,
+    orderer: { name: s.ordererName, phone: s.ordererPhone.replace(/\D/g, '') },
+    payment_method: s.paymentMethod,
+    ...(picked ? {} : { save_address: s.saveAddress }),
     ...(couponable ? { line_coupons: chosenLineCoupons(s.lineCoupons), cart_coupon_ids: s.cartCoupons } : {}),
     point: usedPoints,
   };

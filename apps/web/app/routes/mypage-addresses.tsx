@@ -1,6 +1,10 @@
-/** /mypage/addresses: the member's shipping addresses (SPEC.md §2), add / remove / make default. */
+/**
+ * /mypage/addresses: the member's shipping addresses (SPEC.md §2), add / remove / make default; a
+ * new address's postcode and road address come from 주소 검색 (app/address/AddressSearch) or are typed.
+ */
 import type { ApiResult, ShippingAddressList } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
+import { AddressSearch } from '../address/AddressSearch';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -53,6 +57,9 @@ function send(change: Change): Promise<ApiResult<unknown>> {
 
 export default function AddressesPage({ loaderData: list }: Route.ComponentProps) {
   const [adding, setAdding] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [zipcode, setZipcode] = useState('');
+  const [mainAddress, setMainAddress] = useState('');
   const change = useMutation(send);
   const error = change.error;
 
@@ -70,7 +77,11 @@ export default function AddressesPage({ loaderData: list }: Route.ComponentProps
       is_default: f.get('is_default') === 'on',
     };
     const res = await change.run({ kind: 'add', body });
-    if (res?.ok) setAdding(false);
+    if (res?.ok) {
+      setAdding(false);
+      setZipcode('');
+      setMainAddress('');
+    }
   }
 
   const remove = (id: number) => change.run({ kind: 'remove', id });
@@ -140,6 +151,24 @@ export default function AddressesPage({ loaderData: list }: Route.ComponentProps
                 required
               />
             </label>
+            <button
+              type="button"
+              className={`${page.button} ${page.buttonOutline}`}
+              aria-expanded={searching}
+              onClick={() => setSearching((v) => !v)}
+            >
+              주소 검색
+            </button>
+            {searching && (
+              <AddressSearch
+                onClose={() => setSearching(false)}
+                onPick={(a) => {
+                  setZipcode(a.zipcode);
+                  setMainAddress(a.road_address);
+                  setSearching(false);
+                }}
+              />
+            )}
             <label>
               우편번호
               <input
@@ -149,11 +178,20 @@ export default function AddressesPage({ loaderData: list }: Route.ComponentProps
                 maxLength={5}
                 autoComplete="postal-code"
                 required
+                value={zipcode}
+                onChange={(e) => setZipcode(e.target.value.replace(/\D/g, ''))}
               />
             </label>
             <label>
               주소
-              <input className={page.input} name="main_address" autoComplete="address-line1" required />
+              <input
+                className={page.input}
+                name="main_address"
+                autoComplete="address-line1"
+                required
+                value={mainAddress}
+                onChange={(e) => setMainAddress(e.target.value)}
+              />
             </label>
             <label>
               상세 주소

@@ -239,13 +239,13 @@ async function payPendingOrder(
       returning id, user_id
     ),
     pay as (
-      insert into payments (order_id, payment_key, provider, method, status, amount, balance_amount,
-        approved_at, raw, created_at, updated_at)
-      select paid.id, ${paymentKey}, ${gw.name}, ${gp.method}, 'DONE', ${gp.totalAmount}::int,
+      insert into payments (order_id, payment_key, provider, method, easy_pay_provider, status, amount,
+        balance_amount, approved_at, raw, created_at, updated_at)
+      select paid.id, ${paymentKey}, ${gw.name}, ${gp.method}, ${gp.easyPayProvider}::text, 'DONE', ${gp.totalAmount}::int,
         ${gp.balanceAmount}::int, ${approved}, ${JSON.stringify(gp.raw ?? null)}::jsonb, ${at}, ${at}
       from paid
       on conflict (payment_key) do update set order_id = excluded.order_id, provider = excluded.provider,
-        method = excluded.method, status = excluded.status, amount = excluded.amount,
+        method = excluded.method, easy_pay_provider = excluded.easy_pay_provider, status = excluded.status, amount = excluded.amount,
         balance_amount = excluded.balance_amount, approved_at = excluded.approved_at,
         raw = excluded.raw, updated_at = excluded.updated_at
       returning id
@@ -294,6 +294,7 @@ async function payPendingOrder(
   return detailOf(row, items, {
     provider: gw.name,
     method: gp.method,
+    easy_pay_provider: gp.easyPayProvider,
     status: 'DONE',
     amount: gp.totalAmount,
     balance_amount: gp.balanceAmount,

@@ -16,6 +16,8 @@ import { runHot } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
+import { gatewayOf, offeredMethods } from '../payments/index.ts';
+import { checkAddressRoom, saveAddressOnce } from '../users/index.ts';
 import { applyBenefits, type BenefitPlan, planBenefits } from './benefits.ts';
 import { MSG, WINDOW_MS } from './model.ts';
 import {
@@ -60,6 +62,9 @@ type PendingOrder = {
   money: OrderMoney;
   address: CreateOrderRequest['address'];
   deliveryRequest: string | null;
+  /** Null: the member's own name / phone (read in the statement). */
+  orderer: CreateOrderRequest['orderer'] | null;
+  paymentMethod: CreateOrderRequest['payment_method'];
   now: Date;
   lines: readonly PricedLine[];
   plan: BenefitPlan;
@@ -143,15 +148,19 @@ async function insertPendingOrder(
       o as (
         insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
           coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
-          detail_address, delivery_request, expires_at, created_at, updated_at)
+          detail_address, delivery_request, orderer_name, orderer_phone, payment_method, expires_at,
+          created_at, updated_at)
         select ${o.orderNo}::text, ${o.userId}::int, 'PENDING', ${o.name}::text, ${m.total_price}::int,
           ${m.product_discount}::int, ${m.coupon_discount}::int, ${m.point_used}::int,
           ${m.shipping_fee}::int, ${m.amount}::int, ${a.recipient}::text,
           ${a.phone.replaceAll('-', '')}::text, ${a.zipcode}::text, ${a.main_address}::text,
           ${a.detail_address}::text, ${o.deliveryRequest}::text,
+          coalesce(${o.orderer?.name ?? null}::text, left(u.name, 50)),
+          coalesce(${o.orderer?.phone ?? null}::text, u.phone), ${o.paymentMethod}::text,
           ${new Date(o.now.getTime() + WINDOW_MS).toISOString()}::timestamptz, ${at}, ${at}
+        from (select 1) one left join users u on u.id = ${o.userId}::int
         where (select ok from good)
-        returning id
+        returning id, orderer_name
       ),
       i as (
         insert into order_items (order_id, product_item_id, product_display_id, brand_id, name,
@@ -166,7 +175,7 @@ async function insertPendingOrder(
         order by x.n
       )
       select (select id from o) as id, (select ids from good) as reservable,
-        (select u.name from users u where u.id = ${o.userId}::int) as customer_name,
+        (select orderer_name from o) as customer_name,
         (select count(*) from async_commit) as c, (select count(*) from reserved) as r`)) as {
     id: number | null;
     reservable: number[] | null;
@@ -187,6 +196,10 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   // Starting checkout again ends the member's earlier unpaid attempts first (release.ts), so the
   // stock, coupons and points they held are this order's to take (never one being confirmed).
+  // The method must be one the gateway offers (docs/ARCHITECTURE.md, "Payment methods").
+  if (!offeredMethods(gatewayOf(ctx)).includes(body.payment_method)) throw badRequest(MSG.methodNotOffered);
+  // 배송지 목록에 저장: a full address book is refused before anything is taken.
+  if (body.save_address) await checkAddressRoom(ctx, userId, body.address);
   await releaseAttempts(ctx, userId, { keep: body.order_id });
   const now = ctx.clock.now();
   const wanted = await resolveWanted(ctx.db, userId, body);
@@ -209,6 +222,8 @@ export async function createOrder(
     money,
     address: body.address,
     deliveryRequest: body.delivery_request ?? null,
+    orderer: body.orderer ?? null,
+    paymentMethod: body.payment_method,
     now,
     lines,
     plan,
@@ -237,6 +252,10 @@ export async function createOrder(
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateOrderId);
     throw err;
   }
+  // Saved once the order stands (an identical saved address is not added again).
+  const savedAddressId = body.save_address
+    ? await saveAddressOnce(ctx, userId, body.address, body.delivery_request ?? null)
+    : null;
   return {
     id: created.id,
     order_id: orderNo,
@@ -244,6 +263,8 @@ export async function createOrder(
     status: 'PENDING',
     expires_at: new Date(now.getTime() + WINDOW_MS).toISOString(),
     customer_name: created.customer_name ?? '',
+    payment_method: body.payment_method,
+    saved_address_id: savedAddressId,
     ...money,
   };
 }

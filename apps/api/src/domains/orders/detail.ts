@@ -4,11 +4,13 @@ import {
   type CarrierCode,
   isAddressEditable,
   isCancellable,
+  isPaymentMethod,
   ORDER_ITEM_STATUS_LABEL,
   ORDER_STATUS_LABEL,
   type OrderDetail,
   type OrderItemBody,
   type OrderItemStatus,
+  paymentMethodLabel,
   trackingUrl,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -117,7 +119,7 @@ export async function orderDetail(
 
 type DetailPayment = Pick<
   typeof payments.$inferSelect,
-  'provider' | 'method' | 'status' | 'amount' | 'balance_amount' | 'approved_at'
+  'provider' | 'method' | 'easy_pay_provider' | 'status' | 'amount' | 'balance_amount' | 'approved_at'
 >;
 
 export async function buildDetail(db: Db | Conn, o: OrderRow): Promise<OrderDetail> {
@@ -136,6 +138,7 @@ export async function buildDetail(db: Db | Conn, o: OrderRow): Promise<OrderDeta
 }
 
 export function detailOf(o: OrderRow, items: OrderItemBody[], p: DetailPayment | undefined): OrderDetail {
+  const method = isPaymentMethod(o.payment_method) ? o.payment_method : 'CARD';
   return {
     id: o.id,
     order_id: o.order_no,
@@ -161,6 +164,9 @@ export function detailOf(o: OrderRow, items: OrderItemBody[], p: DetailPayment |
       detail_address: o.detail_address,
       delivery_request: o.delivery_request,
     },
+    orderer: { name: o.orderer_name, phone: o.orderer_phone },
+    payment_method: method,
+    payment_method_label: paymentMethodLabel(method),
     is_address_editable:
       (o.status === 'PAID' || o.status === 'PARTIALLY_CANCELLED') &&
       isAddressEditable(items.map((i) => i.status)),
@@ -168,6 +174,7 @@ export function detailOf(o: OrderRow, items: OrderItemBody[], p: DetailPayment |
       ? {
           provider: p.provider,
           method: p.method,
+          easy_pay_provider: p.easy_pay_provider ?? null,
           status: p.status,
           amount: p.amount,
           balance_amount: p.balance_amount,

@@ -16,6 +16,7 @@ export const MSG = {
   duplicateOrderId: '이미 사용된 주문번호입니다.',
   foreignPayment: '다른 주문의 결제입니다.',
   retry: '결제를 확인하지 못했습니다. 다시 시도해주세요.',
+  methodNotOffered: '선택한 결제수단은 사용할 수 없습니다. 다른 결제수단을 선택해주세요.',
 } as const;
 
 export const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60 * 1000;

@@ -8,7 +8,7 @@ import { addresses, brands, orderItems, orders, productDisplays, users } from '.
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { currentBalance } from '../benefits/index.ts';
-import { gatewayOf } from '../payments/index.ts';
+import { gatewayOf, offeredMethods } from '../payments/index.ts';
 import { buildDetail, itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
 import { orderMoney, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
@@ -174,7 +174,7 @@ export async function orderForm(ctx: AppContext, userId: number, wanted: Wanted[
     latest_address: await latestAddress(ctx, userId),
     is_first_order: await isFirstOrder(ctx, userId),
     point_balance: await currentBalance(ctx.db, userId, ctx.clock.now()),
-    payment: { provider: gw.name, client_key: gw.clientKey },
+    payment: { provider: gw.name, client_key: gw.clientKey, methods: [...offeredMethods(gw)] },
   };
 }
 

@@ -161,6 +161,7 @@ export async function applyGatewayPayment(
       payment_key: paymentKey,
       provider: gw.name,
       method: gp.method,
+      easy_pay_provider: gp.easyPayProvider,
       status: payable ? ('DONE' as const) : ('IN_PROGRESS' as const),
       amount: gp.totalAmount,
       balance_amount: gp.balanceAmount,

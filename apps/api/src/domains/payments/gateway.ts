@@ -11,8 +11,14 @@
  * which is no answer about a payment of that order (a made-up or another order's key: the order is
  * left as it was).
  *
+ * Payment methods (packages/shared payment-methods.ts): the browser asks the gateway's window for the
+ * method chosen at checkout; `methods` lists those the gateway offers (the order refuses others),
+ * and a payment's answer names its method as Toss does (`method`, `easyPayProvider`).
+ *
  * This file holds only the interface and its types; choosing an adapter is select.ts.
  */
+import type { PaymentMethod } from '@codiroom/shared';
+
 export type GatewayPaymentStatus =
   | 'READY'
   | 'IN_PROGRESS'
@@ -30,7 +36,10 @@ export type GatewayPayment = {
   status: GatewayPaymentStatus;
   totalAmount: number;
   balanceAmount: number;
+  /** Toss's `method`: 카드, 간편결제, 계좌이체 … */
   method: string | null;
+  /** Toss's `easyPay.provider` (토스페이, 카카오페이, 네이버페이) of an easy-pay payment. */
+  easyPayProvider: string | null;
   approvedAt: string | null;
   raw: unknown;
 };
@@ -56,7 +65,14 @@ export interface PaymentGateway {
   readonly name: string;
   /** The client key the browser SDK needs (null for the sandbox). */
   readonly clientKey: string | null;
+  /** The payment methods this gateway offers (absent: card only). */
+  readonly methods?: readonly PaymentMethod[];
   confirm(input: ConfirmInput): Promise<GatewayPayment>;
   cancel(paymentKey: string, input: CancelInput, idempotencyKey: string): Promise<GatewayPayment>;
   get(paymentKey: string): Promise<GatewayPayment>;
+}
+
+/** The methods a gateway offers (card only when it does not say). */
+export function offeredMethods(g: PaymentGateway): readonly PaymentMethod[] {
+  return g.methods ?? ['CARD'];
 }

@@ -3,6 +3,6 @@
  * orders domain sits above it (it confirms and settles orders with the gateway's answers); nothing
  * here imports from orders.
  */
-export { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.ts';
+export { GatewayError, type GatewayPayment, offeredMethods, type PaymentGateway } from './gateway.ts';
 export { paymentRoutes } from './routes.ts';
 export { gatewayOf, refusesPayment, setGateway } from './select.ts';

@@ -1,17 +1,21 @@
 /**
  * The sandbox gateway: plays Toss's flow locally, outside production, when no Toss keys are set.
  * Its checkout page (routes.ts) "authenticates" a payment by issuing a paymentKey signed over the
- * orderId and amount, then redirects to the success URL like Toss's payment window. confirm()
+ * orderId, amount and payment method, then redirects to the success URL like Toss's payment window.
+ * It offers every method of PAYMENT_METHODS and answers as Toss would for the one the window was
+ * opened with (`method` 카드 / 간편결제 / 계좌이체, `easyPay.provider` for easy pay). confirm()
  * approves a key once (ALREADY_PROCESSED_PAYMENT afterwards), cancel() honours Idempotency-Key,
  * and get() reads the state. Approved payments live in memory (lost on restart: dev only).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, tossAnswerOf } from '@codiroom/shared';
 import type { CancelInput, ConfirmInput, GatewayPayment, PaymentGateway } from './gateway.ts';
 import { GatewayError } from './gateway.ts';
 
 type State = {
   orderId: string;
   amount: number;
+  method: PaymentMethod;
   balance: number;
   status: GatewayPayment['status'];
   approvedAt: string | null;
@@ -21,6 +25,7 @@ type State = {
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly clientKey = null;
+  readonly methods: readonly PaymentMethod[] = PAYMENT_METHODS;
   private readonly secret: Buffer;
   private readonly payments = new Map<string, State>();
   /** Number of approvals made (tests: one charge per paid order). */
@@ -34,43 +39,68 @@ export class SandboxGateway implements PaymentGateway {
     this.secret = createHmac('sha256', secret).update('codiroom-payments-sandbox').digest();
   }
 
-  private sign(nonce: string, orderId: string, amount: number): string {
+  private sign(nonce: string, orderId: string, amount: number, method: PaymentMethod): string {
     return createHmac('sha256', this.secret)
-      .update(`${nonce}:${orderId}:${amount}`)
+      .update(`${nonce}:${orderId}:${amount}:${method}`)
       .digest('base64url')
       .slice(0, 24);
   }
 
-  /** What the checkout page does when the shopper pays: a paymentKey for this order and amount. */
-  authorize(orderId: string, amount: number): string {
+  /**
+   * What the checkout page does when the shopper pays: a paymentKey for this order, amount and
+   * method (the card window unless another was chosen).
+   */
+  authorize(orderId: string, amount: number, method: PaymentMethod = 'CARD'): string {
     const nonce = randomBytes(9).toString('base64url');
-    return `sbx_${nonce}_${amount}_${this.sign(nonce, orderId, amount)}_${orderId}`;
+    return `sbx_${nonce}_${amount}_${method}_${this.sign(nonce, orderId, amount, method)}_${orderId}`;
   }
 
-  /** The order id and amount a key was issued for, or null for a key this sandbox never issued. */
-  private parse(paymentKey: string): { orderId: string; amount: number } | null {
-    const m = /^sbx_([A-Za-z0-9_-]{12})_(\d{1,10})_([A-Za-z0-9_-]{24})_([A-Za-z0-9_-]{6,64})$/.exec(
-      paymentKey,
-    );
+  /** The order id, amount and method a key was issued for, or null for a key this sandbox never issued. */
+  private parse(paymentKey: string): { orderId: string; amount: number; method: PaymentMethod } | null {
+    const m =
+      /^sbx_([A-Za-z0-9_-]{12})_(\d{1,10})_([A-Z]{2,10})_([A-Za-z0-9_-]{24})_([A-Za-z0-9_-]{6,64})$/.exec(
+        paymentKey,
+      );
     if (!m) return null;
-    const [, nonce, amountText, sig, orderId] = m as unknown as [string, string, string, string, string];
+    const [, nonce, amountText, method, sig, orderId] = m as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    if (!isPaymentMethod(method)) return null;
     const amount = Number(amountText);
-    const want = Buffer.from(this.sign(nonce, orderId, amount));
+    const want = Buffer.from(this.sign(nonce, orderId, amount, method));
     const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got) ? { orderId, amount } : null;
+    return want.length === got.length && timingSafeEqual(want, got) ? { orderId, amount, method } : null;
   }
 
-  private view(paymentKey: string, s: State): GatewayPayment {
+  /** A Toss-shaped Payment object: `method` and, for easy pay, `easyPay.provider` as Toss names them. */
+  private body(
+    paymentKey: string,
+    s: Pick<State, 'orderId' | 'amount' | 'method' | 'status' | 'approvedAt'> & { balance: number },
+  ): GatewayPayment {
+    const answer = tossAnswerOf(s.method);
     const body = {
       paymentKey,
       orderId: s.orderId,
       status: s.status,
       totalAmount: s.amount,
       balanceAmount: s.balance,
-      method: '카드',
+      method: answer.method,
+      easyPay: answer.easyPayProvider
+        ? { provider: answer.easyPayProvider, amount: s.amount, discountAmount: 0 }
+        : null,
       approvedAt: s.approvedAt,
     };
-    return { ...body, raw: body };
+    const { easyPay: _, ...fields } = body;
+    return { ...fields, easyPayProvider: answer.easyPayProvider, raw: body };
+  }
+
+  private view(paymentKey: string, s: State): GatewayPayment {
+    return this.body(paymentKey, s);
   }
 
   async confirm(input: ConfirmInput): Promise<GatewayPayment> {
@@ -90,6 +120,7 @@ export class SandboxGateway implements PaymentGateway {
     const state: State = {
       orderId: input.orderId,
       amount: input.amount,
+      method: issued.method,
       balance: input.amount,
       status: 'DONE',
       approvedAt: this.now().toISOString(),
@@ -122,15 +153,11 @@ export class SandboxGateway implements PaymentGateway {
     if (s) return this.view(paymentKey, s);
     const issued = this.parse(paymentKey);
     if (!issued) throw new GatewayError('NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.', 404);
-    const body = {
-      paymentKey,
-      orderId: issued.orderId,
-      status: 'IN_PROGRESS' as const,
-      totalAmount: issued.amount,
-      balanceAmount: issued.amount,
-      method: null,
+    return this.body(paymentKey, {
+      ...issued,
+      status: 'IN_PROGRESS',
+      balance: issued.amount,
       approvedAt: null,
-    };
-    return { ...body, raw: body };
+    });
   }
 }

@@ -43,6 +43,7 @@ export function createGateway(ctx: AppContext): PaymentGateway {
       secretKey: c.TOSS_SECRET_KEY,
       clientKey: c.TOSS_CLIENT_KEY ?? null,
       baseUrl: c.TOSS_API_BASE,
+      ...(c.TOSS_PAYMENT_METHODS ? { methods: c.TOSS_PAYMENT_METHODS } : {}),
     });
   }
   if (c.isProduction) return new DisabledGateway();

@@ -5,6 +5,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { PAYMENT_METHODS, type PaymentMethod } from '@codiroom/shared';
 import type {
   CancelInput,
   ConfirmInput,
@@ -70,7 +71,13 @@ const TIMEOUT_MS = 15_000;
 /** A Toss payment object is a few KiB; a larger answer is not one (and is not buffered further). */
 const MAX_RESPONSE_BYTES = 1 << 20;
 
-export type TossOptions = { secretKey: string; clientKey: string | null; baseUrl: string };
+export type TossOptions = {
+  secretKey: string;
+  clientKey: string | null;
+  baseUrl: string;
+  /** The methods the shop's Toss contract covers (TOSS_PAYMENT_METHODS; default all of PAYMENT_METHODS). */
+  methods?: readonly PaymentMethod[];
+};
 
 type TossPaymentBody = {
   paymentKey?: unknown;
@@ -79,8 +86,14 @@ type TossPaymentBody = {
   totalAmount?: unknown;
   balanceAmount?: unknown;
   method?: unknown;
+  easyPay?: unknown;
   approvedAt?: unknown;
 };
+
+function easyPayProviderOf(easyPay: unknown): string | null {
+  const provider = (easyPay as { provider?: unknown } | null)?.provider;
+  return typeof provider === 'string' && provider.length <= 30 ? provider : null;
+}
 
 export function toGatewayPayment(body: unknown): GatewayPayment {
   const b = (body ?? {}) as TossPaymentBody;
@@ -96,6 +109,7 @@ export function toGatewayPayment(body: unknown): GatewayPayment {
     totalAmount: Number.isSafeInteger(total) ? total : 0,
     balanceAmount: Number.isSafeInteger(balance) ? balance : 0,
     method: typeof b.method === 'string' ? b.method : null,
+    easyPayProvider: easyPayProviderOf(b.easyPay),
     approvedAt: typeof b.approvedAt === 'string' ? b.approvedAt : null,
     raw: body,
   };
@@ -104,6 +118,7 @@ export function toGatewayPayment(body: unknown): GatewayPayment {
 export class TossGateway implements PaymentGateway {
   readonly name = 'toss';
   readonly clientKey: string | null;
+  readonly methods: readonly PaymentMethod[];
   private readonly auth: string;
   private readonly base: string;
   private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
@@ -111,6 +126,7 @@ export class TossGateway implements PaymentGateway {
 
   constructor(opts: TossOptions) {
     this.clientKey = opts.clientKey;
+    this.methods = opts.methods ?? PAYMENT_METHODS;
     this.auth = `Basic ${Buffer.from(`${opts.secretKey}:`).toString('base64')}`;
     this.base = opts.baseUrl.replace(/\/+$/, '');
   }

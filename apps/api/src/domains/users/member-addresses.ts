@@ -4,7 +4,10 @@
  *     making another the default unsets the old one; deleting (or un-defaulting) the default
  *     promotes the most recently created other address; the only address stays the default;
  *   - at most MAX_ADDRESSES per member;
- *   - another member's address id answers the same 404 as a missing one.
+ *   - another member's address id answers the same 404 as a missing one;
+ *   - an address typed at checkout with 배송지 목록에 저장 (`saveAddressOnce`) is added once: an
+ *     identical saved address (recipient, phone, zipcode, address, detail) is not added again; it is
+ *     named after its recipient and becomes the default only as the member's first address.
  * Every write locks the member's users row first, so concurrent writes of one member serialise;
  * the partial unique index addresses_user_default_uq backs the one-default rule in the database.
  */
@@ -116,6 +119,72 @@ export async function createAddress(
       .returning();
     if (!row) throw new Error('address insert returned nothing');
     return toWire(row);
+  });
+}
+
+/** The fields a checkout address is compared on. */
+type PlainAddress = {
+  recipient: string;
+  phone: string;
+  zipcode: string;
+  main_address: string;
+  detail_address: string;
+};
+
+const sameKey = (a: PlainAddress) =>
+  [
+    a.recipient.trim(),
+    a.phone.replace(/\D/g, ''),
+    a.zipcode.trim(),
+    a.main_address.trim(),
+    a.detail_address.trim(),
+  ].join('\u0000');
+
+const FULL = () => badRequest(`배송지는 최대 ${MAX_ADDRESSES}개까지 등록할 수 있습니다.`);
+
+/** Before a checkout saves its address: a full book (without that address already in it) is a 400. */
+export async function checkAddressRoom(
+  ctx: AppContext,
+  userId: number,
+  address: PlainAddress,
+): Promise<void> {
+  const rows = await ctx.db.select().from(addresses).where(eq(addresses.user_id, userId));
+  if (rows.length >= MAX_ADDRESSES && !rows.some((r) => sameKey(r) === sameKey(address))) throw FULL();
+}
+
+/**
+ * 배송지 목록에 저장 at checkout: the id of the identical saved address, else of the address added now
+ * (the first address becomes the default, as in createAddress). A book filled meanwhile is a 400.
+ */
+export async function saveAddressOnce(
+  ctx: AppContext,
+  userId: number,
+  address: PlainAddress,
+  request: string | null,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await lockMember(tx, userId);
+    const rows = await tx.select().from(addresses).where(eq(addresses.user_id, userId));
+    const same = rows.find((r) => sameKey(r) === sameKey(address));
+    if (same) return same.id;
+    if (rows.length >= MAX_ADDRESSES) throw FULL();
+    const [row] = await tx
+      .insert(addresses)
+      .values({
+        user_id: userId,
+        name: address.recipient.trim().slice(0, 50),
+        recipient: address.recipient.trim(),
+        phone: address.phone.replace(/\D/g, ''),
+        zipcode: address.zipcode.trim(),
+        main_address: address.main_address.trim(),
+        detail_address: address.detail_address.trim(),
+        request,
+        is_default: !rows.some((r) => r.is_default),
+        created_at: ctx.clock.now(),
+      })
+      .returning({ id: addresses.id });
+    if (!row) throw new Error('address insert returned nothing');
+    return row.id;
   });
 }
 
