@@ -63,8 +63,11 @@ const METHOD_LABEL: Record<string, string> = {
   GAME_GIFT_CERTIFICATE: '게임문화상품권',
 };
 
-/** The payment method a shopper reads ("카드", "간편결제"); '-' before payment. */
-export function paymentMethodLabel(method: string | null | undefined): string {
+/**
+ * The method of the gateway's answer as a shopper reads it ("카드", "간편결제"); '-' before
+ * payment. (The method chosen at checkout has its own label: payment-methods.ts.)
+ */
+export function gatewayMethodLabel(method: string | null | undefined): string {
   if (!method) return '-';
   const key = method
     .trim()

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatKstDateTime,
   formatPhone,
+  gatewayMethodLabel,
   orderNumber,
   parseOrderNumber,
-  paymentMethodLabel,
 } from '../src/order-display.ts';
 
 describe('readable order number', () => {
@@ -56,10 +56,10 @@ describe('order dates and payment methods', () => {
     expect(formatKstDateTime('2026-11-26T23:03:00.000Z')).toBe('2026.11.27 08:03');
   });
   it('names the payment method in Korean', () => {
-    expect(paymentMethodLabel('카드')).toBe('카드');
-    expect(paymentMethodLabel('CARD')).toBe('카드');
-    expect(paymentMethodLabel('easy-pay')).toBe('간편결제');
-    expect(paymentMethodLabel('WEIRD')).toBe('기타 결제');
-    expect(paymentMethodLabel(null)).toBe('-');
+    expect(gatewayMethodLabel('카드')).toBe('카드');
+    expect(gatewayMethodLabel('CARD')).toBe('카드');
+    expect(gatewayMethodLabel('easy-pay')).toBe('간편결제');
+    expect(gatewayMethodLabel('WEIRD')).toBe('기타 결제');
+    expect(gatewayMethodLabel(null)).toBe('-');
   });
 });

@@ -12,12 +12,12 @@ import {
   formatKstDateTime,
   formatPhone,
   formatWon,
+  gatewayMethodLabel,
   isConfirmable,
   isWithinWithdrawal,
   kstParts,
   type OrderItemBody,
   orderNumber,
-  paymentMethodLabel,
   purchasePoints,
 } from '@codiroom/shared';
 import { useState } from 'react';
@@ -170,7 +170,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                   </time>
                 </dd>
                 <dt>결제수단</dt>
-                <dd data-testid="payment-method">{paymentMethodLabel(order.payment?.method)}</dd>
+                <dd data-testid="payment-method">
+                  {order.payment
+                    ? [gatewayMethodLabel(order.payment.method), order.payment.easy_pay_provider]
+                        .filter(Boolean)
+                        .join(' · ')
+                    : order.payment_method_label}
+                </dd>
               </dl>
               {message && <output className={`${page.muted} ${styles.block}`}>{message}</output>}
               {order.items.map((i) => (
