@@ -1,4 +1,5 @@
 export * from './ab.ts';
+export * from './account.ts';
 export * from './admin-forms.ts';
 export * from './admin-schemas.ts';
 export * from './analytics.ts';
