@@ -851,7 +851,12 @@ describe('notification-permissions and app-alarm', () => {
       is_app_alert: true,
       is_nighttime_alert: true,
     });
-    const on = { is_app_alert: true, is_benefit_alert: true, is_nighttime_alert: true, marketing_agreed_at: null };
+    const on = {
+      is_app_alert: true,
+      is_benefit_alert: true,
+      is_nighttime_alert: true,
+      marketing_agreed_at: null,
+    };
     expect(r).toEqual({ status: 200, body: on });
     expect((await get('/api/users/app-alarm', m.headers)).body).toEqual(on);
     expect((await call('POST', '/api/users/notification-permissions', m.headers, {})).body).toEqual(on);
