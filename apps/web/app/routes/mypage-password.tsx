@@ -80,7 +80,7 @@ export default function ChangePasswordPage() {
       <main>
         {done ? (
           <div className={page.form}>
-            <p role="status">{done}</p>
+            <output>{done}</output>
             <Link to="/mypage/profile" className={page.button}>
               회원 정보로 돌아가기
             </Link>

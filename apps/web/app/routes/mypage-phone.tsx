@@ -53,9 +53,9 @@ export default function ChangePhonePage() {
       <main>
         {done ? (
           <div className={page.form}>
-            <p role="status">
+            <output>
               {done.detail} ({done.phone})
-            </p>
+            </output>
             <Link to="/mypage/profile" className={page.button}>
               회원 정보로 돌아가기
             </Link>

@@ -155,6 +155,8 @@ function SocialSignUp({
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
   const [agreements, setAgreements] = useState<Agreements>({});
   const [problems, setProblems] = useState<Problems>({});
+  // A refusal about the number (taken, withdrawn, a spent code) starts its verification over.
+  const [phoneRound, setPhoneRound] = useState(0);
   const [expired, setExpired] = useState(false);
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
@@ -183,6 +185,10 @@ function SocialSignUp({
         const message = signUpErrorView(res.data).message;
         const field = signUpErrorField(res.data);
         if (!field) return message;
+        if (field === 'phone' || field === 'code') {
+          setVerified(null);
+          setPhoneRound((n) => n + 1);
+        }
         setProblems({ [field === 'code' ? 'phone' : field]: message });
         return null;
       },
@@ -252,6 +258,7 @@ function SocialSignUp({
         </label>
         <FieldError id="user_name-error" message={problems.user_name} />
         <PhoneVerification
+          key={phoneRound}
           onVerified={(v) => {
             setVerified(v);
             if (v) clear('phone');

@@ -41,6 +41,8 @@ export default function Signup() {
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
   const [agreements, setAgreements] = useState<Agreements>({});
   const [problems, setProblems] = useState<Problems>({});
+  // A refusal about the number (taken, withdrawn, a spent code) starts its verification over.
+  const [phoneRound, setPhoneRound] = useState(0);
   const popups = usePopups();
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
@@ -71,6 +73,10 @@ export default function Signup() {
         const field = signUpErrorField(res.data);
         if (!field) return view.recovery ? null : view.message;
         // A wrong or expired code belongs to the number's verification: verify again.
+        if (field === 'phone' || field === 'code') {
+          setVerified(null);
+          setPhoneRound((n) => n + 1);
+        }
         setProblems({ [field === 'code' ? 'phone' : field]: view.message });
         return null;
       },
@@ -132,6 +138,7 @@ export default function Signup() {
           </label>
           <FieldError id="user_name-error" message={problems.user_name} />
           <PhoneVerification
+            key={phoneRound}
             onVerified={(v) => {
               setVerified(v);
               if (v) clear('phone');
