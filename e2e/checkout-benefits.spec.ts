@@ -1,9 +1,10 @@
 import { expect, signUpByPhone, test } from './helpers.ts';
 
 // Coupons and points at checkout (docs/ARCHITECTURE.md, 'Orders and payments'), at 390×844: a member
-// downloads a coupon on a product page, puts the product in the cart, finds the coupon applied at checkout as
-// the best combination, pays through the sandbox, cancels the order, and finds the coupon usable again in the
-// coupon box.
+// downloads a coupon on a product page, puts the product in the cart, finds the best combination applied at
+// checkout (the sign-up's first-purchase coupon) and takes the downloaded coupon instead, pays through the
+// sandbox (the first-purchase coupon is then no longer usable), cancels the order, and finds the downloaded
+// coupon usable again in the coupon box.
 
 test('member: download coupon → checkout applies it → pay → cancel → coupon usable again', async ({
   page,
@@ -40,9 +41,23 @@ test('member: download coupon → checkout applies it → pay → cancel → cou
   await expect(page).toHaveURL(/\/payment\?cart_ids=\d+/);
   const form = page.getByRole('form', { name: '주문서' });
   await expect(form).toBeVisible();
-  // The downloaded coupon is pre-selected (best combination) and the breakdown shows its discount.
+  // The best combination is pre-selected: a new member also holds the sign-up's first-purchase
+  // coupon (7 %), which beats the downloaded 3,000 won cart coupon; two cart coupons do not stack,
+  // so the shopper takes the downloaded one instead (a downloaded line coupon would stack with it).
   const coupons = page.getByTestId('coupons');
   await expect(coupons).toBeVisible();
+  await expect(page.getByTestId('coupon-discount')).not.toHaveText(/-0원/);
+  const firstPurchase = coupons.locator('label', { hasText: '첫 구매 7% 할인 쿠폰' }).locator('input');
+  await expect(firstPurchase).toBeChecked();
+  const downloadedBox = coupons.locator('label', { hasText: name }).locator('input[type=checkbox]');
+  if ((await downloadedBox.count()) > 0) {
+    await firstPurchase.uncheck();
+    await expect(page.getByTestId('coupon-discount')).toHaveText(/-0원$/);
+    await downloadedBox.check();
+    await expect(downloadedBox).toBeChecked();
+    await expect(firstPurchase).not.toBeChecked();
+  }
+  await expect(page.getByTestId('coupon-discount')).not.toContainText('확인 중');
   await expect(page.getByTestId('coupon-discount')).not.toHaveText(/-0원/);
   await expect
     .poll(async () => {

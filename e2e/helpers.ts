@@ -54,7 +54,10 @@ export async function signUpByPhone(page: Page, name: string, phone: string): Pr
   await page.getByLabel(/인증번호/).fill(code);
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill('codiroom123');
+  await page.getByLabel('비밀번호 (영문', { exact: false }).fill('codiroom123');
+  await page.getByLabel('비밀번호 확인').fill('codiroom123');
+  // The required agreements only (the optional marketing consent stays off).
+  for (const box of await page.getByRole('checkbox', { name: /\[필수\]/ }).all()) await box.check();
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/type=sign_up/);
 }

@@ -18,6 +18,7 @@ import {
 import { trustProxyOption } from './config.ts';
 import { adminRoutes } from './domains/admin/index.ts';
 import { useAdLog } from './domains/ads/index.ts';
+import { grantSignUpCoupon } from './domains/benefits/index.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
@@ -35,8 +36,10 @@ import { searchRoutes } from './domains/search/index.ts';
 import { reportServerError } from './domains/support/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
+import { accountRoutes } from './domains/users/account-routes.ts';
 import { memberAdminRoutes } from './domains/users/admin-routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
+import { onMemberSignedUp } from './domains/users/index.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
 import { notificationRoutes } from './domains/users/notification-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
@@ -105,6 +108,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.decorate('ctx', ctx);
   // Ad-conversion failures outside a request (the payment webhook's, recovery's) go to this log.
   useAdLog(ctx, app.log);
+  // A new member gets the first-purchase coupon (benefits), told by users' sign-up listeners: users
+  // may not import benefits (the dependency rule), so the two meet here.
+  onMemberSignedUp(ctx, grantSignUpCoupon);
   // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
   // there never carries the error's message or stack (the /api scope has its own handler).
   registerErrorHandling(app);
@@ -168,6 +174,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(imageRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       await api.register(devRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(memberAdminRoutes, { ctx });

@@ -20,7 +20,7 @@ import {
 import { rememberPurchaseVisitor } from '../src/domains/orders/ad-purchase.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
-import { mutableClock } from './auth-helpers.ts';
+import { AGREED, mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { makeShop, placeOrder, type Shop } from './orders-fixtures.ts';
 import { authToken, freshMobile, HOST, smsCode, startAuthorize } from './social-fakes.ts';
@@ -315,6 +315,7 @@ describe('CompleteRegistration and SubmitApplication', () => {
       code,
       password: 'codiroom123',
       user_name: '김코디',
+      ...AGREED,
       email: '  New.Member@Example.com',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -352,6 +353,7 @@ describe('CompleteRegistration and SubmitApplication', () => {
       social_id: required.social_id,
       oauth_token: required.oauth_token,
       user_name: '김코디',
+      ...AGREED,
       email: 'Kakao@Example.com',
       phone,
       code,
@@ -467,7 +469,7 @@ describe('a failing sender never fails the request', () => {
       'POST',
       '/api/users/sign-up',
       { ...visitor().headers, 'x-guest-user-id': guestIdOf(t.ctx) },
-      { phone, code, password: 'codiroom123', user_name: '김코디' },
+      { phone, code, password: 'codiroom123', user_name: '김코디', ...AGREED },
     );
     expect(signUp.status).toBe(201);
     for (let i = 0; i < 100 && broken.calls < 5; i++) await new Promise((r) => setTimeout(r, 20));

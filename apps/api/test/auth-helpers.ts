@@ -38,6 +38,9 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000
 
 export const GUEST_HEADER = 'x-guest-user-id';
 
+/** The required sign-up agreements (이용약관, 개인정보 수집·이용, 만 14세 이상), all given. */
+export const AGREED = { agree_terms: true, agree_privacy: true, agree_age: true } as const;
+
 /** Signs up through the API and returns the session answer. */
 export async function signUpViaApi(
   app: FastifyInstance,
@@ -54,6 +57,7 @@ export async function signUpViaApi(
       code,
       password: opts.password ?? 'codiroom123',
       user_name: opts.name ?? '김코디',
+      ...AGREED,
       ...(opts.email ? { email: opts.email } : {}),
     },
   });

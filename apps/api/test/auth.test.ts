@@ -6,7 +6,15 @@ import { likes, refreshTokens, smsVerifications, users } from '../src/db/schema.
 import { withdrawMember } from '../src/domains/users/member-withdrawal.ts';
 import { issueSession } from '../src/domains/users/sessions.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
-import { freshPhone, GUEST_HEADER, mutableClock, sendCode, signUpViaApi, wrongCode } from './auth-helpers.ts';
+import {
+  AGREED,
+  freshPhone,
+  GUEST_HEADER,
+  mutableClock,
+  sendCode,
+  signUpViaApi,
+  wrongCode,
+} from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 const clock = mutableClock();
@@ -22,7 +30,7 @@ type Payload = Record<string, unknown>;
 const post = (url: string, payload: Payload, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 const signUp = (payload: Payload, guestId = guestIdOf(t.ctx, 'guest-sign-up-0001')) =>
-  post('/api/users/sign-up', payload, { [GUEST_HEADER]: guestId });
+  post('/api/users/sign-up', { ...AGREED, ...payload }, { [GUEST_HEADER]: guestId });
 const signIn = (payload: Payload, headers: Record<string, string> = {}) =>
   post('/api/users/sign-in', payload, headers);
 const refresh = (token: string) => post('/api/users/token/refresh', { refresh: token });

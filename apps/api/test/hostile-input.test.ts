@@ -415,6 +415,7 @@ const LAST = [
   '/api/users/sign-out',
   '/api/users/stop',
   '/api/users/update-password',
+  '/api/users/change-password',
   '/api/users/revoke-apple',
 ];
 

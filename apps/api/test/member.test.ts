@@ -839,14 +839,24 @@ describe('shipping addresses', () => {
 describe('notification-permissions and app-alarm', () => {
   it('GET answers the three flags; POST changes only those sent', async () => {
     const m = await createMember(t.ctx, { is_benefit_alert: true });
-    const off = { is_app_alert: false, is_benefit_alert: true, is_nighttime_alert: false };
+    const off = {
+      is_app_alert: false,
+      is_benefit_alert: true,
+      is_nighttime_alert: false,
+      marketing_agreed_at: null,
+    };
     expect(await get('/api/users/notification-permissions', m.headers)).toEqual({ status: 200, body: off });
     expect(await get('/api/users/app-alarm', m.headers)).toEqual({ status: 200, body: off });
     const r = await call('POST', '/api/users/notification-permissions', m.headers, {
       is_app_alert: true,
       is_nighttime_alert: true,
     });
-    const on = { is_app_alert: true, is_benefit_alert: true, is_nighttime_alert: true };
+    const on = {
+      is_app_alert: true,
+      is_benefit_alert: true,
+      is_nighttime_alert: true,
+      marketing_agreed_at: null,
+    };
     expect(r).toEqual({ status: 200, body: on });
     expect((await get('/api/users/app-alarm', m.headers)).body).toEqual(on);
     expect((await call('POST', '/api/users/notification-permissions', m.headers, {})).body).toEqual(on);

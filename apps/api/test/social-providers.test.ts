@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { socialIdentities, users } from '../src/db/schema.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
+import { AGREED } from './auth-helpers.ts';
 import { createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import {
   authToken,
@@ -52,7 +53,7 @@ async function signUp(
     method: 'POST',
     url: '/api/users/social-sign-up',
     headers: { 'x-guest-user-id': guestIdOf(t.ctx, `guest-${phone}`) },
-    payload: { ...body, phone, code, user_name: name },
+    payload: { ...body, phone, code, user_name: name, ...AGREED },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { status: string; access: string; user: { id: number } };

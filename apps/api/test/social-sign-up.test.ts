@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guests, socialIdentities, users } from '../src/db/schema.ts';
 import { devTokenRevoked } from '../src/domains/users/social/dev-provider.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
+import { AGREED } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { authToken, freshMobile, HOST, movableClock, smsCode, startAuthorize } from './social-fakes.ts';
 
@@ -85,6 +86,7 @@ async function socialSignUp(
       social_id: required.social_id,
       oauth_token: required.oauth_token,
       user_name: '김코디',
+      ...AGREED,
       ...extra,
       phone,
       code,

@@ -190,6 +190,9 @@ describe.skipIf(skipReason !== null)(
         code,
         password,
         user_name: '김코디',
+        agree_terms: true,
+        agree_privacy: true,
+        agree_age: true,
       });
       expect(res.status, JSON.stringify(res.json)).toBe(201);
       return phone;

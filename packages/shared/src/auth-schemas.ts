@@ -162,6 +162,9 @@ export const AuthErrorBody = z
     user_name: z.array(z.string()).optional(),
     email: z.array(z.string()).optional(),
     referral_code: z.array(z.string()).optional(),
+    agreements: z.array(z.string()).optional(),
+    current_password: z.array(z.string()).optional(),
+    new_password: z.array(z.string()).optional(),
   })
   .meta({ id: 'AuthError' });
 export type AuthErrorBody = z.infer<typeof AuthErrorBody>;
@@ -184,6 +187,20 @@ export type CheckPhoneQuery = z.infer<typeof CheckPhoneQuery>;
 export const CheckEmailQuery = z.object({ email: z.string().max(320) });
 export type CheckEmailQuery = z.infer<typeof CheckEmailQuery>;
 
+/**
+ * Sign-up agreements (an addition to API-CATALOGUE.md's sign-up payloads; rules in account.ts):
+ * the three required ones must be true or sign-up answers 400 with the field key `agreements`.
+ */
+export const AgreementFields = {
+  agree_terms: z.boolean().optional().meta({ description: '[필수] 이용약관 동의 (TERMS_VERSION)' }),
+  agree_privacy: z.boolean().optional().meta({ description: '[필수] 개인정보 수집·이용 동의' }),
+  agree_age: z.boolean().optional().meta({ description: '[필수] 만 14세 이상' }),
+  agree_marketing: z
+    .boolean()
+    .optional()
+    .meta({ description: '[선택] 광고성 정보 수신 동의 (혜택·마케팅 알림), stored with its date' }),
+};
+
 export const SignUpBody = z.object({
   phone: PhoneField,
   code: CodeField,
@@ -195,6 +212,7 @@ export const SignUpBody = z.object({
     .max(64)
     .nullish()
     .meta({ description: "Optional: another member's referral code" }),
+  ...AgreementFields,
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
@@ -203,6 +221,17 @@ export type SignInBody = z.infer<typeof SignInBody>;
 
 export const UpdatePasswordBody = z.object({ phone: PhoneField, code: CodeField, password: PasswordField });
 export type UpdatePasswordBody = z.infer<typeof UpdatePasswordBody>;
+
+/** POST /api/users/change-password (an addition): the current password and the new one. */
+export const ChangePasswordBody = z.object({ current_password: PasswordField, new_password: PasswordField });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** POST /api/users/change-phone (an addition): the new number and the SMS code sent to it. */
+export const ChangePhoneBody = z.object({ phone: PhoneField, code: CodeField });
+export type ChangePhoneBody = z.infer<typeof ChangePhoneBody>;
+
+export const ChangePhoneResult = z.object({ result: z.boolean(), detail: z.string(), phone: z.string() });
+export type ChangePhoneResult = z.infer<typeof ChangePhoneResult>;
 
 /** SPEC.md §3 Tokens. `access` lives 15 minutes, `refresh` 30 days and rotates on every use. */
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'TokenPair' });
@@ -219,6 +248,10 @@ export type AuthUser = z.infer<typeof AuthUser>;
 /** Answer of sign-in and sign-up. */
 export const AuthSession = TokenPair.extend({ user: AuthUser });
 export type AuthSession = z.infer<typeof AuthSession>;
+
+/** Answer of change-password: this device's new tokens (every earlier session ended). */
+export const ChangePasswordResult = TokenPair.extend({ detail: z.string() });
+export type ChangePasswordResult = z.infer<typeof ChangePasswordResult>;
 
 /** `refresh` may be omitted by the web storefront, whose refresh token is an HttpOnly cookie. */
 export const RefreshBody = z.object({ refresh: z.string().max(4096).optional() });

@@ -50,6 +50,7 @@ export const BENEFIT_MESSAGES = {
   serialInvalid: '유효하지 않은 쿠폰 번호입니다.',
   serialUsed: '이미 사용된 쿠폰 번호입니다.',
   notFirstPurchase: '첫 구매 고객만 받을 수 있는 쿠폰입니다.',
+  firstPurchaseOnce: '첫 구매 쿠폰은 한 사람에 한 번만 받을 수 있어요.',
   weekendOnly: '주말(금~일)에만 받을 수 있는 쿠폰입니다.',
   couponUsed: '이미 사용된 쿠폰입니다.',
   pointShort: '포인트가 부족합니다.',

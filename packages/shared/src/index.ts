@@ -1,4 +1,5 @@
 export * from './ab.ts';
+export * from './account.ts';
 export * from './address-search.ts';
 export * from './admin-forms.ts';
 export * from './admin-schemas.ts';

@@ -12,7 +12,7 @@
  * that oauth_token.
  */
 import { z } from 'zod';
-import { AuthUser } from './auth-schemas.ts';
+import { AgreementFields, AuthUser } from './auth-schemas.ts';
 import { SOCIAL_TYPES, type SocialType } from './constants.ts';
 
 // ───────────────────────────── rules and limits ─────────────────────────────
@@ -159,6 +159,7 @@ export const SocialSignUpBody = z.object({
     .max(64)
     .nullish()
     .meta({ description: "Optional: another member's referral code" }),
+  ...AgreementFields,
 });
 export type SocialSignUpBody = z.infer<typeof SocialSignUpBody>;
 

@@ -283,10 +283,18 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>;
 export const ShippingAddressList = z.object({ result: z.array(ShippingAddress) });
 export type ShippingAddressList = z.infer<typeof ShippingAddressList>;
 
-export const NotificationPermissions = z.object({
+const AlertFlags = z.object({
   is_app_alert: z.boolean(),
   is_benefit_alert: z.boolean(),
   is_nighttime_alert: z.boolean(),
+});
+export type AlertFlag = keyof z.infer<typeof AlertFlags>;
+/**
+ * The three alarm flags, and (an addition) when the member agreed to 광고성 정보 (혜택·마케팅
+ * 알림, is_benefit_alert) — at sign-up or by switching it on; null when not agreed.
+ */
+export const NotificationPermissions = AlertFlags.extend({
+  marketing_agreed_at: z.iso.datetime().nullable(),
 });
 export type NotificationPermissions = z.infer<typeof NotificationPermissions>;
 
@@ -368,7 +376,7 @@ export const ShippingAddressUpdateRequest = z
 export type ShippingAddressUpdateRequest = z.input<typeof ShippingAddressUpdateRequest>;
 
 /** POST notification-permissions: any of the three flags; the others stay. */
-export const NotificationPermissionsRequest = NotificationPermissions.partial().strict();
+export const NotificationPermissionsRequest = AlertFlags.partial().strict();
 export type NotificationPermissionsRequest = z.infer<typeof NotificationPermissionsRequest>;
 
 /**

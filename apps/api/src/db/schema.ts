@@ -101,6 +101,15 @@ export const users = pgTable(
      * the number. See domains/users/member-withdrawal.ts.
      */
     stopped_phone_hash: varchar('stopped_phone_hash', { length: 64 }),
+    /**
+     * Sign-up agreements (docs/ARCHITECTURE.md "Accounts", Agreements): the version of the terms
+     * agreed to and when — 이용약관, 개인정보 수집·이용 and 만 14세 이상 are required and given
+     * together. Null for members who signed up before the shop asked.
+     */
+    terms_version: varchar('terms_version', { length: 20 }),
+    terms_agreed_at: ts('terms_agreed_at'),
+    /** 광고성 정보 수신 동의 (optional): when given; null when not given or withdrawn. */
+    marketing_agreed_at: ts('marketing_agreed_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -1016,6 +1025,17 @@ export const coupons = pgTable(
   },
   (t) => [index('coupons_user_idx').on(t.user_id), index('coupons_policy_idx').on(t.coupon_policy_id)],
 );
+
+/**
+ * Who got the first-purchase coupon, by person rather than account: the keyed phone hash
+ * (users/member-withdrawal.ts stoppedPhoneHash) of each member it was issued to, so a member who
+ * withdraws and signs up again with the same number does not get it twice (benefits/issuing.ts).
+ */
+export const firstPurchaseGrants = pgTable('first_purchase_grants', {
+  phone_hash: varchar('phone_hash', { length: 64 }).primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  granted_at: ts('granted_at').notNull(),
+});
 
 /**
  * One-time serial codes of a coupon policy, made in batches by the back office (each redeemable

@@ -24,6 +24,7 @@ import {
   SLACKS_EVENT_PRICES,
   SLACKS_EVENT_RATE_PERCENT,
   SPECIAL_PROMOTION_ID,
+  TERMS_VERSION,
   withJosa,
 } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
@@ -498,6 +499,11 @@ class SeedContext {
 
   // ── users ──
   private async seedUsers(): Promise<void> {
+    // 혜택·마케팅 알림 is the sign-up's marketing consent, given when the member signed up.
+    const withMarketing = (on: boolean, at: Date) => ({
+      is_benefit_alert: on,
+      marketing_agreed_at: on ? at : null,
+    });
     const rng = this.root.fork('users');
     const rows: Row[] = [];
     const bodies: { height: number; weight: number }[] = [];
@@ -514,6 +520,10 @@ class SeedContext {
       referral_code: 'KIMCODI1',
       is_app_alert: true,
       is_benefit_alert: true,
+      // Sign-up agreements (docs/ARCHITECTURE.md "Accounts"): given at sign-up, marketing included.
+      terms_version: TERMS_VERSION,
+      terms_agreed_at: this.ago(400),
+      marketing_agreed_at: this.ago(400),
       created_at: this.ago(400),
       updated_at: this.ago(400),
     });
@@ -547,8 +557,10 @@ class SeedContext {
         curator_name: quiz && rng.chance(0.7) ? rng.pick(CURATORS) : null,
         referral_code: `CR${((1_000_003 * i + 7) % R).toString(36).toUpperCase().padStart(6, '0')}`,
         is_app_alert: rng.chance(0.55),
-        is_benefit_alert: rng.chance(0.45),
+        ...withMarketing(rng.chance(0.45), created),
         is_nighttime_alert: rng.chance(0.15),
+        terms_version: TERMS_VERSION,
+        terms_agreed_at: created,
         created_at: created,
         updated_at: created,
       });

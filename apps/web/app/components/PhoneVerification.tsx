@@ -4,16 +4,22 @@ import { normalisePhone } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
+import { FieldError, fieldProps } from './FieldError';
 import styles from './PhoneVerification.module.css';
 
 /**
  * Phone + SMS code fields: sends the code (POST /api/users/send-sms), checks it
- * (GET /api/users/verify-sms) and reports the verified phone and code to the form.
+ * (GET /api/users/verify-sms) and reports the verified phone and code to the form. `error`: the
+ * form's message for the number (not verified yet, or the server's sign-up detail), shown under it.
  */
 export function PhoneVerification({
   onVerified,
+  error,
+  label = '휴대폰 번호',
 }: {
   onVerified: (v: { phone: string; code: string } | null) => void;
+  error?: string | null | undefined;
+  label?: string;
 }) {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -76,7 +82,7 @@ export function PhoneVerification({
   return (
     <>
       <label>
-        휴대폰 번호
+        {label}
         <span className={styles.field}>
           <input
             className={page.input}
@@ -88,7 +94,7 @@ export function PhoneVerification({
             value={phone}
             disabled={verified}
             onChange={(e) => setPhone(e.target.value)}
-            required
+            {...fieldProps('phone-error', error)}
           />
           <button
             type="button"
@@ -100,6 +106,7 @@ export function PhoneVerification({
           </button>
         </span>
       </label>
+      <FieldError id="phone-error" message={error} />
       {sentAt !== null && !verified && (
         <label>
           인증번호{left > 0 ? ` (${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')})` : ''}

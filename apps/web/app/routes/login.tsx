@@ -1,3 +1,4 @@
+import { SIGN_UP_COUPON_TEXT } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import page from '../styles/page.module.css';
@@ -53,7 +54,7 @@ export default function Login() {
           <br />
           스타일은 더 멋지게
         </h1>
-        <p className={`${page.muted} ${styles.lead}`}>가입하면 첫 구매 7% 할인 쿠폰을 드려요.</p>
+        <p className={`${page.muted} ${styles.lead}`}>가입하면 {SIGN_UP_COUPON_TEXT}을 드려요.</p>
         {SOCIAL.map((s) => (
           <a
             key={s.key}

@@ -5,9 +5,9 @@
  * (@codiroom/shared notifications.ts): no push without 앱 알림; coupons, points and other benefit
  * news also need 혜택·마케팅 알림, and between 21:00 and 08:00 they wait for the morning unless
  * 야간 알림 is on. The in-app list (/mypage/notifications) always gets every notification.
+ * 혜택·마케팅 알림 is the 광고성 정보 수신 동의 of sign-up: the page shows when it was given.
  */
-import type { NotificationPermissions } from '@codiroom/shared';
-import { withJosa } from '@codiroom/shared';
+import { type AlertFlag, kstDateString, type NotificationPermissions, withJosa } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -19,7 +19,7 @@ import type { Route } from './+types/mypage-notification-settings';
 import my from './mypage.module.css';
 import css from './mypage-notification-settings.module.css';
 
-type Flag = keyof NotificationPermissions;
+type Flag = AlertFlag;
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '알림 설정 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -65,7 +65,7 @@ const SWITCHES: { flag: Flag; label: string; short: string; text: string }[] = [
   },
 ];
 
-function save(patch: Partial<NotificationPermissions>) {
+function save(patch: Partial<Record<Flag, boolean>>) {
   return browserApi().request<NotificationPermissions>('POST', '/api/users/notification-permissions', {
     body: patch,
   });
@@ -116,6 +116,11 @@ export default function NotificationSettingsPage({ loaderData }: Route.Component
             );
           })}
         </ul>
+        <p className={my.note} data-testid="marketing-consent">
+          {flags.is_benefit_alert
+            ? `광고성 정보 수신에 ${flags.marketing_agreed_at ? `${kstDateString(new Date(flags.marketing_agreed_at))}에 ` : ''}동의했어요. 혜택·마케팅 알림을 끄면 동의가 철회돼요.`
+            : '광고성 정보 수신에 동의하지 않았어요. 혜택·마케팅 알림을 켜면 동의한 날짜가 기록돼요.'}
+        </p>
         <output className={`${change.error ? page.error : page.muted} ${my.block}`} aria-live="polite">
           {change.error ?? saved ?? ''}
         </output>

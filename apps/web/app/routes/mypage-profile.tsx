@@ -1,5 +1,5 @@
 import type { UserDetail } from '@codiroom/shared';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
@@ -112,6 +112,17 @@ export default function ProfilePage({ loaderData: me, actionData: message }: Rou
             저장하기
           </button>
         </Form>
+        <nav aria-label="계정 관리" className={my.accountLinks}>
+          <Link to="/mypage/profile/password" className={`${page.button} ${page.buttonOutline}`}>
+            비밀번호 변경
+          </Link>
+          <Link to="/mypage/profile/phone" className={`${page.button} ${page.buttonOutline}`}>
+            휴대폰 번호 변경{me.phone ? ` (${me.phone})` : ''}
+          </Link>
+          <Link to="/mypage/withdraw" className={`${page.muted} ${my.block}`}>
+            회원 탈퇴
+          </Link>
+        </nav>
       </main>
     </>
   );

@@ -1,4 +1,4 @@
-import { formatWon, type UserDetail } from '@codiroom/shared';
+import { formatWon, SIGN_UP_COUPON_TEXT, type UserDetail } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
@@ -68,7 +68,7 @@ function MyPageView({ me }: { me: UserDetail | null }) {
         ) : (
           <section className={page.intro}>
             <h1>로그인하고 혜택 받기</h1>
-            <p>가입하면 첫 구매 7% 할인 쿠폰과 무료 스타일 큐레이션을 드려요.</p>
+            <p>가입하면 {SIGN_UP_COUPON_TEXT}과 무료 스타일 큐레이션을 드려요.</p>
             <div className={my.actions}>
               <Link to="/login" className={page.button}>
                 로그인 / 회원가입

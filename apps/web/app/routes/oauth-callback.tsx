@@ -4,24 +4,34 @@
  * /api/users/auth/token:
  *   - SIGNED_IN: the session is stored (cookies and local storage, SPEC.md §4) and the visitor
  *     goes back to the page they came from (or /);
- *   - SIGN_UP_REQUIRED: a compact sign-up form (name, phone verified by SMS, optional e-mail)
- *     calls /api/users/social-sign-up with the oauth_token, then opens the SPEC.md §5 target.
+ *   - SIGN_UP_REQUIRED: a compact sign-up form (name, phone verified by SMS, optional e-mail, the
+ *     agreements; noValidate with inline field errors as /signup) calls /api/users/social-sign-up
+ *     with the oauth_token, then opens the SPEC.md §5 target.
  */
 import {
+  type Agreements,
   ApiError,
   COOKIE_MAX_AGE,
+  type FieldProblems,
   hasGuestIdShape,
   isSocialProviderKey,
+  SIGN_UP_COUPON_TEXT,
+  type SignUpErrorField,
+  type SignUpFormField,
   SOCIAL_PROVIDER_LABELS,
   type SocialAuthTokenResult,
   type SocialProviderKey,
   type SocialSession,
   type SocialSignUpRequired,
+  signUpErrorField,
   signUpErrorView,
+  signUpFormProblems,
 } from '@codiroom/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FieldError, fieldProps, focusFirstError } from '../components/FieldError';
 import { PhoneVerification } from '../components/PhoneVerification';
+import { SignUpAgreements } from '../components/SignUpAgreements';
 import { type AuthSession, afterSignInTarget, afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
@@ -128,6 +138,9 @@ export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type Problems = FieldProblems<SignUpFormField | SignUpErrorField>;
+
+/** The social sign-up completion: the phone sign-up's checks and agreements, without a password. */
 function SocialSignUp({
   provider,
   required,
@@ -138,8 +151,12 @@ function SocialSignUp({
   suggestedName: string;
 }) {
   const label = SOCIAL_PROVIDER_LABELS[provider];
+  const formRef = useRef<HTMLFormElement>(null);
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [agreements, setAgreements] = useState<Agreements>({});
+  const [problems, setProblems] = useState<Problems>({});
+  // A refusal about the number (taken, withdrawn, a spent code) starts its verification over.
+  const [phoneRound, setPhoneRound] = useState(0);
   const [expired, setExpired] = useState(false);
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
@@ -165,7 +182,15 @@ function SocialSignUp({
       },
       refusedText: (res) => {
         setExpired(false);
-        return signUpErrorView(res.data).message;
+        const message = signUpErrorView(res.data).message;
+        const field = signUpErrorField(res.data);
+        if (!field) return message;
+        if (field === 'phone' || field === 'code') {
+          setVerified(null);
+          setPhoneRound((n) => n + 1);
+        }
+        setProblems({ [field === 'code' ? 'phone' : field]: message });
+        return null;
       },
       // 401: the 30-minute oauth_token ran out; sign in with the provider again.
       failedText: (err) => {
@@ -175,25 +200,40 @@ function SocialSignUp({
       },
     },
   );
-  const error = invalid ?? signUp.error;
+
+  useEffect(() => {
+    if (Object.keys(problems).length > 0) focusFirstError(formRef.current);
+  }, [problems]);
+
+  const clear = (field: keyof Problems) => {
+    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
+  };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!verified) {
-      signUp.reset();
-      setInvalid('휴대폰 번호 인증을 먼저 해주세요.');
-      return;
-    }
+    signUp.reset();
     const form = new FormData(e.currentTarget);
-    setInvalid(null);
+    const text = (k: string) => String(form.get(k) ?? '');
+    const found = signUpFormProblems({
+      user_name: text('user_name'),
+      phoneVerified: verified !== null,
+      email: text('email'),
+      agreements,
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !verified) return;
     await signUp.run({
       social_type: required.social_type,
       social_id: required.social_id,
       oauth_token: required.oauth_token,
       phone: verified.phone,
       code: verified.code,
-      user_name: String(form.get('user_name') ?? '').trim(),
-      email: String(form.get('email') ?? '').trim() || undefined,
+      user_name: text('user_name').trim(),
+      email: text('email').trim() || undefined,
+      agree_terms: agreements.agree_terms === true,
+      agree_privacy: agreements.agree_privacy === true,
+      agree_age: agreements.agree_age === true,
+      agree_marketing: agreements.agree_marketing === true,
     });
   }
 
@@ -201,10 +241,10 @@ function SocialSignUp({
     <FramePage
       title="회원가입"
       heading={`${label} 계정으로 가입하기`}
-      text="휴대폰 번호 인증만 하면 가입이 끝나요."
+      text={`휴대폰 번호 인증과 약관 동의만 하면 가입이 끝나요. 가입하면 ${SIGN_UP_COUPON_TEXT}을 드려요.`}
       back={false}
     >
-      <form className={page.form} onSubmit={submit}>
+      <form ref={formRef} className={page.form} onSubmit={submit} noValidate aria-label="회원가입">
         <label>
           이름
           <input
@@ -212,10 +252,19 @@ function SocialSignUp({
             name="user_name"
             autoComplete="name"
             defaultValue={suggestedName}
-            required
+            onInput={() => clear('user_name')}
+            {...fieldProps('user_name-error', problems.user_name)}
           />
         </label>
-        <PhoneVerification onVerified={setVerified} />
+        <FieldError id="user_name-error" message={problems.user_name} />
+        <PhoneVerification
+          key={phoneRound}
+          onVerified={(v) => {
+            setVerified(v);
+            if (v) clear('phone');
+          }}
+          error={problems.phone ?? problems.code}
+        />
         <label>
           이메일 (선택)
           <input
@@ -224,11 +273,22 @@ function SocialSignUp({
             type="email"
             autoComplete="email"
             defaultValue={required.email ?? ''}
+            onInput={() => clear('email')}
+            {...fieldProps('email-error', problems.email)}
           />
         </label>
-        {error && (
+        <FieldError id="email-error" message={problems.email} />
+        <SignUpAgreements
+          value={agreements}
+          onChange={(next) => {
+            setAgreements(next);
+            clear('agreements');
+          }}
+          error={problems.agreements}
+        />
+        {signUp.error && (
           <p className={page.error} role="alert">
-            {error}
+            {signUp.error}
           </p>
         )}
         {expired ? (

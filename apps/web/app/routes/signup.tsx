@@ -1,8 +1,19 @@
-import { signUpErrorView } from '@codiroom/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  type Agreements,
+  type FieldProblems,
+  SIGN_UP_COUPON_TEXT,
+  type SignUpErrorField,
+  type SignUpFormField,
+  signUpErrorField,
+  signUpErrorView,
+  signUpFormProblems,
+} from '@codiroom/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FieldError, fieldProps, focusFirstError } from '../components/FieldError';
 import { PageHeader } from '../components/PageHeader';
 import { PhoneVerification } from '../components/PhoneVerification';
+import { SignUpAgreements } from '../components/SignUpAgreements';
 import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
@@ -16,10 +27,22 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: '회원가입 | 코디룸' }];
 }
 
+type Problems = FieldProblems<SignUpFormField | SignUpErrorField>;
+
+/**
+ * /signup: name, phone verified by SMS, password and its confirmation, optional e-mail and
+ * referral code, and the agreements (SignUpAgreements). The form is noValidate: its checks
+ * (signUpFormProblems) and the server's refusals (SPEC.md §5 messages, signUpErrorField) show next
+ * to their field, and focus moves to the first one.
+ */
 export default function Signup() {
   const [params] = useSearchParams();
+  const formRef = useRef<HTMLFormElement>(null);
   const [verified, setVerified] = useState<{ phone: string; code: string } | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [agreements, setAgreements] = useState<Agreements>({});
+  const [problems, setProblems] = useState<Problems>({});
+  // A refusal about the number (taken, withdrawn, a spent code) starts its verification over.
+  const [phoneRound, setPhoneRound] = useState(0);
   const popups = usePopups();
   // Not revalidated: a new member leaves the page (a full load of the next one).
   const signUp = useMutation(
@@ -46,30 +69,54 @@ export default function Signup() {
       refusedText: (res) => {
         const view = signUpErrorView(res.data);
         // SPEC.md §5: a re-registration history opens the recovery popup.
-        if (!view.recovery) return view.message;
-        popups.open({ kind: 'accountRecovery', message: view.message });
+        if (view.recovery) popups.open({ kind: 'accountRecovery', message: view.message });
+        const field = signUpErrorField(res.data);
+        if (!field) return view.recovery ? null : view.message;
+        // A wrong or expired code belongs to the number's verification: verify again.
+        if (field === 'phone' || field === 'code') {
+          setVerified(null);
+          setPhoneRound((n) => n + 1);
+        }
+        setProblems({ [field === 'code' ? 'phone' : field]: view.message });
         return null;
       },
     },
   );
-  const error = invalid ?? signUp.error;
+
+  useEffect(() => {
+    if (Object.keys(problems).length > 0) focusFirstError(formRef.current);
+  }, [problems]);
+
+  function clear(field: keyof Problems) {
+    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!verified) {
-      signUp.reset();
-      setInvalid('휴대폰 번호 인증을 먼저 해주세요.');
-      return;
-    }
+    signUp.reset();
     const form = new FormData(e.currentTarget);
-    setInvalid(null);
+    const text = (k: string) => String(form.get(k) ?? '');
+    const found = signUpFormProblems({
+      user_name: text('user_name'),
+      phoneVerified: verified !== null,
+      password: text('password'),
+      password_confirm: text('password_confirm'),
+      email: text('email'),
+      agreements,
+    });
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !verified) return;
     await signUp.run({
       phone: verified.phone,
       code: verified.code,
-      user_name: String(form.get('user_name') ?? '').trim(),
-      password: String(form.get('password') ?? ''),
-      email: String(form.get('email') ?? '').trim() || undefined,
-      referral_code: String(form.get('referral_code') ?? '').trim() || undefined,
+      user_name: text('user_name').trim(),
+      password: text('password'),
+      email: text('email').trim() || undefined,
+      referral_code: text('referral_code').trim() || undefined,
+      agree_terms: agreements.agree_terms === true,
+      agree_privacy: agreements.agree_privacy === true,
+      agree_age: agreements.agree_age === true,
+      agree_marketing: agreements.agree_marketing === true,
     });
   }
 
@@ -77,12 +124,27 @@ export default function Signup() {
     <>
       <PageHeader title="회원가입" actions={false} titleAs="h1" />
       <main>
-        <form className={page.form} onSubmit={submit}>
+        <form ref={formRef} className={page.form} onSubmit={submit} noValidate aria-label="회원가입">
+          <p className={page.muted}>가입하면 {SIGN_UP_COUPON_TEXT}을 바로 드려요.</p>
           <label>
             이름
-            <input className={page.input} name="user_name" autoComplete="name" required />
+            <input
+              className={page.input}
+              name="user_name"
+              autoComplete="name"
+              onInput={() => clear('user_name')}
+              {...fieldProps('user_name-error', problems.user_name)}
+            />
           </label>
-          <PhoneVerification onVerified={setVerified} />
+          <FieldError id="user_name-error" message={problems.user_name} />
+          <PhoneVerification
+            key={phoneRound}
+            onVerified={(v) => {
+              setVerified(v);
+              if (v) clear('phone');
+            }}
+            error={problems.phone ?? problems.code}
+          />
           <label>
             비밀번호 (영문, 숫자 포함 8자 이상)
             <input
@@ -90,25 +152,57 @@ export default function Signup() {
               name="password"
               type="password"
               autoComplete="new-password"
-              minLength={8}
-              required
+              onInput={() => clear('password')}
+              {...fieldProps('password-error', problems.password)}
             />
           </label>
+          <FieldError id="password-error" message={problems.password} />
+          <label>
+            비밀번호 확인
+            <input
+              className={page.input}
+              name="password_confirm"
+              type="password"
+              autoComplete="new-password"
+              onInput={() => clear('password_confirm')}
+              {...fieldProps('password_confirm-error', problems.password_confirm)}
+            />
+          </label>
+          <FieldError id="password_confirm-error" message={problems.password_confirm} />
           <label>
             이메일 (선택)
-            <input className={page.input} name="email" type="email" autoComplete="email" />
+            <input
+              className={page.input}
+              name="email"
+              type="email"
+              autoComplete="email"
+              onInput={() => clear('email')}
+              {...fieldProps('email-error', problems.email)}
+            />
           </label>
+          <FieldError id="email-error" message={problems.email} />
           <label>
             추천인 코드 (선택)
             <input
               className={page.input}
               name="referral_code"
               defaultValue={params.get('referral_code') ?? ''}
+              onInput={() => clear('referral_code')}
+              {...fieldProps('referral_code-error', problems.referral_code)}
             />
           </label>
-          {error && (
+          <FieldError id="referral_code-error" message={problems.referral_code} />
+          <SignUpAgreements
+            value={agreements}
+            onChange={(next) => {
+              setAgreements(next);
+              clear('agreements');
+            }}
+            error={problems.agreements}
+          />
+          {signUp.error && (
             <p className={page.error} role="alert">
-              {error}
+              {signUp.error}
             </p>
           )}
           <button type="submit" className={page.button} disabled={signUp.pending || signUp.done}>

@@ -22,6 +22,7 @@ import { couponPolicies, coupons } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
+import { hasPaidOrder } from './first-purchase.ts';
 
 export type Policy = typeof couponPolicies.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
@@ -66,9 +67,14 @@ function policyFields(p: Policy) {
   };
 }
 
-/** A coupon only reserved by an unpaid order is not used: it shows as usable, with no order. */
-export function ownedView(p: Policy, c: Coupon, now: Date): OwnedCoupon {
-  const status = c.used_at ? 'USED' : c.expires_at <= now || !p.is_active ? 'EXPIRED' : 'USABLE';
+/**
+ * A coupon only reserved by an unpaid order is not used: it shows as usable, with no order.
+ * `firstPurchaseOver`: the member has paid an order, so a free first-purchase coupon can no longer
+ * be used (first-purchase.ts) and shows with the expired ones.
+ */
+export function ownedView(p: Policy, c: Coupon, now: Date, firstPurchaseOver = false): OwnedCoupon {
+  const over = firstPurchaseOver && p.coupon_type === 'FIRST_PURCHASE';
+  const status = c.used_at ? 'USED' : c.expires_at <= now || !p.is_active || over ? 'EXPIRED' : 'USABLE';
   return {
     coupon_id: c.id,
     ...policyFields(p),
@@ -173,18 +179,22 @@ export async function ownedRows(db: Conn, userId: number) {
     .orderBy(asc(coupons.expires_at), asc(coupons.id));
 }
 
+/** The member's coupons as the box shows them (see ownedView). */
+async function ownedViews(db: Conn, userId: number, now: Date, type?: CouponType) {
+  const rows = (await ownedRows(db, userId)).filter((r) => !type || r.p.coupon_type === type);
+  const over =
+    rows.some((r) => r.p.coupon_type === 'FIRST_PURCHASE' && !r.c.used_at) &&
+    (await hasPaidOrder(db, userId));
+  return rows.map((r) => ownedView(r.p, r.c, now, over));
+}
+
 export async function ownedCoupons(ctx: AppContext, userId: number, type?: CouponType) {
-  const now = ctx.clock.now();
-  const rows = await ownedRows(ctx.db, userId);
-  return rows
-    .filter((r) => !type || r.p.coupon_type === type)
-    .map((r) => ownedView(r.p, r.c, now))
-    .filter((c) => c.status === 'USABLE');
+  return (await ownedViews(ctx.db, userId, ctx.clock.now(), type)).filter((c) => c.status === 'USABLE');
 }
 
 export async function couponBox(ctx: AppContext, userId: number) {
   const now = ctx.clock.now();
-  const all = (await ownedRows(ctx.db, userId)).map((r) => ownedView(r.p, r.c, now));
+  const all = await ownedViews(ctx.db, userId, now);
   const usable = all.filter((c) => c.status === 'USABLE');
   const expired = all.filter((c) => c.status !== 'USABLE').reverse();
   return { usable, expired, usable_count: usable.length };
@@ -193,7 +203,7 @@ export async function couponBox(ctx: AppContext, userId: number) {
 export async function couponStatus(ctx: AppContext, userId: number, point: number) {
   const now = ctx.clock.now();
   const soon = now.getTime() + COUPON_EXPIRING_SOON_DAYS * 86_400_000;
-  const all = (await ownedRows(ctx.db, userId)).map((r) => ownedView(r.p, r.c, now));
+  const all = await ownedViews(ctx.db, userId, now);
   const usable = all.filter((c) => c.status === 'USABLE');
   return {
     usable_count: usable.length,
@@ -226,7 +236,8 @@ export async function couponListStatus(ctx: AppContext, userId: number, policyId
   };
 }
 
-async function firstPurchasePolicyId(db: Conn): Promise<number | null> {
+/** The open FIRST_PURCHASE policy (the lowest id when several), or null. */
+export async function firstPurchasePolicyId(db: Conn): Promise<number | null> {
   const [row] = await db
     .select({ id: couponPolicies.id })
     .from(couponPolicies)

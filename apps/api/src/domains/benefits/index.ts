@@ -1,6 +1,7 @@
 /**
  * The benefits domain's surface (SPEC.md, 'Benefits'): what the orders and
- * curations domains use, and the routes. Benefits imports from neither.
+ * curations domains use, the routes, and the sign-up coupon (a users sign-up listener wired in
+ * app.ts). Benefits imports from neither orders nor curations.
  */
 export {
   reserveCoupon,
@@ -8,7 +9,7 @@ export {
   useReservedCoupons,
   useReservedCouponsSql,
 } from './coupons.ts';
-export { autoIssueStyleQuizCoupons, issueMonthlyCodiCoupon } from './issuing.ts';
+export { autoIssueStyleQuizCoupons, grantSignUpCoupon, issueMonthlyCodiCoupon } from './issuing.ts';
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
 export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';

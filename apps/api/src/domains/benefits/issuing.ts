@@ -20,12 +20,21 @@ import {
   normaliseSerial,
   PROMOTION_AUTO_ISSUE_UNTIL,
 } from '@codiroom/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponPolicies, couponSerials, coupons, orders, styleQuizzes, users } from '../../db/schema.ts';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { couponPolicies, couponSerials, coupons, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
-import { type Coupon, heldPolicyIds, ownedView, type Policy, resolvePolicyId } from './coupons.ts';
+import {
+  type Coupon,
+  firstPurchasePolicyId,
+  heldPolicyIds,
+  ownedView,
+  type Policy,
+  resolvePolicyId,
+} from './coupons.ts';
+import { claimFirstPurchase, hasPaidOrder } from './first-purchase.ts';
 
 // ───────────────────────────── issuing ─────────────────────────────
 
@@ -36,15 +45,6 @@ const openAt = (now: Date) =>
     or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),
     or(isNull(couponPolicies.ends_at), gt(couponPolicies.ends_at, now)),
   );
-
-export async function hasPaidOrder(db: Conn, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), isNotNull(orders.paid_at)))
-    .limit(1);
-  return !!row;
-}
 
 type IssueOptions = {
   /** Allow policies that are not downloadable (welcome, serial, first purchase, auto-issue). */
@@ -57,6 +57,7 @@ type IssueOptions = {
  */
 async function issueCouponTx(
   tx: Tx,
+  config: Pick<Config, 'jwtSecret'>,
   userId: number,
   policyId: number,
   now: Date,
@@ -80,6 +81,8 @@ async function issueCouponTx(
     .from(coupons)
     .where(and(eq(coupons.user_id, userId), eq(coupons.coupon_policy_id, policyId)));
   if (Number(mine?.n ?? 0) >= policy.per_user_limit) throw badRequest(M.alreadyIssued);
+  // Once per person, not per account (first-purchase.ts).
+  if (policy.coupon_type === 'FIRST_PURCHASE') await claimFirstPurchase(tx, config, userId, now);
   const [bumped] = await tx
     .update(couponPolicies)
     .set({ issued_count: sql`${couponPolicies.issued_count} + 1` })
@@ -117,7 +120,7 @@ export async function issueCoupon(
   const id = await resolvePolicyId(ctx.db, policyId);
   const internal = opts.internal || id !== policyId; // a first-purchase alias is issued on request
   const { policy, coupon } = await ctx.db.transaction((tx) =>
-    issueCouponTx(tx, userId, id, now, { internal }),
+    issueCouponTx(tx, ctx.config, userId, id, now, { internal }),
   );
   return { result: 'success' as const, coupon: ownedView(policy, coupon, now) };
 }
@@ -223,7 +226,9 @@ export async function issueBySerial(ctx: AppContext, userId: number, serial: str
       .for('update');
     if (!code) throw badRequest(M.serialInvalid);
     if (code.redeemed_at) throw badRequest(M.serialUsed);
-    const issued = await issueCouponTx(tx, userId, code.coupon_policy_id, now, { internal: true });
+    const issued = await issueCouponTx(tx, ctx.config, userId, code.coupon_policy_id, now, {
+      internal: true,
+    });
     await tx
       .update(couponSerials)
       .set({ redeemed_by: userId, redeemed_at: now })
@@ -242,6 +247,24 @@ export async function issueWelcome(ctx: AppContext, userId: number) {
     .limit(1);
   if (!p) throw badRequest(M.noneOfType);
   return issueCoupon(ctx, userId, p.id, { internal: true });
+}
+
+/**
+ * The sign-up coupon (a users sign-up listener, wired in app.ts): the first-purchase coupon /login
+ * and /mypage promise, issued to the new member unless their number already had it (first-purchase.ts)
+ * or the shop has no open FIRST_PURCHASE policy. Answers the coupon id, or null when none was given.
+ */
+export async function grantSignUpCoupon(ctx: AppContext, event: { userId: number }): Promise<number | null> {
+  const policyId = await firstPurchasePolicyId(ctx.db);
+  if (policyId === null) return null;
+  try {
+    const r = await issueCoupon(ctx, event.userId, policyId, { internal: true });
+    return r.coupon.coupon_id;
+  } catch (err) {
+    // Refused by a rule (given before, not in its window, sold out): no coupon, sign-up goes on.
+    if (detailOf(err) !== null) return null;
+    throw err;
+  }
 }
 
 /**

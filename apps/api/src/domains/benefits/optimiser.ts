@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { runningTimeSales } from '../catalog/index.ts';
 import { ownedRows, ruleOf } from './coupons.ts';
-import { hasPaidOrder } from './issuing.ts';
+import { hasPaidOrder } from './first-purchase.ts';
 
 // ───────────────────────────── lines and prices ─────────────────────────────
 

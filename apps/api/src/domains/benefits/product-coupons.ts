@@ -15,7 +15,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { offerView, ownedRows, type Policy, ruleOf } from './coupons.ts';
-import { downloadablePolicies, hasPaidOrder } from './issuing.ts';
+import { hasPaidOrder } from './first-purchase.ts';
+import { downloadablePolicies } from './issuing.ts';
 import { timeSalePrices } from './optimiser.ts';
 
 // ───────────────────────────── product pages ─────────────────────────────

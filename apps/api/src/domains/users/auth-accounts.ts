@@ -10,7 +10,12 @@
  *   'DUPLICATE EMAIL'  an active member has the e-mail;
  *   field-keyed 400s   `{detail, user_name: [...]}` for a name of 50+ characters, and the same
  *                      shape for phone, password, email and referral_code problems;
- *   '[ERROR101] …' / '[ERROR102] …' for a wrong or missing/expired code.
+ *   '[ERROR101] …' / '[ERROR102] …' for a wrong or missing/expired code;
+ *   `{detail, agreements: [...]}` without the required agreements (이용약관, 개인정보 수집·이용,
+ *                      만 14세 이상; account.ts in the shared package), checked with the fields.
+ * The agreements are stored with the member (terms version and time; the optional marketing
+ * consent with its time, which also switches on 혜택·마케팅 알림). After the account is committed
+ * the sign-up listeners run (sign-up-hooks.ts: the first-purchase coupon of the benefits domain).
  * The code is checked before the account rules, so only the number's owner learns them; it is
  * consumed only when the account is created.
  *
@@ -20,9 +25,11 @@
  * (sign-in-limits.ts): 429 with the wait in the detail and Retry-After.
  */
 import {
+  type Agreements,
   AUTH_MESSAGES,
   type AuthResultBody,
   type AuthSession,
+  missingAgreement,
   normalizeMobilePhone,
   passwordProblem,
   REREGISTER_BLOCK_DAYS,
@@ -31,6 +38,7 @@ import {
   SIGN_UP_NAME_MAX_CHARS,
   type SignInBody,
   type SignUpBody,
+  TERMS_VERSION,
   type UpdatePasswordBody,
 } from '@codiroom/shared';
 import { and, count, eq, or, sql } from 'drizzle-orm';
@@ -46,6 +54,7 @@ import { stoppedPhoneHash } from './member-withdrawal.ts';
 import { tagPushUser } from './notify.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { admitSignIn, clearSignInPair, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
+import { memberSignedUp } from './sign-up-hooks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** check-phone / check-email answers per client address per minute (number enumeration). */
@@ -61,7 +70,24 @@ export function requirePhone(input: string): string {
   return phone;
 }
 
-function requireNewPassword(password: string): void {
+/** 400 `{detail, agreements: [...]}` unless the three required agreements are given. */
+export function requireAgreements(input: Agreements): void {
+  const problem = missingAgreement(input);
+  if (problem) throw fieldError('agreements', problem);
+}
+
+/** The consent columns of a new member (the marketing consent is 혜택·마케팅 알림 too). */
+export function consentColumns(input: Agreements, now: Date) {
+  const marketing = input.agree_marketing === true;
+  return {
+    terms_version: TERMS_VERSION,
+    terms_agreed_at: now,
+    marketing_agreed_at: marketing ? now : null,
+    is_benefit_alert: marketing,
+  };
+}
+
+export function requireNewPassword(password: string): void {
   const problem = passwordProblem(password);
   if (problem) throw fieldError('password', problem);
 }
@@ -196,6 +222,7 @@ export async function signUp(
   const name = requireUserName(input.user_name);
   requireNewPassword(input.password);
   const email = optionalEmail(input.email);
+  requireAgreements(input);
   const referralCode = (input.referral_code ?? '').trim().toUpperCase() || null;
 
   const verificationId = await checkCode(ctx, phone, input.code);
@@ -218,6 +245,7 @@ export async function signUp(
           name,
           password_hash: passwordHash,
           referred_by: referredBy,
+          ...consentColumns(input, now),
           created_at: now,
           updated_at: now,
         })
@@ -232,6 +260,7 @@ export async function signUp(
     if (isUniqueViolation(err, 'users_email_active_uq')) throw duplicateEmail();
     throw err;
   }
+  await memberSignedUp(ctx, { userId: user.id, method: 'phone' }, log);
   return sessionFor(ctx, user, guestId, log);
 }
 

@@ -1,12 +1,17 @@
 /**
  * The users domain as other domains use it: the address book's checkout save (배송지 목록에 저장),
- * the per-member row lock and point balance (member data), the SMS sender (the dev outbox) and `notify`, the one way to write a member's notification
- * (in-app row and push), and the dev push sink. Transaction types live in platform/transactions.ts.
+ * the per-member row lock and point balance (member data), the SMS sender (the dev outbox) and
+ * `notify`, the one way to write a member's notification (in-app row and push), the dev push sink,
+ * the sign-up listeners (sign-up-hooks.ts: what another domain does when a member signs up) and the
+ * keyed phone hash (a person across accounts, member-withdrawal.ts).
+ * Transaction types live in platform/transactions.ts.
  */
 export { checkAddressRoom, saveAddressOnce } from './member-addresses.ts';
 export { lockMember, pointBalance } from './member-db.ts';
 export { getSizeInfo, saveSizeInfo } from './member-preferences.ts';
 export { aiCurationsLeft, curationViewStatus } from './member-service.ts';
+export { stoppedPhoneHash as phoneHash } from './member-withdrawal.ts';
 export { type NotificationInput, notify } from './notify.ts';
 export { DevPushSink, pushSenderFor } from './push.ts';
+export { type MemberSignedUp, onMemberSignedUp, type SignUpListener } from './sign-up-hooks.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';

@@ -13,7 +13,7 @@ import {
   type UserPhoto,
   type UserVariants,
 } from '@codiroom/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { styleQuizPhotos, userPhotos, userSizeInfo, users } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -104,7 +104,18 @@ const alertColumns = {
   is_app_alert: users.is_app_alert,
   is_benefit_alert: users.is_benefit_alert,
   is_nighttime_alert: users.is_nighttime_alert,
+  marketing_agreed_at: users.marketing_agreed_at,
 };
+
+const permissionsOf = (row: {
+  is_app_alert: boolean;
+  is_benefit_alert: boolean;
+  is_nighttime_alert: boolean;
+  marketing_agreed_at: Date | null;
+}): NotificationPermissions => ({
+  ...row,
+  marketing_agreed_at: row.marketing_agreed_at ? iso(row.marketing_agreed_at) : null,
+});
 
 export async function getNotificationPermissions(
   ctx: AppContext,
@@ -112,9 +123,13 @@ export async function getNotificationPermissions(
 ): Promise<NotificationPermissions> {
   const [row] = await ctx.db.select(alertColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound('User not found');
-  return row;
+  return permissionsOf(row);
 }
 
+/**
+ * Sets the flags sent. 혜택·마케팅 알림 (is_benefit_alert) is the 광고성 정보 수신 동의 of sign-up:
+ * switching it on records when (kept while it stays on), switching it off clears the date.
+ */
 export async function setNotificationPermissions(
   ctx: AppContext,
   userId: number,
@@ -122,12 +137,22 @@ export async function setNotificationPermissions(
 ): Promise<NotificationPermissions> {
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(patch).length === 0) return getNotificationPermissions(ctx, userId);
-  const [row] = await ctx.db
+  const now = ctx.clock.now();
+  const marketing =
+    input.is_benefit_alert === undefined
+      ? {}
+      : {
+          marketing_agreed_at: input.is_benefit_alert
+            ? sql`coalesce(case when ${users.is_benefit_alert} then ${users.marketing_agreed_at} end, ${now.toISOString()}::timestamptz)`
+            : null,
+        };
+  const [raw] = await ctx.db
     .update(users)
-    .set({ ...patch, updated_at: ctx.clock.now() })
+    .set({ ...patch, ...marketing, updated_at: now })
     .where(eq(users.id, userId))
     .returning(alertColumns);
-  if (!row) throw notFound('User not found');
+  if (!raw) throw notFound('User not found');
+  const row = permissionsOf(raw);
   // Agreeing to night-time alerts lifts the hold on the pushes waiting for the morning (notify.ts).
   if (input.is_nighttime_alert === true) releaseHeldPushesOf(ctx, userId);
   // Segments on the push service follow the switches (notify.ts tagPushUser).

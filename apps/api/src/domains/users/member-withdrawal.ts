@@ -6,7 +6,7 @@
  *     commit their sessions are listed as revoked (platform/tokens.ts), so the old access tokens
  *     are refused on every node at once, not only once the member status memo expires;
  *   - personal data is anonymised: name → '탈퇴회원'; phone, email, password, age, gender, height,
- *     weight, curator, referral code, SES selection, alert flags cleared; the phone survives only
+ *     weight, curator, referral code, SES selection, alert flags and the marketing consent cleared; the phone survives only
  *     as stopped_phone_hash (keyed HMAC) for the sign-up 'STOP USER' rule;
  *   - personal rows are deleted: addresses, size info, user and style-quiz photos, style quizzes
  *     and curations, likes (taken off the liked rows' like_count), cart (lines cascade), social identities, notifications, personal-colour
@@ -113,6 +113,7 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
         is_app_alert: false,
         is_benefit_alert: false,
         is_nighttime_alert: false,
+        marketing_agreed_at: null,
         updated_at: now,
       })
       .where(eq(users.id, userId));

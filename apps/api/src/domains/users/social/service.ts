@@ -11,7 +11,8 @@
  *   oauth_token (otherwise 401). Sign-up needs a phone verified by SMS for every provider (Apple
  *   gives none); it follows the phone sign-up rules of auth-accounts.ts (code first, then
  *   'DUPLICATE PHONE' / 'STOP USER' / history / 'DUPLICATE EMAIL' / referral, all 400) plus
- *   'DUPLICATE SOCIAL_ID'. A phone that belongs to an active member answers 'DUPLICATE PHONE':
+ *   'DUPLICATE SOCIAL_ID', and the same required agreements (stored the same way; the sign-up
+ *   listeners run after the commit). A phone that belongs to an active member answers 'DUPLICATE PHONE':
  *   accounts are never linked by phone number (the member signs in by phone instead).
  * - The identity keeps in oauth_token what revocation needs: Apple's refresh token (renewed on
  *   every Apple sign-in); for Kakao and Naver a SHA-256 of the last access token.
@@ -39,11 +40,19 @@ import { socialIdentities, users } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../../platform/transactions.ts';
-import { emailTaken, phoneStatus, requirePhone, resolveReferrer } from '../auth-accounts.ts';
+import {
+  consentColumns,
+  emailTaken,
+  phoneStatus,
+  requireAgreements,
+  requirePhone,
+  resolveReferrer,
+} from '../auth-accounts.ts';
 import { checkCode, consumeCode } from '../auth-verification.ts';
 import { mergeGuestIntoMember } from '../guest-merge.ts';
 import { tagPushUser } from '../notify.ts';
 import { issueSession } from '../sessions.ts';
+import { memberSignedUp } from '../sign-up-hooks.ts';
 import { readOAuthToken, type SocialProof, signOAuthToken } from './oauth-token.ts';
 import type { SocialProvider } from './provider.ts';
 import { type SocialProviders, socialProvidersFor } from './providers.ts';
@@ -256,6 +265,7 @@ export async function socialSignUp(
   const phone = requirePhone(body.phone);
   const name = requireUserName(body.user_name);
   const email = optionalEmail(body.email);
+  requireAgreements(body);
   const referralCode = (body.referral_code ?? '').trim().toUpperCase() || null;
 
   // The code first, so only the number's owner learns the account rules (as phone sign-up).
@@ -274,7 +284,15 @@ export async function socialSignUp(
     session = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ phone, email, name, referred_by: referredBy, created_at: now, updated_at: now })
+        .values({
+          phone,
+          email,
+          name,
+          referred_by: referredBy,
+          ...consentColumns(body, now),
+          created_at: now,
+          updated_at: now,
+        })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
       await tx.insert(socialIdentities).values({
@@ -294,6 +312,8 @@ export async function socialSignUp(
     if (isUniqueViolation(err, 'users_email_active_uq')) throw duplicateEmail();
     throw err;
   }
+  const method = proof.social_type.toLowerCase() as 'kakao' | 'naver' | 'apple';
+  await memberSignedUp(ctx, { userId: session.user.id, method }, log);
   await afterSocialLogin(ctx, proof.social_type, guestId, session.user.id, log);
   return { status: 'SIGNED_UP', ...session };
 }

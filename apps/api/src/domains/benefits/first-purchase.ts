@@ -1,0 +1,72 @@
+/**
+ * The first-purchase coupon's own rules (SPEC.md §9: 7 %, at most 10,000 won, ids 1895 and 2241
+ * aliases of the one FIRST_PURCHASE policy; docs/ARCHITECTURE.md "Benefits"):
+ *   - only before a paid order: not issued, not offered at checkout (optimiser.ts memberRules) and
+ *     not shown usable in the coupon box (coupons.ts) once the member has paid an order;
+ *   - given at sign-up (issuing.ts grantSignUpCoupon, run by the users domain's sign-up listeners)
+ *     and once per person, not per account: the keyed hash of the member's phone is recorded in
+ *     first_purchase_grants when it is issued, so a member who withdraws and signs up again with
+ *     the same number (a new account) does not get it twice. Accounts withdrawn before the record
+ *     existed count through their stopped_phone_hash and the coupons they kept.
+ */
+import { BENEFIT_MESSAGES as M } from '@codiroom/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { couponPolicies, coupons, firstPurchaseGrants, orders, users } from '../../db/schema.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { phoneHash } from '../users/index.ts';
+
+export async function hasPaidOrder(db: Conn, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), isNotNull(orders.paid_at)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Inside the issuing transaction (after the policy row lock, so issuers of the policy take turns):
+ * records that the member's number got the first-purchase coupon, or throws 400 when another
+ * account of the number already did. A member without a number has only the per-member limit.
+ */
+export async function claimFirstPurchase(
+  tx: Tx,
+  config: Pick<Config, 'jwtSecret'>,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
+  if (!member?.phone) return;
+  const hash = phoneHash(config, member.phone);
+  const [recorded] = await tx
+    .insert(firstPurchaseGrants)
+    .values({ phone_hash: hash, user_id: userId, granted_at: now })
+    .onConflictDoNothing()
+    .returning({ user_id: firstPurchaseGrants.user_id });
+  if (!recorded) {
+    const [grant] = await tx
+      .select({ user_id: firstPurchaseGrants.user_id })
+      .from(firstPurchaseGrants)
+      .where(eq(firstPurchaseGrants.phone_hash, hash));
+    if (grant?.user_id !== userId) throw badRequest(M.firstPurchaseOnce);
+    return;
+  }
+  // Before the record: a withdrawn account of the same number that kept a first-purchase coupon.
+  const [earlier] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
+    .innerJoin(users, eq(users.id, coupons.user_id))
+    .where(
+      and(
+        eq(couponPolicies.coupon_type, 'FIRST_PURCHASE'),
+        eq(users.stopped_phone_hash, hash),
+        eq(users.is_active, false),
+      ),
+    )
+    .limit(1);
+  // Throwing rolls the transaction back, the record with it.
+  if (earlier) throw badRequest(M.firstPurchaseOnce);
+}
