@@ -44,11 +44,18 @@ export const APP_STATUS_RECHECK_MS = 60_000;
 
 export async function checkAppUserStatus(): Promise<void> {
   const api = browserApi();
-  const status = await api.getOr<UserStatus | null>('/api/users/status', null);
+  // Its own signal: a page change (cancelAll) must not cut the app's check short.
+  const init = { signal: AbortSignal.timeout(10_000) };
+  const status = await api.getOr<UserStatus | null>('/api/users/status', null, undefined, init);
   if (!status) return;
   // The server's word on the login (the page's may lag a moment behind a sign-in).
   const alarms = status.is_login
-    ? await api.getOr<NotificationPermissions | null>('/api/users/notification-permissions', null)
+    ? await api.getOr<NotificationPermissions | null>(
+        '/api/users/notification-permissions',
+        null,
+        undefined,
+        init,
+      )
     : null;
   const { user_id, none_style_quiz_user, style_quiz_but_none_curation, curationed, waiting_list } = status;
   postToApp({
