@@ -288,7 +288,7 @@ describe('pushes', () => {
       headers: await refreshedHeaders(t.ctx, m.user.id),
       payload: { is_nighttime_alert: true },
     });
-    expect(consent.json()).toEqual({ ...ALL_ON, is_nighttime_alert: true });
+    expect(consent.json()).toMatchObject({ ...ALL_ON, is_nighttime_alert: true });
     await settlePushes(t.ctx);
     expect(pushesTo(m.user.uuid)).toHaveLength(1);
     expect((await rowsOf(m.user.id))[0]?.push_status).toBe('SENT');
