@@ -12,4 +12,5 @@ export { autoIssueStyleQuizCoupons, issueMonthlyCodiCoupon } from './issuing.ts'
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
 export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';
+export { promotionCoupon } from './promotion-coupon.ts';
 export { benefitRoutes } from './routes.ts';
