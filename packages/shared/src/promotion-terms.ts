@@ -48,6 +48,11 @@ export function couponDiscountText(
 /** The last instant of a half-open window [start, end) as shown: one second before its end. */
 const lastMoment = (iso: string) => new Date(new Date(iso).getTime() - 1000);
 
+/** "2026.11.01 ~ 2026.11.20" (KST dates; a window ending at midnight ends the day before). */
+export function promotionDatesText(startsAt: string, endsAt: string): string {
+  return `${formatKst(new Date(startsAt), 'date')} ~ ${formatKst(lastMoment(endsAt), 'date')}`;
+}
+
 /** "2026.11.01 00:00 ~ 2026.11.20 23:59" (KST). */
 export function promotionPeriodText(startsAt: string, endsAt: string): string {
   return `${formatKst(new Date(startsAt), 'datetime')} ~ ${formatKst(lastMoment(endsAt), 'datetime')}`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   couponDiscountText,
   type PromotionCouponFacts,
+  promotionDatesText,
   promotionPeriodText,
   promotionTerms,
 } from '../src/promotion-terms.ts';
@@ -29,6 +30,10 @@ const window = { starts_at: '2026-10-31T15:00:00Z', ends_at: '2026-11-20T15:00:0
 describe('promotion terms from facts', () => {
   it('shows the window in KST, its end as the last minute', () => {
     expect(promotionPeriodText(window.starts_at, window.ends_at)).toBe('2026.11.01 00:00 ~ 2026.11.20 23:59');
+    expect(promotionDatesText(window.starts_at, window.ends_at)).toBe('2026.11.01 ~ 2026.11.20');
+    expect(promotionDatesText('2026-11-01T03:00:00Z', '2026-11-05T03:00:00Z')).toBe(
+      '2026.11.01 ~ 2026.11.05',
+    );
   });
 
   it('writes the coupon terms: discount, minimum, cap, scope, exclusions, validity, limits', () => {
@@ -68,7 +73,9 @@ describe('promotion terms from facts', () => {
     expect(cart.join('\n')).not.toContain('타임세일');
     expect(cart.join('\n')).not.toContain('최대');
     expect(cart.join('\n')).not.toContain('선착순');
-    expect(cart).toContain('받은 날부터 7일 동안(마지막 날 24:00까지) 쓸 수 있어요. 단, 2026.11.20 23:59 이후에는 쓸 수 없어요.');
+    expect(cart).toContain(
+      '받은 날부터 7일 동안(마지막 날 24:00까지) 쓸 수 있어요. 단, 2026.11.20 23:59 이후에는 쓸 수 없어요.',
+    );
     const auto = promotionTerms({ ...window, coupon: { ...coupon, is_downloadable: false } });
     expect(auto).toContain('이 쿠폰은 직접 받는 쿠폰이 아니라 조건을 채우면 자동으로 지급돼요.');
     expect(auto.join('\n')).not.toContain('1인 1회');

@@ -35,10 +35,12 @@ describe('groupColourways: one entry per product', () => {
       { product_id: 5, display_id: 51, score: 3 },
       { product_id: 6, display_id: 60, score: 6 },
     ];
-    expect(groupColourways(tie)).toEqual([
-      { product_id: 5, display_id: 51, score: 6 },
-      { product_id: 6, display_id: 60, score: 6 },
-    ].sort((a, b) => b.display_id - a.display_id));
+    expect(groupColourways(tie)).toEqual(
+      [
+        { product_id: 5, display_id: 51, score: 6 },
+        { product_id: 6, display_id: 60, score: 6 },
+      ].sort((a, b) => b.display_id - a.display_id),
+    );
   });
 
   it('never lists a product twice', () => {
