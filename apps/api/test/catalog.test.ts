@@ -523,7 +523,9 @@ describe('brands', () => {
       expect(byCat.body.products.total_count, cat.code).toBe(expected.length);
       expect(byCat.body.products.total_count).toBe(cat.count);
       expect(ids(byCat.body.products.result).sort()).toEqual(
-        ids(expected.slice(0, PAGE_SIZE).length === expected.length ? expected : byCat.body.products.result).sort(),
+        ids(
+          expected.slice(0, PAGE_SIZE).length === expected.length ? expected : byCat.body.products.result,
+        ).sort(),
       );
     }
     const none = await get(`/api/brands/${brandId}/contents?category=no_such_category`);

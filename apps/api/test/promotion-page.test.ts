@@ -20,15 +20,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) {
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: object,
+) {
   const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.headers['content-type']?.includes('json') ? res.json() : res.body, res };
+  return {
+    status: res.statusCode,
+    body: res.headers['content-type']?.includes('json') ? res.json() : res.body,
+    res,
+  };
 }
 
 async function promotionWithCoupon(title: string) {
   const [p] = await t.ctx.db.select().from(promotions).where(eq(promotions.title, title));
   if (!p?.coupon_policy_id) throw new Error(`seed has no coupon on ${title}`);
-  const [policy] = await t.ctx.db.select().from(couponPolicies).where(eq(couponPolicies.id, p.coupon_policy_id));
+  const [policy] = await t.ctx.db
+    .select()
+    .from(couponPolicies)
+    .where(eq(couponPolicies.id, p.coupon_policy_id));
   return { p, policy: policy as typeof couponPolicies.$inferSelect };
 }
 
@@ -52,7 +64,11 @@ describe('promotion page: coupon and terms', () => {
       is_open: true,
     });
     expect(body.terms).toEqual(
-      promotionTerms({ starts_at: body.promotion.starts_at, ends_at: body.promotion.ends_at, coupon: body.coupon }),
+      promotionTerms({
+        starts_at: body.promotion.starts_at,
+        ends_at: body.promotion.ends_at,
+        coupon: body.coupon,
+      }),
     );
     const text = (body.terms as string[]).join('\n');
     expect(text).toContain(`${(policy.min_order_amount as number).toLocaleString('ko-KR')}원 이상`);
@@ -84,10 +100,14 @@ describe('promotion page: coupon and terms', () => {
         is_issued: boolean;
       }[];
     expect((await offers()).find((o) => o.coupon_policy_id === policy.id)?.is_issued).toBe(false);
-    const got = await call('POST', '/api/benefits/download-coupon', m.headers, { coupon_policy_id: policy.id });
+    const got = await call('POST', '/api/benefits/download-coupon', m.headers, {
+      coupon_policy_id: policy.id,
+    });
     expect(got.status, JSON.stringify(got.body)).toBe(200);
     expect((await offers()).find((o) => o.coupon_policy_id === policy.id)?.is_issued).toBe(true);
-    const again = await call('POST', '/api/benefits/download-coupon', m.headers, { coupon_policy_id: policy.id });
+    const again = await call('POST', '/api/benefits/download-coupon', m.headers, {
+      coupon_policy_id: policy.id,
+    });
     expect(again.status).toBe(400);
     expect(typeof again.body.detail).toBe('string');
     // A sold-out coupon is no longer open on the page.

@@ -171,7 +171,7 @@ describe('ranking periods', () => {
     t.ctx.clock = fixedClock(T);
   });
 
-  it("the rising tab lists a product once even when several colourways grow", async () => {
+  it('the rising tab lists a product once even when several colourways grow', async () => {
     const now = new Date(T.getTime() + 8 * 24 * HOUR);
     t.ctx.clock = fixedClock(now);
     const { p2 } = pickProducts();
@@ -184,7 +184,11 @@ describe('ranking periods', () => {
     const ids = (res.body.result as Card[]).map((c) => c.id);
     expect(ids[0]).toBe(a.id);
     expect(ids).not.toContain(b.id);
-    expect(res.body.result[0]).toMatchObject({ rank: 1, color_name: a.color_name, colourway_count: p2.length });
+    expect(res.body.result[0]).toMatchObject({
+      rank: 1,
+      color_name: a.color_name,
+      colourway_count: p2.length,
+    });
     t.ctx.clock = fixedClock(T);
   });
 

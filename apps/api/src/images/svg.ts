@@ -1500,16 +1500,16 @@ export function renderBrandBannerSvg(nameEn: string, name: string): string {
   const title = lines
     .map(
       (l, i) =>
-        `<text x="40" y="${(lines.length > 1 ? 118 : 150) + i * (size + 6)}" font-family="${FONT}" font-size="${size}" font-weight="800" letter-spacing="2" fill="${fg}">${escapeXml(l)}</text>`,
+        `<text x="40" y="${(lines.length > 1 ? 124 : 146) + i * (size + 6)}" font-family="${FONT}" font-size="${size}" font-weight="800" letter-spacing="2" fill="${fg}">${escapeXml(l)}</text>`,
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 780 300" width="780" height="300" role="img" aria-label="${escapeXml(ko ? `${ko} ${en}` : en)}">
 <rect width="780" height="300" fill="${bg}"/>
 <circle cx="630" cy="160" r="170" fill="${fg}" opacity=".06"/>
-<rect x="40" y="70" width="40" height="4" fill="${fg}" opacity=".6"/>
+<text x="40" y="52" font-family="${FONT}" font-size="13" font-weight="700" letter-spacing="5" fill="${fg}" opacity=".5">CODIROOM BRAND</text>
+<rect x="40" y="72" width="40" height="4" fill="${fg}" opacity=".6"/>
 ${art}
 ${title}
-${ko ? `<text x="40" y="238" font-family="${FONT}" font-size="22" font-weight="600" fill="${fg}" opacity=".8">${escapeXml(ko)}</text>` : ''}
-<text x="40" y="272" font-family="${FONT}" font-size="13" font-weight="700" letter-spacing="5" fill="${fg}" opacity=".5">CODIROOM BRAND</text>
+${ko ? `<text x="40" y="${lines.length > 1 ? 206 : 190}" font-family="${FONT}" font-size="22" font-weight="600" fill="${fg}" opacity=".8">${escapeXml(ko)}</text>` : ''}
 </svg>`;
 }
