@@ -2,7 +2,7 @@
  * Read-only catalogue calls: product detail, items, size sheet, colour-ways, similar products,
  * rankings, the category listing and brands — checked against the seeded rows themselves.
  */
-import { fixedClock, MESSAGES, type ProductCard } from '@codiroom/shared';
+import { fixedClock, groupColourways, MESSAGES, type ProductCard } from '@codiroom/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -300,9 +300,19 @@ describe('same and similar products', () => {
 
 describe('rankings', () => {
   const popular = () => [...displays].sort((a, b) => b.popularity - a.popularity || b.id - a.id);
+  /** The realtime ranking: one entry per product (its best colourway), by summed popularity. */
+  const ranked = () =>
+    groupColourways(
+      displays
+        .filter((x) => x.is_active)
+        .map((x) => ({ product_id: x.product_id, display_id: x.id, score: x.popularity })),
+    ).map((e) => d(e.display_id));
 
-  it('ranking-items pages 30 at a time by popularity with correct pagination numbers', async () => {
-    const total = displays.length;
+  it('ranking-items pages 30 products at a time (colourways grouped) with correct pagination numbers', async () => {
+    const all = ranked();
+    expect(all.length).toBeLessThan(displays.length);
+    expect(new Set(all.map((x) => x.product_id)).size).toBe(all.length);
+    const total = all.length;
     const totalPage = Math.ceil(total / PAGE_SIZE);
     const first = await get('/api/products/ranking-items');
     expect(first.status).toBe(200);
@@ -312,11 +322,23 @@ describe('rankings', () => {
       total_count: total,
       total_page: totalPage,
     });
-    expect(ids(first.body.result)).toEqual(ids(popular().slice(0, PAGE_SIZE)));
+    expect(ids(first.body.result)).toEqual(ids(all.slice(0, PAGE_SIZE)));
+    expect(first.body.period).toBe('realtime');
+    expect(first.body.result.map((c: { rank: number }) => c.rank)).toEqual(
+      Array.from({ length: PAGE_SIZE }, (_, i) => i + 1),
+    );
+    // Each card names its colour and how many colourways its product has on sale.
+    for (const c of first.body.result as { id: number; color_name: string; colourway_count: number }[]) {
+      expect(c.color_name).toBe(d(c.id).color_name);
+      expect(c.colourway_count).toBe(
+        displays.filter((x) => x.is_active && x.product_id === d(c.id).product_id).length,
+      );
+    }
 
     const second = await get('/api/products/ranking-items?page=2');
     expect(second.body.page).toBe(2);
-    expect(ids(second.body.result)).toEqual(ids(popular().slice(PAGE_SIZE, 2 * PAGE_SIZE)));
+    expect(ids(second.body.result)).toEqual(ids(all.slice(PAGE_SIZE, 2 * PAGE_SIZE)));
+    expect(second.body.result[0].rank).toBe(PAGE_SIZE + 1);
 
     const last = await get(`/api/products/ranking-items?page=${totalPage}`);
     expect(last.body.count).toBe(total - PAGE_SIZE * (totalPage - 1));
@@ -329,14 +351,14 @@ describe('rankings', () => {
   it('filters by category_main, category_sub and is_fast', async () => {
     for (const main of ['top', 'bottom', 'shoes', 'accessories']) {
       const { body } = await get(`/api/products/ranking-items?category_main=${main}`);
-      const expected = popular().filter((x) => x.main === main);
+      const expected = ranked().filter((x) => x.main === main);
       expect(body.total_count).toBe(expected.length);
       expect(body.total_page).toBe(Math.ceil(expected.length / PAGE_SIZE));
       expect(ids(body.result)).toEqual(ids(expected.slice(0, PAGE_SIZE)));
     }
     const sub = (displays.find((x) => x.main === 'bottom' && x.sub) as DisplayRow).sub as string;
     const bySub = await get(`/api/products/ranking-items?category_main=bottom&category_sub=${sub}`);
-    const expectedSub = popular().filter((x) => x.main === 'bottom' && x.sub === sub);
+    const expectedSub = ranked().filter((x) => x.main === 'bottom' && x.sub === sub);
     expect(bySub.body.total_count).toBe(expectedSub.length);
     expect(ids(bySub.body.result)).toEqual(ids(expectedSub.slice(0, PAGE_SIZE)));
 
@@ -345,13 +367,14 @@ describe('rankings', () => {
       ['1', true],
       ['false', false],
     ] as const) {
+      // A product is in the fast-delivery tab when the colourway it is shown in ships fast.
       const { body } = await get(`/api/products/ranking-items?is_fast=${q}`);
-      const expected = popular().filter((x) => x.is_fast === v);
+      const expected = ranked().filter((x) => x.is_fast === v);
       expect(body.total_count).toBe(expected.length);
       expect(ids(body.result)).toEqual(ids(expected.slice(0, PAGE_SIZE)));
     }
     const combined = await get('/api/products/ranking-items?category_main=top&is_fast=true');
-    expect(combined.body.total_count).toBe(displays.filter((x) => x.main === 'top' && x.is_fast).length);
+    expect(combined.body.total_count).toBe(ranked().filter((x) => x.main === 'top' && x.is_fast).length);
     const none = await get('/api/products/ranking-items?category_sub=nosuchsub');
     expect(none.body).toMatchObject({ count: 0, total_count: 0, total_page: 0, result: [] });
   });
@@ -476,6 +499,7 @@ describe('brands', () => {
       logo_url: brand?.logo_url,
       like_count: brand?.like_count,
       product_count: mine.length,
+      banner_url: `/api/images/brand-banner/${brand?.slug}.svg`,
     });
     expect(body.products).toMatchObject({ page: 1, total_count: mine.length });
     expect(body.products.result.every((c: ProductCard) => c.brand_id === brandId)).toBe(true);
@@ -487,6 +511,26 @@ describe('brands', () => {
     const mid = (mine[0] as DisplayRow).price_discount;
     const byPrice = await get(`/api/brands/${brandId}/contents?price_min=${mid}&price_max=${mid}`);
     expect(byPrice.body.products.total_count).toBe(mine.filter((x) => x.price_discount === mid).length);
+
+    // The brand page's category chips: category codes from /filters narrow the products.
+    const filters = await get(`/api/brands/${brandId}/filters`);
+    const cats = filters.body.categories as { code: string; count: number }[];
+    expect(cats.length).toBeGreaterThan(1);
+    for (const cat of cats) {
+      const [row] = await t.ctx.db.select().from(categories).where(eq(categories.code, cat.code));
+      const expected = mine.filter((x) => x.is_active && x.category_id === row?.id);
+      const byCat = await get(`/api/brands/${brandId}/contents?category=${cat.code}`);
+      expect(byCat.body.products.total_count, cat.code).toBe(expected.length);
+      expect(byCat.body.products.total_count).toBe(cat.count);
+      expect(ids(byCat.body.products.result).sort()).toEqual(
+        ids(
+          expected.slice(0, PAGE_SIZE).length === expected.length ? expected : byCat.body.products.result,
+        ).sort(),
+      );
+    }
+    const none = await get(`/api/brands/${brandId}/contents?category=no_such_category`);
+    expect(none.status).toBe(200);
+    expect(none.body.products.total_count).toBe(0);
   });
 
   it("brand filters: categories, price range, sizes and colours of the brand's products", async () => {
@@ -558,7 +602,7 @@ describe('OpenAPI', () => {
     const params = doc.paths['/api/products/ranking-items'].get.parameters.map(
       (p: { name: string }) => p.name,
     );
-    expect(params.sort()).toEqual(['category_main', 'category_sub', 'is_fast', 'page']);
+    expect(params.sort()).toEqual(['category_main', 'category_sub', 'is_fast', 'page', 'period']);
     const { validate } = await import('@readme/openapi-parser');
     await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
   });

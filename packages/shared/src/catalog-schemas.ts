@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { SHOP_CATEGORIES } from './constants.ts';
+import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
+import { RANKING_PERIODS } from './ranking-periods.ts';
 import { Banner, Pagination, ProductCard } from './schemas.ts';
 
 const Int = z.number().int();
@@ -195,6 +197,8 @@ export const BrandDetail = BrandRef.extend({
   description: z.string(),
   like_count: Int,
   product_count: Int,
+  /** [addition] The brand page's wide banner (a generated picture by the brand's slug). */
+  banner_url: z.string(),
 });
 export type BrandDetail = z.infer<typeof BrandDetail>;
 
@@ -295,7 +299,39 @@ export type PromotionInfo = z.infer<typeof PromotionInfo>;
 export const PromotionListBody = z.object({ result: z.array(PromotionInfo) });
 export type PromotionListBody = z.infer<typeof PromotionListBody>;
 
-export const PromotionDetailBody = z.object({ promotion: PromotionInfo, products: PaginatedProducts });
+/** [addition] The coupon policy a promotion offers, as its page shows it (SPEC.md §3 Brand promotion info). */
+export const PromotionCoupon = z.object({
+  coupon_policy_id: Int,
+  name: z.string(),
+  coupon_type: z.string(),
+  discount_kind: z.enum(DISCOUNT_KINDS),
+  discount_value: Int,
+  max_discount: Int.nullable(),
+  min_order_amount: Int,
+  scope: z.enum(COUPON_SCOPES),
+  scope_names: z.array(z.string()),
+  is_cart_coupon: z.boolean(),
+  stackable: z.boolean(),
+  allow_time_sale: z.boolean(),
+  starts_at: Instant.nullable(),
+  ends_at: Instant.nullable(),
+  valid_days: Int.nullable(),
+  per_user_limit: Int,
+  total_limit: Int.nullable(),
+  is_downloadable: z.boolean(),
+  /** Downloadable right now: active, inside its window and not sold out. */
+  is_open: z.boolean(),
+});
+export type PromotionCoupon = z.infer<typeof PromotionCoupon>;
+
+export const PromotionDetailBody = z.object({
+  promotion: PromotionInfo,
+  products: PaginatedProducts,
+  /** [addition] The promotion's coupon, or null (none, or no longer active). */
+  coupon: PromotionCoupon.nullable(),
+  /** [addition] 유의사항, written from the promotion's and the coupon's facts (promotion-terms.ts). */
+  terms: z.array(z.string()),
+});
 export type PromotionDetailBody = z.infer<typeof PromotionDetailBody>;
 
 // ───────────────────────────── time sales ─────────────────────────────
@@ -438,6 +474,35 @@ export type AiSimilarBody = z.infer<typeof AiSimilarBody>;
 /** SPEC.md §2 ranking tabs: rising, brands, then the shop categories. */
 export const RANKING_TABS = ['rising', 'brands', ...SHOP_CATEGORIES] as const;
 export const RankingCategoryEnum = z.enum(['rising', ...SHOP_CATEGORIES]);
+
+export const RankingPeriodEnum = z.enum(RANKING_PERIODS);
+
+/** [addition] A ranking card: one per product (colourways grouped), with its rank and change. */
+export const RankingCard = ProductCard.extend({
+  rank: Int,
+  /** Previous rank − rank (positive: up); null when new or nothing to compare with. */
+  rank_change: Int.nullable(),
+  /** Not ranked in the previous period of the same tab. */
+  is_new: z.boolean(),
+  /** The colourway shown (the product's best in the period). */
+  color_name: z.string(),
+  /** How many colourways of the product are on sale. */
+  colourway_count: Int,
+});
+export type RankingCard = z.infer<typeof RankingCard>;
+
+/** ranking-items: the catalogue's paginated cards, plus (additions) the period and its times. */
+export const RankingPageBody = paginated(RankingCard).extend({
+  period: RankingPeriodEnum.nullable(),
+  /** When the ranking was computed; null before the first computation. */
+  computed_at: Instant.nullable(),
+  /** What the changes compare with: the realtime baseline's computation, or the previous window's start. */
+  compared_at: Instant.nullable(),
+  /** The activity window of a windowed period. */
+  window_from: Instant.nullable(),
+  window_to: Instant.nullable(),
+});
+export type RankingPageBody = z.infer<typeof RankingPageBody>;
 
 export const BrandRankingItem = BrandRef.extend({
   rank: Int,

@@ -53,3 +53,19 @@ export function kstDateString(at: Date): string {
 }
 
 export { TIME_ZONE };
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as the shop shows it, in KST: 'date' → "2026.11.21", 'time' → "14:05",
+ * 'datetime' → "2026.11.21 14:05", 'md' → "11.21(토) 14:05".
+ */
+export function formatKst(at: Date, style: 'date' | 'time' | 'datetime' | 'md'): string {
+  const p = kstParts(at);
+  const date = `${p.year}.${pad2(p.month)}.${pad2(p.day)}`;
+  const time = `${pad2(p.hour)}:${pad2(p.minute)}`;
+  if (style === 'date') return date;
+  if (style === 'time') return time;
+  if (style === 'md') return `${pad2(p.month)}.${pad2(p.day)}(${'일월화수목금토'[p.weekday]}) ${time}`;
+  return `${date} ${time}`;
+}

@@ -1471,3 +1471,45 @@ export function renderBrandLogoSvg(name: string): string {
 ${text}
 </svg>`;
 }
+
+/**
+ * A brand page banner (780 × 300): the brand logo's colours (same pick as renderBrandLogoSvg), its
+ * English and Korean names and an outfit in its palette. Deterministic by the names.
+ */
+export function renderBrandBannerSvg(nameEn: string, name: string): string {
+  const en =
+    String(nameEn ?? '')
+      .trim()
+      .slice(0, 40) || 'BRAND';
+  const ko = String(name ?? '')
+    .trim()
+    .slice(0, 40);
+  const logo = prng(`logo:${en}`);
+  const [bg, fg] = pick(logo, LOGO_STYLES);
+  const r = prng(`brand-banner:${en}`);
+  const o = pick(r, OUTFITS);
+  const prefix = `bb${safeId(en)}`;
+  const place = (x: number, y: number, s: number, rot: number, art: string) =>
+    `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s}) translate(-300 -360)">${art}</g>`;
+  const art =
+    place(560, 160, 0.36, -5, productArt('OUTER', o[0], pick(r, [0, 1, 4]), 0, `${prefix}o`)) +
+    place(680, 140, 0.3, 6, productArt('TOP', o[1], pick(r, [0, 2, 3]), 0, `${prefix}t`)) +
+    place(650, 250, 0.24, -3, productArt('SHOES', o[3], pick(r, [0, 1, 2]), 0, `${prefix}s`));
+  const lines = wrapText(en.toUpperCase(), 13, 2);
+  const size = lines.length > 1 ? 40 : 48;
+  const title = lines
+    .map(
+      (l, i) =>
+        `<text x="40" y="${(lines.length > 1 ? 124 : 146) + i * (size + 6)}" font-family="${FONT}" font-size="${size}" font-weight="800" letter-spacing="2" fill="${fg}">${escapeXml(l)}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 780 300" width="780" height="300" role="img" aria-label="${escapeXml(ko ? `${ko} ${en}` : en)}">
+<rect width="780" height="300" fill="${bg}"/>
+<circle cx="630" cy="160" r="170" fill="${fg}" opacity=".06"/>
+<text x="40" y="52" font-family="${FONT}" font-size="13" font-weight="700" letter-spacing="5" fill="${fg}" opacity=".5">CODIROOM BRAND</text>
+<rect x="40" y="72" width="40" height="4" fill="${fg}" opacity=".6"/>
+${art}
+${title}
+${ko ? `<text x="40" y="${lines.length > 1 ? 206 : 190}" font-family="${FONT}" font-size="22" font-weight="600" fill="${fg}" opacity=".8">${escapeXml(ko)}</text>` : ''}
+</svg>`;
+}

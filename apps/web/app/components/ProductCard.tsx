@@ -1,4 +1,5 @@
 import { type ProductCard as Card, formatWon, shownPrice, showsPurchasePromises } from '@codiroom/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LikeButton } from './LikeButton';
 import styles from './ProductCard.module.css';
@@ -7,10 +8,16 @@ export function ProductCard({
   product,
   rank,
   eager = false,
+  rankExtra,
+  note,
 }: {
   product: Card;
   rank?: number;
   eager?: boolean;
+  /** Shown beside the rank (the ranking's ▲▼ / NEW). */
+  rankExtra?: ReactNode;
+  /** A line under the name (the ranking's colour of the card). */
+  note?: string;
 }) {
   const soldOut = product.quantity <= 0;
   // A sold-out card promises nothing: no event-coupon price, no 빠른배송 (docs/ARCHITECTURE.md, "Buying").
@@ -31,11 +38,13 @@ export function ProductCard({
             decoding="async"
           />
           {rank !== undefined && <span className={styles.rank}>{rank}</span>}
+          {rankExtra}
           {soldOut && <span className={styles.soldOut}>품절</span>}
         </div>
         <div className={styles.body}>
           <span className={styles.brand}>{product.brand_name}</span>
           <span className={styles.name}>{product.name}</span>
+          {note && <span className={styles.note}>{note}</span>}
           <span className={styles.priceRow}>
             {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
             <span className={styles.price}>{formatWon(shown.unit_price)}</span>

@@ -1,4 +1,4 @@
-import type { BrandContentsBody } from '@codiroom/shared';
+import type { BrandContentsBody, BrandFiltersBody } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
@@ -8,6 +8,7 @@ import { or404, pageParam, serverApi } from '../lib/api';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/brand';
+import brandStyles from './brand.module.css';
 import styles from './public.module.css';
 
 const SORTS = [
@@ -24,13 +25,28 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const sort = SORTS.some(([k]) => k === url.searchParams.get('sort'))
     ? (url.searchParams.get('sort') as string)
     : 'popular';
+  const api = serverApi(context);
+  // The category chips come from the brand's facets; a code the brand does not have is dropped.
+  const filters = await or404(api.get<BrandFiltersBody>(`/api/brands/${params.id}/filters`));
+  const asked = url.searchParams.get('category');
+  const category = filters.categories.some((c) => c.code === asked) ? (asked as string) : null;
   const body = await or404(
-    serverApi(context).get<BrandContentsBody>(`/api/brands/${params.id}/contents`, {
+    api.get<BrandContentsBody>(`/api/brands/${params.id}/contents`, {
       sort,
       page: pageParam(url),
+      ...(category ? { category } : {}),
     }),
   );
-  return { ...body, sort, origin: url.origin };
+  return { ...body, sort, category, categories: filters.categories, origin: url.origin };
+}
+
+/** The brand page URL for a sort and category (the defaults are left out). */
+function brandHref(sort: string, category: string | null): string {
+  const q = new URLSearchParams();
+  if (sort !== 'popular') q.set('sort', sort);
+  if (category) q.set('category', category);
+  const s = q.toString();
+  return s ? `?${s}` : '?';
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -59,12 +75,25 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
-  const { brand: b, products, sort } = loaderData;
+  const { brand: b, products, sort, category, categories } = loaderData;
   return (
     <>
       <PageHeader title={b.name} />
       <main>
-        <section className={`${page.intro} ${styles.brandIntro}`}>
+        <div className={brandStyles.banner}>
+          <img src={b.banner_url} alt="" width={780} height={300} fetchPriority="high" />
+          {b.logo_url && (
+            <img
+              className={brandStyles.logo}
+              src={b.logo_url}
+              alt={`${b.name} 로고`}
+              width={64}
+              height={64}
+              data-testid="brand-logo"
+            />
+          )}
+        </div>
+        <section className={`${page.intro} ${styles.brandIntro} ${b.logo_url ? brandStyles.afterLogo : ''}`}>
           <div className={styles.titleRow}>
             <h1>{b.name}</h1>
             <LikeButton likeId={b.id} likeType="BRAND" variant="plain" />
@@ -75,13 +104,39 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           </p>
           {b.description && <p className={styles.description}>{b.description}</p>}
         </section>
-        <nav className={page.chips} aria-label="정렬">
+        {categories.length > 1 && (
+          <nav className={page.chips} aria-label="카테고리">
+            <Link
+              to={brandHref(sort, null)}
+              className={category === null ? `${page.chip} ${page.chipActive}` : page.chip}
+              aria-current={category === null ? 'page' : undefined}
+              replace
+              preventScrollReset
+            >
+              전체 {b.product_count.toLocaleString('ko-KR')}
+            </Link>
+            {categories.map((c) => (
+              <Link
+                key={c.code}
+                to={brandHref(sort, c.code)}
+                className={c.code === category ? `${page.chip} ${page.chipActive}` : page.chip}
+                aria-current={c.code === category ? 'page' : undefined}
+                replace
+                preventScrollReset
+              >
+                {c.name} {c.count.toLocaleString('ko-KR')}
+              </Link>
+            ))}
+          </nav>
+        )}
+        <nav className={`${page.chips} ${brandStyles.sorts}`} aria-label="정렬">
           {SORTS.map(([k, label]) => (
             <Link
               key={k}
-              to={`?sort=${k}`}
+              to={brandHref(k, category)}
               className={k === sort ? `${page.chip} ${page.chipActive}` : page.chip}
               replace
+              preventScrollReset
             >
               {label}
             </Link>
@@ -90,7 +145,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         {products.result.length ? (
           <ProductGrid products={products.result} />
         ) : (
-          <EmptyState title="아직 등록된 상품이 없어요" />
+          <EmptyState title={category ? '이 카테고리에는 상품이 없어요' : '아직 등록된 상품이 없어요'} />
         )}
         <Pager page={products.page} totalPage={products.total_page} />
       </main>

@@ -5,6 +5,7 @@ import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { DailyLookCard } from '../contents/DailyLookCard';
+import { HomeBanners } from '../contents/HomeBanners';
 import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
@@ -90,26 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader logo back={false} />
       <main className={styles.main}>
-        {feed.banners.length > 0 && (
-          <section aria-label="기획전" className={styles.banners} data-track-section="home_banners">
-            {feed.banners.map((b, i) => (
-              <Link key={b.id} to={b.link_url} className={styles.banner}>
-                <img
-                  src={b.image_url}
-                  alt=""
-                  width={390}
-                  height={260}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : 'auto'}
-                />
-                <span className={styles.bannerText}>
-                  <strong>{b.title}</strong>
-                  {b.subtitle && <span>{b.subtitle}</span>}
-                </span>
-              </Link>
-            ))}
-          </section>
-        )}
+        {feed.banners.length > 0 && <HomeBanners banners={feed.banners} />}
 
         <nav className={styles.shortcuts} aria-label="바로가기">
           {[

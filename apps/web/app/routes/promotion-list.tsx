@@ -1,4 +1,4 @@
-import type { PromotionListBody } from '@codiroom/shared';
+import { type PromotionListBody, promotionDatesText } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -6,6 +6,7 @@ import { serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/promotion-list';
+import styles from './promotion.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const list = await serverApi(context).get<PromotionListBody>('/api/contents/promotion-list');
@@ -45,6 +46,7 @@ export default function PromotionList({ loaderData }: Route.ComponentProps) {
                   {p.benefit_label && <span>{p.benefit_label}</span>}
                   <strong>{p.title}</strong>
                   <span>{p.subtitle}</span>
+                  <span className={styles.cardDates}>{promotionDatesText(p.starts_at, p.ends_at)}</span>
                 </Link>
               </li>
             ))}

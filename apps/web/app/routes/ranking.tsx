@@ -1,15 +1,22 @@
 import {
   type BrandRankingBody,
+  formatKst,
   formatWon,
-  type PaginatedProducts,
+  RANKING_PERIOD_LABELS,
+  RANKING_PERIODS,
+  type RankingPageBody,
+  type RankingPeriod,
+  rankChangeBasis,
+  rankingPeriodNote,
   SHOP_CATEGORIES,
   SHOP_CATEGORY_LABELS,
   type ShopCategory,
 } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { RankingGrid } from '../catalog/RankingGrid';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
-import { ProductGrid } from '../components/ProductGrid';
+import { EmptyState } from '../components/ProductGrid';
 import { pageParam, serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
@@ -28,17 +35,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? url.searchParams.get('tab')
       : 'all'
   ) as Tab;
+  const period = (
+    (RANKING_PERIODS as readonly string[]).includes(url.searchParams.get('period') ?? '')
+      ? url.searchParams.get('period')
+      : 'realtime'
+  ) as RankingPeriod;
   const api = serverApi(context);
   if (tab === 'brands') {
     const brands = await api.get<BrandRankingBody>('/api/products/ranking-brands');
-    return { tab, brands: brands.result, products: null, origin: url.origin };
+    return { tab, period, brands: brands.result, products: null, origin: url.origin };
   }
-  // 'rising' is the ranking API's own tab (last 24 hours against the 24 before).
-  const products = await api.get<PaginatedProducts>('/api/products/ranking-items', {
+  // 'rising' is the ranking API's own tab (last 24 hours against the 24 before); the shop tabs
+  // rank by the chosen period (realtime, daily, weekly).
+  const products = await api.get<RankingPageBody>('/api/products/ranking-items', {
     page: pageParam(url),
     category_main: tab as ShopCategory | 'rising',
+    ...(tab === 'rising' ? {} : { period }),
   });
-  return { tab, brands: null, products, origin: url.origin };
+  return { tab, period, brands: null, products, origin: url.origin };
+}
+
+/** The ranking URL of a tab and period (realtime and 'all' are the defaults, left out). */
+function rankingHref(tab: Tab, period: RankingPeriod): string {
+  const q = new URLSearchParams();
+  if (tab !== 'all') q.set('tab', tab);
+  if (period !== 'realtime' && tab !== 'rising' && tab !== 'brands') q.set('period', period);
+  const s = q.toString();
+  return s ? `/ranking?${s}` : '/ranking';
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -52,7 +75,9 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function RankingPage({ loaderData }: Route.ComponentProps) {
-  const { tab, brands, products } = loaderData;
+  const { tab, period, brands, products } = loaderData;
+  const byPeriod = tab !== 'rising' && tab !== 'brands';
+  const basis = products?.period ? rankChangeBasis(products.period, products.compared_at) : null;
   return (
     <>
       <PageHeader title="랭킹" back={false} titleAs="h1" />
@@ -61,7 +86,7 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
           {TABS.map((t) => (
             <Link
               key={t}
-              to={t === 'all' ? '/ranking' : `/ranking?tab=${t}`}
+              to={rankingHref(t, period)}
               className={t === tab ? `${page.tab} ${page.tabActive}` : page.tab}
               aria-current={t === tab ? 'page' : undefined}
               replace
@@ -96,10 +121,45 @@ export default function RankingPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
+        {byPeriod && (
+          <nav className={page.chips} aria-label="랭킹 기간">
+            {RANKING_PERIODS.map((p) => (
+              <Link
+                key={p}
+                to={rankingHref(tab, p)}
+                className={p === period ? `${page.chip} ${page.chipActive}` : page.chip}
+                aria-current={p === period ? 'page' : undefined}
+                replace
+              >
+                {RANKING_PERIOD_LABELS[p]}
+              </Link>
+            ))}
+          </nav>
+        )}
         {products && (
           <>
-            <div className={styles.spacer} />
-            <ProductGrid products={products.result} ranked rankOffset={(products.page - 1) * 30} />
+            <div className={styles.about} data-testid="ranking-about">
+              <p>
+                {products.period
+                  ? rankingPeriodNote(products.period)
+                  : '최근 24시간 활동이 그 전 24시간보다 가장 많이 늘어난 상품이에요.'}
+              </p>
+              <p className={page.muted}>
+                {products.computed_at ? (
+                  <time dateTime={products.computed_at}>
+                    {formatKst(new Date(products.computed_at), 'datetime')} 업데이트 (한국 시간)
+                  </time>
+                ) : (
+                  '집계 전이라 최신 상품을 보여드려요.'
+                )}
+                {basis ? ` · 순위 변동: ${basis}` : ''}
+              </p>
+            </div>
+            {products.result.length ? (
+              <RankingGrid cards={products.result} />
+            ) : (
+              <EmptyState title="이 기간에 집계된 상품이 아직 없어요" />
+            )}
             <Pager page={products.page} totalPage={products.total_page} />
           </>
         )}

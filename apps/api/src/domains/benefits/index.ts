@@ -13,4 +13,5 @@ export { autoIssueStyleQuizCoupons, grantSignUpCoupon, issueMonthlyCodiCoupon } 
 export { missionStates } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
 export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';
+export { promotionCoupon } from './promotion-coupon.ts';
 export { benefitRoutes } from './routes.ts';

@@ -16,6 +16,9 @@ import { type CardSort, pageProductCards } from './repository.ts';
 
 export const brandMissing = () => notFound(MESSAGES.brandMissing);
 
+/** The brand page's banner: generated from the brand (images-routes.ts), addressed by its slug. */
+export const brandBannerUrl = (slug: string) => `/api/images/brand-banner/${slug}.svg`;
+
 const koreanOrder = new Intl.Collator('ko');
 
 /** Active product displays per brand (optionally within some categories). */
@@ -78,7 +81,12 @@ async function brandDetail(db: Db, id: number | null): Promise<BrandDetail> {
   if (id === null) throw brandMissing();
   const [[row], [total]] = await Promise.all([
     db
-      .select({ ...brandRef, description: brands.description, like_count: brands.like_count })
+      .select({
+        ...brandRef,
+        slug: brands.slug,
+        description: brands.description,
+        like_count: brands.like_count,
+      })
       .from(brands)
       .where(eq(brands.id, id))
       .limit(1),
@@ -88,7 +96,8 @@ async function brandDetail(db: Db, id: number | null): Promise<BrandDetail> {
       .where(and(eq(productDisplays.brand_id, id), eq(productDisplays.is_active, true))),
   ]);
   if (!row) throw brandMissing();
-  return { ...row, product_count: total?.n ?? 0 };
+  const { slug, ...brand } = row;
+  return { ...brand, product_count: total?.n ?? 0, banner_url: brandBannerUrl(slug) };
 }
 
 export type BrandProductFilter = {

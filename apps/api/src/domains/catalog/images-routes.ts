@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { brands } from '../../db/schema.ts';
 import {
   renderBannerSvg,
+  renderBrandBannerSvg,
   renderBrandLogoSvg,
   renderProductSvg,
   renderReviewSvg,
@@ -81,24 +82,44 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     );
   }
 
+  const brandBySlug = async (file: string) => {
+    const [brand] = await ctx.db
+      .select({ name: brands.name, name_en: brands.name_en })
+      .from(brands)
+      .where(eq(brands.slug, file.slice(0, -4)))
+      .limit(1);
+    if (!brand) throw notFound('브랜드가 존재하지 않습니다');
+    return brand;
+  };
+  const SlugFile = z.object({
+    file: z.string().regex(/^[a-z0-9-]{1,100}\.svg$/, 'expected {slug}.svg'),
+  });
+
   app.get(
     '/images/brand/:file',
     {
       schema: {
         tags: ['images'],
         summary: 'Brand logo (text mark) by brand slug',
-        params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,100}\.svg$/, 'expected {slug}.svg') }),
+        params: SlugFile,
+      },
+    },
+    async (req, reply) => send(reply, renderBrandLogoSvg((await brandBySlug(req.params.file)).name_en)),
+  );
+
+  app.get(
+    '/images/brand-banner/:file',
+    {
+      schema: {
+        tags: ['images'],
+        summary:
+          "[addition, not in API-CATALOGUE.md] The brand page's banner (logo colours, names, outfit art) by brand slug",
+        params: SlugFile,
       },
     },
     async (req, reply) => {
-      const slug = req.params.file.slice(0, -4);
-      const [brand] = await ctx.db
-        .select({ name: brands.name_en })
-        .from(brands)
-        .where(eq(brands.slug, slug))
-        .limit(1);
-      if (!brand) throw notFound('브랜드가 존재하지 않습니다');
-      return send(reply, renderBrandLogoSvg(brand.name));
+      const brand = await brandBySlug(req.params.file);
+      return send(reply, renderBrandBannerSvg(brand.name_en, brand.name));
     },
   );
 };

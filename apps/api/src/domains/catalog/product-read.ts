@@ -14,9 +14,10 @@ import type {
   BrandRankingBody,
   CategoryListingBody,
   MainRankingBody,
-  PaginatedProducts,
   ProductCard,
   ProductDetail,
+  RankingPageBody,
+  RankingPeriod,
 } from '@codiroom/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { aiSimilarProducts } from './ai-similar.ts';
@@ -27,7 +28,8 @@ import { withLiveDetail, withLivePrices } from './live-prices.ts';
 import { matchupProducts } from './matching.ts';
 import { userPreferredProducts } from './preferred.ts';
 import { productBox } from './product-page.ts';
-import { listingPage, mainRanking, type ProductFilter, productDetail, similarProducts } from './products.ts';
+import { mainRanking, type ProductFilter, productDetail, similarProducts } from './products.ts';
+import { periodRankingPage } from './ranking-periods.ts';
 import { brandRanking, risingPage } from './rankings.ts';
 import { type CardSort, productCardsByIds } from './repository.ts';
 
@@ -90,17 +92,21 @@ export async function readCategoryListing(
   return liveBody(src, now, await categoryListing(src.db, f), (b) => b.result);
 }
 
-/** A ranking tab page: the rising tab, or the popular listing of a shop tab. */
+/**
+ * A ranking tab page: the rising tab, or a period's ranking of a shop tab (ranking-periods.ts), one
+ * card per product with its rank and change.
+ */
 export async function readRankingPage(
   ctx: AppContext,
   now: Date,
   category_main: ProductFilter['category_main'] | 'rising',
-  q: Omit<ProductFilter, 'category_main'> & { page: number },
-): Promise<PaginatedProducts> {
+  q: Omit<ProductFilter, 'category_main'> & { page: number; period: RankingPeriod },
+): Promise<RankingPageBody> {
+  const { page: n, period, ...tab } = q;
   const page =
     category_main === 'rising'
       ? await risingPage(ctx, q)
-      : await listingPage(ctx.db, { ...q, category_main, sort: 'popular' });
+      : await periodRankingPage(ctx, period, { ...tab, category_main }, n);
   return liveBody(ctx, now, page, (b) => b.result);
 }
 

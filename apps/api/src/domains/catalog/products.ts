@@ -10,7 +10,6 @@ import {
   type MainRankingBody,
   MESSAGES,
   type MeasurementSet,
-  type PaginatedProducts,
   type ProductCard,
   type ProductDetail,
   type ProductItem,
@@ -31,7 +30,7 @@ import {
   sizeMeasurements,
 } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type CardSort, colourwayCards, listProductCards, pageProductCards } from './repository.ts';
+import { colourwayCards, listProductCards } from './repository.ts';
 
 export const PRODUCT_PAGE_SIZE = 30;
 export const SIMILAR_LIMIT = 12;
@@ -78,14 +77,6 @@ export async function productWhere(db: Db, f: ProductFilter): Promise<SQL | unde
   if (ids) conds.push(ids.length ? inArray(productDisplays.category_id, ids) : sql`false`);
   if (f.is_fast !== undefined) conds.push(eq(productDisplays.is_fast, f.is_fast));
   return conds.length ? and(...conds) : undefined;
-}
-
-export async function listingPage(
-  db: Db,
-  f: ProductFilter & { sort: CardSort; page: number },
-): Promise<PaginatedProducts> {
-  const where = await productWhere(db, f);
-  return pageProductCards(db, { sort: f.sort, page: f.page, pageSize: PRODUCT_PAGE_SIZE, where });
 }
 
 // ───────────────────────────── detail and items ─────────────────────────────

@@ -2,41 +2,82 @@
  * Ranking tabs beyond the plain popularity listing (SPEC.md §2: rising, brands, then the
  * categories). Popularity itself is recomputed from signals by signals.ts.
  */
-import type { BrandRankingBody, PaginatedProducts } from '@codiroom/shared';
+import type { BrandRankingBody, RankingPageBody } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { brands, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AGGREGATE_TTL_S, cached } from './cache.ts';
 import { PRODUCT_PAGE_SIZE } from './products.ts';
+import { rankingCards } from './ranking-periods.ts';
 import { activeCardsByIds, listProductCards, pageInfo } from './repository.ts';
 import { risingSnapshot } from './signals.ts';
 
 export const BRAND_RANKING_SIZE = 30;
 export const BRAND_TOP_PRODUCTS = 3;
 
+/** Keeps the first display of each product (rankings group colourways), in order. */
+async function firstPerProduct(ctx: AppContext, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: productDisplays.id, product_id: productDisplays.product_id })
+    .from(productDisplays)
+    .where(inArray(productDisplays.id, ids));
+  const productOf = new Map(rows.map((r) => [r.id, r.product_id]));
+  const seen = new Set<number>();
+  return ids.filter((id) => {
+    const p = productOf.get(id);
+    if (p === undefined || seen.has(p)) return false;
+    seen.add(p);
+    return true;
+  });
+}
+
+/** A page of ranked display ids as ranking cards (no change marks: 'rising' is itself a change). */
+async function risingCards(ctx: AppContext, ids: number[], page: number, computedAt: string | null) {
+  const start = (page - 1) * PRODUCT_PAGE_SIZE;
+  const slice = ids.slice(start, start + PRODUCT_PAGE_SIZE);
+  const result = await rankingCards(
+    ctx.db,
+    slice.map((display_id, i) => ({ display_id, rank: start + i + 1, rank_change: null, is_new: false })),
+  );
+  return {
+    ...pageInfo(page, PRODUCT_PAGE_SIZE, ids.length, result.length),
+    result,
+    period: null,
+    computed_at: computedAt,
+    compared_at: null,
+    window_from: null,
+    window_to: null,
+  };
+}
+
 /**
  * The 'rising' tab: the products whose weighted activity grew most from the previous 24 hours to
- * the last 24 (computed by the ranking schedule). Before the first computation, or when nothing
- * is rising, the newest products stand in, most popular first among them.
+ * the last 24 (computed by the ranking schedule), one per product. Before the first computation,
+ * or when nothing is rising, the newest products stand in, most popular first among them.
  */
 export async function risingPage(
   ctx: AppContext,
   q: { page: number; is_fast?: boolean | undefined },
-): Promise<PaginatedProducts> {
+): Promise<RankingPageBody> {
   const snap = await risingSnapshot(ctx);
   if (snap && snap.ids.length > 0) {
-    let ids = snap.ids;
-    if (q.is_fast !== undefined) {
-      const rows = await ctx.db
-        .select({ id: productDisplays.id })
-        .from(productDisplays)
-        .where(and(inArray(productDisplays.id, ids), eq(productDisplays.is_fast, q.is_fast)));
-      const keep = new Set(rows.map((r) => r.id));
-      ids = ids.filter((id) => keep.has(id));
-    }
-    const slice = ids.slice((q.page - 1) * PRODUCT_PAGE_SIZE, q.page * PRODUCT_PAGE_SIZE);
-    const result = await activeCardsByIds(ctx.db, slice);
-    return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, ids.length, result.length), result };
+    const rows = await ctx.db
+      .select({ id: productDisplays.id })
+      .from(productDisplays)
+      .where(
+        and(
+          inArray(productDisplays.id, snap.ids),
+          eq(productDisplays.is_active, true),
+          q.is_fast !== undefined ? eq(productDisplays.is_fast, q.is_fast) : undefined,
+        ),
+      );
+    const keep = new Set(rows.map((r) => r.id));
+    const ids = await firstPerProduct(
+      ctx,
+      snap.ids.filter((id) => keep.has(id)),
+    );
+    return risingCards(ctx, ids, q.page, snap.computed_at);
   }
   const fallbackSize = 90;
   const newest = await ctx.db
@@ -51,14 +92,22 @@ export async function risingPage(
     .orderBy(desc(productDisplays.created_at), desc(productDisplays.id))
     .limit(fallbackSize);
   const ids = newest.map((r) => r.id);
-  if (ids.length === 0) return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, 0, 0), result: [] };
-  const all = await listProductCards(ctx.db, {
-    sort: 'popular',
-    limit: fallbackSize,
-    where: inArray(productDisplays.id, ids),
-  });
-  const result = all.slice((q.page - 1) * PRODUCT_PAGE_SIZE, q.page * PRODUCT_PAGE_SIZE);
-  return { ...pageInfo(q.page, PRODUCT_PAGE_SIZE, all.length, result.length), result };
+  const all = ids.length
+    ? await listProductCards(ctx.db, {
+        sort: 'popular',
+        limit: fallbackSize,
+        where: inArray(productDisplays.id, ids),
+      })
+    : [];
+  return risingCards(
+    ctx,
+    await firstPerProduct(
+      ctx,
+      all.map((c) => c.id),
+    ),
+    q.page,
+    null,
+  );
 }
 
 /** The 'brands' tab: brands by the summed popularity of their active products, with their top 3. */

@@ -4,12 +4,13 @@ import {
   CategoryTreeBody,
   ErrorBody,
   MainRankingBody,
-  PaginatedProducts,
   ProductCard,
   ProductCardList,
   ProductDetail,
   ProductItemsBody,
   RankingCategoryEnum,
+  RankingPageBody,
+  RankingPeriodEnum,
   SameProductsBody,
   ShopCategoryEnum,
   SizeGradingBody,
@@ -169,14 +170,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['products'],
         summary:
-          "Ranking by popularity (signals with time decay, recomputed every 5 minutes), 30 per page, by shop tab, sub-category and fast delivery; category_main 'rising' is the rising tab",
+          "Ranking, 30 per page, one card per product (colourways grouped), by shop tab, sub-category and fast delivery; category_main 'rising' is the rising tab. [addition] period (realtime | daily | weekly) and each card's rank, rank_change, is_new, color_name, colourway_count",
+        description:
+          'realtime (default): popularity (signals decayed by age), recomputed every 5 minutes, changes against the ' +
+          'ranking of at least an hour before. daily / weekly: weighted activity of the last 24 hours / 7 days, ' +
+          'changes against the 24 hours / 7 days before. The rising tab ignores period.',
         querystring: z.object({
           page: PageQuery,
           category_main: RankingCategoryEnum.default('all'),
           category_sub: CodeQuery.optional(),
           is_fast: BoolQuery,
+          period: RankingPeriodEnum.default('realtime').meta({
+            description: '[addition] realtime, daily or weekly',
+          }),
         }),
-        response: { 200: PaginatedProducts, 400: ErrorBody },
+        response: { 200: RankingPageBody, 400: ErrorBody },
       },
     },
     async (req, reply) => {
@@ -186,7 +194,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         reply,
         `ranking:${req.url}`,
         LISTING_TTL_MS,
-        PaginatedProducts,
+        RankingPageBody,
         () => readRankingPage(ctx, ctx.clock.now(), category_main, q),
         untilPriceChange,
       );

@@ -25,6 +25,8 @@ import type { Db } from '../../db/client.ts';
 import { productSignals } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { rowsOf, windowActivitySql } from './activity.ts';
+import { storeRankingSnapshots } from './ranking-periods.ts';
 
 // ───────────────────────────── live viewers ─────────────────────────────
 
@@ -143,27 +145,8 @@ export const RISING_MAX = 300;
 
 export type RisingSnapshot = { computed_at: string; ids: number[] };
 
-/** Weighted, undecayed activity per product within [from, to). */
 function windowActivity(db: Db, from: Date, to: Date) {
-  return db.execute<{ id: number; s: number }>(sql`
-    select id, sum(w)::float as s from (
-      select product_display_id as id, weight::float * ${SIGNAL_WEIGHTS.view} as w from product_signals
-        where signal = 'view' and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-      union all
-      select like_id, ${SIGNAL_WEIGHTS.like}::float from likes
-        where like_type = 'PRODUCT' and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-      union all
-      select product_display_id, ${SIGNAL_WEIGHTS.cart}::float from cart_lines
-        where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-      union all
-      select product_display_id, ${SIGNAL_WEIGHTS.purchase}::float * quantity from order_items
-        where status in ('PAID','PREPARING','SHIPPING','COMPLETE','EXCHANGE_REQUESTED','EXCHANGED','CONFIRMED')
-          and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-    ) x group by id`);
-}
-
-function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : ((res as { rows?: T[] }).rows ?? [])) as T[];
+  return db.execute<{ id: number; s: number }>(windowActivitySql(from, to));
 }
 
 /**
@@ -221,6 +204,8 @@ export async function recomputeRankings(ctx: AppContext): Promise<{ updated: num
     .map((r) => r.id);
   const snapshot: RisingSnapshot = { computed_at: nowIso, ids: rising };
   await ctx.kv.set(RISING_KEY, JSON.stringify(snapshot), RISING_TTL_S).catch(() => {});
+  // The realtime, daily and weekly rankings with their previous ranks (ranking-periods.ts).
+  await storeRankingSnapshots(ctx, now);
   // Popularity orders listings and rankings: cached answers of them end on every node.
   await invalidate(ctx, 'catalog.changed');
   return { updated: rowsOf(updated).length, rising };

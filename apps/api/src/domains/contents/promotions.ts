@@ -3,6 +3,7 @@ import {
   discountRate,
   type PromotionDetailBody,
   type PromotionInfo,
+  promotionTerms,
   type TimeSale,
   type TimeSaleBody,
   timeSaleRemaining,
@@ -11,6 +12,7 @@ import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { promotionProducts, promotions, timeSaleItems, timeSales } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { promotionCoupon } from '../benefits/index.ts';
 import { activeCardsByIds, liveCards, pageLinkedCards, timeSaleRunning } from '../catalog/index.ts';
 
 export const PROMOTION_PAGE_SIZE = 30;
@@ -74,7 +76,14 @@ export async function promotionDetail(
   );
   // docs/ARCHITECTURE.md, 'Prices': the promotion's cards carry the live price as every list.
   await liveCards(ctx, ctx.clock.now(), products.result);
-  return { promotion, products };
+  // The coupon and the terms (유의사항) come from facts: promotion-terms.ts writes them.
+  const coupon = await promotionCoupon(ctx, promotion.coupon_policy_id);
+  return {
+    promotion,
+    products,
+    coupon,
+    terms: promotionTerms({ starts_at: promotion.starts_at, ends_at: promotion.ends_at, coupon }),
+  };
 }
 
 /** Running promotions in display order. */

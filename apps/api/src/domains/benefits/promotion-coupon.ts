@@ -1,0 +1,57 @@
+/**
+ * A coupon policy as a promotion page shows it (SPEC.md §3 "Brand promotion info"): its public
+ * facts, the names of what its scope points at, and whether it can be downloaded right now. The
+ * contents domain writes the page's terms from these facts (packages/shared/src/promotion-terms.ts).
+ */
+import type { PromotionCoupon } from '@codiroom/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { brands, categories, couponPolicies } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+/** The policy's facts, or null when there is no such active policy. */
+export async function promotionCoupon(
+  ctx: AppContext,
+  policyId: number | null,
+): Promise<PromotionCoupon | null> {
+  if (policyId === null) return null;
+  const [p] = await ctx.db.select().from(couponPolicies).where(eq(couponPolicies.id, policyId)).limit(1);
+  if (!p || !p.is_active) return null;
+  const now = ctx.clock.now();
+  let scope_names: string[] = [];
+  if (p.scope === 'BRAND' && p.scope_ids.length) {
+    const rows = await ctx.db
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(inArray(brands.id, p.scope_ids));
+    scope_names = p.scope_ids.flatMap((id) => rows.find((r) => r.id === id)?.name ?? []);
+  } else if (p.scope === 'CATEGORY' && p.scope_ids.length) {
+    const rows = await ctx.db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(inArray(categories.id, p.scope_ids));
+    scope_names = p.scope_ids.flatMap((id) => rows.find((r) => r.id === id)?.name ?? []);
+  }
+  const inWindow = (!p.starts_at || p.starts_at <= now) && (!p.ends_at || now < p.ends_at);
+  const left = p.total_limit === null || p.issued_count < p.total_limit;
+  return {
+    coupon_policy_id: p.id,
+    name: p.name,
+    coupon_type: p.coupon_type,
+    discount_kind: p.discount_kind,
+    discount_value: p.discount_value,
+    max_discount: p.max_discount,
+    min_order_amount: p.min_order_amount,
+    scope: p.scope,
+    scope_names,
+    is_cart_coupon: p.is_cart_coupon,
+    stackable: p.stackable,
+    allow_time_sale: p.allow_time_sale,
+    starts_at: p.starts_at?.toISOString() ?? null,
+    ends_at: p.ends_at?.toISOString() ?? null,
+    valid_days: p.valid_days,
+    per_user_limit: p.per_user_limit,
+    total_limit: p.total_limit,
+    is_downloadable: p.is_downloadable,
+    is_open: p.is_downloadable && inWindow && left,
+  };
+}
