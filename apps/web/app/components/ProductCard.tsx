@@ -34,6 +34,8 @@ export function ProductCard({
         <div className={styles.body}>
           <span className={styles.brand}>{product.brand_name}</span>
           <span className={styles.name}>{product.name}</span>
+          {/* Two colourways of one product can sit in one list: the card names its colour. */}
+          {product.color_name && <span className={styles.colour}>{product.color_name}</span>}
           <span className={styles.priceRow}>
             {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
             <span className={styles.price}>{formatWon(shown.unit_price)}</span>
