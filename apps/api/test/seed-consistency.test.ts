@@ -11,9 +11,9 @@ import {
   benefitWords,
   brandAllows,
   CODI_OCCASIONS,
+  COMPLAINT_RE,
   type CodiSlot,
   codiOccasionOf,
-  COMPLAINT_RE,
   DELICATE_RE,
   fibreMismatches,
   hasBatchim,
@@ -137,7 +137,8 @@ describe('seed text agrees with the rows', () => {
       }
       // The title names the lead piece and the bottom in their colours.
       const lead = c.pieces[0];
-      if (lead && !c.title.startsWith(lead.color)) bad.push(`#${c.id} "${c.title}" leads with another colour`);
+      if (lead && !c.title.startsWith(lead.color))
+        bad.push(`#${c.id} "${c.title}" leads with another colour`);
       if (!c.description.startsWith(style?.description ?? '?'))
         bad.push(`#${c.id} description is not its style's`);
     }
@@ -175,7 +176,9 @@ describe('seed text agrees with the rows', () => {
       'select title, starts_at, ends_at from time_sales order by id',
     );
     const now = DEFAULT_SEED_NOW.getTime();
-    const running = sales.find((s) => new Date(s.starts_at).getTime() <= now && new Date(s.ends_at).getTime() > now);
+    const running = sales.find(
+      (s) => new Date(s.starts_at).getTime() <= now && new Date(s.ends_at).getTime() > now,
+    );
     const promos = await rows<{
       id: number;
       title: string;
@@ -211,8 +214,12 @@ describe('seed text agrees with the rows', () => {
         if (!b.ends_at || !text.includes(kstTimeLabel(new Date(b.ends_at))))
           bad.push(`banner "${text}" ends at ${b.ends_at ? kstTimeLabel(new Date(b.ends_at)) : 'never'}`);
       }
-      if (b.link_url === '/timeSale' && running && b.ends_at !== null
-        && new Date(b.ends_at).getTime() !== new Date(running.ends_at).getTime())
+      if (
+        b.link_url === '/timeSale' &&
+        running &&
+        b.ends_at !== null &&
+        new Date(b.ends_at).getTime() !== new Date(running.ends_at).getTime()
+      )
         bad.push(`banner "${text}" outlives or precedes the time sale`);
       const promoId = b.link_url.match(/^\/promotion\/(\d+)$/)?.[1];
       const promo = promos.find((p) => String(p.id) === promoId);
@@ -224,7 +231,9 @@ describe('seed text agrees with the rows', () => {
       if (b.link_url === '/collection/outlet') checkRates(text, outlet?.max_rate, 'banner');
       const days = text.match(/단 (\d+)일/)?.[1];
       if (days && promo) {
-        const span = Math.round((new Date(promo.ends_at).getTime() - new Date(promo.starts_at).getTime()) / DAY);
+        const span = Math.round(
+          (new Date(promo.ends_at).getTime() - new Date(promo.starts_at).getTime()) / DAY,
+        );
         if (Number(days) !== span) bad.push(`banner "${text}" but the promotion runs ${span} days`);
       }
     }
@@ -264,7 +273,13 @@ describe('seed text agrees with the rows', () => {
   });
 
   it('review text agrees with its rating, size feel and product', async () => {
-    const reviews = await rows<{ id: number; rating: number; content: string; size_feel: string | null; type: string }>(
+    const reviews = await rows<{
+      id: number;
+      rating: number;
+      content: string;
+      size_feel: string | null;
+      type: string;
+    }>(
       `select r.id, r.rating, r.content, r.size_feel, d.product_type::text as type
        from reviews r join product_displays d on d.id = r.product_display_id`,
     );
@@ -301,9 +316,11 @@ describe('seed text agrees with the rows', () => {
   });
 
   it('daily quizzes: the answer is one of the options; style questions have none', async () => {
-    const quizzes = await rows<{ question: string; options: { key: string; style?: string }[]; answer: string | null }>(
-      'select question, options, answer from daily_quizzes',
-    );
+    const quizzes = await rows<{
+      question: string;
+      options: { key: string; style?: string }[];
+      answer: string | null;
+    }>('select question, options, answer from daily_quizzes');
     for (const q of quizzes) {
       if (q.answer === null) expect(q.options.every((o) => o.style)).toBe(true);
       else expect(q.options.map((o) => o.key)).toContain(q.answer);

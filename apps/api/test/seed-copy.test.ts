@@ -129,7 +129,10 @@ describe('magazine and brands', () => {
       const allows = brandAllows(b.description);
       if (!allows) continue;
       const makes = b.only ?? CATEGORIES.filter((c) => b.mains.includes(c.main)).map((c) => c.code);
-      expect(makes.filter((c) => !allows(c)), b.name).toEqual([]);
+      expect(
+        makes.filter((c) => !allows(c)),
+        b.name,
+      ).toEqual([]);
     }
   });
 });

@@ -51,7 +51,8 @@ export function fibreMismatches(name: string, material: string): string[] {
 }
 
 /** Words that make a product a cold-weather one, and ones that make it a summer one. */
-export const WARM_RE = /기모|패딩|(?<!버튼)다운|웰론|캐시미어|램스울|알파카|플란넬|코듀로이|멜톤|플리스|부츠|머플러/;
+export const WARM_RE =
+  /기모|패딩|(?<!버튼)다운|웰론|캐시미어|램스울|알파카|플란넬|코듀로이|멜톤|플리스|부츠|머플러/;
 export const COOL_RE = /린넨|쿨링|쿨맥스|반팔|쇼츠|반바지|트로피컬|썬캡/;
 
 /** Seasons a product with this name and material may be sold for ('SS', 'FW', '간절기', '사계절'). */
@@ -94,7 +95,15 @@ export type CodiSlot = 'outer' | 'top' | 'bottom' | 'shoes';
  */
 export const CODI_OCCASIONS = {
   출근룩: {
-    outer: ['outer_blazer', 'outer_coat', 'outer_trench', 'outer_cardigan', 'outer_padding', 'outer_vest', 'outer_jacket'],
+    outer: [
+      'outer_blazer',
+      'outer_coat',
+      'outer_trench',
+      'outer_cardigan',
+      'outer_padding',
+      'outer_vest',
+      'outer_jacket',
+    ],
     top: ['top_shirt', 'top_knit', 'top_polo', 'top_longsleeve'],
     bottom: ['bottom_slacks', 'bottom_chino'],
     shoes: ['shoes_derby', 'shoes_loafer', 'shoes_sneakers', 'shoes_boots'],
@@ -130,14 +139,46 @@ export const CODI_OCCASIONS = {
     shoes: ['shoes_loafer', 'shoes_sneakers'],
   },
   데일리룩: {
-    outer: ['outer_blazer', 'outer_coat', 'outer_trench', 'outer_cardigan', 'outer_jacket', 'outer_padding', 'outer_vest'],
-    top: ['top_shirt', 'top_knit', 'top_polo', 'top_longsleeve', 'top_tshirt', 'top_sweatshirt', 'top_hoodie'],
+    outer: [
+      'outer_blazer',
+      'outer_coat',
+      'outer_trench',
+      'outer_cardigan',
+      'outer_jacket',
+      'outer_padding',
+      'outer_vest',
+    ],
+    top: [
+      'top_shirt',
+      'top_knit',
+      'top_polo',
+      'top_longsleeve',
+      'top_tshirt',
+      'top_sweatshirt',
+      'top_hoodie',
+    ],
     bottom: ['bottom_slacks', 'bottom_chino', 'bottom_denim', 'bottom_jogger'],
     shoes: ['shoes_sneakers', 'shoes_loafer', 'shoes_boots', 'shoes_derby'],
   },
   주말룩: {
-    outer: ['outer_jacket', 'outer_padding', 'outer_cardigan', 'outer_vest', 'outer_trench', 'outer_coat', 'sports_outer'],
-    top: ['top_tshirt', 'top_longsleeve', 'top_sweatshirt', 'top_hoodie', 'top_knit', 'top_polo', 'top_shirt'],
+    outer: [
+      'outer_jacket',
+      'outer_padding',
+      'outer_cardigan',
+      'outer_vest',
+      'outer_trench',
+      'outer_coat',
+      'sports_outer',
+    ],
+    top: [
+      'top_tshirt',
+      'top_longsleeve',
+      'top_sweatshirt',
+      'top_hoodie',
+      'top_knit',
+      'top_polo',
+      'top_shirt',
+    ],
     bottom: ['bottom_chino', 'bottom_denim', 'bottom_jogger'],
     shoes: ['shoes_sneakers', 'shoes_boots', 'shoes_loafer'],
   },

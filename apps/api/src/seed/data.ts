@@ -687,7 +687,13 @@ export const CATEGORIES: CategoryDef[] = [
     fits: FITS_TOP,
     palette: P.shirt,
     tags: ['비즈니스캐주얼', '미니멀', '클래식', '댄디'],
-    compositions: [...COTTON, '린넨 100%', '린넨 55%, 면 45%', '린넨 55%, 면 42%, 스판덱스 3%', '텐셀 70%, 면 30%'],
+    compositions: [
+      ...COTTON,
+      '린넨 100%',
+      '린넨 55%, 면 45%',
+      '린넨 55%, 면 42%, 스판덱스 3%',
+      '텐셀 70%, 면 30%',
+    ],
     seasons: ['사계절'],
   },
   {
@@ -2142,15 +2148,38 @@ export const REVIEW_MATERIAL: Record<'garment' | 'shoes' | 'bag' | 'accessories'
   accessories: ['소재가 고급스러워요.', '마감이 꼼꼼합니다.', '생각보다 가벼워요.'],
 };
 /** What a reviewer says of the size, by the size feel and the kind of product. */
-export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'LARGE', Record<'upper' | 'bottom' | 'shoes', readonly string[]>> = {
+export const REVIEW_SIZE: Record<
+  'SMALL' | 'FIT' | 'LARGE',
+  Record<'upper' | 'bottom' | 'shoes', readonly string[]>
+> = {
   SMALL: {
-    upper: ['평소 사이즈보다 작게 나왔어요.', '한 치수 크게 주문하시는 걸 권해요.', '어깨가 살짝 끼는 느낌이에요.'],
-    bottom: ['평소 사이즈보다 작게 나왔어요.', '한 치수 크게 주문하시는 걸 권해요.', '허리가 살짝 끼는 느낌이에요.'],
-    shoes: ['평소 사이즈보다 작게 나왔어요.', '반 치수 크게 주문하시는 걸 권해요.', '발볼이 살짝 끼는 느낌이에요.'],
+    upper: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '한 치수 크게 주문하시는 걸 권해요.',
+      '어깨가 살짝 끼는 느낌이에요.',
+    ],
+    bottom: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '한 치수 크게 주문하시는 걸 권해요.',
+      '허리가 살짝 끼는 느낌이에요.',
+    ],
+    shoes: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '반 치수 크게 주문하시는 걸 권해요.',
+      '발볼이 살짝 끼는 느낌이에요.',
+    ],
   },
   FIT: {
-    upper: ['정사이즈로 주문했는데 딱 맞아요.', '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.', '어깨와 기장이 정사이즈예요.'],
-    bottom: ['정사이즈로 주문했는데 딱 맞아요.', '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.', '허리가 정사이즈예요.'],
+    upper: [
+      '정사이즈로 주문했는데 딱 맞아요.',
+      '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
+      '어깨와 기장이 정사이즈예요.',
+    ],
+    bottom: [
+      '정사이즈로 주문했는데 딱 맞아요.',
+      '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
+      '허리가 정사이즈예요.',
+    ],
     shoes: ['정사이즈로 주문했는데 딱 맞아요.', '평소 신는 사이즈로 딱 맞아요.', '발길이가 정사이즈예요.'],
   },
   LARGE: {
@@ -2161,8 +2190,18 @@ export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'LARGE', Record<'upper' | 'bo
 };
 /** Praise of what the product is for, by main category (sports goods by their kind). */
 export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
-  outer: ['보온성이 좋아요.', '셔츠 위에 걸쳐도 핏이 예뻐요.', '생각보다 가볍습니다.', '어깨 라인이 자연스러워요.'],
-  top: ['기장이 적당해요.', '세탁해도 형태가 그대로예요.', '목 부분이 늘어나지 않아요.', '재킷 안에 받쳐 입기 좋아요.'],
+  outer: [
+    '보온성이 좋아요.',
+    '셔츠 위에 걸쳐도 핏이 예뻐요.',
+    '생각보다 가볍습니다.',
+    '어깨 라인이 자연스러워요.',
+  ],
+  top: [
+    '기장이 적당해요.',
+    '세탁해도 형태가 그대로예요.',
+    '목 부분이 늘어나지 않아요.',
+    '재킷 안에 받쳐 입기 좋아요.',
+  ],
   bottom: [
     '허리가 편하고 다리가 길어 보여요.',
     '기장 수선 없이 입었어요.',
@@ -2175,9 +2214,24 @@ export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
     '처음엔 조금 딱딱한데 금방 길들여져요.',
     '굽이 있어서 키가 커 보여요.',
   ],
-  bag: ['수납공간이 넉넉해요.', '수납공간이 많아서 좋아요.', '가죽 냄새가 거의 없어요.', '손잡이가 튼튼해요.'],
-  accessories: ['선물용으로 샀는데 좋아하네요.', '고급스러워 보여요.', '코디에 포인트로 좋아요.', '마감이 꼼꼼합니다.'],
-  sports: ['땀 흡수가 잘 돼요.', '골프 칠 때 입기 편해요.', '러닝할 때 가볍고 좋아요.', '신축성이 좋아 스윙할 때 편해요.'],
+  bag: [
+    '수납공간이 넉넉해요.',
+    '수납공간이 많아서 좋아요.',
+    '가죽 냄새가 거의 없어요.',
+    '손잡이가 튼튼해요.',
+  ],
+  accessories: [
+    '선물용으로 샀는데 좋아하네요.',
+    '고급스러워 보여요.',
+    '코디에 포인트로 좋아요.',
+    '마감이 꼼꼼합니다.',
+  ],
+  sports: [
+    '땀 흡수가 잘 돼요.',
+    '골프 칠 때 입기 편해요.',
+    '러닝할 때 가볍고 좋아요.',
+    '신축성이 좋아 스윙할 때 편해요.',
+  ],
 };
 
 // ───────────────────────────── editorial content ─────────────────────────────
@@ -2204,8 +2258,20 @@ export interface StyleDef {
 }
 
 const TONED: readonly ColorKey[] = [
-  'black', 'navy', 'charcoal', 'grey', 'melange', 'lightgrey', 'white', 'ivory', 'oatmeal', 'beige', 'sand',
-  'camel', 'brown', 'darkbrown',
+  'black',
+  'navy',
+  'charcoal',
+  'grey',
+  'melange',
+  'lightgrey',
+  'white',
+  'ivory',
+  'oatmeal',
+  'beige',
+  'sand',
+  'camel',
+  'brown',
+  'darkbrown',
 ];
 const MONO: readonly ColorKey[] = ['black', 'charcoal', 'grey', 'melange', 'lightgrey', 'white'];
 const BROWNS: readonly ColorKey[] = ['brown', 'darkbrown', 'camel', 'beige', 'sand', 'oatmeal', 'ivory'];
@@ -2301,14 +2367,21 @@ export const STYLES: StyleDef[] = [
     description: '오버핏 상의와 와이드 팬츠의 여유로운 실루엣',
     tags: ['시티보이', '캐주얼'],
     occasion: '데일리룩',
-    needs: [{ codes: ['top_shirt', 'top_tshirt', 'top_sweatshirt', 'top_hoodie', 'top_longsleeve'], name: /오버/ }, { codes: ['bottom_slacks', 'bottom_chino', 'bottom_denim'], name: /와이드/ }],
+    needs: [
+      { codes: ['top_shirt', 'top_tshirt', 'top_sweatshirt', 'top_hoodie', 'top_longsleeve'], name: /오버/ },
+      { codes: ['bottom_slacks', 'bottom_chino', 'bottom_denim'], name: /와이드/ },
+    ],
   },
   {
     name: '프레피 룩',
     description: '옥스포드 셔츠와 치노 팬츠, 로퍼의 아이비 스타일',
     tags: ['프레피', '클래식'],
     occasion: '데일리룩',
-    needs: [{ codes: ['top_shirt'], name: /옥스포드/ }, { codes: ['bottom_chino'] }, { codes: ['shoes_loafer'] }],
+    needs: [
+      { codes: ['top_shirt'], name: /옥스포드/ },
+      { codes: ['bottom_chino'] },
+      { codes: ['shoes_loafer'] },
+    ],
   },
   {
     name: '워크웨어 무드',
@@ -2461,7 +2534,12 @@ export const STYLES: StyleDef[] = [
     tags: ['놈코어', '캐주얼'],
     occasion: '데일리룩',
   },
-  { name: '데이트룩', description: '과하지 않게 신경 쓴 주말 데이트룩', tags: ['댄디', '캐주얼'], occasion: '데이트룩' },
+  {
+    name: '데이트룩',
+    description: '과하지 않게 신경 쓴 주말 데이트룩',
+    tags: ['댄디', '캐주얼'],
+    occasion: '데이트룩',
+  },
   {
     name: '가족 모임룩',
     description: '부모님도 좋아하시는 단정한 가족 모임 코디',
@@ -2805,11 +2883,17 @@ export const POST_INTROS: Record<'guide' | 'story' | 'event', readonly string[]>
 /** Editor's tips, each for the kinds of products it is about (category codes). */
 export const POST_TIPS: readonly { text: string; codes: RegExp }[] = [
   { text: '실측 사이즈는 평소 잘 맞는 옷을 눕혀서 재면 가장 정확합니다.', codes: /^(top|bottom|outer)_/ },
-  { text: '벨트와 구두의 색을 맞추면 전체 룩이 정돈되어 보여요.', codes: /^(shoes_|acc_belt$|bottom_slacks$)/ },
+  {
+    text: '벨트와 구두의 색을 맞추면 전체 룩이 정돈되어 보여요.',
+    codes: /^(shoes_|acc_belt$|bottom_slacks$)/,
+  },
   { text: '양말은 바지 색과 맞추면 다리가 길어 보입니다.', codes: /^(bottom_|shoes_)/ },
   { text: '니트는 한 치수 크게 입으면 셔츠 위에 레이어드하기 좋아요.', codes: /^(top_knit|outer_cardigan)$/ },
   { text: '밑단 수선은 구두를 신고 기장을 확인하세요.', codes: /^bottom_/ },
-  { text: '코트 소매는 셔츠 소매가 1cm 정도 보이는 길이가 적당합니다.', codes: /^outer_(coat|trench|blazer)$/ },
+  {
+    text: '코트 소매는 셔츠 소매가 1cm 정도 보이는 길이가 적당합니다.',
+    codes: /^outer_(coat|trench|blazer)$/,
+  },
   { text: '화이트 셔츠는 두 장 이상 두고 번갈아 입으세요.', codes: /^top_shirt$/ },
   { text: '가방은 구두와 같은 톤으로 맞추면 실패가 없습니다.', codes: /^(bag_|shoes_)/ },
   { text: '기능성 웨어는 섬유유연제 없이 세탁해야 땀 배출 기능이 유지됩니다.', codes: /^sports_/ },

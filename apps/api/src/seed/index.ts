@@ -31,6 +31,19 @@ import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { rebuildSearchIndex } from '../domains/search/index.ts';
 import {
+  benefitWords,
+  CODI_OCCASIONS,
+  type CodiSlot,
+  DELICATE_RE,
+  discountRate,
+  kstTimeLabel,
+  pickComposition,
+  pickSeason,
+  seasonsClash,
+  withEul,
+  withWa,
+} from './copy.ts';
+import {
   BRANDS,
   type BrandDef,
   brandSlug,
@@ -67,19 +80,6 @@ import {
   sizeGrade,
   variantOf,
 } from './data.ts';
-import {
-  benefitWords,
-  CODI_OCCASIONS,
-  type CodiSlot,
-  DELICATE_RE,
-  discountRate,
-  kstTimeLabel,
-  pickComposition,
-  pickSeason,
-  seasonsClash,
-  withEul,
-  withWa,
-} from './copy.ts';
 import { fitOffset, measureProduct, type SizeMeasurement } from './measurements.ts';
 import { Rng } from './random.ts';
 import { pickFromSheet, type SizeTruth, sizeTruth, trueFeel } from './size-truth.ts';
@@ -357,11 +357,23 @@ const USE_BY_MAIN: Record<CategoryDef['main'], readonly string[]> = {
 };
 const USE_BY_CATEGORY: Record<string, readonly string[]> = {
   outer_coat: ['정장과 니트 위에 두루 어울리는 코트입니다.', '출근길 정장 위에 걸치기 좋은 코트입니다.'],
-  outer_blazer: ['셔츠와 슬랙스에 걸치면 단정한 출근룩이 됩니다.', '정장과 캐주얼 어디에나 어울리는 재킷입니다.'],
-  outer_padding: ['한겨울 출퇴근길을 따뜻하게 지켜 줍니다.', '두툼한 니트 위에도 여유 있게 걸칠 수 있습니다.'],
-  outer_jacket: ['티셔츠와 데님 위에 가볍게 걸치기 좋은 자켓입니다.', '주말 캐주얼에 잘 어울리는 자켓입니다.'],
+  outer_blazer: [
+    '셔츠와 슬랙스에 걸치면 단정한 출근룩이 됩니다.',
+    '정장과 캐주얼 어디에나 어울리는 재킷입니다.',
+  ],
+  outer_padding: [
+    '한겨울 출퇴근길을 따뜻하게 지켜 줍니다.',
+    '두툼한 니트 위에도 여유 있게 걸칠 수 있습니다.',
+  ],
+  outer_jacket: [
+    '티셔츠와 데님 위에 가볍게 걸치기 좋은 자켓입니다.',
+    '주말 캐주얼에 잘 어울리는 자켓입니다.',
+  ],
   outer_cardigan: ['셔츠나 티셔츠 위에 가볍게 걸치기 좋습니다.', '사무실 냉난방에 맞춰 입고 벗기 좋습니다.'],
-  outer_trench: ['간절기 출근길 셔츠 위에 걸치기 좋은 트렌치코트입니다.', '정장과 캐주얼 어디에나 어울리는 트렌치코트입니다.'],
+  outer_trench: [
+    '간절기 출근길 셔츠 위에 걸치기 좋은 트렌치코트입니다.',
+    '정장과 캐주얼 어디에나 어울리는 트렌치코트입니다.',
+  ],
   outer_vest: ['셔츠나 니트 위에 겹쳐 입기 좋은 베스트입니다.', '아우터 안에 받쳐 입어 보온을 더합니다.'],
   top_shirt: ['단독으로도, 재킷 안에 받쳐 입기에도 좋습니다.', '넥타이를 매도, 풀어도 단정한 셔츠입니다.'],
   top_tshirt: ['더운 날 단독으로 입기 좋은 티셔츠입니다.', '셔츠 안에 받쳐 입기 좋은 이너로도 좋습니다.'],
@@ -370,12 +382,18 @@ const USE_BY_CATEGORY: Record<string, readonly string[]> = {
   top_sweatshirt: ['데님이나 조거 팬츠와 편하게 입기 좋습니다.', '주말 캐주얼에 매일 손이 가는 상의입니다.'],
   top_hoodie: ['주말에 편하게 입기 좋은 후드입니다.', '가벼운 아우터 안에 겹쳐 입기 좋습니다.'],
   top_polo: ['재킷 안에도, 단독으로도 단정한 카라 티셔츠입니다.', '금요일 캐주얼에 잘 어울리는 상의입니다.'],
-  bottom_slacks: ['셔츠와 니트, 티셔츠까지 두루 어울리는 팬츠입니다.', '앉았다 일어나도 편안한 출근용 팬츠입니다.'],
+  bottom_slacks: [
+    '셔츠와 니트, 티셔츠까지 두루 어울리는 팬츠입니다.',
+    '앉았다 일어나도 편안한 출근용 팬츠입니다.',
+  ],
   bottom_chino: ['셔츠와 니트에 두루 어울리는 팬츠입니다.', '출근룩과 주말룩에 모두 어울리는 팬츠입니다.'],
   bottom_denim: ['티셔츠와 셔츠에 두루 어울리는 데님입니다.', '주말 캐주얼에 매일 손이 가는 데님입니다.'],
   bottom_jogger: ['허리 밴딩으로 편하게 입는 팬츠입니다.', '주말 나들이와 가벼운 운동에 좋습니다.'],
   bottom_shorts: ['더운 날 가볍게 입기 좋은 반바지입니다.', '여름 휴가와 주말 나들이에 좋습니다.'],
-  bag_briefcase: ['15인치 노트북과 서류를 함께 수납할 수 있습니다.', '출퇴근길 서류를 깔끔하게 정리해 줍니다.'],
+  bag_briefcase: [
+    '15인치 노트북과 서류를 함께 수납할 수 있습니다.',
+    '출퇴근길 서류를 깔끔하게 정리해 줍니다.',
+  ],
   bag_backpack: ['15인치 노트북을 넣을 수 있는 수납공간이 있습니다.', '출퇴근길 양손을 자유롭게 해 줍니다.'],
   bag_tote: ['노트북과 소지품을 넉넉하게 담을 수 있습니다.', '가볍게 어깨에 메기 좋은 가방입니다.'],
   bag_crossbody: ['지갑과 휴대폰만 가볍게 챙기기 좋습니다.', '주말 나들이에 가볍게 메기 좋은 가방입니다.'],
@@ -1295,7 +1313,7 @@ class SeedContext {
     };
     // A need naming categories of one slot is met by that slot's piece; others are checked after.
     const slotNeed = (slot: CodiSlot) =>
-      style.needs?.find((n) => n.codes && n.codes.every((code) => slotOf(code) === slot));
+      style.needs?.find((n) => n.codes?.every((code) => slotOf(code) === slot));
     const meets = (d: DisplayRef, need: StyleNeed | undefined) =>
       !need ||
       ((!need.codes || need.codes.includes(d.cat.code)) &&
@@ -1306,18 +1324,24 @@ class SeedContext {
       !(style.noSummer && d.season === 'SS') && !seasonsClash([...chosen.map((x) => x.season), d.season]);
     const pick = (slot: CodiSlot): DisplayRef | null => {
       const need = slotNeed(slot);
-      const codes = (occasion[slot] as readonly string[]).filter((code) => !need?.codes || need.codes.includes(code));
-      const candidates = codes.flatMap((code) => pools.get(code) ?? []).filter(
-        (d) =>
-          meets(d, need) &&
-          seasonsOk(d) &&
-          (slot === 'shoes' || !style.colors || style.colors.includes(d.colorKey)),
+      const codes = (occasion[slot] as readonly string[]).filter(
+        (code) => !need?.codes || need.codes.includes(code),
       );
+      const candidates = codes
+        .flatMap((code) => pools.get(code) ?? [])
+        .filter(
+          (d) =>
+            meets(d, need) &&
+            seasonsOk(d) &&
+            (slot === 'shoes' || !style.colors || style.colors.includes(d.colorKey)),
+        );
       if (candidates.length === 0) return null;
       // Colours that go together: a colourful piece with neutral ones, not two of one colour.
       const neutral = new Set<ColorKey>(NEUTRAL_COLORS);
       const goes = candidates.filter((d) =>
-        chosen.every((x) => x.colorKey !== d.colorKey && (neutral.has(x.colorKey) || neutral.has(d.colorKey))),
+        chosen.every(
+          (x) => x.colorKey !== d.colorKey && (neutral.has(x.colorKey) || neutral.has(d.colorKey)),
+        ),
       );
       return rng.pick(goes.length > 0 ? goes : candidates);
     };
@@ -1669,7 +1693,10 @@ class SeedContext {
       },
     ];
     const outlet = defs.find((d) => d.slug === 'outlet');
-    this.outletMaxRate = Math.max(0, ...(outlet?.items ?? []).map((x) => discountRate(x.price, x.priceDiscount)));
+    this.outletMaxRate = Math.max(
+      0,
+      ...(outlet?.items ?? []).map((x) => discountRate(x.price, x.priceDiscount)),
+    );
     const ids = await this.w.insertIds(
       'themes',
       t.themes,
@@ -1823,7 +1850,8 @@ class SeedContext {
     ];
     // Each campaign's copy is filled from its own facts: its items' best rate, its length, its coupon.
     const couponByPolicyId = new Map<unknown, Row>();
-    for (const [key, row] of this.couponRows) couponByPolicyId.set(key === 'codi_max' ? get(FIXED_CODI_COUPON_IDS, 2) : this.couponIds.get(key), row);
+    for (const [key, row] of this.couponRows)
+      couponByPolicyId.set(key === 'codi_max' ? get(FIXED_CODI_COUPON_IDS, 2) : this.couponIds.get(key), row);
     for (const d of defs) {
       const coupon = couponByPolicyId.get(d.row.coupon_policy_id);
       const facts: Record<string, string | number> = {
@@ -1834,7 +1862,12 @@ class SeedContext {
         from: benefitWords('FIXED', get(SLACKS_EVENT_PRICES, 0)),
         cap: benefitWords('FIXED', FIRST_PURCHASE_COUPON_MAX_DISCOUNT),
         ...(coupon
-          ? { coupon: benefitWords(coupon.discount_kind as 'FIXED' | 'PERCENT', Number(coupon.discount_value)) }
+          ? {
+              coupon: benefitWords(
+                coupon.discount_kind as 'FIXED' | 'PERCENT',
+                Number(coupon.discount_value),
+              ),
+            }
           : {}),
       };
       for (const key of ['title', 'subtitle', 'benefit_label'] as const)
@@ -1929,7 +1962,8 @@ class SeedContext {
       const published = this.ago(POSTS.length * 9 - i * 9 + rng.float(0, 5));
       // Every paragraph is written for its heading (POST_SECTION_TEXT); the tip is about the kinds
       // of products the post links to; particles follow the keyword (seed/copy.ts).
-      const kind = post.category === '이벤트' ? 'event' : post.category === '브랜드 스토리' ? 'story' : 'guide';
+      const kind =
+        post.category === '이벤트' ? 'event' : post.category === '브랜드 스토리' ? 'story' : 'guide';
       const intro = rng
         .pick(POST_INTROS[kind])
         .replaceAll('{k:을}', withEul(post.keyword))
@@ -2007,7 +2041,13 @@ class SeedContext {
     const welcome = this.couponRows.get('welcome') as Row;
     const magazine = get(POSTS, 10);
     const defs: [string, string, string, string, Date | null][] = [
-      ['home_top', String(promoRow(0).title), String(promoRow(0).subtitle), promo(0), promoRow(0).ends_at as Date],
+      [
+        'home_top',
+        String(promoRow(0).title),
+        String(promoRow(0).subtitle),
+        promo(0),
+        promoRow(0).ends_at as Date,
+      ],
       [
         'home_top',
         '출근룩 완성 기획전',
@@ -2015,8 +2055,20 @@ class SeedContext {
         `/theme/${get(this.themeIds, 1)}`,
         null,
       ],
-      ['home_top', '타임특가', `${kstTimeLabel(this.timeSaleEnds)}까지, 한정 수량`, '/timeSale', this.timeSaleEnds],
-      ['home_top', `아울렛 최대 ${this.outletMaxRate}%`, '시즌오프 인기 상품 모음', '/collection/outlet', null],
+      [
+        'home_top',
+        '타임특가',
+        `${kstTimeLabel(this.timeSaleEnds)}까지, 한정 수량`,
+        '/timeSale',
+        this.timeSaleEnds,
+      ],
+      [
+        'home_top',
+        `아울렛 최대 ${this.outletMaxRate}%`,
+        '시즌오프 인기 상품 모음',
+        '/collection/outlet',
+        null,
+      ],
       [
         'home_top',
         String(promoRow(special).title),

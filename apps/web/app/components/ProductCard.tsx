@@ -35,7 +35,12 @@ export function ProductCard({
           <span className={styles.brand}>{product.brand_name}</span>
           <span className={styles.name}>{product.name}</span>
           {/* Two colourways of one product can sit in one list: the card names its colour. */}
-          {product.color_name && <span className={styles.colour}>{product.color_name}</span>}
+          {product.color_name && (
+            <span className={styles.colour}>
+              <span className="visually-hidden">색상 </span>
+              {product.color_name}
+            </span>
+          )}
           <span className={styles.priceRow}>
             {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
             <span className={styles.price}>{formatWon(shown.unit_price)}</span>
