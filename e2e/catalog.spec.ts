@@ -66,16 +66,21 @@ test('home → category with a filter → product → size table → similar →
   const cards = page.locator('main a[href^="/product/"]');
   await expect(cards.first()).toBeVisible();
   await expect(cards.first()).toContainText(brandName);
+  // A list can hold two colourways of one product: every card names its colour, the product's own.
+  const colour = ((await cards.first().textContent())?.match(/색상 ([가-힣]+)/) ?? [])[1] ?? '';
+  expect(colour).not.toBe('');
 
   const href = (await cards.first().getAttribute('href')) as string;
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await checkProductPage(page);
+  await expect(page.locator('main')).toContainText(colour);
 
   // Similar products page.
   await page.getByRole('link', { name: '전체보기' }).last().click();
   await expect(page).toHaveURL(/\/product\/\d+\/similar$/);
   await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+  await expect(page.locator('main a[href^="/product/"]').first()).toContainText(/색상 \S+/);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 

@@ -54,6 +54,11 @@ export const ProductCard = z.object({
   quantity: z.number().int(),
   delivery_category: z.string(),
   /**
+   * The colourway's colour: a list of product displays can hold two colours of one product, and the
+   * card names its colour so they are told apart. Absent on lists that do not read it.
+   */
+  color_name: z.string().optional(),
+  /**
    * Prices everywhere agree (docs/ARCHITECTURE.md, 'Prices'): the time-sale price while one runs for the
    * display (and its limited quantity lasts), else null. `price_discount` stays the display's own discount
    * price; the card shows `livePrice` (packages/shared/src/price.ts). Absent on lists that do not read it.

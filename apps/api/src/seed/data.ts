@@ -4,6 +4,7 @@
  * seeded PRNG, so nothing here is random by itself.
  */
 import type { ProductType, StyleTag } from '@codiroom/shared';
+import type { CodiOccasion } from './copy.ts';
 
 // ───────────────────────────── size measurement field sets ─────────────────────────────
 
@@ -455,6 +456,7 @@ const WOOL = [
   '울 100%',
   '울 50%, 폴리에스터 45%, 캐시미어 5%',
   '울 80%, 나일론 20%',
+  '울 65%, 폴리에스터 32%, 폴리우레탄 3%',
 ];
 const COTTON = ['면 100%', '면 97%, 폴리우레탄 3%', '면 60%, 폴리에스터 40%', '면 95%, 스판덱스 5%'];
 const POLY = ['폴리에스터 100%', '나일론 100%', '폴리에스터 88%, 폴리우레탄 12%', '나일론 85%, 스판덱스 15%'];
@@ -465,6 +467,7 @@ const KNIT = [
   '캐시미어 10%, 울 90%',
   '면 70%, 아크릴 30%',
   '램스울 100%',
+  '알파카 40%, 울 40%, 나일론 20%',
 ];
 
 /**
@@ -498,7 +501,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['오버핏', '세미오버', '레귤러핏', '롱', '하프'],
     palette: P.coat,
     tags: ['클래식', '미니멀', '댄디', '포멀'],
-    compositions: WOOL,
+    compositions: [...WOOL, '울 60%, 알파카 30%, 나일론 10%'],
     seasons: ['FW'],
   },
   {
@@ -526,7 +529,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['세미오버', '레귤러핏', '슬림핏', '릴렉스드'],
     palette: P.formal,
     tags: ['비즈니스캐주얼', '클래식', '댄디', '포멀'],
-    compositions: WOOL,
+    compositions: [...WOOL, '린넨 55%, 면 45%', '면 98%, 폴리우레탄 2%'],
     seasons: ['사계절', 'SS', 'FW'],
   },
   {
@@ -557,6 +560,7 @@ export const CATEGORIES: CategoryDef[] = [
     compositions: [
       '겉감: 나일론 100%, 충전재: 구스다운 80%, 깃털 20%',
       '겉감: 폴리에스터 100%, 충전재: 덕다운 80%, 깃털 20%',
+      '겉감: 나일론 100%, 충전재: 폴리에스터(웰론) 100%',
     ],
     seasons: ['FW'],
   },
@@ -586,7 +590,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['오버핏', '세미오버', '레귤러핏', '크롭'],
     palette: P.padding,
     tags: ['캐주얼', '아메카지', '워크웨어', '시티보이'],
-    compositions: [...COTTON, ...POLY],
+    compositions: [...COTTON, ...POLY, '울 60%, 폴리에스터 40%', '양가죽 100%', '스웨이드(양가죽) 100%'],
     seasons: ['간절기', 'FW'],
   },
   {
@@ -626,7 +630,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['오버핏', '레귤러핏', '세미오버'],
     palette: ['beige', 'khaki', 'navy', 'black', 'sand', 'charcoal'],
     tags: ['클래식', '댄디', '비즈니스캐주얼'],
-    compositions: COTTON,
+    compositions: [...COTTON, '나일론 100%'],
     seasons: ['간절기'],
   },
   {
@@ -646,7 +650,11 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['레귤러핏', '세미오버'],
     palette: P.padding,
     tags: ['고프코어', '캐주얼', '비즈니스캐주얼'],
-    compositions: POLY,
+    compositions: [
+      ...POLY,
+      '겉감: 나일론 100%, 충전재: 덕다운 80%, 깃털 20%',
+      '겉감: 폴리에스터 100%, 충전재: 폴리에스터(웰론) 100%',
+    ],
     seasons: ['간절기', 'FW'],
   },
   // ── top ──
@@ -679,7 +687,13 @@ export const CATEGORIES: CategoryDef[] = [
     fits: FITS_TOP,
     palette: P.shirt,
     tags: ['비즈니스캐주얼', '미니멀', '클래식', '댄디'],
-    compositions: COTTON,
+    compositions: [
+      ...COTTON,
+      '린넨 100%',
+      '린넨 55%, 면 45%',
+      '린넨 55%, 면 42%, 스판덱스 3%',
+      '텐셀 70%, 면 30%',
+    ],
     seasons: ['사계절'],
   },
   {
@@ -932,7 +946,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['와이드', '레귤러'],
     palette: P.chino,
     tags: ['캐주얼', '시티보이', '미니멀'],
-    compositions: COTTON,
+    compositions: [...COTTON, '린넨 55%, 면 45%', '린넨 55%, 면 42%, 폴리우레탄 3%', '나일론 100%'],
     seasons: ['SS'],
   },
   // ── shoes ──
@@ -1000,7 +1014,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.sneakers,
     tags: ['미니멀', '캐주얼', '놈코어'],
-    compositions: LEATHER,
+    compositions: [...LEATHER, '면 캔버스, 고무 아웃솔'],
     seasons: ['사계절'],
   },
   {
@@ -1061,7 +1075,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.bag,
     tags: ['고프코어', '캐주얼', '비즈니스캐주얼'],
-    compositions: ['나일론 100%', '폴리에스터 100%'],
+    compositions: ['나일론 100%', '폴리에스터 100%', '소가죽 100%'],
     seasons: ['사계절'],
   },
   {
@@ -1081,7 +1095,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.bag,
     tags: ['미니멀', '캐주얼'],
-    compositions: ['면 100%', '소가죽 100%'],
+    compositions: ['면 100%', '소가죽 100%', '나일론 100%'],
     seasons: ['사계절'],
   },
   {
@@ -1101,7 +1115,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.bag,
     tags: ['캐주얼', '고프코어', '시티보이'],
-    compositions: ['나일론 100%', '소가죽 100%'],
+    compositions: ['나일론 100%', '소가죽 100%', '면 100%'],
     seasons: ['사계절'],
   },
   // ── accessories ──
@@ -1150,7 +1164,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.belt,
     tags: ['클래식', '비즈니스캐주얼', '포멀'],
-    compositions: ['소가죽 100%', '소가죽, 황동 버클'],
+    compositions: ['소가죽 100%', '소가죽, 황동 버클', '스웨이드(소가죽) 100%'],
     seasons: ['사계절'],
   },
   {
@@ -1198,7 +1212,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.cap,
     tags: ['캐주얼', '아메카지', '시티보이'],
-    compositions: COTTON,
+    compositions: [...COTTON, '울 60%, 폴리에스터 40%', '나일론 100%'],
     seasons: ['사계절'],
   },
   {
@@ -1218,7 +1232,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.socks,
     tags: ['미니멀', '비즈니스캐주얼'],
-    compositions: ['면 80%, 나일론 18%, 폴리우레탄 2%'],
+    compositions: ['면 80%, 나일론 18%, 폴리우레탄 2%', '울 50%, 나일론 30%, 면 20%'],
     seasons: ['사계절'],
   },
   {
@@ -1238,7 +1252,7 @@ export const CATEGORIES: CategoryDef[] = [
     fits: [],
     palette: P.muffler,
     tags: ['클래식', '댄디', '미니멀'],
-    compositions: ['울 100%', '캐시미어 100%', '울 70%, 캐시미어 30%'],
+    compositions: ['울 100%', '캐시미어 100%', '울 70%, 캐시미어 30%', '울 60%, 알파카 40%'],
     seasons: ['FW'],
   },
   {
@@ -1319,7 +1333,11 @@ export const CATEGORIES: CategoryDef[] = [
     fits: ['레귤러핏', '세미오버'],
     palette: P.sports,
     tags: ['스포티', '고프코어'],
-    compositions: POLY,
+    compositions: [
+      ...POLY,
+      '겉감: 나일론 100%, 충전재: 덕다운 80%, 깃털 20%',
+      '겉감: 폴리에스터 100%, 충전재: 폴리에스터(웰론) 100%',
+    ],
     seasons: ['간절기', 'FW'],
   },
   {
@@ -1451,7 +1469,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'top', 'bottom', 'accessories'],
     weight: 5,
     tags: ['클래식', '포멀'],
-    description: '테일러링의 기본을 지키는 도시 남성을 위한 수트와 셔츠.',
+    description: '테일러링의 기본을 지키는 도시 남성복.',
     fast_shipping_cutoff: 12,
     is_contract: true,
   },
@@ -1462,7 +1480,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'top', 'bottom'],
     weight: 3,
     tags: ['클래식', '미니멀'],
-    description: '캐시미어와 울, 좋은 소재로 오래 입는 옷을 만드는 아틀리에.',
+    description: '좋은 소재로 오래 입는 옷을 만드는 아틀리에.',
   },
   {
     name: '먼데이랩',
@@ -1520,7 +1538,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'bottom'],
     weight: 3,
     tags: ['미니멀', '댄디'],
-    description: '자연 소재 셔츠와 팬츠에 집중하는 소규모 브랜드.',
+    description: '편안한 소재감을 아끼는 소규모 브랜드.',
   },
   {
     name: '오크필드',
@@ -1558,7 +1576,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['shoes', 'bag', 'accessories'],
     weight: 2,
     tags: ['클래식', '포멀'],
-    description: '수작업 공정을 고집하는 가죽 제품 공방.',
+    description: '수작업 공정을 고집하는 공방.',
     is_contract: true,
   },
   {
@@ -1568,7 +1586,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'top', 'bottom'],
     weight: 3,
     tags: ['포멀', '클래식'],
-    description: '체형에 맞춘 주문 제작이 가능한 수트 전문 브랜드.',
+    description: '체형에 맞춘 주문 제작이 가능한 남성복 브랜드.',
     allows_custom_order: true,
   },
   {
@@ -1578,7 +1596,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'bottom'],
     weight: 3,
     tags: ['비즈니스캐주얼', '댄디'],
-    description: '점심시간에도 흐트러지지 않는 셔츠와 슬랙스.',
+    description: '점심시간에도 흐트러지지 않는 오피스웨어.',
     fast_shipping_cutoff: 11,
   },
   {
@@ -1588,7 +1606,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'top', 'accessories'],
     weight: 2,
     tags: ['클래식', '프레피'],
-    description: '트위드와 헤링본, 브리티시 클래식의 정수.',
+    description: '브리티시 클래식을 오늘의 옷장으로.',
   },
   {
     name: '마일앤모스',
@@ -1606,7 +1624,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['shoes', 'bag', 'accessories'],
     weight: 2,
     tags: ['클래식', '미니멀'],
-    description: '북촌 공방에서 한 땀씩 완성하는 가죽 소품.',
+    description: '북촌 공방에서 한 땀씩 완성하는 소품.',
     is_contract: true,
   },
   {
@@ -1637,7 +1655,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['shoes', 'sports'],
     weight: 3,
     tags: ['캐주얼', '스포티'],
-    description: '가볍고 푹신한 데일리 스니커즈.',
+    description: '가볍고 푹신한 데일리 슈즈와 스포츠웨어.',
     fast_shipping_cutoff: 12,
   },
   {
@@ -1647,7 +1665,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['bag', 'accessories'],
     weight: 3,
     tags: ['비즈니스캐주얼', '클래식'],
-    description: '노트북과 서류를 품위 있게, 비즈니스 가방 전문.',
+    description: '노트북과 서류를 품위 있게, 비즈니스 소품 전문.',
   },
   {
     name: '아카이브넘버',
@@ -1665,7 +1683,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'outer'],
     weight: 2,
     tags: ['댄디', '프레피'],
-    description: '니트와 가디건, 부드러운 남자의 옷.',
+    description: '부드러운 남자의 옷.',
   },
   {
     name: '노스브릿지 서플라이',
@@ -1683,7 +1701,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'sports', 'bag'],
     weight: 2,
     tags: ['고프코어', '스포티'],
-    description: '주말 산행과 캠핑을 위한 아웃도어 기어.',
+    description: '주말 산행과 캠핑을 즐기는 사람들을 위한 브랜드.',
   },
   {
     name: '퍼스트클래스 옴므',
@@ -1712,7 +1730,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'bottom', 'accessories'],
     weight: 4,
     tags: ['미니멀', '놈코어'],
-    description: '컬러별로 쟁여두는 기본 티셔츠와 팬츠.',
+    description: '컬러별로 쟁여두는 기본 아이템.',
     today_shipping: true,
   },
   {
@@ -1750,7 +1768,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'bottom'],
     weight: 3,
     tags: ['미니멀', '놈코어'],
-    description: '흑백과 그레이, 모노톤으로 완성하는 옷장.',
+    description: '군더더기 없는 미니멀 베이직.',
     fast_shipping_cutoff: 12,
   },
   {
@@ -1770,7 +1788,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['accessories'],
     weight: 2,
     tags: ['포멀', '클래식'],
-    description: '실크 넥타이와 포켓치프 전문 브랜드.',
+    description: '넥타이와 머플러 전문 브랜드.',
     today_shipping: true,
     only: ['acc_necktie', 'acc_muffler'],
   },
@@ -1781,7 +1799,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['accessories'],
     weight: 2,
     tags: ['클래식', '캐주얼'],
-    description: '정장부터 캐주얼까지, 벨트 하나로 완성.',
+    description: '정장부터 캐주얼까지, 벨트와 지갑으로 완성.',
     only: ['acc_belt', 'acc_wallet'],
   },
   {
@@ -1791,7 +1809,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['accessories', 'sports'],
     weight: 2,
     tags: ['캐주얼', '스트릿'],
-    description: '깊이감 있는 볼캡과 버킷햇.',
+    description: '깊이감 있는 볼캡과 기능성 캡.',
     fast_shipping_cutoff: 12,
     only: ['acc_cap', 'sports_hat'],
   },
@@ -1802,7 +1820,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'bottom', 'outer', 'sports'],
     weight: 3,
     tags: ['캐주얼', '스포티'],
-    description: '주말을 위한 여유로운 캐주얼과 골프웨어.',
+    description: '주말을 위한 여유로운 캐주얼.',
   },
   {
     name: '그린페어웨이',
@@ -1822,7 +1840,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['sports', 'shoes'],
     weight: 2,
     tags: ['스포티', '고프코어'],
-    description: '출근 전 러닝을 위한 퍼포먼스 웨어.',
+    description: '출근 전 러닝을 위한 퍼포먼스 웨어와 러닝화.',
     fast_shipping_cutoff: 12,
     only: [
       'sports_top',
@@ -1840,7 +1858,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['outer', 'sports', 'bag'],
     weight: 2,
     tags: ['고프코어', '스포티'],
-    description: '산과 도시 모두에서 입는 테크니컬 아우터.',
+    description: '산과 도시 모두를 위한 테크니컬 브랜드.',
   },
   {
     name: '포레스트힐',
@@ -1858,7 +1876,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['top', 'outer'],
     weight: 2,
     tags: ['미니멀', '클래식'],
-    description: '한결같은 품질의 캐시미어 니트웨어.',
+    description: '한결같은 품질의 니트와 가디건, 코트, 머플러.',
     only: ['top_knit', 'outer_cardigan', 'outer_coat', 'acc_muffler'],
   },
   {
@@ -1868,7 +1886,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['bottom', 'top'],
     weight: 3,
     tags: ['비즈니스캐주얼', '미니멀'],
-    description: '바지 핏 하나에 집중하는 팬츠 전문 브랜드.',
+    description: '핏 하나에 집중하는 오피스웨어 브랜드.',
     today_shipping: true,
   },
   {
@@ -1897,7 +1915,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['shoes', 'bag', 'accessories'],
     weight: 2,
     tags: ['클래식', '댄디'],
-    description: '브라운 레더로 완성하는 클래식 소품.',
+    description: '클래식한 소품을 만드는 브랜드.',
     fast_shipping_cutoff: 12,
   },
   {
@@ -1907,7 +1925,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['shoes', 'sports'],
     weight: 2,
     tags: ['스포티', '미니멀'],
-    description: '정장에도 어울리는 러닝 스니커즈.',
+    description: '정장에도 어울리는 러닝 스니커즈와 러닝웨어.',
     today_shipping: true,
     only: ['shoes_sneakers', 'sports_shoes', 'sports_top'],
   },
@@ -1948,7 +1966,7 @@ export const BRANDS: BrandDef[] = [
     mains: ['bag'],
     weight: 2,
     tags: ['미니멀', '비즈니스캐주얼'],
-    description: '가벼운 나일론 비즈니스 백.',
+    description: '가볍고 실용적인 비즈니스 백.',
     shipping_fee: 0,
     free_shipping_min: 0,
   },
@@ -2079,8 +2097,9 @@ export const EDITORS = [
 
 // ───────────────────────────── reviews ─────────────────────────────
 
+/** Praise any product can get (4–5 stars). */
 export const REVIEW_GENERAL_GOOD = [
-  '출근할 때 입기 좋네요.',
+  '출근룩에 잘 어울리네요.',
   '가격 대비 퀄리티가 좋습니다.',
   '색감이 사진이랑 거의 똑같아요.',
   '배송이 빨라서 좋았어요.',
@@ -2091,50 +2110,95 @@ export const REVIEW_GENERAL_GOOD = [
   '마감이 깔끔해요.',
   '포장도 꼼꼼하게 왔어요.',
   '다른 색상도 구매하려고요.',
-  '주말에 캐주얼하게 입어도 잘 어울려요.',
+  '주말 캐주얼에도 잘 어울려요.',
   '코디 추천받고 샀는데 만족스럽습니다.',
   '이 가격에 이 정도면 훌륭합니다.',
   '깔끔하고 단정해 보여서 좋아요.',
 ] as const;
+/** A middling verdict (3 stars). */
 export const REVIEW_GENERAL_MEH = [
   '색상이 화면보다 조금 어둡네요.',
   '배송이 생각보다 조금 늦었어요.',
   '가격 생각하면 무난합니다.',
-  '실밥 정리가 조금 아쉬워요.',
+  '마감이 조금 아쉬워요.',
   '나쁘지 않은데 특별하지도 않아요.',
-  '세탁 후에 조금 줄어든 느낌이에요.',
+  '기대했던 것과는 조금 달라요.',
 ] as const;
-export const REVIEW_MATERIAL = [
-  '생각보다 두께감이 있어요.',
-  '원단이 부드러워요.',
-  '구김이 잘 안 가서 편해요.',
-  '신축성이 좋아서 활동하기 편해요.',
-  '촉감이 좋고 고급스러워요.',
-  '가볍고 따뜻합니다.',
+/** A poor verdict (1–2 stars): no praise. */
+export const REVIEW_GENERAL_BAD = [
+  '기대보다 많이 아쉬워요.',
+  '사진과 실물이 많이 달라서 실망했어요.',
+  '마감이 엉망이에요.',
+  '반품할까 고민 중이에요.',
+  '이 가격이면 다른 걸 살 것 같아요.',
+  '색상이 화면과 너무 달라요.',
 ] as const;
-export const REVIEW_SIZE: Record<'SMALL' | 'FIT' | 'LARGE', readonly string[]> = {
-  SMALL: [
-    '평소 사이즈보다 작게 나왔어요.',
-    '한 치수 크게 주문하시는 걸 추천해요.',
-    '어깨가 살짝 끼는 느낌이에요.',
+/** What a reviewer says of the material, by kind of product. */
+export const REVIEW_MATERIAL: Record<'garment' | 'shoes' | 'bag' | 'accessories', readonly string[]> = {
+  garment: [
+    '생각보다 두께감이 있어요.',
+    '원단이 부드러워요.',
+    '구김이 잘 안 가서 편해요.',
+    '신축성이 좋아서 활동하기 편해요.',
+    '촉감이 좋고 고급스러워요.',
+    '가볍고 부드러워요.',
   ],
-  FIT: [
-    '정사이즈로 주문했는데 핏이 딱 좋아요.',
-    '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
-    '핏이 딱 좋아요.',
-  ],
-  LARGE: ['조금 크게 나온 편이에요.', '한 치수 작게 가도 될 것 같아요.', '여유 있게 맞아서 편해요.'],
+  shoes: ['가죽이 부드러워요.', '밑창이 튼튼해요.', '가벼워서 발이 편해요.'],
+  bag: ['가죽 냄새가 거의 없어요.', '소재가 튼튼해 보여요.', '생각보다 가벼워요.'],
+  accessories: ['소재가 고급스러워요.', '마감이 꼼꼼합니다.', '생각보다 가벼워요.'],
 };
+/** What a reviewer says of the size, by the size feel and the kind of product. */
+export const REVIEW_SIZE: Record<
+  'SMALL' | 'FIT' | 'LARGE',
+  Record<'upper' | 'bottom' | 'shoes', readonly string[]>
+> = {
+  SMALL: {
+    upper: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '한 치수 크게 주문하시는 걸 권해요.',
+      '어깨가 살짝 끼는 느낌이에요.',
+    ],
+    bottom: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '한 치수 크게 주문하시는 걸 권해요.',
+      '허리가 살짝 끼는 느낌이에요.',
+    ],
+    shoes: [
+      '평소 사이즈보다 작게 나왔어요.',
+      '반 치수 크게 주문하시는 걸 권해요.',
+      '발볼이 살짝 끼는 느낌이에요.',
+    ],
+  },
+  FIT: {
+    upper: [
+      '정사이즈로 주문했는데 딱 맞아요.',
+      '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
+      '어깨와 기장이 정사이즈예요.',
+    ],
+    bottom: [
+      '정사이즈로 주문했는데 딱 맞아요.',
+      '사이즈 고민했는데 평소대로 주문하니 딱 맞아요.',
+      '허리가 정사이즈예요.',
+    ],
+    shoes: ['정사이즈로 주문했는데 딱 맞아요.', '평소 신는 사이즈로 딱 맞아요.', '발길이가 정사이즈예요.'],
+  },
+  LARGE: {
+    upper: ['조금 크게 나온 편이에요.', '한 치수 작게 가도 될 것 같아요.', '여유 있게 맞아서 편해요.'],
+    bottom: ['조금 크게 나온 편이에요.', '한 치수 작게 가도 될 것 같아요.', '허리가 여유 있게 맞아요.'],
+    shoes: ['조금 크게 나온 편이에요.', '반 치수 작게 가도 될 것 같아요.', '발이 여유 있게 맞아요.'],
+  },
+};
+/** Praise of what the product is for, by main category (sports goods by their kind). */
 export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
   outer: [
     '보온성이 좋아요.',
-    '정장 위에 입어도 핏이 예뻐요.',
+    '셔츠 위에 걸쳐도 핏이 예뻐요.',
     '생각보다 가볍습니다.',
     '어깨 라인이 자연스러워요.',
   ],
   top: [
-    '셔츠 기장이 넣어 입기에 좋아요.',
-    '다림질 안 해도 깔끔해요.',
+    '기장이 적당해요.',
+    '세탁해도 형태가 그대로예요.',
     '목 부분이 늘어나지 않아요.',
     '재킷 안에 받쳐 입기 좋아요.',
   ],
@@ -2150,11 +2214,16 @@ export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
     '처음엔 조금 딱딱한데 금방 길들여져요.',
     '굽이 있어서 키가 커 보여요.',
   ],
-  bag: ['노트북이 쏙 들어가요.', '수납공간이 많아서 좋아요.', '가죽 냄새가 거의 없어요.', '어깨끈이 편해요.'],
+  bag: [
+    '수납공간이 넉넉해요.',
+    '수납공간이 많아서 좋아요.',
+    '가죽 냄새가 거의 없어요.',
+    '손잡이가 튼튼해요.',
+  ],
   accessories: [
     '선물용으로 샀는데 좋아하네요.',
     '고급스러워 보여요.',
-    '정장에 포인트로 좋아요.',
+    '코디에 포인트로 좋아요.',
     '마감이 꼼꼼합니다.',
   ],
   sports: [
@@ -2167,193 +2236,332 @@ export const REVIEW_BY_MAIN: Record<MainCategory, readonly string[]> = {
 
 // ───────────────────────────── editorial content ─────────────────────────────
 
+/** A piece an outfit of a style must hold: of these categories, in these colours, so named. */
+export interface StyleNeed {
+  codes?: readonly string[];
+  colors?: readonly ColorKey[];
+  name?: RegExp;
+}
+
 export interface StyleDef {
   name: string;
   description: string;
   tags: readonly StyleTag[];
+  /** The occasion its outfits are for (their title's last word, seed/copy.ts CODI_OCCASIONS). */
+  occasion: CodiOccasion;
+  /** Pieces its outfits must hold (each need met by one piece). */
+  needs?: readonly StyleNeed[];
+  /** The only colours of its clothes (shoes aside). */
+  colors?: readonly ColorKey[];
+  /** Its outfits hold no summer-only piece. */
+  noSummer?: boolean;
 }
+
+const TONED: readonly ColorKey[] = [
+  'black',
+  'navy',
+  'charcoal',
+  'grey',
+  'melange',
+  'lightgrey',
+  'white',
+  'ivory',
+  'oatmeal',
+  'beige',
+  'sand',
+  'camel',
+  'brown',
+  'darkbrown',
+];
+const MONO: readonly ColorKey[] = ['black', 'charcoal', 'grey', 'melange', 'lightgrey', 'white'];
+const BROWNS: readonly ColorKey[] = ['brown', 'darkbrown', 'camel', 'beige', 'sand', 'oatmeal', 'ivory'];
 
 export const STYLES: StyleDef[] = [
   {
     name: '미니멀 오피스룩',
     description: '군더더기 없는 실루엣과 톤 다운된 컬러로 완성하는 출근룩',
     tags: ['미니멀', '비즈니스캐주얼'],
+    occasion: '출근룩',
+    colors: TONED,
   },
   {
     name: '네이비 블레이저 클래식',
     description: '네이비 블레이저 하나로 신뢰감을 주는 클래식 스타일',
     tags: ['클래식', '포멀'],
+    occasion: '미팅룩',
+    needs: [{ codes: ['outer_blazer'], colors: ['navy'] }],
   },
   {
     name: '주말 아메카지',
-    description: '워싱 데님과 워크 자켓으로 여유로운 주말',
+    description: '데님과 자켓으로 여유로운 주말',
     tags: ['아메카지', '캐주얼'],
+    occasion: '주말룩',
+    needs: [{ codes: ['bottom_denim'] }, { codes: ['outer_jacket'] }],
   },
   {
     name: '댄디 캐주얼',
     description: '니트와 슬랙스, 로퍼로 완성하는 부드러운 남자',
     tags: ['댄디', '캐주얼'],
+    occasion: '데이트룩',
+    needs: [{ codes: ['top_knit'] }, { codes: ['bottom_slacks'] }, { codes: ['shoes_loafer'] }],
   },
   {
     name: '고프코어 출근룩',
     description: '기능성 아우터를 슬랙스와 매치한 실용적인 출근룩',
     tags: ['고프코어', '비즈니스캐주얼'],
+    occasion: '출근룩',
+    needs: [{ codes: ['outer_vest', 'outer_padding', 'outer_jacket'] }, { codes: ['bottom_slacks'] }],
   },
   {
     name: '모노톤 비즈니스',
     description: '블랙과 차콜, 그레이만으로 만드는 세련된 비즈니스룩',
     tags: ['미니멀', '포멀'],
+    occasion: '출근룩',
+    colors: MONO,
   },
   {
     name: '브라운 톤온톤',
-    description: '브라운과 베이지 계열을 겹쳐 입는 따뜻한 가을 코디',
+    description: '브라운과 베이지 계열을 겹쳐 입는 따뜻한 코디',
     tags: ['클래식', '댄디'],
+    occasion: '데일리룩',
+    colors: BROWNS,
+    noSummer: true,
   },
   {
     name: '세미포멀 하객룩',
     description: '결혼식에서 튀지 않으면서도 단정한 하객룩',
     tags: ['포멀', '댄디'],
+    occasion: '하객룩',
   },
   {
     name: '골프 라운딩룩',
     description: '클럽하우스에서도 어색하지 않은 골프웨어 코디',
     tags: ['스포티', '클래식'],
+    occasion: '운동룩',
   },
   {
     name: '니트 레이어드',
-    description: '셔츠 위에 니트를 겹쳐 입는 간절기 레이어드',
+    description: '셔츠 위에 니트 가디건을 겹쳐 입는 간절기 레이어드',
     tags: ['댄디', '프레피'],
+    occasion: '출근룩',
+    needs: [{ codes: ['outer_cardigan'] }, { codes: ['top_shirt'] }],
+    noSummer: true,
   },
   {
     name: '트렌치코트 클래식',
     description: '베이지 트렌치코트로 완성하는 간절기 정석',
     tags: ['클래식', '비즈니스캐주얼'],
+    occasion: '출근룩',
+    needs: [{ codes: ['outer_trench'], colors: ['beige', 'sand'] }],
+    noSummer: true,
   },
   {
     name: '데님 온 데님',
     description: '톤이 다른 데님을 겹쳐 입는 캐주얼 스타일',
     tags: ['아메카지', '캐주얼'],
+    occasion: '주말룩',
+    needs: [{ codes: ['bottom_denim'] }, { codes: ['top_shirt', 'outer_jacket'], name: /데님|트러커/ }],
   },
   {
     name: '시티보이 룩',
-    description: '오버핏 셔츠와 와이드 팬츠의 여유로운 실루엣',
+    description: '오버핏 상의와 와이드 팬츠의 여유로운 실루엣',
     tags: ['시티보이', '캐주얼'],
+    occasion: '데일리룩',
+    needs: [
+      { codes: ['top_shirt', 'top_tshirt', 'top_sweatshirt', 'top_hoodie', 'top_longsleeve'], name: /오버/ },
+      { codes: ['bottom_slacks', 'bottom_chino', 'bottom_denim'], name: /와이드/ },
+    ],
   },
   {
     name: '프레피 룩',
     description: '옥스포드 셔츠와 치노 팬츠, 로퍼의 아이비 스타일',
     tags: ['프레피', '클래식'],
+    occasion: '데일리룩',
+    needs: [
+      { codes: ['top_shirt'], name: /옥스포드/ },
+      { codes: ['bottom_chino'] },
+      { codes: ['shoes_loafer'] },
+    ],
   },
   {
     name: '워크웨어 무드',
     description: '튼튼한 소재와 포켓 디테일의 워크웨어 코디',
     tags: ['워크웨어', '아메카지'],
+    occasion: '주말룩',
+    needs: [{ codes: ['outer_jacket'], name: /워크|트러커|필드|카고/ }],
   },
-  { name: '놈코어 데일리', description: '평범한 듯 정돈된 기본 아이템 조합', tags: ['놈코어', '미니멀'] },
+  {
+    name: '놈코어 데일리',
+    description: '평범한 듯 정돈된 기본 아이템 조합',
+    tags: ['놈코어', '미니멀'],
+    occasion: '데일리룩',
+  },
   {
     name: '금요일 캐주얼',
     description: '금요일엔 조금 가볍게, 비즈니스 캐주얼의 완성',
     tags: ['비즈니스캐주얼', '캐주얼'],
+    occasion: '금요일 캐주얼',
   },
   {
     name: '첫 미팅 신뢰룩',
     description: '중요한 미팅에서 신뢰를 주는 단정한 스타일',
     tags: ['포멀', '클래식'],
+    occasion: '미팅룩',
   },
   {
     name: '차콜 슬랙스 공식',
-    description: '차콜 슬랙스 하나로 완성하는 다섯 가지 룩',
+    description: '차콜 슬랙스 하나로 완성하는 출근룩',
     tags: ['비즈니스캐주얼', '미니멀'],
+    occasion: '출근룩',
+    needs: [{ codes: ['bottom_slacks'], colors: ['charcoal'] }],
   },
   {
     name: '베이지 치노 공식',
     description: '어디에나 어울리는 베이지 치노 코디법',
     tags: ['캐주얼', '프레피'],
+    occasion: '데일리룩',
+    needs: [{ codes: ['bottom_chino'], colors: ['beige'] }],
   },
   {
     name: '겨울 코트 정석',
-    description: '울 코트와 터틀넥으로 만드는 겨울 출근룩',
+    description: '울 코트와 니트로 만드는 겨울 출근룩',
     tags: ['클래식', '미니멀'],
+    occasion: '출근룩',
+    needs: [{ codes: ['outer_coat'] }, { codes: ['top_knit'] }],
+    noSummer: true,
   },
   {
     name: '패딩 비즈니스룩',
-    description: '정장 위에도 어울리는 숏 패딩 코디',
+    description: '슬랙스 위에도 어울리는 패딩 출근 코디',
     tags: ['비즈니스캐주얼', '캐주얼'],
+    occasion: '출근룩',
+    needs: [{ codes: ['outer_padding'] }, { codes: ['bottom_slacks'] }],
+    noSummer: true,
   },
   {
     name: '스트릿 캐주얼',
-    description: '후드와 와이드 데님으로 만드는 편한 스트릿룩',
+    description: '후드와 데님으로 만드는 편한 스트릿룩',
     tags: ['스트릿', '캐주얼'],
+    occasion: '주말룩',
+    needs: [{ codes: ['top_hoodie'] }, { codes: ['bottom_denim'] }],
   },
-  { name: '캠핑 아웃도어', description: '주말 캠핑을 위한 기능성 레이어링', tags: ['고프코어', '스포티'] },
-  { name: '러닝 크루룩', description: '출근 전 러닝을 위한 가벼운 퍼포먼스룩', tags: ['스포티'] },
-  { name: '가디건 댄디룩', description: '가디건 하나로 부드러워지는 인상', tags: ['댄디', '프레피'] },
-  { name: '블랙 앤 화이트', description: '흑백 대비로 깔끔하게 떨어지는 스타일', tags: ['미니멀', '놈코어'] },
+  {
+    name: '캠핑 아웃도어',
+    description: '주말 캠핑을 위한 기능성 레이어링',
+    tags: ['고프코어', '스포티'],
+    occasion: '주말룩',
+    needs: [{ codes: ['sports_outer', 'outer_vest', 'outer_padding'] }],
+  },
+  {
+    name: '러닝 크루룩',
+    description: '출근 전 러닝을 위한 가벼운 퍼포먼스룩',
+    tags: ['스포티'],
+    occasion: '운동룩',
+  },
+  {
+    name: '가디건 댄디룩',
+    description: '가디건 하나로 부드러워지는 인상',
+    tags: ['댄디', '프레피'],
+    occasion: '데이트룩',
+    needs: [{ codes: ['outer_cardigan'] }],
+  },
+  {
+    name: '블랙 앤 화이트',
+    description: '흑백 대비로 깔끔하게 떨어지는 스타일',
+    tags: ['미니멀', '놈코어'],
+    occasion: '데일리룩',
+    colors: ['black', 'white'],
+  },
   {
     name: '올리브 포인트',
     description: '올리브와 카키로 주는 차분한 포인트',
     tags: ['아메카지', '워크웨어'],
+    occasion: '데일리룩',
+    needs: [{ colors: ['olive', 'khaki'] }],
   },
   {
     name: '셋업 수트 캐주얼',
-    description: '셋업 수트를 스니커즈와 매치한 캐주얼 수트',
+    description: '블레이저와 슬랙스를 스니커즈와 매치한 캐주얼 수트룩',
     tags: ['비즈니스캐주얼', '댄디'],
+    occasion: '금요일 캐주얼',
+    needs: [{ codes: ['outer_blazer'] }, { codes: ['bottom_slacks'] }, { codes: ['shoes_sneakers'] }],
   },
   {
     name: '출장 여행룩',
-    description: '구김에 강한 소재로 꾸린 출장 가방 속 코디',
+    description: '출장 가방에 넣기 좋은 편안한 출근 코디',
     tags: ['비즈니스캐주얼', '고프코어'],
+    occasion: '출근룩',
   },
   {
     name: '가을 레이어링',
-    description: '셔츠, 니트, 자켓을 겹쳐 입는 가을 레이어링',
+    description: '셔츠 위에 가디건이나 자켓을 겹쳐 입는 가을 레이어링',
     tags: ['클래식', '댄디'],
+    occasion: '출근룩',
+    needs: [{ codes: ['top_shirt'] }, { codes: ['outer_cardigan', 'outer_blazer', 'outer_jacket'] }],
+    noSummer: true,
   },
   {
     name: '스웨이드 포인트',
-    description: '스웨이드 자켓과 로퍼로 주는 질감 포인트',
+    description: '스웨이드 아이템 하나로 주는 질감 포인트',
     tags: ['클래식', '댄디'],
+    occasion: '데이트룩',
+    needs: [{ name: /스웨이드/ }],
   },
   {
     name: '화이트 셔츠 정석',
-    description: '화이트 셔츠 한 장으로 완성하는 다양한 룩',
+    description: '화이트 셔츠 한 장으로 완성하는 단정한 룩',
     tags: ['미니멀', '포멀'],
+    occasion: '출근룩',
+    needs: [{ codes: ['top_shirt'], colors: ['white'] }],
   },
   {
     name: '그레이 톤온톤',
     description: '라이트 그레이부터 차콜까지 그레이의 변주',
     tags: ['미니멀', '클래식'],
+    occasion: '출근룩',
+    colors: ['lightgrey', 'grey', 'melange', 'charcoal'],
   },
   {
     name: '아이비 스쿨룩',
-    description: '케이블 니트와 코듀로이 팬츠의 캠퍼스 감성',
+    description: '니트와 코듀로이 팬츠의 캠퍼스 감성',
     tags: ['프레피', '캐주얼'],
+    occasion: '데이트룩',
+    needs: [{ codes: ['top_knit'] }, { codes: ['bottom_chino', 'bottom_slacks'], name: /코듀로이/ }],
   },
   {
     name: '편안한 재택룩',
     description: '화상회의에도 단정한 편안한 재택근무 코디',
     tags: ['놈코어', '캐주얼'],
+    occasion: '데일리룩',
   },
-  { name: '데이트룩', description: '과하지 않게 신경 쓴 주말 데이트룩', tags: ['댄디', '캐주얼'] },
-  { name: '가족 모임룩', description: '부모님도 좋아하시는 단정한 가족 모임 코디', tags: ['클래식', '댄디'] },
+  {
+    name: '데이트룩',
+    description: '과하지 않게 신경 쓴 주말 데이트룩',
+    tags: ['댄디', '캐주얼'],
+    occasion: '데이트룩',
+  },
+  {
+    name: '가족 모임룩',
+    description: '부모님도 좋아하시는 단정한 가족 모임 코디',
+    tags: ['클래식', '댄디'],
+    occasion: '모임룩',
+  },
   {
     name: '겨울 니트 캐주얼',
     description: '두툼한 니트와 데님으로 따뜻한 겨울 캐주얼',
     tags: ['캐주얼', '댄디'],
+    occasion: '주말룩',
+    needs: [{ codes: ['top_knit'] }, { codes: ['bottom_denim'] }],
+    noSummer: true,
   },
-  { name: '연말 파티룩', description: '연말 모임을 위한 블랙 톤 세미 포멀', tags: ['포멀', '미니멀'] },
+  {
+    name: '연말 파티룩',
+    description: '연말 모임을 위한 블랙 톤 세미 포멀',
+    tags: ['포멀', '미니멀'],
+    occasion: '모임룩',
+    colors: ['black', 'charcoal', 'white'],
+  },
 ];
-
-export const CODI_SUFFIXES = [
-  '출근룩',
-  '주말룩',
-  '데이트룩',
-  '하객룩',
-  '미팅룩',
-  '데일리룩',
-  '가을 코디',
-  '금요일 캐주얼',
-] as const;
 
 export interface PostDef {
   title: string;
@@ -2655,31 +2863,45 @@ export const POSTS: PostDef[] = [
   },
 ];
 
-export const POST_INTROS = [
-  '{k}, 막상 고르려고 하면 생각보다 어렵습니다. 매일 아침 옷장 앞에서 고민하는 분들을 위해 코디룸 에디터가 핵심만 정리했어요.',
-  '요즘 코디룸에서 가장 많이 검색된 키워드 중 하나가 바로 {k}입니다. 30대부터 50대까지, 직장인 고객들의 질문을 모아 답을 준비했습니다.',
-  '{k}에 대한 이야기를 시작해볼까요. 어렵게 생각할 필요는 없습니다. 몇 가지 원칙만 알면 누구나 깔끔하게 소화할 수 있어요.',
-  '스타일은 결국 디테일에서 완성됩니다. 오늘은 {k:을/를} 주제로, 실패하지 않는 방법을 차근차근 짚어보겠습니다.',
-];
-export const POST_PARAGRAPHS = [
-  '가장 먼저 확인할 것은 핏입니다. 너무 붙지도, 너무 크지도 않은 적당한 여유가 단정한 인상을 만듭니다. 상세 페이지의 실측 사이즈를 지금 입고 있는 옷과 비교해 보세요.',
-  '컬러는 네이비, 차콜, 베이지처럼 기본 색을 중심으로 고르면 실패가 적습니다. 포인트 컬러는 한 가지만, 나머지는 뉴트럴 톤으로 맞추는 것이 좋아요.',
-  '소재는 계절감을 좌우합니다. 가을에는 울 혼방이나 코튼 트윌처럼 적당한 두께감이 있는 원단이, 겨울에는 캐시미어 블렌드처럼 보온성이 좋은 원단이 잘 어울립니다.',
-  '리뷰에 적힌 키와 몸무게, 사이즈 후기를 꼭 참고하세요. 나와 비슷한 체형의 고객이 어떤 사이즈를 선택했는지 보면 사이즈 고민이 훨씬 줄어듭니다.',
-  '출근룩에서는 과한 디테일보다 깔끔한 마감이 중요합니다. 단추, 스티치, 안감처럼 작은 부분이 전체의 완성도를 결정해요.',
-  '처음부터 모든 아이템을 바꿀 필요는 없습니다. 이미 가지고 있는 옷과 잘 어울리는 아이템 하나를 더하는 것부터 시작해 보세요.',
-  '세탁과 보관도 스타일의 일부입니다. 라벨의 세탁 표시를 확인하고, 니트는 개어서, 코트와 재킷은 어깨가 넓은 옷걸이에 보관하세요.',
-  '주말에는 같은 아이템을 조금 더 가볍게 입어보세요. 셔츠 단추를 하나 더 풀거나, 구두 대신 스니커즈를 매치하는 것만으로도 분위기가 달라집니다.',
-];
-export const POST_TIPS = [
-  '실측 사이즈는 평소 잘 맞는 옷을 눕혀서 재면 가장 정확합니다.',
-  '벨트와 구두의 색을 맞추면 전체 룩이 정돈되어 보여요.',
-  '양말은 바지 색과 맞추면 다리가 길어 보입니다.',
-  '니트는 한 치수 크게 입으면 셔츠 위에 레이어드하기 좋아요.',
-  '밑단 수선은 구두를 신고 기장을 확인하세요.',
-  '코트 소매는 셔츠 소매가 1cm 정도 보이는 길이가 적당합니다.',
-  '화이트 셔츠는 두 장 이상 두고 번갈아 입으세요.',
-  '가방은 구두와 같은 톤으로 맞추면 실패가 없습니다.',
+/** Post openings by kind of post; {k} is the keyword, {k:을} the keyword with its object particle. */
+export const POST_INTROS: Record<'guide' | 'story' | 'event', readonly string[]> = {
+  guide: [
+    '{k}, 막상 고르려고 하면 생각보다 어렵습니다. 매일 아침 옷장 앞에서 고민하는 분들을 위해 코디룸 에디터가 핵심만 정리했어요.',
+    '요즘 코디룸에서 가장 많이 검색된 키워드 중 하나가 바로 {k}입니다. 30대부터 50대까지, 직장인 고객들의 질문을 모아 답을 준비했습니다.',
+    '{k}에 대한 이야기를 시작해볼까요. 어렵게 생각할 필요는 없습니다. 몇 가지 원칙만 알면 누구나 깔끔하게 소화할 수 있어요.',
+    '스타일은 결국 디테일에서 완성됩니다. 오늘은 {k:을} 주제로, 실패하지 않는 방법을 차근차근 짚어보겠습니다.',
+  ],
+  story: [
+    '코디룸 에디터가 {k}의 현장을 직접 찾았습니다. 오래 쓰는 물건이 만들어지는 과정을 전해 드립니다.',
+    '오늘은 {k:을} 주제로, 브랜드가 들려준 이야기를 옮겨 봅니다.',
+  ],
+  event: [
+    '{k} 소식을 전해 드립니다. 함께해 주신 고객 여러분께 감사드립니다.',
+    '코디룸 {k} 안내입니다. 이벤트 기간과 혜택을 다시 정리해 드립니다.',
+  ],
+};
+/** Editor's tips, each for the kinds of products it is about (category codes). */
+export const POST_TIPS: readonly { text: string; codes: RegExp }[] = [
+  { text: '실측 사이즈는 평소 잘 맞는 옷을 눕혀서 재면 가장 정확합니다.', codes: /^(top|bottom|outer)_/ },
+  {
+    text: '벨트와 구두의 색을 맞추면 전체 룩이 정돈되어 보여요.',
+    codes: /^(shoes_|acc_belt$|bottom_slacks$)/,
+  },
+  { text: '양말은 바지 색과 맞추면 다리가 길어 보입니다.', codes: /^(bottom_|shoes_)/ },
+  { text: '니트는 한 치수 크게 입으면 셔츠 위에 레이어드하기 좋아요.', codes: /^(top_knit|outer_cardigan)$/ },
+  { text: '밑단 수선은 구두를 신고 기장을 확인하세요.', codes: /^bottom_/ },
+  {
+    text: '코트 소매는 셔츠 소매가 1cm 정도 보이는 길이가 적당합니다.',
+    codes: /^outer_(coat|trench|blazer)$/,
+  },
+  { text: '화이트 셔츠는 두 장 이상 두고 번갈아 입으세요.', codes: /^top_shirt$/ },
+  { text: '가방은 구두와 같은 톤으로 맞추면 실패가 없습니다.', codes: /^(bag_|shoes_)/ },
+  { text: '기능성 웨어는 섬유유연제 없이 세탁해야 땀 배출 기능이 유지됩니다.', codes: /^sports_/ },
+  { text: '넥타이는 셔츠보다 진한 색을 고르면 안정감이 있어요.', codes: /^acc_necktie$/ },
+  { text: '패딩은 세탁 후 충분히 두드려 말리면 볼륨이 돌아옵니다.', codes: /^outer_padding$/ },
+  { text: '머플러는 코트 칼라 안쪽으로 한 번 감아 두르면 단정합니다.', codes: /^acc_muffler$/ },
+  { text: '지갑에 카드를 적게 넣어야 가죽이 덜 늘어납니다.', codes: /^acc_wallet$/ },
+  { text: '볼캡은 챙을 접지 말고 보관해야 모양이 오래 갑니다.', codes: /^acc_cap$/ },
 ];
 
 export const SEARCH_KEYWORDS_EXTRA = [
@@ -2836,3 +3058,199 @@ export const MISSIONS = [
   { code: 'PERSONAL_COLOR', title: '퍼스널 컬러 진단하기', point: 300 },
   { code: 'DAILY_QUIZ_7', title: '데일리 퀴즈 7일 연속 참여하기', point: 700 },
 ] as const;
+
+/** The paragraph under each magazine heading (POSTS sections): written for that heading. */
+export const POST_SECTION_TEXT: Record<string, string> = {
+  '월요일: 화이트 셔츠와 그레이 슬랙스':
+    '한 주의 시작은 화이트 셔츠와 그레이 슬랙스로 단정하게. 네이비 블레이저를 걸치면 회의가 많은 월요일에도 신뢰감 있는 인상을 줍니다.',
+  '수요일: 니트와 치노 팬츠':
+    '수요일에는 블레이저 안에 니트를 받쳐 입고 치노 팬츠를 매치해 보세요. 셔츠보다 부드럽고, 블레이저 덕분에 여전히 출근룩답습니다.',
+  '금요일: 티셔츠와 데님':
+    '금요일엔 무지 티셔츠와 진청 데님 위에 블레이저를 걸쳐 보세요. 캐주얼하지만 블레이저 하나로 정돈된 느낌이 남습니다.',
+  '와이드 슬랙스가 어울리는 체형':
+    '와이드 슬랙스는 허벅지가 두껍거나 골반이 넓은 체형의 라인을 자연스럽게 감춰 줍니다. 상의는 짧거나 넣어 입어 비율을 맞추세요.',
+  '테이퍼드 슬랙스의 장점':
+    '테이퍼드 슬랙스는 허벅지는 여유 있고 발목으로 갈수록 좁아져 다리가 길어 보입니다. 로퍼나 더비 슈즈와 특히 잘 어울려요.',
+  '기장과 밑단 수선 팁':
+    '슬랙스 기장은 구두를 신고 밑단이 발등에 살짝 닿는 정도가 적당합니다. 밑단 수선 전에 평소 신는 신발을 꼭 신어 보세요.',
+  '레귤러 칼라: 가장 무난한 선택':
+    '레귤러 칼라는 넥타이를 매도, 풀어도 어색하지 않은 가장 무난한 칼라입니다. 첫 출근용 셔츠라면 레귤러 칼라부터 고르세요.',
+  '버튼다운 칼라: 노타이에 강하다':
+    '버튼다운 칼라는 칼라 끝을 단추로 고정해 노타이 차림에도 칼라가 무너지지 않습니다. 니트나 블레이저 안에 입기 좋아요.',
+  '차이나카라: 캐주얼한 출근룩':
+    '차이나카라 셔츠는 칼라가 없어 목선이 깔끔하고, 넥타이 없는 캐주얼한 출근룩에 잘 어울립니다. 슬랙스와 로퍼로 정돈해 주세요.',
+  '핏은 한 치수 여유 있게':
+    '40대의 캐주얼은 몸에 붙는 핏보다 한 치수 여유 있는 핏이 편안하고 세련돼 보입니다. 어깨선이 맞는지만 확인하세요.',
+  '컬러는 세 가지 이내로':
+    '한 번에 입는 컬러는 세 가지 이내로 줄이세요. 네이비, 그레이, 베이지처럼 차분한 컬러를 중심에 두면 실패가 없습니다.',
+  '소재로 고급스러움을 더하기':
+    '같은 니트라도 울이나 캐시미어 소재는 은은한 광택과 두께감으로 고급스러움을 더합니다. 로고보다 소재에 투자하세요.',
+  '셔츠 대신 니트 폴로':
+    '셔츠 대신 니트 폴로를 입으면 칼라가 있어 단정하면서도 훨씬 편안합니다. 슬랙스와 매치하면 회의에도 무리가 없어요.',
+  '스니커즈는 가죽 소재로':
+    '비즈니스 캐주얼에 스니커즈를 신는다면 캔버스보다 가죽 소재를 고르세요. 화이트나 블랙 가죽 스니커즈는 슬랙스와도 잘 어울립니다.',
+  '재킷 하나는 의자에 걸어두기':
+    '갑작스러운 미팅에 대비해 재킷 하나는 사무실 의자에 걸어두세요. 네이비나 차콜 재킷이면 어떤 출근룩 위에도 어울립니다.',
+  '기장은 무릎 위아래 5cm':
+    '코트 기장은 무릎 위아래 5cm 안쪽이 가장 활용도가 높습니다. 키가 작다면 무릎 위 기장을 골라 비율을 살리세요.',
+  '어깨선 체크하기':
+    '코트를 입었을 때 어깨선이 내 어깨 끝에 맞는지 체크하세요. 정장 위에 입을 코트라면 재킷을 입고 어깨를 확인해야 합니다.',
+  '울 혼용률 읽는 법':
+    '코트의 울 혼용률이 높을수록 보온성과 복원력이 좋습니다. 울 70% 이상이면 따뜻하고, 나일론이 섞이면 내구성이 좋아집니다.',
+  '세탁은 울 코스로':
+    '니트는 세탁기의 울 코스로 뒤집어서 세탁하세요. 찬물과 중성세제를 쓰면 보풀과 수축이 크게 줄어듭니다.',
+  '옷걸이 대신 개어서 보관':
+    '니트는 옷걸이에 걸면 어깨가 늘어나므로 개어서 보관하세요. 서랍에 넣을 때는 방충제를 함께 두면 좋습니다.',
+  '보풀 제거는 이렇게':
+    '니트의 보풀은 손으로 뜯지 말고 보풀 제거기로 가볍게 밀어 제거하세요. 마찰이 많은 팔 안쪽부터 확인하면 됩니다.',
+  '블랙 구두엔 블랙 벨트':
+    '블랙 구두를 신는 날엔 블랙 벨트를 매세요. 구두와 벨트의 색만 맞춰도 정장 차림이 한결 정돈돼 보입니다.',
+  '브라운 계열은 톤을 맞춰서':
+    '브라운 구두에 브라운 벨트를 맬 때는 밝기와 톤을 맞추세요. 다크브라운 구두에는 다크브라운 벨트가 가장 자연스럽습니다.',
+  '스니커즈를 신는 날의 벨트':
+    '스니커즈를 신는 날엔 캐주얼 벨트나 스웨이드 벨트로 힘을 빼 보세요. 스니커즈의 색과 벨트의 톤을 맞추면 깔끔합니다.',
+  '상의는 짧게, 하의는 길게':
+    '상의는 골반을 덮지 않게 짧게, 하의는 밑단이 신발에 닿게 길게 입으면 다리가 길어 보입니다. 니트는 앞쪽만 살짝 넣어 입어도 좋아요.',
+  '톤온톤으로 세로 라인 만들기':
+    '상의와 하의를 비슷한 톤온톤으로 맞추면 끊김 없는 세로 라인이 생겨 키가 커 보입니다. 그레이 니트에 차콜 슬랙스가 좋은 예입니다.',
+  '굽 있는 구두 활용하기':
+    '굽 있는 더비 구두는 자연스럽게 키를 2~3cm 더해 줍니다. 바지 밑단이 구두 굽을 살짝 덮게 하면 티 나지 않아요.',
+  '세미와이드가 정답인 이유':
+    '허벅지가 두껍다면 세미와이드 바지가 정답입니다. 허벅지는 넉넉하고 밑단은 과하게 넓지 않아 슬림해 보이면서도 편안합니다.',
+  '밑위 길이 확인하기':
+    '허벅지가 두꺼운 체형은 밑위가 짧으면 앉을 때 불편합니다. 상세 페이지의 실측에서 밑위 길이를 꼭 확인하세요.',
+  '스트레치 소재 고르기':
+    '폴리우레탄이 섞인 스트레치 소재 바지는 허벅지가 두꺼워도 움직임이 편합니다. 소재 표기에서 폴리우레탄이나 스판덱스를 확인하세요.',
+  '월·화: 셔츠와 슬랙스의 정석':
+    '월요일과 화요일은 셔츠와 슬랙스의 정석으로 시작합니다. 화이트와 라이트블루 셔츠를 번갈아 입고 슬랙스는 차콜과 그레이로 바꿔 주세요.',
+  '수·목: 니트와 자켓 레이어드':
+    '수요일과 목요일엔 셔츠 위에 얇은 니트를 겹치고 자켓을 걸치는 레이어드로 아침저녁 기온차에 대비하세요.',
+  '금: 가벼운 캐주얼':
+    '금요일엔 가벼운 캐주얼로 치노 팬츠에 니트 폴로나 맨투맨을 매치해 보세요. 로퍼를 신으면 캐주얼해도 출근룩다운 단정함이 남습니다.',
+  '셋업 수트로 깔끔하게':
+    '하객룩의 가장 쉬운 답은 네이비나 차콜 셋업 수트입니다. 같은 원단의 재킷과 슬랙스로 깔끔하게 입으면 실패가 없어요.',
+  '넥타이 없이도 단정하게':
+    '요즘 결혼식은 넥타이 없이도 충분히 단정합니다. 셔츠 단추를 끝까지 채우거나 니트 타이로 가볍게 포인트를 주세요.',
+  '구두는 로퍼로 부드럽게':
+    '하객룩의 구두는 더비 대신 로퍼로 골라 부드러운 인상을 주세요. 브라운 스웨이드 로퍼는 네이비 수트와 특히 잘 어울립니다.',
+  '워크 자켓과 데님':
+    '아메카지의 기본은 워크 자켓과 데님의 조합입니다. 진청 데님에 카키나 브라운 워크 자켓을 걸치면 주말 나들이룩이 완성돼요.',
+  '맨투맨 레이어드':
+    '맨투맨 아래로 셔츠 칼라와 밑단을 살짝 보이게 레이어드하면 단조로운 맨투맨에 아메카지다운 깊이가 생깁니다.',
+  '볼캡으로 마무리':
+    '아메카지 코디는 워싱된 볼캡으로 마무리하세요. 자켓이나 데님과 같은 톤의 볼캡을 고르면 전체가 자연스럽게 묶입니다.',
+  '폴로 셔츠는 기능성 소재로':
+    '라운딩용 폴로 셔츠는 땀이 빨리 마르는 기능성 소재로 고르세요. 폴리에스터 소재는 땀을 흘려도 몸에 달라붙지 않습니다.',
+  '팬츠는 스트레치로':
+    '골프 팬츠는 스윙할 때 당기지 않도록 스트레치 소재를 고르세요. 허리 밴드 안쪽에 실리콘 처리가 된 팬츠는 셔츠가 빠지지 않습니다.',
+  '아우터는 가볍게':
+    '라운딩 아우터는 가볍게 접어 카트에 둘 수 있는 바람막이나 경량 베스트가 좋습니다. 이른 아침 티오프에는 꼭 챙기세요.',
+  '화이트 셔츠의 힘':
+    '첫 미팅에는 깨끗한 화이트 셔츠가 가장 큰 힘을 발휘합니다. 칼라와 소매가 구김 없이 다려져 있는지만 챙기세요.',
+  '네이비와 그레이의 조합':
+    '네이비 블레이저와 그레이 슬랙스의 조합은 신뢰감을 주는 미팅룩의 정석입니다. 두 컬러 모두 어떤 셔츠와도 어울립니다.',
+  '구두는 깨끗하게':
+    '미팅 전날 구두를 깨끗하게 닦아 두세요. 상대는 생각보다 구두를 자주 봅니다. 더비 구두라면 끈 색까지 확인하세요.',
+  '숏 패딩은 블랙이나 네이비':
+    '정장 위에 입을 숏 패딩은 블랙이나 네이비로 고르세요. 정장 색과 부딪히지 않아 출근길에도 자연스럽습니다.',
+  '광택 없는 소재 고르기':
+    '정장 위 패딩은 광택 없는 매트한 소재를 고르면 스포티한 느낌이 줄어듭니다. 겉감이 무광인 패딩이 코트처럼 단정해 보여요.',
+  '머플러로 포인트':
+    '패딩 출근룩에는 울이나 캐시미어 머플러로 포인트를 주세요. 카멜이나 차콜 머플러가 블랙 패딩에 특히 잘 어울립니다.',
+  '셔츠와 넥타이로 포멀하게':
+    '차콜 슬랙스에 화이트 셔츠와 넥타이를 매면 가장 포멀한 룩이 됩니다. 네이비나 버건디 넥타이가 차콜과 잘 맞아요.',
+  '니트로 부드럽게':
+    '차콜 슬랙스에 아이보리나 오트밀 니트를 매치하면 부드러운 인상이 됩니다. 니트는 앞쪽만 살짝 넣어 입어 보세요.',
+  '맨투맨으로 캐주얼하게':
+    '차콜 슬랙스에 그레이나 네이비 맨투맨을 입으면 편안한 캐주얼 출근룩이 됩니다. 스니커즈로 마무리하세요.',
+  '네이비 니트와의 조합':
+    '베이지 치노 팬츠와 네이비 니트의 조합은 언제 입어도 단정합니다. 대비가 분명해 사진에도 깔끔하게 나와요.',
+  '화이트 셔츠로 산뜻하게':
+    '베이지 치노에 화이트 셔츠를 입으면 봄가을에 산뜻한 룩이 됩니다. 소매를 한두 번 걷어 올려 가볍게 입어 보세요.',
+  '브라운 로퍼로 마무리':
+    '베이지 치노 코디는 브라운 로퍼로 마무리하면 톤이 자연스럽게 이어집니다. 양말은 네이비나 브라운이 좋아요.',
+  '다시 돌아온 테일러링':
+    '이번 시즌 테일러링이 다시 돌아왔습니다. 어깨가 자연스러운 블레이저와 넉넉한 코트가 출근룩의 중심이 됩니다.',
+  '브라운의 귀환':
+    '블랙과 그레이 일색이던 남성복에 브라운이 귀환했습니다. 브라운 니트나 코트 하나로 이번 시즌 분위기를 낼 수 있어요.',
+  '기능성과 포멀의 만남':
+    '발수 코트, 스트레치 블레이저처럼 기능성과 포멀이 만나는 아이템이 늘었습니다. 출퇴근길 날씨 걱정을 덜어 줍니다.',
+  '싱글과 더블, 무엇을 고를까':
+    '처음 사는 트렌치코트라면 싱글을 고르세요. 더블은 클래식한 멋이 있지만 앞을 열어 입을 때 싱글이 더 가볍게 떨어집니다.',
+  '벨트 묶는 법':
+    '트렌치코트 벨트는 앞에서 묶기보다 뒤로 돌려 묶거나 버클 없이 가볍게 매듭지으면 자연스럽습니다.',
+  '트렌치코트 컬러 선택':
+    '트렌치코트 컬러는 베이지가 정석이고, 두 번째라면 네이비나 블랙을 고르세요. 베이지는 정장과 데님 모두에 어울립니다.',
+  '바람막이를 자켓처럼':
+    '무채색 바람막이는 셔츠 위에 자켓처럼 걸쳐도 출근룩이 됩니다. 로고가 작고 광택이 적은 바람막이를 고르세요.',
+  '기능성 백팩 고르기':
+    '출근용 기능성 백팩은 노트북 칸과 발수 원단을 확인하세요. 블랙 나일론 백팩은 슬랙스와도 어색하지 않습니다.',
+  '슬랙스와의 균형':
+    '고프코어 아이템을 입는 날엔 하의는 슬랙스로 균형을 잡으세요. 베스트나 바람막이의 캐주얼함을 슬랙스가 눌러 줍니다.',
+  '브라운 니트로 시작하기':
+    '어스 톤이 낯설다면 브라운 니트로 시작하세요. 네이비나 차콜 팬츠와 매치하면 부담 없이 시즌 컬러를 입을 수 있습니다.',
+  '올리브 팬츠 매치법':
+    '올리브 팬츠에는 아이보리나 베이지 니트를 매치하세요. 올리브는 브라운 구두와도 잘 어울려 톤을 맞추기 쉽습니다.',
+  '톤온톤 레이어드':
+    '브라운 니트에 베이지 팬츠, 카멜 코트처럼 같은 계열을 톤온톤 레이어드하면 따뜻하고 세련된 분위기가 납니다.',
+  '가죽을 고르는 일':
+    '북촌레더 공방의 하루는 가죽을 고르는 일로 시작합니다. 흠집과 주름을 손끝으로 확인해 좋은 부위만 지갑과 벨트에 씁니다.',
+  '손바느질의 이유':
+    '공방은 지금도 손바느질을 고집합니다. 두 개의 바늘로 꿰매는 새들 스티치는 한 땀이 끊어져도 풀리지 않기 때문입니다.',
+  '오래 쓰는 가죽 관리법':
+    '가죽 소품은 한 달에 한 번 마른 천으로 닦고 가죽 크림을 얇게 발라 주세요. 비에 젖었다면 그늘에서 천천히 말립니다.',
+  '어깨가 전부다':
+    '어반테일러의 테일러는 수트의 어깨가 전부라고 말합니다. 어깨가 맞지 않는 재킷은 수선으로도 바로잡기 어렵습니다.',
+  '원단 이야기':
+    '좋은 수트 원단은 구김이 생겨도 걸어 두면 회복됩니다. 울 원단의 복원력이 좋은 수트를 만드는 바탕입니다.',
+  '수선으로 완성하는 핏':
+    '기성 수트도 소매와 바지 기장 수선으로 핏이 완성됩니다. 소매는 셔츠가 1cm 보이게, 바지는 구두 등에 살짝 닿게 맞추세요.',
+  '캐시미어 등급 이해하기':
+    '캐시미어는 섬유가 가늘고 길수록 높은 등급으로 칩니다. 같은 캐시미어라도 등급에 따라 촉감과 보풀이 크게 다릅니다.',
+  '블렌드 원단의 장점':
+    '울과 캐시미어를 섞은 블렌드 원단은 캐시미어의 부드러움에 울의 내구성을 더합니다. 매일 입는 니트라면 블렌드가 실용적이에요.',
+  '보관과 세탁':
+    '캐시미어는 입은 뒤 하루 쉬게 하고, 세탁은 드라이클리닝이나 울 전용 세제 손세탁으로 하세요. 보관은 개어서 합니다.',
+  '내 옷 실측 재는 법':
+    '가장 잘 맞는 내 옷을 평평하게 눕히고 가슴단면과 총장을 재세요. 그 실측을 상세 페이지의 사이즈표와 비교하면 됩니다.',
+  '단면과 둘레의 차이':
+    '가슴단면은 옷을 눕혀 잰 한쪽 너비이고, 둘레는 그 두 배입니다. 사이즈표가 단면인지 둘레인지 먼저 확인하세요.',
+  '리뷰의 키와 몸무게 참고하기':
+    '리뷰에 적힌 키와 몸무게가 나와 비슷한 고객이 어떤 사이즈를 골랐는지 참고하세요. 사이즈 후기의 작아요, 커요도 함께 보세요.',
+  '호칭 사이즈의 의미':
+    '셔츠의 호칭 사이즈 95, 100, 105는 가슴둘레를 기준으로 한 표기입니다. 보통 100이 L, 105가 XL에 해당합니다.',
+  '목둘레와 소매길이':
+    '드레스 셔츠는 목둘레와 소매길이가 맞아야 합니다. 단추를 채웠을 때 손가락 하나가 들어가는 목둘레가 적당합니다.',
+  '브랜드마다 다른 이유':
+    '같은 100 사이즈라도 브랜드마다 실측이 다른 이유는 기준 체형과 핏이 다르기 때문입니다. 꼭 실측을 비교하세요.',
+  '발길이 재는 법':
+    '종이 위에 뒤꿈치를 벽에 붙이고 서서 가장 긴 발가락 끝까지 발길이를 재세요. 양발 중 긴 쪽을 기준으로 합니다.',
+  '발볼 넓은 분들을 위한 팁':
+    '발볼이 넓다면 구두는 반 치수 크게보다 발볼이 넓은 라스트를 고르세요. 리뷰에서 발볼 이야기를 찾아보면 도움이 됩니다.',
+  '저녁에 재야 하는 이유':
+    '발은 오후가 되면 붓기 때문에 저녁에 재는 것이 정확합니다. 저녁에 잰 사이즈로 고르면 하루 종일 편합니다.',
+  '실패 없는 넥타이':
+    '선물용 넥타이는 네이비나 버건디 솔리드가 실패가 없습니다. 폭 7~8cm의 넥타이가 대부분의 셔츠와 어울립니다.',
+  '매일 쓰는 지갑과 벨트':
+    '지갑과 벨트는 매일 쓰는 만큼 좋은 가죽을 고르세요. 지갑과 벨트 모두 블랙이나 다크브라운이면 어떤 옷에도 어울립니다.',
+  '겨울엔 머플러':
+    '겨울 선물로는 캐시미어나 울 머플러가 좋습니다. 차콜이나 카멜 머플러는 어떤 코트에도 잘 어울려요.',
+  '노트북 사이즈 확인하기':
+    '출근 가방을 고를 땐 먼저 노트북 사이즈를 확인하세요. 15인치 노트북이라면 가방 내경 가로가 38cm 이상이어야 합니다.',
+  '서류가방의 격식':
+    '서류가방은 정장 차림에 격식을 더합니다. 가죽 서류가방은 손에 들어도, 어깨끈으로 메도 단정합니다.',
+  '백팩의 편안함':
+    '출퇴근길이 길다면 백팩의 편안함을 따라올 가방이 없습니다. 양어깨에 무게가 나뉘어 노트북을 넣어도 가볍습니다.',
+  '세일 기간':
+    '지난 가을 정기 세일 기간은 모두 끝났습니다. 세일 기간에 주문하신 상품은 순서대로 발송을 마쳤습니다.',
+  '참여 브랜드':
+    '이번 세일에는 아우터와 니트를 중심으로 여러 참여 브랜드가 함께했습니다. 참여해 주신 브랜드에 감사드립니다.',
+  '쿠폰 사용 안내':
+    '세일 기간에 받은 쿠폰은 쿠폰함에 적힌 유효기간까지 사용하실 수 있습니다. 기간이 지난 쿠폰은 자동으로 사라집니다.',
+  '기획전 소개':
+    '여름 린넨 셔츠 기획전은 통기성 좋은 린넨 셔츠를 모아 소개한 기획전이었습니다. 기획전은 종료되었습니다.',
+  '인기 상품':
+    '기획전 기간 가장 사랑받은 인기 상품은 화이트와 스카이블루 린넨 셔츠였습니다. 일부 상품은 아직 구매하실 수 있습니다.',
+  '다음 기획전 예고':
+    '다음 기획전은 가을 아우터를 주제로 준비하고 있습니다. 알림을 켜 두시면 기획전이 열릴 때 가장 먼저 알려 드릴게요.',
+};

@@ -33,12 +33,24 @@ import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { rebuildSearchIndex } from '../domains/search/index.ts';
 import {
+  benefitWords,
+  CODI_OCCASIONS,
+  type CodiSlot,
+  DELICATE_RE,
+  discountRate,
+  kstTimeLabel,
+  pickComposition,
+  pickSeason,
+  seasonsClash,
+  withEul,
+  withWa,
+} from './copy.ts';
+import {
   BRANDS,
   type BrandDef,
   brandSlug,
   CATEGORIES,
   type CategoryDef,
-  CODI_SUFFIXES,
   COLORS,
   type ColorKey,
   CURATORS,
@@ -51,10 +63,11 @@ import {
   NEUTRAL_COLORS,
   PARENT_CATEGORIES,
   POST_INTROS,
-  POST_PARAGRAPHS,
+  POST_SECTION_TEXT,
   POST_TIPS,
   POSTS,
   REVIEW_BY_MAIN,
+  REVIEW_GENERAL_BAD,
   REVIEW_GENERAL_GOOD,
   REVIEW_GENERAL_MEH,
   REVIEW_MATERIAL,
@@ -62,6 +75,8 @@ import {
   SEARCH_KEYWORDS_EXTRA,
   SIZE_RUNS,
   STYLES,
+  type StyleDef,
+  type StyleNeed,
   SURNAME_WEIGHTS,
   SURNAMES,
   sizeGrade,
@@ -151,14 +166,6 @@ function clamp(v: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, v));
 }
 
-/** true when the last syllable of a Korean word has a final consonant (받침). */
-function hasBatchim(word: string): boolean {
-  const code = word.charCodeAt(word.length - 1);
-  if (code < 0xac00 || code > 0xd7a3) return false;
-  return (code - 0xac00) % 28 !== 0;
-}
-const withWa = (word: string) => `${word}${hasBatchim(word) ? '과' : '와'}`;
-
 function uuidFrom(rng: Rng): string {
   const hex = Array.from({ length: 4 }, () => rng.nextUint32().toString(16).padStart(8, '0')).join('');
   const variant = ((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
@@ -242,6 +249,7 @@ interface DisplayRef {
   colorKey: ColorKey;
   baseItem: string;
   name: string;
+  season: string;
   price: number;
   priceDiscount: number;
   popularity: number;
@@ -314,9 +322,18 @@ const FABRIC_WORDS = [
   '피케',
   '니트',
   '울',
+  '구스다운',
+  '덕다운',
+  '다운 점퍼',
+  '다운 베스트',
+  '플리스',
+  '치노',
+  '메탈',
+  '뿔테',
+  '티타늄',
 ];
 const FABRIC_RE =
-  /린넨|데님|코듀로이|캐시미어|스웨이드|레더|가죽|캔버스|나일론|실크|울|코튼|텐셀|알파카|램스|메리노|트윌|헤링본|멜톤|트로피컬|개버딘|카프|소가죽/;
+  /린넨|데님|코듀로이|캐시미어|스웨이드|레더|가죽|캔버스|나일론|실크|울|코튼|텐셀|알파카|램스|메리노|트윌|헤링본|멜톤|트로피컬|개버딘|카프|소가죽|구스다운|덕다운|웰론|아세테이트|티타늄|테리|피케|실켓|수피마|플리스/;
 
 /** How many demo users a catalogue gets: products / 7, at least 60, at most 20,000. */
 export function demoUserCount(products: number): number {
@@ -328,6 +345,125 @@ function averageReviews(products: number): number {
   if (products <= 20_000) return 3;
   if (products <= 50_000) return 2.5;
   return 2;
+}
+
+/** What a product is for, by category (descriptions), else by main category. */
+const USE_BY_MAIN: Record<CategoryDef['main'], readonly string[]> = {
+  outer: ['가볍게 걸치기 좋은 아우터입니다.', '활용도 높은 아우터입니다.'],
+  top: ['단독으로도, 레이어드로도 좋습니다.', '매일 손이 가는 기본 상의입니다.'],
+  bottom: ['상의를 가리지 않고 두루 어울리는 팬츠입니다.', '편안하게 입는 기본 팬츠입니다.'],
+  shoes: ['하루 종일 신어도 편안하도록 쿠션 인솔을 더했습니다.', '어디에나 어울리는 기본 디자인입니다.'],
+  bag: ['필요한 소지품을 깔끔하게 정리해 줍니다.', '가볍게 들기 좋은 가방입니다.'],
+  accessories: ['선물용 박스에 담아 보내드립니다.', '작은 디테일로 전체 룩의 완성도를 높여 줍니다.'],
+  sports: ['운동할 때 움직임이 편하도록 만들었습니다.', '주말 운동에 가볍게 쓰기 좋습니다.'],
+};
+const USE_BY_CATEGORY: Record<string, readonly string[]> = {
+  outer_coat: ['정장과 니트 위에 두루 어울리는 코트입니다.', '출근길 정장 위에 걸치기 좋은 코트입니다.'],
+  outer_blazer: [
+    '셔츠와 슬랙스에 걸치면 단정한 출근룩이 됩니다.',
+    '정장과 캐주얼 어디에나 어울리는 재킷입니다.',
+  ],
+  outer_padding: [
+    '한겨울 출퇴근길을 따뜻하게 지켜 줍니다.',
+    '두툼한 니트 위에도 여유 있게 걸칠 수 있습니다.',
+  ],
+  outer_jacket: [
+    '티셔츠와 데님 위에 가볍게 걸치기 좋은 자켓입니다.',
+    '주말 캐주얼에 잘 어울리는 자켓입니다.',
+  ],
+  outer_cardigan: ['셔츠나 티셔츠 위에 가볍게 걸치기 좋습니다.', '사무실 냉난방에 맞춰 입고 벗기 좋습니다.'],
+  outer_trench: [
+    '간절기 출근길 셔츠 위에 걸치기 좋은 트렌치코트입니다.',
+    '정장과 캐주얼 어디에나 어울리는 트렌치코트입니다.',
+  ],
+  outer_vest: ['셔츠나 니트 위에 겹쳐 입기 좋은 베스트입니다.', '아우터 안에 받쳐 입어 보온을 더합니다.'],
+  top_shirt: ['단독으로도, 재킷 안에 받쳐 입기에도 좋습니다.', '넥타이를 매도, 풀어도 단정한 셔츠입니다.'],
+  top_tshirt: ['더운 날 단독으로 입기 좋은 티셔츠입니다.', '셔츠 안에 받쳐 입기 좋은 이너로도 좋습니다.'],
+  top_longsleeve: ['단독으로도, 셔츠 안에 받쳐 입기에도 좋습니다.', '매일 손이 가는 기본 상의입니다.'],
+  top_knit: ['셔츠 위에 겹쳐 입기 좋은 니트입니다.', '단독으로도, 재킷 안에 받쳐 입기에도 좋습니다.'],
+  top_sweatshirt: ['데님이나 조거 팬츠와 편하게 입기 좋습니다.', '주말 캐주얼에 매일 손이 가는 상의입니다.'],
+  top_hoodie: ['주말에 편하게 입기 좋은 후드입니다.', '가벼운 아우터 안에 겹쳐 입기 좋습니다.'],
+  top_polo: ['재킷 안에도, 단독으로도 단정한 카라 티셔츠입니다.', '금요일 캐주얼에 잘 어울리는 상의입니다.'],
+  bottom_slacks: [
+    '셔츠와 니트, 티셔츠까지 두루 어울리는 팬츠입니다.',
+    '앉았다 일어나도 편안한 출근용 팬츠입니다.',
+  ],
+  bottom_chino: ['셔츠와 니트에 두루 어울리는 팬츠입니다.', '출근룩과 주말룩에 모두 어울리는 팬츠입니다.'],
+  bottom_denim: ['티셔츠와 셔츠에 두루 어울리는 데님입니다.', '주말 캐주얼에 매일 손이 가는 데님입니다.'],
+  bottom_jogger: ['허리 밴딩으로 편하게 입는 팬츠입니다.', '주말 나들이와 가벼운 운동에 좋습니다.'],
+  bottom_shorts: ['더운 날 가볍게 입기 좋은 반바지입니다.', '여름 휴가와 주말 나들이에 좋습니다.'],
+  bag_briefcase: [
+    '15인치 노트북과 서류를 함께 수납할 수 있습니다.',
+    '출퇴근길 서류를 깔끔하게 정리해 줍니다.',
+  ],
+  bag_backpack: ['15인치 노트북을 넣을 수 있는 수납공간이 있습니다.', '출퇴근길 양손을 자유롭게 해 줍니다.'],
+  bag_tote: ['노트북과 소지품을 넉넉하게 담을 수 있습니다.', '가볍게 어깨에 메기 좋은 가방입니다.'],
+  bag_crossbody: ['지갑과 휴대폰만 가볍게 챙기기 좋습니다.', '주말 나들이에 가볍게 메기 좋은 가방입니다.'],
+  acc_eyewear: ['가벼워서 하루 종일 써도 편안합니다.', '얼굴형을 가리지 않는 기본 디자인입니다.'],
+  acc_socks: ['하루 종일 신어도 발이 편안합니다.', '정장과 캐주얼에 두루 어울리는 기본 양말입니다.'],
+  sports_top: ['땀이 빠르게 마르는 기능성 상의입니다.', '라운딩과 러닝에 모두 좋습니다.'],
+  sports_bottom: ['신축성이 좋아 스윙과 러닝이 편합니다.', '땀이 빠르게 마르는 기능성 팬츠입니다.'],
+  sports_outer: ['바람과 가벼운 비를 막아 줍니다.', '라운딩과 러닝에 가볍게 걸치기 좋습니다.'],
+  sports_shoes: ['쿠셔닝이 좋아 오래 걸어도 편안합니다.', '가벼워서 러닝과 워킹에 모두 좋습니다.'],
+  sports_bag: ['운동복과 신발을 나눠 담을 수 있습니다.', '가볍게 들고 다니기 좋은 운동 가방입니다.'],
+  sports_hat: ['햇볕을 가려 주는 가벼운 모자입니다.', '라운딩과 러닝에 모두 좋습니다.'],
+  sports_accessory: ['운동할 때 챙기기 좋은 용품입니다.', '가볍게 챙겨 다니기 좋습니다.'],
+};
+
+/** Reviews of sports goods speak of them as shoes, bags or accessories when they are. */
+function reviewKind(cat: CategoryDef): CategoryDef['main'] {
+  if (cat.main !== 'sports') return cat.main;
+  if (cat.product_type === 'SHOES') return 'shoes';
+  if (cat.product_type === 'BAG') return 'bag';
+  if (cat.product_type === 'ETC') return 'accessories';
+  return 'sports';
+}
+function materialKind(kind: CategoryDef['main']): keyof typeof REVIEW_MATERIAL {
+  if (kind === 'shoes' || kind === 'bag' || kind === 'accessories') return kind;
+  return 'garment';
+}
+function sizeWordsKind(cat: CategoryDef): 'upper' | 'bottom' | 'shoes' {
+  if (cat.product_type === 'SHOES') return 'shoes';
+  return cat.product_type === 'BOTTOM' ? 'bottom' : 'upper';
+}
+/** A second remark of a 1–2 star review: more complaint, never praise. */
+const REVIEW_GENERAL_MEH_LOW = [
+  '배송도 생각보다 늦었어요.',
+  '마감도 조금 아쉬워요.',
+  '다음에는 다른 제품을 살 것 같아요.',
+] as const;
+
+/** A coupon row's name with its "{v}" replaced by what it gives ("5,000원", "7%"). */
+function nameWithBenefit(r: Row): string {
+  return String(r.name).replace(
+    '{v}',
+    benefitWords(r.discount_kind as 'FIXED' | 'PERCENT', Number(r.discount_value)),
+  );
+}
+
+/** Fills a campaign's copy from its facts: {max} best rate of its items, {days}, {coupon}, {brands}, {until}. */
+function fillCopy(text: string, facts: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = facts[k];
+    if (v === undefined) throw new Error(`seed: no fact {${k}} for "${text}"`);
+    return String(v);
+  });
+}
+
+/**
+ * A product's name: [fit] [material] base item, without a fit or a fabric the base item already
+ * says and without two fabrics ("린넨 데님 셔츠").
+ */
+export function productName(baseItem: string, fit: string | null, material: string | null): string {
+  const parts: string[] = [];
+  if (fit && !baseItem.includes(fit.replace(/핏$/, ''))) parts.push(fit);
+  if (material) {
+    const head = material.split(' ')[0] ?? material;
+    const twoFabrics = FABRIC_WORDS.some((w) => baseItem.includes(w)) && FABRIC_RE.test(material);
+    if (!baseItem.includes(head) && !twoFabrics && !parts.some((p) => p.includes(head))) parts.push(material);
+  }
+  parts.push(baseItem);
+  return parts.join(' ');
 }
 
 // ───────────────────────────── the seed ─────────────────────────────
@@ -368,6 +504,8 @@ class SeedContext {
   private reviewers: UserRef[] = [];
   private displays: DisplayRef[] = [];
   private couponIds = new Map<string, number>();
+  /** The coupon rows by key, for the copy that names their benefit. */
+  private couponRows = new Map<string, Row>();
   /** SPEC.md §9 slacks event: the first slacks products, priced so the 50% event coupon gives SLACKS_EVENT_PRICES. */
   private slacksEventPlans = new Set<ProductPlan>();
   /** Their displays (every colourway), the event coupon's PRODUCT_DISPLAY scope. */
@@ -670,20 +808,9 @@ class SeedContext {
     const brand = get(BRANDS, brandIdx);
     // Name: [fit] [material] base item, without the brand.
     const baseItem = rng.pick(cat.items);
-    const parts: string[] = [];
-    if (cat.fits.length > 0 && rng.chance(0.45)) {
-      const fit = rng.pick(cat.fits);
-      if (!baseItem.includes(fit.replace(/핏$/, ''))) parts.push(fit);
-    }
-    if (cat.materials.length > 0 && rng.chance(0.55)) {
-      const material = rng.pick(cat.materials);
-      const head = material.split(' ')[0] ?? material;
-      const twoFabrics = FABRIC_WORDS.some((w) => baseItem.includes(w)) && FABRIC_RE.test(material);
-      if (!baseItem.includes(head) && !twoFabrics && !parts.some((p) => p.includes(head)))
-        parts.push(material);
-    }
-    parts.push(baseItem);
-    const name = parts.join(' ');
+    const fitWord = cat.fits.length > 0 && rng.chance(0.45) ? rng.pick(cat.fits) : null;
+    const materialWord = cat.materials.length > 0 && rng.chance(0.55) ? rng.pick(cat.materials) : null;
+    const name = productName(baseItem, fitWord, materialWord);
 
     // Price: position in the category's range by brand tier, on a log scale, rounded like shops do.
     const [min, max] = cat.price;
@@ -722,8 +849,10 @@ class SeedContext {
         : cat.product_type === 'SHOES'
           ? null
           : (['슬림핏', '레귤러핏', '세미오버핏', '오버핏'][fo + 1] ?? '레귤러핏');
-    const material = rng.pick(cat.compositions);
-    const season = rng.pick(cat.seasons);
+    // The material and the season come from the same facts as the name (seed/copy.ts): one draw
+    // each, over the compositions and seasons that agree with it.
+    const material = pickComposition(name, cat.compositions, rng.next());
+    const season = pickSeason(`${name} ${material}`, cat.seasons, rng.next());
     const tags = [
       ...new Set([
         rng.pick(brand.tags),
@@ -820,32 +949,16 @@ class SeedContext {
     material: string,
     fit: string | null,
   ): string {
-    const use: Record<CategoryDef['main'], readonly string[]> = {
-      outer: [
-        '출근길 셔츠 위에 걸치기 좋은 아우터입니다.',
-        '정장과 캐주얼 어디에나 어울리는 활용도 높은 아우터입니다.',
-      ],
-      top: ['단독으로도, 재킷 안에 받쳐 입기에도 좋습니다.', '매일 손이 가는 기본 상의입니다.'],
-      bottom: [
-        '셔츠와 니트, 티셔츠까지 두루 어울리는 팬츠입니다.',
-        '앉았다 일어나도 편안한 출근용 팬츠입니다.',
-      ],
-      shoes: [
-        '하루 종일 신어도 편안하도록 쿠션 인솔을 더했습니다.',
-        '정장과 캐주얼 모두에 어울리는 디자인입니다.',
-      ],
-      bag: [
-        '15인치 노트북과 서류를 함께 수납할 수 있습니다.',
-        '출퇴근길 필요한 소지품을 깔끔하게 정리해 줍니다.',
-      ],
-      accessories: ['선물용 박스에 담아 보내드립니다.', '작은 디테일로 전체 룩의 완성도를 높여 줍니다.'],
-      sports: ['땀이 빠르게 마르는 기능성 소재를 사용했습니다.', '주말 라운딩과 러닝에 모두 좋습니다.'],
-    };
+    const uses = USE_BY_CATEGORY[cat.code] ?? USE_BY_MAIN[cat.main];
+    // Delicate materials (wool, cashmere, silk, leather, down) are not sold as easy care.
+    const care = DELICATE_RE.test(material)
+      ? ['드라이클리닝을 권장하며', '촉감이 부드러우며', '형태가 오래 유지되며']
+      : ['관리가 쉽고', '착용감이 편안하며', '형태가 오래 유지되며'];
     const sentences = [
       `${brand.name}의 ${name}입니다.`,
       fit ? `${fit} 실루엣으로 체형을 자연스럽게 커버합니다.` : '',
-      `${material} 소재로 ${rng.pick(['관리가 쉽고', '착용감이 편안하며', '형태가 오래 유지되며'])} ${rng.pick(['매일 입기 좋습니다.', '오래 두고 쓰기 좋습니다.'])}`,
-      rng.pick(use[cat.main]),
+      `${material} 소재로 ${rng.pick(care)} ${rng.pick(cat.product_type === 'SHOES' ? ['매일 신기 좋습니다.', '오래 두고 신기 좋습니다.'] : cat.measurement_set === 'TOP' || cat.measurement_set === 'BOTTOM' || cat.measurement_set === 'OUTER' ? ['매일 입기 좋습니다.', '오래 두고 입기 좋습니다.'] : ['매일 쓰기 좋습니다.', '오래 두고 쓰기 좋습니다.'])}`,
+      rng.pick(uses),
     ];
     return sentences.filter(Boolean).join(' ');
   }
@@ -876,15 +989,19 @@ class SeedContext {
       const verb = cat.product_type === 'SHOES' ? '신는데' : '입는데';
       parts.push(`${user.height}cm ${user.weight}kg, 평소 ${size} ${verb} ${size} 사이즈로 주문했어요.`);
     }
+    // What the reviewer says follows the rating, the size feel and the kind of product (the same
+    // draws whatever the words, so the rest of the catalogue does not move).
+    const kind = reviewKind(cat);
+    const sizeWords = sizeFeel ? REVIEW_SIZE[sizeFeel][sizeWordsKind(cat)] : [];
     if (rating >= 4) {
-      parts.push(rng.pick(REVIEW_BY_MAIN[cat.main]));
-      if (sizeFeel) parts.push(rng.pick(REVIEW_SIZE[sizeFeel]));
-      if (rng.chance(0.5)) parts.push(rng.pick(REVIEW_MATERIAL));
+      parts.push(rng.pick(REVIEW_BY_MAIN[kind]));
+      if (sizeFeel) parts.push(rng.pick(sizeWords));
+      if (rng.chance(0.5)) parts.push(rng.pick(REVIEW_MATERIAL[materialKind(kind)]));
       parts.push(rng.pick(REVIEW_GENERAL_GOOD));
     } else {
-      parts.push(rng.pick(REVIEW_GENERAL_MEH));
-      if (sizeFeel) parts.push(rng.pick(REVIEW_SIZE[sizeFeel]));
-      if (rng.chance(0.5)) parts.push(rng.pick(REVIEW_BY_MAIN[cat.main]));
+      parts.push(rng.pick(rating === 3 ? REVIEW_GENERAL_MEH : REVIEW_GENERAL_BAD));
+      if (sizeFeel) parts.push(rng.pick(sizeWords));
+      if (rng.chance(0.5)) parts.push(rng.pick(rating === 3 ? REVIEW_BY_MAIN[kind] : REVIEW_GENERAL_MEH_LOW));
     }
     const content = isQuick ? get(parts, 0) : [...new Set(parts)].join(' ');
     const photos = !isQuick && rng.chance(0.15) ? rng.int(1, 3) : 0;
@@ -1093,6 +1210,7 @@ class SeedContext {
         colorKey: d.colorKey,
         baseItem: p.baseItem,
         name: p.name,
+        season: p.season,
         price: p.price,
         priceDiscount: p.priceDiscount,
         popularity: d.popularity,
@@ -1133,36 +1251,32 @@ class SeedContext {
     );
     await this.likeRows('STYLE', this.styleIds, styleLikes, rng);
 
-    // Codi sets: a top and a bottom, often an outer and shoes, colours that go together.
-    const byMain = (main: string) => this.displays.filter((d) => d.cat.main === main);
-    const tops = byMain('top');
-    const bottoms = byMain('bottom').filter((d) => d.cat.kind !== 'shorts');
-    const outers = byMain('outer');
-    const shoes = byMain('shoes');
-    const codiCount =
-      tops.length && bottoms.length ? clamp(Math.round(this.productCount * 0.075), 20, 600) : 0;
-    const neutral = new Set<ColorKey>(NEUTRAL_COLORS);
+    // Codi sets: a style first, then pieces its occasion allows (seed/copy.ts CODI_OCCASIONS) in
+    // one season, meeting what the style needs; the title names the pieces and the occasion.
+    const pools = new Map<string, DisplayRef[]>();
+    for (const d of this.displays) {
+      const list = pools.get(d.cat.code) ?? [];
+      list.push(d);
+      pools.set(d.cat.code, list);
+    }
+    const hasTop = this.displays.some((d) => d.cat.product_type === 'TOP');
+    const hasBottom = this.displays.some((d) => d.cat.product_type === 'BOTTOM');
+    const codiCount = hasTop && hasBottom ? clamp(Math.round(this.productCount * 0.075), 20, 600) : 0;
     const codis: { row: Row; items: number[]; likes: number[] }[] = [];
     for (let c = 0; c < codiCount; c++) {
-      const styleIdx = rng.int(0, STYLES.length - 1);
-      const top = rng.pick(tops);
-      let bottom = rng.pick(bottoms);
-      for (let k = 0; k < 12; k++) {
-        const ok =
-          bottom.colorKey !== top.colorKey && (neutral.has(top.colorKey) || neutral.has(bottom.colorKey));
-        if (ok) break;
-        bottom = rng.pick(bottoms);
+      let styleIdx = 0;
+      let items: DisplayRef[] | null = null;
+      for (let attempt = 0; attempt < 12 && !items; attempt++) {
+        styleIdx = rng.int(0, STYLES.length - 1);
+        items = this.dress(get(STYLES, styleIdx), pools, rng);
       }
-      const items: DisplayRef[] = [];
-      const outer = outers.length && rng.chance(0.55) ? rng.pick(outers) : null;
-      if (outer) items.push(outer);
-      items.push(top, bottom);
-      if (shoes.length && rng.chance(0.7)) items.push(rng.pick(shoes));
-      const lead = outer ?? top;
-      const leadNoun = `${COLORS[lead.colorKey].name} ${lead.baseItem}`;
-      const title = `${withWa(leadNoun)} ${COLORS[bottom.colorKey].name} ${bottom.baseItem}, ${rng.pick(CODI_SUFFIXES)}`;
-      const curator = rng.pick(CURATORS);
+      if (!items) continue;
       const style = get(STYLES, styleIdx);
+      const lead = get(items, 0);
+      const bottom = items.find((d) => d.cat.product_type === 'BOTTOM') ?? lead;
+      const leadNoun = `${COLORS[lead.colorKey].name} ${lead.baseItem}`;
+      const title = `${withWa(leadNoun)} ${COLORS[bottom.colorKey].name} ${bottom.baseItem}, ${style.occasion}`;
+      const curator = rng.pick(CURATORS);
       codis.push({
         row: {
           style_id: get(this.styleIds, styleIdx),
@@ -1197,6 +1311,69 @@ class SeedContext {
       rng,
     );
     this.progress.step(2, 'styles');
+  }
+
+  /**
+   * Pieces of an outfit for a style: [outer?, top, bottom, shoes?] from the categories its occasion
+   * allows, in the style's colours, no summer-only piece with a winter-only one, every need met;
+   * null when the catalogue has no such outfit.
+   */
+  private dress(style: StyleDef, pools: Map<string, DisplayRef[]>, rng: Rng): DisplayRef[] | null {
+    const occasion = CODI_OCCASIONS[style.occasion];
+    const slotOf = (code: string): CodiSlot => {
+      const type = CATEGORIES.find((c) => c.code === code)?.product_type;
+      return type === 'OUTER' ? 'outer' : type === 'TOP' ? 'top' : type === 'BOTTOM' ? 'bottom' : 'shoes';
+    };
+    // A need naming categories of one slot is met by that slot's piece; others are checked after.
+    const slotNeed = (slot: CodiSlot) =>
+      style.needs?.find((n) => n.codes?.every((code) => slotOf(code) === slot));
+    const meets = (d: DisplayRef, need: StyleNeed | undefined) =>
+      !need ||
+      ((!need.codes || need.codes.includes(d.cat.code)) &&
+        (!need.colors || need.colors.includes(d.colorKey)) &&
+        (!need.name || need.name.test(d.name)));
+    const chosen: DisplayRef[] = [];
+    const seasonsOk = (d: DisplayRef) =>
+      !(style.noSummer && d.season === 'SS') && !seasonsClash([...chosen.map((x) => x.season), d.season]);
+    const pick = (slot: CodiSlot): DisplayRef | null => {
+      const need = slotNeed(slot);
+      const codes = (occasion[slot] as readonly string[]).filter(
+        (code) => !need?.codes || need.codes.includes(code),
+      );
+      const candidates = codes
+        .flatMap((code) => pools.get(code) ?? [])
+        .filter(
+          (d) =>
+            meets(d, need) &&
+            seasonsOk(d) &&
+            (slot === 'shoes' || !style.colors || style.colors.includes(d.colorKey)),
+        );
+      if (candidates.length === 0) return null;
+      // Colours that go together: a colourful piece with neutral ones, not two of one colour.
+      const neutral = new Set<ColorKey>(NEUTRAL_COLORS);
+      const goes = candidates.filter((d) =>
+        chosen.every(
+          (x) => x.colorKey !== d.colorKey && (neutral.has(x.colorKey) || neutral.has(d.colorKey)),
+        ),
+      );
+      return rng.pick(goes.length > 0 ? goes : candidates);
+    };
+    const top = pick('top');
+    if (!top) return null;
+    chosen.push(top);
+    const bottom = pick('bottom');
+    if (!bottom) return null;
+    chosen.push(bottom);
+    const wantsOuter = Boolean(slotNeed('outer')) || rng.chance(0.55);
+    const outer = wantsOuter ? pick('outer') : null;
+    if (wantsOuter && slotNeed('outer') && !outer) return null;
+    if (outer) chosen.push(outer);
+    const wantsShoes = Boolean(slotNeed('shoes')) || rng.chance(0.7);
+    const shoes = wantsShoes ? pick('shoes') : null;
+    if (wantsShoes && slotNeed('shoes') && !shoes) return null;
+    if (shoes) chosen.push(shoes);
+    if (!(style.needs ?? []).every((need) => chosen.some((d) => meets(d, need)))) return null;
+    return [...(outer ? [outer] : []), top, bottom, ...(shoes ? [shoes] : [])];
   }
 
   private async likeRows(
@@ -1241,7 +1418,7 @@ class SeedContext {
         'welcome',
         {
           ...base,
-          name: '신규 가입 웰컴 쿠폰 5,000원',
+          name: '신규 가입 웰컴 쿠폰 {v}',
           coupon_type: 'WELCOME',
           discount_kind: 'FIXED',
           discount_value: 5000,
@@ -1255,7 +1432,7 @@ class SeedContext {
         'first',
         {
           ...base,
-          name: '첫 구매 7% 할인 쿠폰',
+          name: '첫 구매 {v} 할인 쿠폰',
           coupon_type: 'FIRST_PURCHASE',
           discount_kind: 'PERCENT',
           discount_value: FIRST_PURCHASE_COUPON_RATE_PERCENT,
@@ -1269,7 +1446,7 @@ class SeedContext {
         'promotion',
         {
           ...base,
-          name: '가을 아우터 페스티벌 10% 쿠폰',
+          name: '가을 아우터 페스티벌 {v} 쿠폰',
           coupon_type: 'PROMOTION',
           discount_kind: 'PERCENT',
           discount_value: 10,
@@ -1285,7 +1462,7 @@ class SeedContext {
         'monthly',
         {
           ...base,
-          name: `${p.month}월 이달의 코디 쿠폰 8%`,
+          name: `${p.month}월 이달의 코디 쿠폰 {v}`,
           coupon_type: 'MONTHLY_CODI_COUPON',
           discount_kind: 'PERCENT',
           discount_value: 8,
@@ -1300,7 +1477,7 @@ class SeedContext {
         'serial',
         {
           ...base,
-          name: '시리얼 쿠폰 10,000원',
+          name: '시리얼 쿠폰 {v}',
           coupon_type: 'SERIAL',
           discount_kind: 'FIXED',
           discount_value: 10_000,
@@ -1317,7 +1494,7 @@ class SeedContext {
         'event_bf',
         {
           ...base,
-          name: '블랙프라이데이 15% 쿠폰',
+          name: '블랙프라이데이 {v} 쿠폰',
           coupon_type: 'EVENT',
           discount_kind: 'PERCENT',
           discount_value: 15,
@@ -1332,7 +1509,7 @@ class SeedContext {
         'event_app',
         {
           ...base,
-          name: '앱 첫 로그인 3,000원 쿠폰',
+          name: '앱 첫 로그인 {v} 쿠폰',
           coupon_type: 'EVENT',
           discount_kind: 'FIXED',
           discount_value: 3000,
@@ -1345,7 +1522,7 @@ class SeedContext {
         'brand_ut',
         {
           ...base,
-          name: '어반테일러 브랜드위크 15% 쿠폰',
+          name: '어반테일러 브랜드위크 {v} 쿠폰',
           coupon_type: 'BRAND',
           discount_kind: 'PERCENT',
           discount_value: 15,
@@ -1360,7 +1537,7 @@ class SeedContext {
         'brand_bl',
         {
           ...base,
-          name: '북촌레더 단독 10,000원 쿠폰',
+          name: '북촌레더 단독 {v} 쿠폰',
           coupon_type: 'BRAND',
           discount_kind: 'FIXED',
           discount_value: 10_000,
@@ -1375,7 +1552,7 @@ class SeedContext {
         'event_slacks',
         {
           ...base,
-          name: '출근룩 슬랙스 이벤트 50% 쿠폰',
+          name: '출근룩 슬랙스 이벤트 {v} 쿠폰',
           coupon_type: 'PRODUCT',
           discount_kind: 'PERCENT',
           discount_value: SLACKS_EVENT_RATE_PERCENT,
@@ -1389,7 +1566,7 @@ class SeedContext {
         'event_weekend',
         {
           ...base,
-          name: '주말 깜짝 10% 쿠폰',
+          name: '주말 깜짝 {v} 쿠폰',
           coupon_type: 'EVENT_WEEKEND',
           discount_kind: 'PERCENT',
           discount_value: 10,
@@ -1402,6 +1579,9 @@ class SeedContext {
         },
       ],
     ];
+    // A coupon's name states its rule: {v} is the amount or rate it gives.
+    for (const [, r] of policies) r.name = nameWithBenefit(r);
+    this.couponRows = new Map(policies);
     const ids = await this.w.insertIds(
       'coupon_policies',
       t.couponPolicies,
@@ -1413,11 +1593,11 @@ class SeedContext {
     // SPEC.md §9 fixed codi coupon ids 1865, 1866 and 1867: inserted with explicit ids, then the
     // serial sequence is moved past them so that later inserts cannot collide.
     const [c1, c2, c3] = FIXED_CODI_COUPON_IDS;
-    await this.w.insert('coupon_policies', t.couponPolicies, [
+    const codiRows: Row[] = [
       {
         ...base,
         id: c1,
-        name: '코디 세트 3,000원 할인',
+        name: '코디 세트 {v} 할인',
         coupon_type: 'CODI',
         discount_kind: 'FIXED',
         discount_value: 3000,
@@ -1428,7 +1608,7 @@ class SeedContext {
       {
         ...base,
         id: c2,
-        name: '코디 세트 5,000원 할인',
+        name: '코디 세트 {v} 할인',
         coupon_type: 'CODI',
         discount_kind: 'FIXED',
         discount_value: 5000,
@@ -1439,7 +1619,7 @@ class SeedContext {
       {
         ...base,
         id: c3,
-        name: '코디 세트 10% 할인',
+        name: '코디 세트 {v} 할인',
         coupon_type: 'CODI',
         discount_kind: 'PERCENT',
         discount_value: 10,
@@ -1448,7 +1628,10 @@ class SeedContext {
         is_cart_coupon: true,
         valid_days: 14,
       },
-    ]);
+    ];
+    for (const r of codiRows) r.name = nameWithBenefit(r);
+    this.couponRows.set('codi_max', codiRows[2] as Row);
+    await this.w.insert('coupon_policies', t.couponPolicies, codiRows);
     await this.db.execute(
       sql`select setval(pg_get_serial_sequence('coupon_policies', 'id'), (select max(id) from coupon_policies))`,
     );
@@ -1465,7 +1648,7 @@ class SeedContext {
         slug: 'outlet',
         kind: 'collection',
         title: '아울렛',
-        description: '시즌오프 상품을 최대 60% 할인된 가격으로 만나보세요.',
+        description: '시즌오프 상품을 최대 {max}% 할인된 가격으로 만나보세요.',
         items: pickTop((d) => d.priceDiscount <= d.price * 0.7, 300),
       },
       {
@@ -1522,6 +1705,11 @@ class SeedContext {
         items: [...this.displays].sort((a, b) => b.id - a.id).slice(0, 60),
       },
     ];
+    const outlet = defs.find((d) => d.slug === 'outlet');
+    this.outletMaxRate = Math.max(
+      0,
+      ...(outlet?.items ?? []).map((x) => discountRate(x.price, x.priceDiscount)),
+    );
     const ids = await this.w.insertIds(
       'themes',
       t.themes,
@@ -1529,7 +1717,7 @@ class SeedContext {
         slug: d.slug,
         kind: d.kind,
         title: d.title,
-        description: d.description,
+        description: fillCopy(d.description, { max: this.outletMaxRate }),
         image_url: `/api/images/banner/${200 + i + 1}.svg`,
         sort_order: i,
       })),
@@ -1558,9 +1746,9 @@ class SeedContext {
       {
         row: {
           title: '가을 아우터 페스티벌',
-          subtitle: '트렌치코트·블루종·블레이저 최대 50%',
+          subtitle: '가을 아우터 최대 {max}%',
           promotion_type: 'SALE',
-          benefit_label: '최대 50% 할인',
+          benefit_label: '최대 {max}% 할인',
           coupon_policy_id: this.couponIds.get('promotion'),
           starts_at: this.ago(10),
           ends_at: this.ago(-20),
@@ -1570,7 +1758,7 @@ class SeedContext {
       {
         row: {
           title: '출근룩 슬랙스 특가',
-          subtitle: '슬랙스 9,900원부터, 이번 주만',
+          subtitle: '슬랙스 {from}부터, {until}까지',
           promotion_type: 'EVENT_PRICE',
           benefit_label: '9,900원부터',
           coupon_policy_id: this.couponIds.get('event_slacks'),
@@ -1588,9 +1776,9 @@ class SeedContext {
       {
         row: {
           title: '어반테일러 브랜드 위크',
-          subtitle: '브랜드 쿠폰 15% 추가 할인',
+          subtitle: '브랜드 쿠폰 {coupon} 추가 할인',
           promotion_type: 'BRAND',
-          benefit_label: '15% 쿠폰',
+          benefit_label: '{coupon} 쿠폰',
           coupon_policy_id: this.couponIds.get('brand_ut'),
           starts_at: this.ago(5),
           ends_at: this.ago(-9),
@@ -1600,9 +1788,9 @@ class SeedContext {
       {
         row: {
           title: '첫 구매 혜택',
-          subtitle: '첫 구매 시 7% 추가 할인 (최대 10,000원)',
+          subtitle: '첫 구매 시 {coupon} 추가 할인 (최대 {cap})',
           promotion_type: 'FIRST_PURCHASE',
-          benefit_label: '첫 구매 7%',
+          benefit_label: '첫 구매 {coupon}',
           coupon_policy_id: this.couponIds.get('first'),
           starts_at: this.ago(90),
           ends_at: this.ago(-275),
@@ -1612,9 +1800,9 @@ class SeedContext {
       {
         row: {
           title: '블랙프라이데이 사전 알림',
-          subtitle: '알림 신청하고 15% 쿠폰 받기',
+          subtitle: '알림 신청하고 {coupon} 쿠폰 받기',
           promotion_type: 'SALE',
-          benefit_label: '15% 쿠폰',
+          benefit_label: '{coupon} 쿠폰',
           coupon_policy_id: this.couponIds.get('event_bf'),
           starts_at: this.ago(-20),
           ends_at: this.ago(-30),
@@ -1624,9 +1812,9 @@ class SeedContext {
       {
         row: {
           title: '여름 시즌오프',
-          subtitle: '린넨과 반팔, 마지막 기회',
+          subtitle: '반팔과 반바지, 마지막 기회',
           promotion_type: 'SALE',
-          benefit_label: '최대 60% 할인',
+          benefit_label: '최대 {max}% 할인',
           starts_at: this.ago(75),
           ends_at: this.ago(45),
         },
@@ -1640,7 +1828,7 @@ class SeedContext {
           title: '코디룸 베스트 코디 기획전',
           subtitle: '스타일리스트가 고른 이번 달 베스트',
           promotion_type: 'CODI',
-          benefit_label: '코디 쿠폰 최대 10%',
+          benefit_label: '코디 쿠폰 최대 {coupon}',
           coupon_policy_id: get(FIXED_CODI_COUPON_IDS, 2),
           starts_at: this.ago(14),
           ends_at: this.ago(-16),
@@ -1651,9 +1839,9 @@ class SeedContext {
         id: get(PROMOTION_IDS, 1),
         row: {
           title: '브랜드 연합 프로모션',
-          subtitle: '인기 브랜드 20곳 동시 할인',
+          subtitle: '인기 브랜드 {brands}곳 동시 할인',
           promotion_type: 'BRAND',
-          benefit_label: '최대 40% 할인',
+          benefit_label: '최대 {max}% 할인',
           starts_at: this.ago(7),
           ends_at: this.ago(-7),
         },
@@ -1663,9 +1851,9 @@ class SeedContext {
         id: SPECIAL_PROMOTION_ID,
         row: {
           title: '코디룸 스페셜 위크',
-          subtitle: '단 7일, 역대 최대 혜택',
+          subtitle: '단 {days}일, 역대 최대 혜택',
           promotion_type: 'SPECIAL',
-          benefit_label: '최대 70% + 쿠폰',
+          benefit_label: '최대 {max}% + 쿠폰',
           coupon_policy_id: this.couponIds.get('monthly'),
           starts_at: this.ago(2),
           ends_at: this.ago(-5),
@@ -1673,6 +1861,32 @@ class SeedContext {
         items: pick((d) => d.priceDiscount <= d.price * 0.6, 40),
       },
     ];
+    // Each campaign's copy is filled from its own facts: its items' best rate, its length, its coupon.
+    const couponByPolicyId = new Map<unknown, Row>();
+    for (const [key, row] of this.couponRows)
+      couponByPolicyId.set(key === 'codi_max' ? get(FIXED_CODI_COUPON_IDS, 2) : this.couponIds.get(key), row);
+    for (const d of defs) {
+      const coupon = couponByPolicyId.get(d.row.coupon_policy_id);
+      const facts: Record<string, string | number> = {
+        max: Math.max(0, ...d.items.map((x) => discountRate(x.price, x.priceDiscount))),
+        days: Math.round(((d.row.ends_at as Date).getTime() - (d.row.starts_at as Date).getTime()) / DAY),
+        brands: new Set(d.items.map((x) => x.brandIdx)).size,
+        until: kstTimeLabel(d.row.ends_at as Date),
+        from: benefitWords('FIXED', get(SLACKS_EVENT_PRICES, 0)),
+        cap: benefitWords('FIXED', FIRST_PURCHASE_COUPON_MAX_DISCOUNT),
+        ...(coupon
+          ? {
+              coupon: benefitWords(
+                coupon.discount_kind as 'FIXED' | 'PERCENT',
+                Number(coupon.discount_value),
+              ),
+            }
+          : {}),
+      };
+      for (const key of ['title', 'subtitle', 'benefit_label'] as const)
+        d.row[key] = fillCopy(String(d.row[key]), facts);
+    }
+    this.promotionRows = defs.map((d) => d.row);
     const rows = defs.map((d, i) => ({
       ...(d.id ? { id: d.id } : {}),
       description: `${String(d.row.subtitle)}. 기간 한정 혜택을 놓치지 마세요.`,
@@ -1705,21 +1919,30 @@ class SeedContext {
   }
 
   private promotionIds: number[] = [];
+  /** The promotions' rows (copy filled), in the order of promotionIds. */
+  private promotionRows: Row[] = [];
   private themeIds: number[] = [];
+  /** The outlet collection's best discount rate (its banner and description say it). */
+  private outletMaxRate = 0;
+  /** The running time sale's end (its banner says it and ends with it). */
+  private timeSaleEnds: Date = new Date(0);
 
   // ── time sales ──
   private async timeSales(): Promise<void> {
     const rng = this.root.fork('time_sales');
+    // Titles name the instants themselves (KST), never "오늘" or "내일", which go stale.
+    const runningEnds = new Date(this.nowMs + 14 * HOUR);
+    this.timeSaleEnds = runningEnds;
     const running = {
-      title: '오늘의 타임특가',
+      title: `${kstTimeLabel(runningEnds)}까지 타임특가`,
       starts_at: new Date(this.nowMs - 10 * HOUR),
-      ends_at: new Date(this.nowMs + 14 * HOUR),
+      ends_at: runningEnds,
       created_at: this.ago(3),
     };
     const p = kstParts(new Date(this.nowMs + DAY));
     const upStart = kstDate(p.year, p.month, p.day, 10);
     const upcoming = {
-      title: '내일 오전 10시 타임특가',
+      title: `${kstTimeLabel(upStart)} 타임특가`,
       starts_at: upStart,
       ends_at: new Date(upStart.getTime() + DAY),
       created_at: this.ago(2),
@@ -1750,19 +1973,27 @@ class SeedContext {
     const n = this.reviewers.length;
     const plans = POSTS.map((post, i) => {
       const published = this.ago(POSTS.length * 9 - i * 9 + rng.float(0, 5));
+      // Every paragraph is written for its heading (POST_SECTION_TEXT); the tip is about the kinds
+      // of products the post links to; particles follow the keyword (seed/copy.ts).
+      const kind =
+        post.category === '이벤트' ? 'event' : post.category === '브랜드 스토리' ? 'story' : 'guide';
       const intro = rng
-        .pick(POST_INTROS)
-        .replaceAll('{k:을/를}', withJosa(post.keyword, '을/를'))
+        .pick(POST_INTROS[kind])
+        .replaceAll('{k:을}', withEul(post.keyword))
         .replaceAll('{k}', post.keyword);
-      const paragraphs = rng.sample(POST_PARAGRAPHS, post.sections.length + 1);
-      const tips = rng.sample(POST_TIPS, 3);
+      const tips = POST_TIPS.filter((tip) => post.categories.some((code) => tip.codes.test(code)));
       const lines: string[] = [intro, ''];
-      post.sections.forEach((heading, si) => {
-        lines.push(`## ${heading}`, '', get(paragraphs, si), '');
-        if (si === 1) lines.push(...tips.map((tip) => `- ${tip}`), '');
-      });
-      lines.push(`> 에디터 팁: ${rng.pick(POST_TIPS)}`, '', get(paragraphs, post.sections.length), '');
-      lines.push(`오늘 소개한 ${post.keyword} 아이템은 아래에서 바로 만나보실 수 있습니다.`);
+      for (const heading of post.sections) {
+        const text = POST_SECTION_TEXT[heading];
+        if (!text) throw new Error(`seed: no paragraph for the heading "${heading}"`);
+        lines.push(`## ${heading}`, '', text, '');
+      }
+      if (tips.length > 0) lines.push(`> 에디터 팁: ${rng.pick(tips).text}`, '');
+      lines.push(
+        post.ended
+          ? `${withEul(post.keyword)} 아껴 주신 고객 여러분께 감사드립니다.`
+          : `오늘 소개한 ${post.keyword} 아이템은 아래에서 바로 만나보실 수 있습니다.`,
+      );
       if (post.forms) lines.push('', ...post.forms);
       const items = rng
         .sample(
@@ -1816,9 +2047,20 @@ class SeedContext {
   // ── banners ──
   private async banners(): Promise<void> {
     const promo = (i: number) => `/promotion/${get(this.promotionIds, i)}`;
-    // Evergreen banners have no end; promotion banners end with their promotion.
+    // Every banner's copy comes from what it links to: a promotion banner is that promotion's copy
+    // and ends with it; the time-sale banner names the sale's end in KST and ends with it.
+    const promoRow = (i: number) => get(this.promotionRows, i);
+    const special = this.promotionIds.indexOf(SPECIAL_PROMOTION_ID);
+    const welcome = this.couponRows.get('welcome') as Row;
+    const magazine = get(POSTS, 10);
     const defs: [string, string, string, string, Date | null][] = [
-      ['home_top', '가을 아우터 페스티벌', '트렌치코트·블루종 최대 50%', promo(0), this.ago(-20)],
+      [
+        'home_top',
+        String(promoRow(0).title),
+        String(promoRow(0).subtitle),
+        promo(0),
+        promoRow(0).ends_at as Date,
+      ],
       [
         'home_top',
         '출근룩 완성 기획전',
@@ -1826,24 +2068,36 @@ class SeedContext {
         `/theme/${get(this.themeIds, 1)}`,
         null,
       ],
-      ['home_top', '오늘의 타임특가', '매일 밤 12시까지, 한정 수량', '/timeSale', null],
-      ['home_top', '아울렛 최대 60%', '시즌오프 인기 상품 모음', '/collection/outlet', null],
       [
         'home_top',
-        '코디룸 스페셜 위크',
-        '단 7일, 역대 최대 혜택',
-        `/promotion/${SPECIAL_PROMOTION_ID}`,
-        this.ago(-5),
+        '타임특가',
+        `${kstTimeLabel(this.timeSaleEnds)}까지, 한정 수량`,
+        '/timeSale',
+        this.timeSaleEnds,
       ],
-      ['home_middle', '신규 회원 웰컴 쿠폰', '가입하고 5,000원 쿠폰 받기', '/signup', null],
-      ['home_middle', '스타일 퀴즈', '3분 만에 나에게 맞는 코디 찾기', '/stylequiz', null],
       [
-        'home_middle',
-        '이번 주 매거진',
-        `${OFFICE_WEAR_KEYWORD} 7일 코디 캘린더`,
-        `/post/${get(this.postIds, 10)}`,
+        'home_top',
+        `아울렛 최대 ${this.outletMaxRate}%`,
+        '시즌오프 인기 상품 모음',
+        '/collection/outlet',
         null,
       ],
+      [
+        'home_top',
+        String(promoRow(special).title),
+        String(promoRow(special).subtitle),
+        `/promotion/${SPECIAL_PROMOTION_ID}`,
+        promoRow(special).ends_at as Date,
+      ],
+      [
+        'home_middle',
+        '신규 회원 웰컴 쿠폰',
+        `가입하고 ${benefitWords('FIXED', Number(welcome.discount_value))} 쿠폰 받기`,
+        '/signup',
+        null,
+      ],
+      ['home_middle', '스타일 퀴즈', '3분 만에 나에게 맞는 코디 찾기', '/stylequiz', null],
+      ['home_middle', '코디룸 매거진', magazine.subtitle, `/post/${get(this.postIds, 10)}`, null],
     ];
     await this.w.insert(
       'banners',

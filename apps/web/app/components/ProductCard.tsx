@@ -44,7 +44,18 @@ export function ProductCard({
         <div className={styles.body}>
           <span className={styles.brand}>{product.brand_name}</span>
           <span className={styles.name}>{product.name}</span>
-          {note && <span className={styles.note}>{note}</span>}
+          {/* Two colourways of one product can sit in one list: the card names its colour (a
+              ranking card's note already does, with the number of colours). */}
+          {note ? (
+            <span className={styles.note}>{note}</span>
+          ) : (
+            product.color_name && (
+              <span className={styles.colour}>
+                <span className="visually-hidden">색상 </span>
+                {product.color_name}
+              </span>
+            )
+          )}
           <span className={styles.priceRow}>
             {shown.discount_rate > 0 && <span className={styles.rate}>{shown.discount_rate}%</span>}
             <span className={styles.price}>{formatWon(shown.unit_price)}</span>

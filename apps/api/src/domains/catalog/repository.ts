@@ -24,6 +24,7 @@ export const cardColumns = {
   like_count: productDisplays.like_count,
   is_fast: productDisplays.is_fast,
   delivery_category: productDisplays.delivery_category,
+  color_name: productDisplays.color_name,
   quantity: sql<number>`coalesce((select sum(${productItems.stock}) from ${productItems}
     where ${productItems.product_display_id} = ${productDisplays.id} and ${productItems.is_active}), 0)::int`,
 };
@@ -54,6 +55,7 @@ export function toCard(r: CardRow): ProductCard {
     is_fast: r.is_fast,
     quantity: Number(r.quantity),
     delivery_category: r.delivery_category,
+    color_name: r.color_name,
   };
 }
 
@@ -174,7 +176,7 @@ export async function colourwayCards(db: Db, where: SQL, limit: number): Promise
     .where(and(eq(productDisplays.is_active, true), where))
     .orderBy(...cardOrder('popular'))
     .limit(limit);
-  return rows.map(({ color_name, color_hex, ...r }) => ({ ...toCard(r), color_name, color_hex }));
+  return rows.map(({ color_hex, ...r }) => ({ ...toCard(r), color_name: r.color_name, color_hex }));
 }
 
 export async function productCardsByIds(db: Db, ids: number[], activeOnly = false): Promise<ProductCard[]> {
