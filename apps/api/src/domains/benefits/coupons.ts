@@ -51,7 +51,8 @@ export function ruleOf(p: Policy, c?: Coupon | null): CouponRule {
   };
 }
 
-function policyFields(p: Policy) {
+/** A policy's public coupon facts, as every coupon answer shows them (stacking as ruleOf reads it). */
+export function policyFields(p: Policy) {
   return {
     coupon_policy_id: p.id,
     name: p.name,

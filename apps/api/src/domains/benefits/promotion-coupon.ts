@@ -7,6 +7,7 @@ import type { PromotionCoupon } from '@codiroom/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { brands, categories, couponPolicies } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { policyFields } from './coupons.ts';
 
 /** The policy's facts, or null when there is no such active policy. */
 export async function promotionCoupon(
@@ -34,18 +35,9 @@ export async function promotionCoupon(
   const inWindow = (!p.starts_at || p.starts_at <= now) && (!p.ends_at || now < p.ends_at);
   const left = p.total_limit === null || p.issued_count < p.total_limit;
   return {
-    coupon_policy_id: p.id,
-    name: p.name,
-    coupon_type: p.coupon_type,
-    discount_kind: p.discount_kind,
-    discount_value: p.discount_value,
-    max_discount: p.max_discount,
-    min_order_amount: p.min_order_amount,
-    scope: p.scope,
+    // The same facts and stacking rule as every coupon answer (coupons.ts policyFields).
+    ...policyFields(p),
     scope_names,
-    is_cart_coupon: p.is_cart_coupon,
-    stackable: p.stackable,
-    allow_time_sale: p.allow_time_sale,
     starts_at: p.starts_at?.toISOString() ?? null,
     ends_at: p.ends_at?.toISOString() ?? null,
     valid_days: p.valid_days,
