@@ -122,3 +122,29 @@ export function AddressSearch({ onPick, onClose }: Props) {
     </section>
   );
 }
+
+/** The 주소 검색 button with its search below it: picking an address closes it. */
+export function AddressSearchToggle({ onPick }: { onPick: (a: PostcodeAddress) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={`${page.button} ${page.buttonOutline}`}
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        주소 검색
+      </button>
+      {open && (
+        <AddressSearch
+          onClose={() => setOpen(false)}
+          onPick={(a) => {
+            onPick(a);
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -4,8 +4,8 @@
  * AddressSearch) or typed, and 배송지 목록에 저장 to keep it in the address book — and the request.
  */
 import { MAX_ADDRESSES } from '@codiroom/shared';
-import { type Dispatch, useState } from 'react';
-import { AddressSearch } from '../address/AddressSearch';
+import type { Dispatch } from 'react';
+import { AddressSearchToggle } from '../address/AddressSearch';
 import { SheetSelect } from '../components/SheetSelect';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
@@ -29,7 +29,6 @@ type Props = {
 
 export function AddressSection({ choices, savedCount, state, dispatch }: Props) {
   const set = (patch: Extract<CheckoutAction, { type: 'set' }>['patch']) => dispatch({ type: 'set', patch });
-  const [searching, setSearching] = useState(false);
   const recipient = recipientOf(state);
   const bookFull = savedCount >= MAX_ADDRESSES;
 
@@ -107,23 +106,7 @@ export function AddressSection({ choices, savedCount, state, dispatch }: Props) 
               onChange={(e) => set({ recipientPhone: e.target.value })}
             />
           </label>
-          <button
-            type="button"
-            className={`${page.button} ${page.buttonOutline}`}
-            aria-expanded={searching}
-            onClick={() => setSearching((v) => !v)}
-          >
-            주소 검색
-          </button>
-          {searching && (
-            <AddressSearch
-              onClose={() => setSearching(false)}
-              onPick={(a) => {
-                set({ zipcode: a.zipcode, mainAddress: a.road_address });
-                setSearching(false);
-              }}
-            />
-          )}
+          <AddressSearchToggle onPick={(a) => set({ zipcode: a.zipcode, mainAddress: a.road_address })} />
           <label>
             우편번호
             <input

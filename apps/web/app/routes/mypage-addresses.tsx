@@ -4,7 +4,7 @@
  */
 import type { ApiResult, ShippingAddressList } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
-import { AddressSearch } from '../address/AddressSearch';
+import { AddressSearchToggle } from '../address/AddressSearch';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -57,7 +57,6 @@ function send(change: Change): Promise<ApiResult<unknown>> {
 
 export default function AddressesPage({ loaderData: list }: Route.ComponentProps) {
   const [adding, setAdding] = useState(false);
-  const [searching, setSearching] = useState(false);
   const [zipcode, setZipcode] = useState('');
   const [mainAddress, setMainAddress] = useState('');
   const change = useMutation(send);
@@ -151,24 +150,12 @@ export default function AddressesPage({ loaderData: list }: Route.ComponentProps
                 required
               />
             </label>
-            <button
-              type="button"
-              className={`${page.button} ${page.buttonOutline}`}
-              aria-expanded={searching}
-              onClick={() => setSearching((v) => !v)}
-            >
-              주소 검색
-            </button>
-            {searching && (
-              <AddressSearch
-                onClose={() => setSearching(false)}
-                onPick={(a) => {
-                  setZipcode(a.zipcode);
-                  setMainAddress(a.road_address);
-                  setSearching(false);
-                }}
-              />
-            )}
+            <AddressSearchToggle
+              onPick={(a) => {
+                setZipcode(a.zipcode);
+                setMainAddress(a.road_address);
+              }}
+            />
             <label>
               우편번호
               <input
