@@ -55,6 +55,8 @@ export default defineConfig({
           ADMIN_API_KEY: E2E_ADMIN_KEY,
           // Drafts wait for a curator (the journeys publish them as one would) for an hour.
           CURATION_PUBLISH_DELAY_MIN: '60',
+          // Every journey signs up from this one address: the per-address SMS limit is for the world.
+          SMS_IP_HOURLY_LIMIT: '1000',
         },
       },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './helpers.ts';
+import { acceptRequiredAgreements, expect, setSignUpPassword, test } from './helpers.ts';
 
 const PHONE = '01055550001';
 const PASSWORD = 'codiroom123';
@@ -32,7 +32,8 @@ test('sign up by phone, log out, log in, edit the profile and add an address', a
   await page.getByLabel(/인증번호/).fill(code);
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill(PASSWORD);
+  await setSignUpPassword(page, PASSWORD);
+  await acceptRequiredAgreements(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   // No stored product/style/brand/promotion/cart page: sign-up continues to the style quiz.
   await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
@@ -117,7 +118,8 @@ test("experiment group: a guest keeps the server-given group until sign-up, then
   await page.getByLabel(/인증번호/).fill(await outboxCode(page.request, phone));
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel(/비밀번호/).fill(PASSWORD);
+  await setSignUpPassword(page, PASSWORD);
+  await acceptRequiredAgreements(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
   const member = await stored();
@@ -150,6 +152,7 @@ test('social sign-up through the dev Kakao provider, then social sign-in', async
   await page.getByLabel(/인증번호/).fill(code);
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');
+  await acceptRequiredAgreements(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/\/stylequiz\?type=sign_up$/);
   await page.goto('/mypage');

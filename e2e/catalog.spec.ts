@@ -52,17 +52,19 @@ test('home → category with a filter → product → size table → similar →
   const brandName = (
     await page.getByRole('group', { name: '브랜드' }).locator('label').first().innerText()
   ).trim();
-  await brandBox.check();
+  // The chip's label covers its checkbox: a shopper taps the label.
+  await page.getByRole('group', { name: '브랜드' }).locator('label').first().click();
+  await expect(brandBox).toBeChecked();
   // The URL changes before the filtered list arrives: wait for its data, not to read a stale card.
   const filtered = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/category.data' && r.url().includes(`brand_id=${brandId}`),
   );
-  await page.getByRole('button', { name: '적용' }).click();
+  await page.getByRole('dialog', { name: '필터' }).getByRole('button', { name: '상품 보기' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
   await filtered;
   // The response arriving is not the list rendered: wait for the filtered render (the filter count
   // and the first card's brand) before reading a card, or the click lands on a re-rendered list.
-  await expect(page.locator('summary', { hasText: '필터 (1)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^필터 1$/ })).toBeVisible();
   const cards = page.locator('main a[href^="/product/"]');
   await expect(cards.first()).toBeVisible();
   await expect(cards.first()).toContainText(brandName);
@@ -134,7 +136,9 @@ test('server-rendered content is visible with JavaScript disabled', async ({
   await page.locator('summary', { hasText: '필터' }).click();
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
-  await brandBox.check();
+  // The chip's label covers its checkbox: a shopper taps the label.
+  await page.getByRole('group', { name: '브랜드' }).locator('label').first().click();
+  await expect(brandBox).toBeChecked();
   await page.getByRole('button', { name: '적용' }).click();
   await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
   const first = page.locator('main a[href^="/product/"]').first();

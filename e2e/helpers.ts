@@ -54,12 +54,21 @@ export async function signUpByPhone(page: Page, name: string, phone: string): Pr
   await page.getByLabel(/인증번호/).fill(code);
   await page.getByRole('button', { name: '확인' }).click();
   await expect(page.getByRole('status')).toContainText('인증되었어요');
-  await page.getByLabel('비밀번호 (영문', { exact: false }).fill('codiroom123');
-  await page.getByLabel('비밀번호 확인').fill('codiroom123');
-  // The required agreements only (the optional marketing consent stays off).
-  for (const box of await page.getByRole('checkbox', { name: /\[필수\]/ }).all()) await box.check();
+  await setSignUpPassword(page, 'codiroom123');
+  await acceptRequiredAgreements(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/type=sign_up/);
+}
+
+/** The sign-up form's password and its confirmation. */
+export async function setSignUpPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('비밀번호 (영문', { exact: false }).fill(password);
+  await page.getByLabel('비밀번호 확인').fill(password);
+}
+
+/** The required sign-up agreements only (the optional marketing consent stays off). */
+export async function acceptRequiredAgreements(page: Page): Promise<void> {
+  for (const box of await page.getByRole('checkbox', { name: /\[필수\]/ }).all()) await box.check();
 }
 
 /**

@@ -112,9 +112,22 @@ test('home banner: LCP image first, autoplay with an indicator, pauses on touch,
 }) => {
   await page.addInitScript(() => {
     (window as unknown as { __cls: number }).__cls = 0;
+    // The banner's own shifts: the font swap moves text elsewhere on the page by a pixel or two,
+    // which is the page's (Lighthouse's) concern, not the carousel's.
+    type Source = { node: Node | null };
+    const inBanner = (s: Source) => {
+      const el = s.node instanceof Element ? s.node : (s.node?.parentElement ?? null);
+      return !!el?.closest('[data-track-section="home_banners"]');
+    };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      }[]) {
+        if (!e.hadRecentInput && (e.sources ?? []).some(inBanner)) {
+          (window as unknown as { __cls: number }).__cls += e.value;
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

@@ -281,8 +281,21 @@ test('코디 한번에 담기: a size per piece, sold-out pieces skipped, all in
     await expect(page.getByText(codi.title)).toBeVisible();
 
     // The style page offers it under each outfit too.
-    await page.goto('/style/17');
-    const outfit = page.locator('section').filter({ has: page.locator('h2 a[href="/codybook/18"]') });
+    // A style with outfits and its first one (read from the API: the seed decides which outfits a
+    // style has).
+    let styleId = 0;
+    let firstOutfit: number | undefined;
+    for (let id = 1; id <= 40 && firstOutfit === undefined; id++) {
+      const res = await page.request.get(`/api/contents/style-detail/${id}`);
+      if (!res.ok()) continue;
+      firstOutfit = ((await res.json()).codis.result as { id: number }[])[0]?.id;
+      styleId = id;
+    }
+    expect(firstOutfit).toBeDefined();
+    await page.goto(`/style/${styleId}`);
+    const outfit = page
+      .locator('section')
+      .filter({ has: page.locator(`h2 a[href="/codybook/${firstOutfit}"]`) });
     await outfit.getByRole('button', { name: '코디 한번에 담기' }).click();
     const styleSheet = page.getByRole('dialog', { name: '코디 한번에 담기' });
     await expect(styleSheet.locator('fieldset').first()).toBeVisible();

@@ -8,7 +8,7 @@ import {
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CategoryFilterSheet } from '../catalog/CategoryFilterSheet';
+import { CategoryFilterForm, CategoryFilterSheet } from '../catalog/CategoryFilterSheet';
 import f from '../catalog/catalog.module.css';
 import { InfiniteProducts } from '../catalog/InfiniteProducts';
 import { PageHeader } from '../components/PageHeader';
@@ -116,6 +116,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { tree, products, main, sub, sort, facets, filters, listQuery } = loaderData;
   const navigate = useNavigate();
   const [filterOpen, setFilterOpen] = useState(false);
+  // The filter form keeps the category and the sort as they are.
+  const filterKeep = Object.fromEntries(
+    Object.entries({
+      category_main: main === 'all' ? null : main,
+      category_sub: sub,
+      sort: sort === 'popular' ? null : sort,
+    }).filter((e): e is [string, string] => !!e[1]),
+  );
   const activeFilters =
     filters.brand_id.length +
     filters.size.length +
@@ -182,14 +190,26 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </span>
           <span className={f.toolbarEnd}>
             {facets && (
-              <button
-                type="button"
-                className={f.filterButton}
-                aria-haspopup="dialog"
-                onClick={() => setFilterOpen(true)}
-              >
-                필터{activeFilters > 0 ? ` ${activeFilters}` : ''}
-              </button>
+              // With scripts the summary opens the bottom sheet; without them the <details> opens
+              // the same GET form in place (server rendering: the filter works without JavaScript).
+              <details className={f.filterFallback}>
+                <summary
+                  role="button"
+                  aria-haspopup="dialog"
+                  className={f.filterButton}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setFilterOpen(true);
+                  }}
+                >
+                  필터{activeFilters > 0 ? ` ${activeFilters}` : ''}
+                </summary>
+                <CategoryFilterForm facets={facets} filters={filters} keep={filterKeep}>
+                  <button type="submit" className={f.filterApply}>
+                    적용
+                  </button>
+                </CategoryFilterForm>
+              </details>
             )}
             <SheetSelect
               label="정렬"
@@ -206,13 +226,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <CategoryFilterSheet
             facets={facets}
             filters={filters}
-            keep={Object.fromEntries(
-              Object.entries({
-                category_main: main === 'all' ? null : main,
-                category_sub: sub,
-                sort: sort === 'popular' ? null : sort,
-              }).filter((e): e is [string, string] => !!e[1]),
-            )}
+            keep={filterKeep}
             resetTo={link({})}
             onClose={() => setFilterOpen(false)}
           />
