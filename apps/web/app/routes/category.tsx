@@ -193,6 +193,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               // With scripts the summary opens the bottom sheet; without them the <details> opens
               // the same GET form in place (server rendering: the filter works without JavaScript).
               <details className={f.filterFallback}>
+                {/* biome-ignore lint/a11y/useSemanticElements: a summary keeps the filter usable without scripts; with them it opens the dialog as a button */}
                 <summary
                   role="button"
                   aria-haspopup="dialog"
