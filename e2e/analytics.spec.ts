@@ -44,6 +44,9 @@ test('a visit is sent in batches, the last one by sendBeacon on leaving, and rea
   const productId = Number(/\/product\/(\d+)/.exec(href)?.[1]);
   await card.click();
   await expect(page).toHaveURL(/\/product\/\d+/);
+  // The product page has rendered, so its page view is queued (and, a few seconds short of the
+  // queue's wait, not yet sent).
+  await expect(page.getByTestId('product-price')).toBeVisible();
   // The shopper switches apps: the page is hidden and sendBeacon carries what is queued.
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
