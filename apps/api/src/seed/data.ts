@@ -2257,22 +2257,8 @@ export interface StyleDef {
   noSummer?: boolean;
 }
 
-const TONED: readonly ColorKey[] = [
-  'black',
-  'navy',
-  'charcoal',
-  'grey',
-  'melange',
-  'lightgrey',
-  'white',
-  'ivory',
-  'oatmeal',
-  'beige',
-  'sand',
-  'camel',
-  'brown',
-  'darkbrown',
-];
+/** The neutral colours without khaki and denim: quiet, toned-down outfits. */
+const TONED: readonly ColorKey[] = NEUTRAL_COLORS.filter((c) => c !== 'khaki' && !c.endsWith('denim'));
 const MONO: readonly ColorKey[] = ['black', 'charcoal', 'grey', 'melange', 'lightgrey', 'white'];
 const BROWNS: readonly ColorKey[] = ['brown', 'darkbrown', 'camel', 'beige', 'sand', 'oatmeal', 'ivory'];
 
