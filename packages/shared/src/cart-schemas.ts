@@ -6,11 +6,9 @@
  * from the selected lines that can be ordered (not sold out).
  */
 import { z } from 'zod';
+import { CART_MAX_QUANTITY } from './constants.ts';
 
 const Int = z.number().int();
-
-/** Largest quantity of one cart line. */
-export const CART_MAX_QUANTITY = 99;
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Quantity = z.coerce.number().int().min(1).max(CART_MAX_QUANTITY);

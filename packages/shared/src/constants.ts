@@ -188,3 +188,6 @@ export const MESSAGES = {
   duplicateEmail: '이미 가입된 이메일입니다.',
   userNameTooLong: '고객명이 50자 이상이어서 회원가입이 불가능합니다.',
 } as const;
+
+/** Largest quantity of one cart line. */
+export const CART_MAX_QUANTITY = 99;

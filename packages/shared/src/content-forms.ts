@@ -16,7 +16,6 @@
  * number is the question id (1–999); the first line is the question, each `- ` line an option, and
  * `(정답)` marks a quiz's right option (the storefront never shows the mark).
  */
-import { z } from 'zod';
 
 export const CONTENT_FORMS = [
   'post-survey',
@@ -193,31 +192,3 @@ export function tallyAnswers(
     options: all.map(([value, count], i) => ({ value, count, percent: percents[i] ?? 0 })),
   };
 }
-
-// ───────────────────────────── bodies ─────────────────────────────
-
-const Int = z.number().int();
-export const AnswerValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
-
-/** The results of one question of a form, as the caller sees them. */
-export const AnswerResult = z.object({
-  form: z.enum(CONTENT_FORMS),
-  subject_id: Int,
-  question_id: Int,
-  /** How many members and guests answered. */
-  total: Int,
-  options: z.array(z.object({ value: z.string(), count: Int, percent: Int })),
-  /** The caller's answer, or null when they have not answered. */
-  my_answer: AnswerValue.nullable(),
-  /** Whether the caller's quiz answer is right; null when not known (or not answered). */
-  is_correct: z.boolean().nullable(),
-  /** A quiz's right option, shown once the caller has answered; otherwise null. */
-  correct_answer: z.string().nullable(),
-});
-export type AnswerResult = z.infer<typeof AnswerResult>;
-
-/** What a content form call answers: the stored row's id and the results it updated. */
-export const FormAck = z.object({ result: z.literal('SUCCESS'), id: Int, results: z.array(AnswerResult) });
-export type FormAck = z.infer<typeof FormAck>;
-export const FormResults = z.object({ results: z.array(AnswerResult) });
-export type FormResults = z.infer<typeof FormResults>;

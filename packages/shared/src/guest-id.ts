@@ -10,8 +10,6 @@
  * `POST /api/users/guest-id` hands one out (or confirms the one sent); the access guard answers 400
  * GUEST_ID_INVALID to any other value, and the API client then fetches a new id and retries once.
  */
-import { z } from 'zod';
-
 export const GUEST_ID_PATH = '/api/users/guest-id';
 
 /** The shape of an issued guest id (lowercase UUID v4, a dot, 22 base64url characters). */
@@ -27,12 +25,3 @@ export const GUEST_ID_INVALID = `Invalid x-guest-user-id: not issued by this ser
 export function hasGuestIdShape(value: unknown): value is string {
   return typeof value === 'string' && GUEST_ID_RE.test(value);
 }
-
-export const GuestIdBody = z.object({
-  guest_id: z.string().regex(GUEST_ID_RE).meta({
-    description:
-      'A server-signed guest id for the x-guest-user-id header and the 30-day guestID cookie: a random UUID v4, a dot and 22 base64url characters of signature',
-    example: '0b7f2c4e-8a61-4d2e-9c3b-5f1a7e9d2c40.Erhz4U7sO3HhZXQ6KNAXjA',
-  }),
-});
-export type GuestIdBody = z.infer<typeof GuestIdBody>;

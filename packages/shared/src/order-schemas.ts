@@ -5,7 +5,7 @@
  * the server computes every amount. Coupon discount and points used are their own fields.
  */
 import { z } from 'zod';
-import { CART_MAX_QUANTITY } from './cart-schemas.ts';
+import { CART_MAX_QUANTITY } from './constants.ts';
 import { CLAIM_REASONS, ORDER_ID_RE, ORDER_ITEM_STATUSES, ORDER_STATUSES } from './orders.ts';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.ts';
 import { Pagination } from './schemas.ts';

@@ -5,7 +5,7 @@
  * sold-out product no longer promises (shipping dates, coupon and first-purchase prices), and the
  * pieces of an outfit that go into the cart together (코디 한번에 담기).
  */
-import { CART_MAX_QUANTITY } from './cart-schemas.ts';
+import { CART_MAX_QUANTITY } from './constants.ts';
 
 /** Most units of one size a shopper may pick: its stock, at most CART_MAX_QUANTITY; 0 when sold out. */
 export function maxBuyQuantity(stock: number): number {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SIZE_FEELS } from './constants.ts';
+import { REPORT_REASONS, REVIEW_SORTS } from './review-lists.ts';
 import { Pagination } from './schemas.ts';
 import { BODY_LIMITS, FIT_PREFERENCES } from './sizing.ts';
 
@@ -38,9 +39,6 @@ export function reviewCredit(r: {
         : 0;
   return tier + (r.size_review_complete ? REVIEW_CREDIT.SIZE_BONUS : 0);
 }
-
-export const REVIEW_SORTS = ['best', 'newest', 'rating_high', 'rating_low', 'photo'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 const Int = z.number().int();
 const Rating = z.number().int().min(1).max(5);
@@ -160,14 +158,6 @@ export const QuickReviewRequest = z
   .strict();
 export type QuickReviewRequest = z.infer<typeof QuickReviewRequest>;
 
-export const REPORT_REASONS = ['SPAM', 'ABUSE', 'UNRELATED', 'PRIVACY', 'OTHER'] as const;
-export const REPORT_REASON_LABEL: Record<(typeof REPORT_REASONS)[number], string> = {
-  SPAM: '광고·도배',
-  ABUSE: '욕설·비방',
-  UNRELATED: '상품과 관계없음',
-  PRIVACY: '개인정보 노출',
-  OTHER: '기타',
-};
 export const ReviewReportRequest = z
   .object({ reason: z.enum(REPORT_REASONS), detail: z.string().trim().max(500).optional() })
   .strict();

@@ -6,37 +6,11 @@
 import { z } from 'zod';
 import { BrandSummary, PostInfo, paginated, StyleSummary } from './catalog-schemas.ts';
 import { ProductCard } from './schemas.ts';
+import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TYPES } from './search-lists.ts';
 import { MAX_QUERY_LENGTH } from './search-text.ts';
 
 const Int = z.number().int();
 
-export const SEARCH_TYPES = ['product', 'style', 'brand'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/** `relevance` = exact name and brand matches first, then popularity. */
-export const SEARCH_SORTS = [
-  'relevance',
-  'popular',
-  'newest',
-  'price_asc',
-  'price_desc',
-  'discount',
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export const SEARCH_PAGE_SIZE = 20;
-
-/**
- * Product search totals are counted up to this figure and answered as it beyond (see the search
- * engine); screens show such a total as "2,500+".
- */
-export const SEARCH_COUNT_CAP = 2_500;
-
-/** A search total for display: 1,234 → "1,234"; the cap or more → "2,500+". */
-export function searchCountText(n: number): string {
-  const text = Math.min(n, SEARCH_COUNT_CAP).toLocaleString('ko-KR');
-  return n >= SEARCH_COUNT_CAP ? `${text}+` : text;
-}
 export const MAX_SEARCH_PAGE = 500;
 
 /** Price ranges of the filter sheet (won, max exclusive; null = no upper bound). */

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { AbGroup, SubAbGroup } from './ab.ts';
 import { PHOTO_TYPES, USER_MAIN_STATUSES } from './constants.ts';
+import { GUEST_ID_RE } from './guest-id.ts';
 import { FIT_PREFERENCES } from './sizing.ts';
 
 const Int = z.number().int();
@@ -409,3 +410,13 @@ export const SesSelectedRequest = z
 
 /** POST stop: an optional reason, recorded as a 'user_stop' event log. */
 export const StopRequest = z.object({ reason: z.string().max(500).optional() }).strict();
+
+/** POST /api/users/guest-id (guest-id.ts: what a guest id is). */
+export const GuestIdBody = z.object({
+  guest_id: z.string().regex(GUEST_ID_RE).meta({
+    description:
+      'A server-signed guest id for the x-guest-user-id header and the 30-day guestID cookie: a random UUID v4, a dot and 22 base64url characters of signature',
+    example: '0b7f2c4e-8a61-4d2e-9c3b-5f1a7e9d2c40.Erhz4U7sO3HhZXQ6KNAXjA',
+  }),
+});
+export type GuestIdBody = z.infer<typeof GuestIdBody>;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AnalyticsBatch,
-  ERROR_REPORT_SAMPLE_RATE,
-  isErrorNoise,
-  shouldReportError,
-} from '../src/analytics.ts';
+import { ERROR_REPORT_SAMPLE_RATE, isErrorNoise, shouldReportError } from '../src/analytics.ts';
+import { AnalyticsBatch } from '../src/analytics-schemas.ts';
 
 describe('error reporting (SPEC.md §9)', () => {
   it('samples at 0.08', () => {

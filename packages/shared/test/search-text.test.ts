@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP, searchCountText } from '../src/search-schemas.ts';
+import { SEARCH_COUNT_CAP, searchCountText } from '../src/search-lists.ts';
 import {
   analyseQuery,
   compactText,
