@@ -94,6 +94,9 @@ export async function mountStorefront(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip copies of every text file (apps/web/scripts/precompress.mjs):
+      // sent as they are, never compressed again per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
