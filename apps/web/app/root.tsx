@@ -14,7 +14,6 @@ import type { ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   redirect,
@@ -30,6 +29,7 @@ import { guestIdFor } from './lib/guest-id';
 import { isKnownPage } from './lib/known-routes';
 import { useNonce } from './lib/nonce';
 import { siteInfo } from './lib/site.server';
+import { Stylesheets } from './lib/stylesheets';
 import { designTokensCss } from './lib/tokens';
 import { Shell } from './shell/Shell';
 import { ErrorFallback, NotFoundView } from './shell/screens';
@@ -142,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <link rel="stylesheet" href={fontCss} />
         </noscript>
         <Meta />
-        <Links />
+        <Stylesheets nonce={nonce} />
       </head>
       <body>
         <div className="app-frame">{children}</div>
