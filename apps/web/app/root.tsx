@@ -36,10 +36,13 @@ import { ErrorFallback, NotFoundView } from './shell/screens';
 import './styles/global.css';
 
 /**
- * Pretendard's @font-face rules (92 unicode-range subsets) load without blocking the first paint:
- * a stylesheet inserted by a script is not render-blocking, and the fonts swap in (font-display: swap).
+ * Pretendard's @font-face rules (92 unicode-range subsets) are added after the page's load event:
+ * the first screen paints in the phone's own Korean font, and the subsets its text needs (a dozen,
+ * about 300 KB) swap in afterwards (font-display: swap) instead of taking a slow network's bandwidth
+ * from the stylesheet, the first-screen image and the app (docs/ARCHITECTURE.md "Storefront speed").
+ * No subset is preloaded.
  */
-const loadFontCss = `(function(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(fontCss)};document.head.appendChild(l)})()`;
+const loadFontCss = `(function(){function f(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(fontCss)};document.head.appendChild(l)}if(document.readyState==='complete')f();else addEventListener('load',f)})()`;
 
 /**
  * Zod without its JIT in the browser: Zod 4 probes `new Function` when the first object schema is
@@ -133,7 +136,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static tokens generated from shared constants */}
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
-        <link rel="preload" href={fontCss} as="style" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant loader for the font stylesheet */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadFontCss }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, Zod's configuration */}
