@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type Response } from '@playwright/test';
 
 export { expect };
 
@@ -25,10 +25,45 @@ export async function watchCspViolations(context: BrowserContext): Promise<strin
 }
 
 /**
+ * Waits until the storefront's app has hydrated the page a navigation loaded (the page is painted
+ * from the server's HTML first and the app loads after the first paint: deferred-scripts.ts), as a
+ * shopper's tap would meet it a moment later. Polled from here, so a test's fake clock does not
+ * stop it; pages that are not HTML, or that never hydrate, are left to the test's own checks.
+ */
+export async function waitForApp(page: Page, response: Response | null): Promise<void> {
+  if (!response?.headers()['content-type']?.includes('text/html')) return;
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.hydrated === '1').catch(() => true), {
+      timeout: 15_000,
+      intervals: [50, 100, 200],
+    })
+    .toBe(true)
+    .catch(() => undefined);
+}
+
+/**
  * The journeys' `test`: Playwright's, plus a check on every page of the test's browser context
- * that no Content-Security-Policy violation happened. Every spec imports `test` from here.
+ * that no Content-Security-Policy violation happened, and a `page` whose goto and reload wait for
+ * the app (waitForApp). Every spec imports `test` from here.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await waitForApp(page, response);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await waitForApp(page, response);
+        return response;
+      };
+    }
+    await use(page);
+  },
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context);

@@ -4,7 +4,8 @@
  * of the response's CSP in the load context; React's own inline scripts (streamed Suspense
  * boundaries), React Router's (hydration context, streamed loader data) and the Layout's get it.
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
+import { createModuleTagDeferrer } from '@codiroom/shared';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -60,7 +61,11 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
-          pipe(body);
+          // Paint first, then load the app: the module scripts are held back until the browser's
+          // first contentful paint (@codiroom/shared deferred-scripts.ts).
+          const defer = deferModuleScripts();
+          defer.pipe(body);
+          pipe(defer);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
@@ -73,5 +78,19 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** The HTML stream with its module scripts held back (deferred-scripts.ts), UTF-8 safe. */
+function deferModuleScripts(): Transform {
+  const decoder = new TextDecoder();
+  const tags = createModuleTagDeferrer();
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, tags.push(decoder.decode(chunk, { stream: true })));
+    },
+    flush(callback) {
+      callback(null, tags.push(decoder.decode()) + tags.flush());
+    },
   });
 }

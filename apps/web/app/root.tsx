@@ -1,5 +1,6 @@
 import {
   COOKIE_MAX_AGE,
+  DEFERRED_BOOT_SCRIPT,
   isAppWebview,
   isLoggedInFromStoredUserId,
   isMobileUserAgent,
@@ -10,7 +11,7 @@ import {
   type WebStatusBody,
 } from '@codiroom/shared';
 import fontCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -126,6 +127,11 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   // Inline scripts run only with the CSP nonce of the server render (entry.server.tsx).
   const nonce = useNonce();
+  // The app is loaded after the first paint (deferred-scripts.ts): `data-hydrated` tells when it
+  // has taken over the server's HTML (the journeys wait for it before they interact).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '1';
+  }, []);
   return (
     <html lang="ko">
       <head>
@@ -138,6 +144,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant loader for the font stylesheet */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadFontCss }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, loads the app after the first paint */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEFERRED_BOOT_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, Zod's configuration */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitless }} />
         <noscript>

@@ -19,6 +19,7 @@ export * from './content-forms.ts';
 export * from './coupons.ts';
 export * from './curation-engine.ts';
 export * from './curation-schemas.ts';
+export * from './deferred-scripts.ts';
 export * from './device.ts';
 export * from './gallery.ts';
 export * from './guest-id.ts';
