@@ -18,6 +18,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3198' },
     product: { type: 'string', default: '1' },
     pages: { type: 'string' },
+    // A directory to keep every run's full Lighthouse report in (for reading the diagnostics).
+    save: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -85,6 +87,11 @@ try {
         throttlingMethod: 'simulate',
         screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false },
       });
+      if (values.save) {
+        mkdirSync(values.save, { recursive: true });
+        const name = path.replace(/\W+/g, '_') || 'home';
+        writeFileSync(`${values.save}/${name}-${r + 1}.json`, JSON.stringify(lhr));
+      }
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const js = requests.filter((q) => q.resourceType === 'Script');
       samples.push({
