@@ -23,10 +23,11 @@ export function LiveViewers({ productId }: { productId: number }) {
       window.clearInterval(timer);
     };
   }, [productId]);
-  if (count === null || count < 2) return null;
+  // The line's place is kept from the server render on, so the count arriving after the page has
+  // painted shifts nothing below it (a layout shift under the price block).
   return (
-    <p className={styles.viewers} aria-live="polite">
-      지금 {count.toLocaleString('ko-KR')}명이 보고 있어요
+    <p className={styles.viewers} aria-live="polite" data-testid="live-viewers">
+      {count !== null && count >= 2 ? `지금 ${count.toLocaleString('ko-KR')}명이 보고 있어요` : null}
     </p>
   );
 }
