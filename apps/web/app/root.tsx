@@ -1,6 +1,7 @@
 import {
   COOKIE_MAX_AGE,
   DEFERRED_BOOT_SCRIPT,
+  FONT_CACHE_COOKIE,
   isAppWebview,
   isLoggedInFromStoredUserId,
   isMobileUserAgent,
@@ -35,15 +36,6 @@ import { designTokensCss } from './lib/tokens';
 import { Shell } from './shell/Shell';
 import { ErrorFallback, NotFoundView } from './shell/screens';
 import './styles/global.css';
-
-/**
- * Pretendard's @font-face rules (92 unicode-range subsets) are added after the page's load event:
- * the first screen paints in the phone's own Korean font, and the subsets its text needs (a dozen,
- * about 300 KB) swap in afterwards (font-display: swap) instead of taking a slow network's bandwidth
- * from the stylesheet, the first-screen image and the app (docs/ARCHITECTURE.md "Storefront speed").
- * No subset is preloaded.
- */
-const loadFontCss = `(function(){function f(){var l=document.createElement('link');l.rel='stylesheet';l.href=${JSON.stringify(fontCss)};document.head.appendChild(l)}if(document.readyState==='complete')f();else addEventListener('load',f)})()`;
 
 /**
  * Zod without its JIT in the browser: Zod 4 probes `new Function` when the first object schema is
@@ -100,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isMobileView: isMobileUserAgent(userAgent),
       // SPEC.md §9: the size recommendation's nudge was seen today (reviews/SizeRecommendation.tsx).
       sizeSheetSeen: cookies[SIZE_SHEET_VIEW_COOKIE] === '1',
+      // Pretendard's subsets are in this browser's cache (@codiroom/shared font-subsets.ts).
+      fontCached: cookies[FONT_CACHE_COOKIE] === '1',
       // SPEC.md §3 cookie isPC: the browser's own measure (shell/PcSidePanel.tsx), else the agent.
       isPC: !isWebview && isPcFromRequest(cookies.isPC, userAgent),
       webStatus,
@@ -132,6 +126,10 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '1';
   }, []);
+  // Pretendard on repeat visits (font-subsets.ts): its @font-face rules (font-display: optional,
+  // vite.config.ts) once this browser has cached the subsets; a first visit keeps the phone's font
+  // and caches them when idle (lib/font-cache.ts). Nothing is preloaded.
+  const fontCached = useRootData()?.fontCached === true;
   return (
     <html lang="ko">
       <head>
@@ -142,17 +140,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: static tokens generated from shared constants */}
         <style dangerouslySetInnerHTML={{ __html: designTokensCss() }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant loader for the font stylesheet */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadFontCss }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, loads the app after the first paint */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEFERRED_BOOT_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, Zod's configuration */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodJitless }} />
-        <noscript>
-          <link rel="stylesheet" href={fontCss} />
-        </noscript>
         <Meta />
         <Stylesheets nonce={nonce} />
+        {fontCached ? <link rel="stylesheet" href={fontCss} precedence="default" /> : null}
       </head>
       <body>
         <div className="app-frame">{children}</div>

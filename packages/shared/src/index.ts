@@ -21,6 +21,7 @@ export * from './curation-engine.ts';
 export * from './curation-schemas.ts';
 export * from './deferred-scripts.ts';
 export * from './device.ts';
+export * from './font-subsets.ts';
 export * from './gallery.ts';
 export * from './guest-id.ts';
 export * from './josa.ts';

@@ -64,6 +64,11 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
     void ensureAbGroup(root.isLoggedIn);
   }, [root.isLoggedIn]);
 
+  // Pretendard for the next visit (lib/font-cache.ts), loaded on demand once the page is idle.
+  useEffect(() => {
+    if (!root.fontCached) void import('../lib/font-cache').then((m) => m.cacheFontsWhenIdle());
+  }, [root.fontCached]);
+
   useEffect(() => {
     rememberPrevUrl(location.pathname, location.search);
   }, [location.pathname, location.search]);

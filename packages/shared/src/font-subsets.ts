@@ -1,0 +1,49 @@
+/**
+ * Pretendard on repeat visits only (docs/ARCHITECTURE.md "Storefront speed"). A first visit paints
+ * and lays out its text once, in the phone's own Korean font; once the page has loaded and the
+ * browser is idle, the Pretendard subsets that page's text uses are fetched into the HTTP cache
+ * (under a family no text uses, so nothing is laid out again) and FONT_CACHE_COOKIE is set. Pages
+ * rendered with the cookie carry the @font-face rules (font-display: optional), so the cached
+ * subsets are used from the first paint and a subset that is not at hand never swaps in late.
+ */
+
+/** Set once the Pretendard subsets of a page have been cached; a year, like the fonts' cache. */
+export const FONT_CACHE_COOKIE = 'fontCached';
+export const FONT_CACHE_MAX_AGE_S = 365 * 24 * 3600;
+
+export type FontFaceSource = { url: string; ranges: Array<[number, number]> };
+
+/** The @font-face rules of a stylesheet: each rule's first url() and its unicode-range. */
+export function parseFontFaces(css: string): FontFaceSource[] {
+  const out: FontFaceSource[] = [];
+  for (const block of css.matchAll(/@font-face\s*\{([^}]*)\}/g)) {
+    const body = block[1] ?? '';
+    const url = /url\(\s*['"]?([^'")]+)['"]?\s*\)/.exec(body)?.[1];
+    if (!url) continue;
+    const range = /unicode-range\s*:\s*([^;]+)/i.exec(body)?.[1];
+    const ranges: Array<[number, number]> = [];
+    for (const part of (range ?? 'U+0-10FFFF').split(',')) {
+      const m = /U\+([0-9A-F?]+)(?:-([0-9A-F]+))?/i.exec(part.trim());
+      if (!m?.[1]) continue;
+      const lo = Number.parseInt(m[1].replace(/\?/g, '0'), 16);
+      const hi = m[2] ? Number.parseInt(m[2], 16) : Number.parseInt(m[1].replace(/\?/g, 'F'), 16);
+      ranges.push([lo, hi]);
+    }
+    out.push({ url, ranges });
+  }
+  return out;
+}
+
+/** The font files a text needs: the faces whose unicode-range holds one of its characters. */
+export function fontFilesFor(text: string, faces: readonly FontFaceSource[]): string[] {
+  const codes = new Set<number>();
+  for (const ch of text) {
+    const c = ch.codePointAt(0);
+    if (c !== undefined && c > 0x20) codes.add(c);
+  }
+  const files: string[] = [];
+  for (const face of faces) {
+    if (face.ranges.some(([lo, hi]) => [...codes].some((c) => c >= lo && c <= hi))) files.push(face.url);
+  }
+  return files;
+}
