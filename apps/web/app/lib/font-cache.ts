@@ -1,8 +1,9 @@
 /**
  * A first visit caches the Pretendard subsets its page uses, for the next visit (@codiroom/shared
  * font-subsets.ts): after the load event, when the browser is idle, the subsets the page's text
- * needs are fetched under a family no text uses (so nothing is laid out again), then
- * FONT_CACHE_COOKIE tells the server to render Pretendard's @font-face rules from then on.
+ * needs are fetched at low priority into the HTTP cache — fetched, not loaded as fonts, so nothing
+ * is decoded or laid out again — then FONT_CACHE_COOKIE tells the server to render Pretendard's
+ * @font-face rules from then on.
  */
 import { FONT_CACHE_COOKIE, FONT_CACHE_MAX_AGE_S, fontFilesFor, parseFontFaces } from '@codiroom/shared';
 import fontCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
@@ -11,12 +12,19 @@ import { readBrowserCookie, writeBrowserCookie } from './cookies';
 let started = false;
 
 async function cacheFonts(): Promise<void> {
-  const css = await (await fetch(fontCss)).text();
-  const files = fontFilesFor(document.body.innerText, parseFontFaces(css));
-  const loads = files.map((url) =>
-    new FontFace('codiroom-font-cache', `url(${new URL(url, new URL(fontCss, location.href)).href})`).load(),
+  const low = { priority: 'low' } as RequestInit;
+  const css = await (await fetch(fontCss, low)).text();
+  // textContent, not innerText: reading it lays nothing out.
+  const files = fontFilesFor(document.body.textContent ?? '', parseFontFaces(css));
+  const base = new URL(fontCss, location.href);
+  const results = await Promise.allSettled(
+    files.map((url) =>
+      fetch(new URL(url, base), low).then((r) => {
+        if (!r.ok) throw new Error(`${r.status}`);
+        return r.arrayBuffer();
+      }),
+    ),
   );
-  const results = await Promise.allSettled(loads);
   if (results.length && results.every((r) => r.status === 'fulfilled')) {
     writeBrowserCookie(FONT_CACHE_COOKIE, '1', FONT_CACHE_MAX_AGE_S);
   }
@@ -24,12 +32,13 @@ async function cacheFonts(): Promise<void> {
 
 /** Once per page life, after the load event and when idle; failures wait for the next visit. */
 export function cacheFontsWhenIdle(): void {
-  if (started || typeof FontFace === 'undefined' || readBrowserCookie(FONT_CACHE_COOKIE) === '1') return;
+  if (started || readBrowserCookie(FONT_CACHE_COOKIE) === '1') return;
   started = true;
   const idle = () => {
     const run = () => void cacheFonts().catch(() => undefined);
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-    else setTimeout(run, 1000);
+    // The lowest-priority work of the page: only when the browser has nothing else to do.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+    else setTimeout(run, 3000);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
