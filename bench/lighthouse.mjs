@@ -3,7 +3,7 @@
 // TBT (medians and ranges of the runs), the JavaScript sent for the first load (none of it the back
 // office's own), and the Best Practices score (which the
 // Content-Security-Policy and the other security headers feed). Usage:
-// npm run bench:lighthouse [-- --runs 3] [-- --pages /,/product/1]
+// npm run bench:lighthouse [-- --runs 5] [-- --pages /,/product/1] [-- --save DIR]
 // Uses Debian's Chromium (/usr/bin/chromium or CHROME_PATH); never downloads a browser.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import { cliArgs, startServer } from './server.mjs';
 const { values } = parseArgs({
   args: cliArgs(),
   options: {
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     port: { type: 'string', default: '3198' },
     product: { type: 'string', default: '1' },
     pages: { type: 'string' },
@@ -27,7 +27,7 @@ const port = Number(values.port);
 const dataDir = `/tmp/codiroom-bench-lh-${process.pid}`;
 const pages = values.pages
   ? values.pages.split(',')
-  : ['/', '/category', `/product/${values.product}`, '/ranking'];
+  : ['/', '/category', `/product/${values.product}`, '/ranking', '/search'];
 
 /**
  * The assets only the back office's routes load (from the built React Router manifest): a
