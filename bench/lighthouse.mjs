@@ -55,8 +55,16 @@ const stop = async () => {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
-// Warm the server (first SSR of each page compiles nothing, but fills caches).
-for (const p of pages) await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
+// Warm the server (first SSR of each page compiles nothing, but fills caches), and the generated
+// pictures the pages show: the first request of a .webp draws and encodes it (kept afterwards, as a
+// CDN would keep it), which is not what a shopper's page load costs.
+for (const p of pages) {
+  const html = await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
+  const images = new Set(html.match(/\/api\/images\/[^"'\s)]+\.webp/g) ?? []);
+  await Promise.all(
+    [...images].map((u) => fetch(`http://127.0.0.1:${port}${u}`).then((r) => r.arrayBuffer())),
+  );
+}
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -305,8 +305,12 @@ describe('SKUs', () => {
       .displays[0];
     expect(new Set(display?.items.map((i) => i.sku)).size).toBe(4);
     // Until photos are uploaded the colourway shows the generated picture in its colour.
+    expect(display?.image_url).toMatch(/\.webp$/);
     const picture = await t.app.inject({ url: display?.image_url as string });
     expect(picture.statusCode).toBe(200);
-    expect(picture.body.toLowerCase()).toContain('#111111');
+    expect(picture.headers['content-type']).toBe('image/webp');
+    // The same drawing as SVG shows the colourway's colour.
+    const drawing = await t.app.inject({ url: (display?.image_url as string).replace(/\.webp$/, '.svg') });
+    expect(drawing.body.toLowerCase()).toContain('#111111');
   });
 });

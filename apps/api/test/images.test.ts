@@ -29,4 +29,37 @@ describe('generated images', () => {
     expect((await get('/api/images/review/TOP/zzzzzz/7.svg')).statusCode).toBe(400);
     expect((await get('/api/images/review/TOP/1f2a44/x.svg')).statusCode).toBe(400);
   });
+
+  it('the product, style and review pictures also come as WebP of the same drawing; banners only as SVG', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    for (const url of [
+      '/api/images/product/TOP/1f2a44/3.webp',
+      '/api/images/style/2.webp',
+      '/api/images/review/BOTTOM/b3282d/5.webp',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(String(res.headers['cache-control'])).toContain('immutable');
+      const bytes = res.rawPayload;
+      // RIFF....WEBP, at the drawing's own size.
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      const sharp = (await import('sharp')).default;
+      const meta = await sharp(bytes).metadata();
+      const svg = (await get(url.replace(/\.webp$/, '.svg'))).body;
+      const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+      expect([meta.width, meta.height]).toEqual([Number(w), Number(h)]);
+      // The same URL answers the same bytes (kept, not drawn again).
+      expect((await get(url)).rawPayload.equals(bytes)).toBe(true);
+    }
+    // Another colour is another picture.
+    expect(
+      (await get('/api/images/product/TOP/b3282d/3.webp')).rawPayload.equals(
+        (await get('/api/images/product/TOP/1f2a44/3.webp')).rawPayload,
+      ),
+    ).toBe(false);
+    expect((await get('/api/images/banner/1.webp')).statusCode).toBe(404);
+    expect((await get('/api/images/product/TOP/1f2a44/3.png')).statusCode).toBe(400);
+  });
 });

@@ -308,7 +308,7 @@ describe('seed', () => {
       `select count(*)::int as reviews, count(*) filter (where rating < 3)::int as low,
               (select count(*) from review_photos p join reviews r on r.id = p.review_id
                  join product_displays d on d.id = r.product_display_id
-                where p.image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.svg'
+                where p.image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.webp'
               )::int as photo_urls
        from reviews`,
     );
@@ -340,7 +340,7 @@ describe('seed', () => {
     }
   });
 
-  it('product images follow the /api/images/product/{type}/{hex}/{variant}.svg scheme', async () => {
+  it('product images follow the /api/images/product/{type}/{hex}/{variant}.webp scheme', async () => {
     const data = await rows<{ image_url: string; images: string[]; product_type: string; color_hex: string }>(
       a,
       'select image_url, images, product_type, color_hex from product_displays',
@@ -349,7 +349,7 @@ describe('seed', () => {
       expect(r.image_url).toBe(
         `/api/images/product/${r.product_type}/${r.color_hex.slice(1)}/${r.image_url.split('/').at(-1)}`,
       );
-      expect(r.image_url).toMatch(/^\/api\/images\/product\/[A-Z]+\/[0-9a-f]{6}\/\d{1,2}\.svg$/);
+      expect(r.image_url).toMatch(/^\/api\/images\/product\/[A-Z]+\/[0-9a-f]{6}\/\d{1,2}\.webp$/);
       expect(r.images.length).toBeGreaterThanOrEqual(3);
       expect(r.images.length).toBeLessThanOrEqual(4);
       expect(r.images[0]).toBe(r.image_url);

@@ -158,3 +158,33 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
     }
   });
 }
+
+/** Generated illustrations rasterised and kept (image URLs are immutable): the most recent ones. */
+const RASTER_CACHE_MAX = 2_000;
+const rasterCache = new Map<string, Promise<Buffer>>();
+
+/**
+ * An SVG we drew ourselves (images/svg.ts) as WebP at its own size, for `.webp` image URLs: a phone
+ * decodes a WebP off its main thread, where every SVG image is a document of its own built on it
+ * (docs/ARCHITECTURE.md "Storefront speed"). Kept by `key` (the URL's parameters), least recently
+ * used out first; at most MAX_CONCURRENT encodes at a time with the uploads.
+ */
+export function rasterizeSvg(key: string, svg: string): Promise<Buffer> {
+  const hit = rasterCache.get(key);
+  if (hit) {
+    rasterCache.delete(key);
+    rasterCache.set(key, hit);
+    return hit;
+  }
+  const made = withSlot(async () => {
+    const sharp = await loadSharp();
+    return sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY }).toBuffer();
+  });
+  rasterCache.set(key, made);
+  made.catch(() => rasterCache.delete(key));
+  if (rasterCache.size > RASTER_CACHE_MAX) {
+    const oldest = rasterCache.keys().next().value;
+    if (oldest !== undefined) rasterCache.delete(oldest);
+  }
+  return made;
+}

@@ -1085,7 +1085,7 @@ class SeedContext {
         const views = p.silhouette % 2 === 0 ? 4 : 3;
         const images = Array.from(
           { length: views },
-          (_, v) => `/api/images/product/${p.cat.product_type}/${hex}/${p.silhouette + 10 * v}.svg`,
+          (_, v) => `/api/images/product/${p.cat.product_type}/${hex}/${p.silhouette + 10 * v}.webp`,
         );
         displayRows.push({
           product_id: productId,
@@ -1247,7 +1247,7 @@ class SeedContext {
       })),
     );
     await this.db.execute(
-      sql`update ${t.styles} set image_url = '/api/images/style/' || id || '.svg' where image_url = ''`,
+      sql`update ${t.styles} set image_url = '/api/images/style/' || id || '.webp' where image_url = ''`,
     );
     await this.likeRows('STYLE', this.styleIds, styleLikes, rng);
 
@@ -2172,7 +2172,7 @@ class SeedContext {
     // A review photo shows the reviewed product: its type and colour.
     await this.db.execute(
       sql`update ${t.reviewPhotos} p
-          set image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.svg'
+          set image_url = '/api/images/review/' || d.product_type || '/' || ltrim(d.color_hex, '#') || '/' || p.id || '.webp'
           from ${t.reviews} r join ${t.productDisplays} d on d.id = r.product_display_id
           where r.id = p.review_id and p.image_url = ''`,
     );

@@ -53,7 +53,7 @@ async function fieldsOf(ctx: AppContext, categoryId: number) {
 
 /** The generated picture in the colourway's colour until the MD uploads photos (catalog images). */
 const generatedPicture = (type: string, hex: string, productId: number) =>
-  `/api/images/product/${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.svg`;
+  `/api/images/product/${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
 
 async function touched(ctx: AppContext, displayIds: number[], prices: boolean) {
   await invalidate(ctx, 'catalog.changed');

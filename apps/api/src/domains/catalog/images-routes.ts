@@ -1,6 +1,9 @@
 /**
- * Generated product, style, review and banner images (SVG, no network, no files).
- * URLs are content-addressed by their parameters, so they are cached as immutable.
+ * Generated product, style, review and banner images (SVG, no network, no files), also as WebP
+ * (`.webp`: the same drawing rasterised, which phones decode off their main thread; the seed links
+ * the product, style and review pictures so; banners and logos, which carry lettering, stay SVG,
+ * drawn by the browser's fonts). URLs are content-addressed by their parameters, so they are
+ * cached as immutable.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,17 +19,25 @@ import {
 } from '../../images/svg.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { rasterizeSvg } from '../../platform/image-processing.ts';
 
 const svgFile = z
   .string()
-  .regex(/^\d{1,9}\.svg$/, 'expected {number}.svg')
-  .transform((s) => Number.parseInt(s, 10));
+  .regex(/^\d{1,9}\.(svg|webp)$/, 'expected {number}.svg or {number}.webp')
+  .transform((s) => ({ id: Number.parseInt(s, 10), webp: s.endsWith('.webp') }));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const send = (reply: import('fastify').FastifyReply, svg: string) =>
-    reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', IMMUTABLE).send(svg);
+  const send = async (
+    reply: import('fastify').FastifyReply,
+    svg: string,
+    raster?: { webp: boolean; key: string },
+  ) => {
+    reply.header('cache-control', IMMUTABLE);
+    if (!raster?.webp) return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
+    return reply.header('content-type', 'image/webp').send(await rasterizeSvg(raster.key, svg));
+  };
 
   app.get(
     '/images/product/:type/:hex/:file',
@@ -41,7 +52,11 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }),
       },
     },
-    async (req, reply) => send(reply, renderProductSvg(req.params.type, req.params.hex, req.params.file)),
+    async (req, reply) =>
+      send(reply, renderProductSvg(req.params.type, req.params.hex, req.params.file.id), {
+        webp: req.params.file.webp,
+        key: `product/${req.params.type}/${req.params.hex.toLowerCase()}/${req.params.file.id}`,
+      }),
   );
 
   app.get(
@@ -60,7 +75,11 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (req, reply) =>
       send(
         reply,
-        renderReviewSvg(req.params.file, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
+        renderReviewSvg(req.params.file.id, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
+        {
+          webp: req.params.file.webp,
+          key: `review/${req.params.type}/${req.params.hex.toLowerCase()}/${req.params.file.id}`,
+        },
       ),
   );
 
@@ -78,7 +97,14 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           params: z.object({ file: svgFile }),
         },
       },
-      async (req, reply) => send(reply, render(req.params.file)),
+      async (req, reply) => {
+        // A banner's lettering needs the browser's fonts: SVG only.
+        if (kind === 'banner' && req.params.file.webp) throw notFound('배너 이미지는 SVG로만 있습니다');
+        return send(reply, render(req.params.file.id), {
+          webp: req.params.file.webp,
+          key: `${kind}/${req.params.file.id}`,
+        });
+      },
     );
   }
 
