@@ -85,6 +85,9 @@ const results = [];
 try {
   for (const path of pages) {
     const samples = [];
+    // A run Lighthouse itself could not measure (a runtime error such as NO_NAVSTART: no score, no
+    // metrics) is not a sample: it is run again, up to `runs` extra times in all for the page.
+    let failedRuns = 0;
     for (let r = 0; r < runs; r++) {
       const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path}`, {
         port: chrome.port,
@@ -99,6 +102,12 @@ try {
         mkdirSync(values.save, { recursive: true });
         const name = path.replace(/\W+/g, '_') || 'home';
         writeFileSync(`${values.save}/${name}-${r + 1}.json`, JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError || lhr.categories.performance.score === null) {
+        console.error(`${path}: run ${r + 1} not measured (${lhr.runtimeError?.code ?? 'no score'})`);
+        if (++failedRuns > runs) throw new Error(`${path}: Lighthouse failed ${failedRuns} times`);
+        r -= 1;
+        continue;
       }
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const js = requests.filter((q) => q.resourceType === 'Script');
@@ -120,6 +129,7 @@ try {
     const row = {
       page: path,
       runs,
+      not_measured: failedRuns,
       score: median(samples.map((s) => s.score)),
       score_range: spread('score'),
       lcp_range_ms: spread('lcp_ms'),
