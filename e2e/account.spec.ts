@@ -64,6 +64,7 @@ test('a new member signs up with the agreements and gets the first-purchase coup
   const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
   await sheet.locator('fieldset button:not([disabled])').first().click();
   await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  await expect(page.getByRole('dialog', { name: '장바구니에 담았어요' })).toBeVisible();
   await page.goto('/cart');
   await page.getByRole('link', { name: /주문하기/ }).click();
   await expect(page).toHaveURL(/\/payment\?cart_ids=\d+/);

@@ -41,29 +41,61 @@ export async function waitForApp(page: Page, response: Response | null): Promise
     .catch(() => undefined);
 }
 
+const waitsForApp = new WeakSet<Page>();
+
+/** Makes `page.goto` and `page.reload` wait for the app (waitForApp), once per page. */
+export function gotoWaitsForApp(page: Page): void {
+  if (waitsForApp.has(page)) return;
+  waitsForApp.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await waitForApp(page, response);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await waitForApp(page, response);
+    return response;
+  };
+}
+
+/** Every page a context opens, now and later, waits for the app after goto and reload. */
+function contextWaitsForApp(context: BrowserContext): void {
+  for (const page of context.pages()) gotoWaitsForApp(page);
+  context.on('page', gotoWaitsForApp);
+}
+
 /**
  * The journeys' `test`: Playwright's, plus a check on every page of the test's browser context
- * that no Content-Security-Policy violation happened, and a `page` whose goto and reload wait for
- * the app (waitForApp). Every spec imports `test` from here.
+ * that no Content-Security-Policy violation happened, and pages whose goto and reload wait for the
+ * app (waitForApp) — the test's own and those of the contexts a test opens itself (unless
+ * JavaScript is off there). Every spec imports `test` from here.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await waitForApp(page, response);
-        return response;
-      };
-      page.reload = async (options) => {
-        const response = await reload(options);
-        await waitForApp(page, response);
-        return response;
-      };
-    }
-    await use(page);
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) contextWaitsForApp(context);
+    await use(context);
   },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) contextWaitsForApp(context);
+        return context;
+      };
+      const newPage = browser.newPage.bind(browser);
+      browser.newPage = async (options) => {
+        const page = await newPage(options);
+        if (options?.javaScriptEnabled !== false) gotoWaitsForApp(page);
+        return page;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations = await watchCspViolations(context);
