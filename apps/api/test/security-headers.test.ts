@@ -3,7 +3,7 @@
  * "Security"). The storefront cases need the web build (apps/web/build, `npm run build`); CI's
  * production pass runs this file again after the build.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fixedClock } from '@codiroom/shared';
 import fastifyHelmet from '@fastify/helmet';
@@ -223,6 +223,33 @@ describe('security headers (development / test configuration)', () => {
       expectNonDocumentHeaders(res.headers);
     }
   });
+
+  it.skipIf(!webBuilt)(
+    "the storefront's hashed files are cached for a year as immutable and sent precompressed",
+    async () => {
+      const script = readdirSync(`${WEB_BUILD}/client/assets`).find((f) => /^entry\.client-.*\.js$/.test(f));
+      const plain = await t!.app.inject({ url: `/assets/${script}` });
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const encoding of ['br', 'gzip']) {
+        const res = await t!.app.inject({
+          url: `/assets/${script}`,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toMatch(/javascript/);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        // The build's own copy, byte for byte (brotli 11 / gzip 9 once, not per request).
+        const file = readFileSync(`${WEB_BUILD}/client/assets/${script}.${encoding === 'br' ? 'br' : 'gz'}`);
+        expect(res.rawPayload.equals(file)).toBe(true);
+      }
+      // Files outside assets/ are not content-addressed: an hour.
+      expect((await t!.app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe(
+        'public, max-age=3600',
+      );
+    },
+  );
 
   it.skipIf(!webBuilt)('a server-rendered page gives every inline script the nonce of its CSP', async () => {
     // The 404 page: the whole document (root layout, hydration scripts) from an empty database.

@@ -97,6 +97,9 @@ export async function mountStorefront(
       // The build writes brotli and gzip copies of every text file (apps/web/scripts/precompress.mjs):
       // sent as they are, never compressed again per request.
       preCompressed: true,
+      // Our cache-control (below) only: @fastify/send's own ("max-age=0") is written after
+      // setHeaders and replaced it, so the hashed files were never cached for their year.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
