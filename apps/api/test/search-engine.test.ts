@@ -492,7 +492,16 @@ describe('in-memory replicas', () => {
     const rep = await loadPostings(t.ctx.db);
     for (const form of ['k', 'i'] as const) {
       const text = rep.terms[form];
-      for (const patterns of [['tmffortm'], ['ch', 'tmf'], ['a'], ['zzzz'], ['r', 'k']]) {
+      for (const patterns of [
+        ['tmffortm'],
+        ['ch', 'tmf'],
+        ['a'],
+        ['zzzz'],
+        ['r', 'k'],
+        ['tmffortmx', 'ffo'],
+        ['tmffortm', 'tmf', 'ortm'],
+        ['qp', 'wz'],
+      ]) {
         const want = text.terms.filter((x) => patterns.some((k) => x.keys.includes(k))).map((x) => x.id);
         expect(termsContaining(text, patterns).map((x) => x.id)).toEqual(want);
       }
