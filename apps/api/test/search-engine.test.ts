@@ -5,12 +5,12 @@
  * deterministic seed, with small pages so that most queries take the bounded path.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { analyseQuery, fixedClock, type SearchSort, toKeys } from '@codiroom/shared';
+import { analyseQuery, fixedClock, type ProductCard, type SearchSort, toKeys } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocuments as D, productDisplays, searchPostings, searchTerms } from '../src/db/schema.ts';
 import { productCardsByIds } from '../src/domains/catalog/repository.ts';
-import { searchCards } from '../src/domains/search/cards.ts';
+import { copyCard, searchCards } from '../src/domains/search/cards.ts';
 import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
 import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
 import { loadPostings, termsContaining } from '../src/domains/search/postings-replica.ts';
@@ -512,5 +512,22 @@ describe('in-memory replicas', () => {
     const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(25);
     const ids = [...rows.map((r) => r.id).reverse(), rows[0]?.id ?? 0, 987_654];
     expect(await searchCards(t.ctx.db, ids)).toEqual(await productCardsByIds(t.ctx.db, ids, true));
+  });
+
+  it('copy cards field for field, with the live-price fields', async () => {
+    const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(10);
+    const cards = await searchCards(
+      t.ctx.db,
+      rows.map((r) => r.id),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const c of [
+      ...cards,
+      { ...cards[0], time_sale_price: 1000, event_coupon_price: 900 } as ProductCard,
+    ]) {
+      const copy = copyCard(c);
+      expect(copy).not.toBe(c);
+      expect(copy).toEqual({ time_sale_price: null, event_coupon_price: null, ...c });
+    }
   });
 });

@@ -191,7 +191,6 @@ export class PgSearchEngine implements SearchEngine {
     opts: Paging & { filters?: ProductFilters; sort: SearchSort },
   ): Promise<Hits> {
     const filter = filterCondition(opts.filters);
-    const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filter);
     const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
     const mem = this.postings?.get() ?? null;
     let hits: Hits | null = null;
@@ -215,7 +214,7 @@ export class PgSearchEngine implements SearchEngine {
     // Nothing matches exactly: the typo-tolerant fallback (few rows by nature).
     const fuzzy = fuzzyCondition(q);
     if (!fuzzy) return hits;
-    const where = and(base, fuzzy);
+    const where = and(eq(D.kind, 'product'), eq(D.is_active, true), filter, fuzzy);
     const rows = await this.db
       .select({ id: D.ref_id, total: sql<number>`(count(*) over ())::int` })
       .from(D)

@@ -36,7 +36,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { liveCards } from '../catalog/index.ts';
 import { CachedSearchEngine } from './cached-engine.ts';
-import { searchCards } from './cards.ts';
+import { copyCard, searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
 import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
@@ -157,11 +157,7 @@ export async function searchProducts(
   if (p.page === 1 && unfiltered) countSearch(ctx, q.display, hits.total);
   // The cached cards are copied before the catalogue's live price is put on them
   // (docs/ARCHITECTURE.md, 'Prices').
-  const live = await liveCards(
-    ctx,
-    ctx.clock.now(),
-    result.map((c) => ({ ...c })),
-  );
+  const live = await liveCards(ctx, ctx.clock.now(), result.map(copyCard));
   return {
     ...pageInfo(p.page, p.page_size, hits.total, live.length),
     result: live,
