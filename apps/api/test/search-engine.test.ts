@@ -8,14 +8,22 @@
 import { analyseQuery, fixedClock, type ProductCard, type SearchSort, toKeys } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocuments as D, productDisplays, searchPostings, searchTerms } from '../src/db/schema.ts';
+import {
+  searchDocuments as D,
+  productDisplays,
+  searchPostings,
+  searchStats,
+  searchTerms,
+} from '../src/db/schema.ts';
 import { productCardsByIds } from '../src/domains/catalog/repository.ts';
 import { copyCard, searchCards } from '../src/domains/search/cards.ts';
 import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
 import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
 import { loadPostings, termsContaining } from '../src/domains/search/postings-replica.ts';
 import { Replica } from '../src/domains/search/replica.ts';
+import { realtimeKeywords, warmSearch } from '../src/domains/search/service.ts';
 import { matchCondition, relevanceTier } from '../src/domains/search/sql-conditions.ts';
+import { flushSearchStats } from '../src/domains/search/stats.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -512,6 +520,13 @@ describe('in-memory replicas', () => {
     const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(25);
     const ids = [...rows.map((r) => r.id).reverse(), rows[0]?.id ?? 0, 987_654];
     expect(await searchCards(t.ctx.db, ids)).toEqual(await productCardsByIds(t.ctx.db, ids, true));
+  });
+
+  it('warm up before a start without counting a search', async () => {
+    await warmSearch(t.ctx);
+    await flushSearchStats(t.ctx);
+    expect(await t.ctx.db.select().from(searchStats)).toEqual([]);
+    expect((await realtimeKeywords(t.ctx)).result).toEqual([]);
   });
 
   it('copy cards field for field, with the live-price fields', async () => {
