@@ -4,7 +4,7 @@
  * unfiltered relevance and popularity searches then need no database statement.
  */
 import type { AnalysedQuery } from '@codiroom/shared';
-import type { PostingsReplica } from './postings-replica.ts';
+import type { MemoryTerm, PostingsReplica } from './postings-replica.ts';
 import {
   BRAND_ROLE,
   type DictTerm,
@@ -95,11 +95,11 @@ function flagTable(equal: boolean, prefix: boolean, equalRoles: number): Int32Ar
 export function rankFromMemory(
   rep: PostingsReplica,
   q: AnalysedQuery,
-  terms: readonly DictTerm[],
+  terms: readonly MemoryTerm[],
   tiered: boolean,
   page: { limit: number; offset: number },
   cap: number,
-  holds: (keys: string, complete: boolean) => DictTerm[],
+  holds: (keys: string, complete: boolean) => MemoryTerm[],
   /** The popularity bounds tried before evaluating whole (tests; default from PARTIAL_MIN). */
   partialBounds?: number[],
 ): { total: number; ids: number[] } | null {
@@ -147,9 +147,7 @@ export function rankFromMemory(
       const m = matchSets[ri] as (typeof matchSets)[number];
       if (!tiered) {
         for (const t of m.whole) {
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
-          const refs = p.ranks;
+          const refs = t.ranks;
           for (let i = 0; i < refs.length; i++) {
             const ref = refs[i] as number;
             if (ref >= limit) break;
@@ -171,12 +169,10 @@ export function rankFromMemory(
         const touched = sc.touched;
         let nt = 0;
         for (const t of around[ri] ?? []) {
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
           const proves = proving.has(t.id);
           // The flags a posting of this term sets, by its roles (bits 1, 2, 4).
           const byRole = flagTable(t.keys === k, t.keys.startsWith(k), equalRoles);
-          const { ranks: refs, roles } = p;
+          const { ranks: refs, rankRoles: roles } = t;
           for (let i = 0; i < refs.length; i++) {
             const ref = refs[i] as number;
             if (ref >= limit) break;
@@ -208,9 +204,7 @@ export function rankFromMemory(
         const last = m.words.length - 1;
         for (let j = 0; j <= last; j++) {
           for (const t of m.words[j] ?? []) {
-            const p = rep.postings.get(t.id);
-            if (!p) continue;
-            const refs = p.ranks;
+            const refs = t.ranks;
             for (let i = 0; i < refs.length; i++) {
               const ref = refs[i] as number;
               if (ref >= limit) break;
@@ -245,11 +239,9 @@ export function rankFromMemory(
   };
 
   /** The key of one product (null when it does not match), from binary searches in the postings. */
-  const holdsRank = (t: DictTerm, rank: number): number => {
-    const p = rep.postings.get(t.id);
-    if (!p) return -1;
-    const i = lowerBound(p.ranks, rank);
-    return i < p.ranks.length && p.ranks[i] === rank ? (p.roles[i] as number) : -1;
+  const holdsRank = (t: MemoryTerm, rank: number): number => {
+    const i = lowerBound(t.ranks, rank);
+    return i < t.ranks.length && t.ranks[i] === rank ? (t.rankRoles[i] as number) : -1;
   };
   const exactKey = (rank: number): number | null => {
     const matches = matchSets.some(
@@ -281,7 +273,7 @@ export function rankFromMemory(
   // by tier 0, whose products beyond the bound are found from the equal terms alone.
   let proved = 0;
   for (const m of matchSets) {
-    for (const t of m.whole) proved = Math.max(proved, rep.postings.get(t.id)?.ranks.length ?? 0);
+    for (const t of m.whole) proved = Math.max(proved, t.ranks.length);
   }
   const upper = matchSets.reduce((a, m) => {
     const sum = (ts: readonly DictTerm[]) => ts.reduce((x, t) => x + t.df, 0);
@@ -325,9 +317,7 @@ export function rankFromMemory(
             ? (eq && worst >= 2 ? 7 : 0) | (worst >= 3 ? NAME_ROLE : 0)
             : (worst >= 2 ? NAME_ROLE : 0) | (eq && worst >= 5 ? 7 : 0) | (worst >= 6 ? BRAND_ROLE : 0);
           if ((zero | other) === 0) continue;
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
-          const { ranks, roles } = p;
+          const { ranks, rankRoles: roles } = t;
           for (let i = lowerBound(ranks, bound); i < ranks.length; i++) {
             const rank = ranks[i] as number;
             const role = roles[i] as number;

@@ -12,6 +12,10 @@ import { firstRow } from './replica.ts';
 
 export interface MemoryTerm extends DictTerm {
   form: string;
+  /** The term's products as positions in popularity order, most popular first … */
+  ranks: Int32Array;
+  /** … and the term's roles in each of them (bits as `roles`). */
+  rankRoles: Uint8Array;
 }
 
 /**
@@ -28,6 +32,7 @@ export interface TermText {
 
 const GRAM_MAX = 3;
 const NONE = new Int32Array(0);
+const NO_ROLES = new Uint8Array(0);
 
 function termText(terms: MemoryTerm[]): TermText {
   const lists = new Map<string, number[]>();
@@ -78,11 +83,6 @@ export function termsContaining(tt: TermText, patterns: readonly string[]): Memo
 export interface PostingsReplica {
   /** Terms by form ('k' key form, 'i' 초성 form). */
   terms: { k: TermText; i: TermText };
-  /**
-   * Each term's products, as their positions in popularity order (`refAt` gives the ref_id), most
-   * popular first, and the term's roles in them.
-   */
-  postings: Map<number, { ranks: Int32Array; roles: Uint8Array }>;
   /** Position of each product (by ref_id) in popularity order (popularity desc, ref_id desc). */
   rankOf: Int32Array;
   /** The product at each position of that order. */
@@ -153,12 +153,14 @@ export async function loadPostings(db: Db): Promise<PostingsReplica> {
   const byForm: { k: MemoryTerm[]; i: MemoryTerm[] } = { k: [], i: [] };
   let maxTerm = 0;
   for (const r of termRows) {
-    const t = {
+    const t: MemoryTerm = {
       id: Number(r.id),
       form: String(r.form),
       keys: String(r.keys),
       df: Number(r.df),
       roles: Number(r.roles),
+      ranks: NONE,
+      rankRoles: NO_ROLES,
     };
     (t.form === 'i' ? byForm.i : byForm.k).push(t);
     maxTerm = Math.max(maxTerm, t.id);
@@ -215,10 +217,9 @@ export async function loadPostings(db: Db): Promise<PostingsReplica> {
   await yieldToEvents();
   const ranksAll = new Int32Array(enc.length);
   const rolesAll = new Uint8Array(enc.length);
-  const postings = new Map<number, { ranks: Int32Array; roles: Uint8Array }>();
   let sorted = 0;
-  for (const r of termRows) {
-    const term = Number(r.id);
+  for (const t of [...byForm.k, ...byForm.i]) {
+    const term = t.id;
     const from = starts[term] as number;
     const to = fill[term] as number;
     const slice = enc.subarray(from, to).sort();
@@ -227,12 +228,13 @@ export async function loadPostings(db: Db): Promise<PostingsReplica> {
       ranksAll[i] = v >> 3;
       rolesAll[i] = v & 7;
     }
-    postings.set(term, { ranks: ranksAll.subarray(from, to), roles: rolesAll.subarray(from, to) });
+    t.ranks = ranksAll.subarray(from, to);
+    t.rankRoles = rolesAll.subarray(from, to);
     sorted += to - from;
     if (sorted > 200_000) {
       sorted = 0;
       await yieldToEvents(); // keep serving requests while a big index is sorted
     }
   }
-  return { terms, postings, rankOf, refAt };
+  return { terms, rankOf, refAt };
 }
