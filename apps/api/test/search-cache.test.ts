@@ -25,6 +25,7 @@ function fakeEngine() {
     counts: async () => ({ product: 0, style: 0, brand: 0, post: 0 }),
     didYouMean: async () => null,
     ready: async () => undefined,
+    warm: async () => undefined,
   };
   return { engine, calls: () => calls };
 }

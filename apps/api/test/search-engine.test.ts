@@ -5,17 +5,25 @@
  * deterministic seed, with small pages so that most queries take the bounded path.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { analyseQuery, fixedClock, type SearchSort, toKeys } from '@codiroom/shared';
+import { analyseQuery, fixedClock, type ProductCard, type SearchSort, toKeys } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocuments as D, productDisplays, searchPostings, searchTerms } from '../src/db/schema.ts';
+import {
+  searchDocuments as D,
+  productDisplays,
+  searchPostings,
+  searchStats,
+  searchTerms,
+} from '../src/db/schema.ts';
 import { productCardsByIds } from '../src/domains/catalog/repository.ts';
-import { searchCards } from '../src/domains/search/cards.ts';
+import { copyCard, searchCards } from '../src/domains/search/cards.ts';
 import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
 import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
 import { loadPostings, termsContaining } from '../src/domains/search/postings-replica.ts';
 import { Replica } from '../src/domains/search/replica.ts';
+import { realtimeKeywords, warmSearch } from '../src/domains/search/service.ts';
 import { matchCondition, relevanceTier } from '../src/domains/search/sql-conditions.ts';
+import { flushSearchStats } from '../src/domains/search/stats.ts';
 import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -492,7 +500,16 @@ describe('in-memory replicas', () => {
     const rep = await loadPostings(t.ctx.db);
     for (const form of ['k', 'i'] as const) {
       const text = rep.terms[form];
-      for (const patterns of [['tmffortm'], ['ch', 'tmf'], ['a'], ['zzzz'], ['r', 'k']]) {
+      for (const patterns of [
+        ['tmffortm'],
+        ['ch', 'tmf'],
+        ['a'],
+        ['zzzz'],
+        ['r', 'k'],
+        ['tmffortmx', 'ffo'],
+        ['tmffortm', 'tmf', 'ortm'],
+        ['qp', 'wz'],
+      ]) {
         const want = text.terms.filter((x) => patterns.some((k) => x.keys.includes(k))).map((x) => x.id);
         expect(termsContaining(text, patterns).map((x) => x.id)).toEqual(want);
       }
@@ -503,5 +520,29 @@ describe('in-memory replicas', () => {
     const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(25);
     const ids = [...rows.map((r) => r.id).reverse(), rows[0]?.id ?? 0, 987_654];
     expect(await searchCards(t.ctx.db, ids)).toEqual(await productCardsByIds(t.ctx.db, ids, true));
+  });
+
+  it('warm up before a start without counting a search', async () => {
+    await warmSearch(t.ctx);
+    await flushSearchStats(t.ctx);
+    expect(await t.ctx.db.select().from(searchStats)).toEqual([]);
+    expect((await realtimeKeywords(t.ctx)).result).toEqual([]);
+  });
+
+  it('copy cards field for field, with the live-price fields', async () => {
+    const rows = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(10);
+    const cards = await searchCards(
+      t.ctx.db,
+      rows.map((r) => r.id),
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    for (const c of [
+      ...cards,
+      { ...cards[0], time_sale_price: 1000, event_coupon_price: 900 } as ProductCard,
+    ]) {
+      const copy = copyCard(c);
+      expect(copy).not.toBe(c);
+      expect(copy).toEqual({ time_sale_price: null, event_coupon_price: null, ...c });
+    }
   });
 });

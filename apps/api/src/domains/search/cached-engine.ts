@@ -69,6 +69,10 @@ export class CachedSearchEngine implements SearchEngine {
     return this.inner.ready();
   }
 
+  warm(): Promise<void> {
+    return this.inner.warm();
+  }
+
   products(q: AnalysedQuery, opts: Paging & { filters?: ProductFilters; sort: SearchSort }): Promise<Hits> {
     return this.remember(['p', q.readings, q.initials, opts], () => this.inner.products(q, opts));
   }

@@ -67,4 +67,9 @@ export interface SearchEngine {
   didYouMean(q: AnalysedQuery): Promise<string | null>;
   /** Makes sure the index exists (builds it for a database seeded before the index). */
   ready(): Promise<void>;
+  /**
+   * ready(), then whatever the first searches would otherwise pay for (in-memory parts loaded,
+   * code paths run once): the server awaits it before it listens.
+   */
+  warm(): Promise<void>;
 }

@@ -4,7 +4,7 @@
  * unfiltered relevance and popularity searches then need no database statement.
  */
 import type { AnalysedQuery } from '@codiroom/shared';
-import type { PostingsReplica } from './postings-replica.ts';
+import type { MemoryTerm, PostingsReplica } from './postings-replica.ts';
 import {
   BRAND_ROLE,
   type DictTerm,
@@ -41,6 +41,11 @@ const scratch = {
   flags: new Int32Array(0),
   /** epoch << 5 | least tier over the readings. */
   tier: new Int32Array(0),
+  /** The matches of one pass (positions), and the products one reading flagged. */
+  list: new Int32Array(0),
+  touched: new Int32Array(0),
+  /** Sort keys of the matches (smallest). */
+  keys: new Float64Array(0),
 };
 const MAX_EPOCH = 1 << 25;
 
@@ -53,8 +58,25 @@ function scratchFor(size: number): typeof scratch {
     scratch.seen = new Int32Array(n);
     scratch.flags = new Int32Array(n);
     scratch.tier = new Int32Array(n);
+    scratch.list = new Int32Array(n);
+    scratch.touched = new Int32Array(n);
+    scratch.keys = new Float64Array(n);
   }
   return scratch;
+}
+
+/** postingFlags by role (0 … 7) for each (equal, prefix, equal roles): computed once. */
+const flagTables = new Map<number, Int32Array>();
+
+function flagTable(equal: boolean, prefix: boolean, equalRoles: number): Int32Array {
+  const k = (equalRoles << 2) | (equal ? 2 : 0) | (prefix ? 1 : 0);
+  let table = flagTables.get(k);
+  if (!table) {
+    table = new Int32Array(8);
+    for (let role = 0; role < 8; role++) table[role] = postingFlags(equal, prefix, role, equalRoles);
+    flagTables.set(k, table);
+  }
+  return table;
 }
 
 /**
@@ -73,11 +95,11 @@ function scratchFor(size: number): typeof scratch {
 export function rankFromMemory(
   rep: PostingsReplica,
   q: AnalysedQuery,
-  terms: readonly DictTerm[],
+  terms: readonly MemoryTerm[],
   tiered: boolean,
   page: { limit: number; offset: number },
   cap: number,
-  holds: (keys: string, complete: boolean) => DictTerm[],
+  holds: (keys: string, complete: boolean) => MemoryTerm[],
   /** The popularity bounds tried before evaluating whole (tests; default from PARTIAL_MIN). */
   partialBounds?: number[],
 ): { total: number; ids: number[] } | null {
@@ -91,13 +113,13 @@ export function rankFromMemory(
   }));
   const around = tiered ? readings.map((r) => terms.filter((t) => t.keys.includes(r.keys))) : [];
   let work = 0;
-  const count = (ts: readonly DictTerm[]) => {
+  const addWork = (ts: readonly DictTerm[]) => {
     for (const t of ts) work += t.df;
   };
   matchSets.forEach((m, ri) => {
     // Tiered: the terms holding the whole reading are among those around it (one pass reads both).
-    count(tiered ? (around[ri] ?? []) : m.whole);
-    for (const w of m.words) count(w);
+    addWork(tiered ? (around[ri] ?? []) : m.whole);
+    for (const w of m.words) addWork(w);
   });
   if (work > MEMORY_MAX_POSTINGS) return null;
 
@@ -112,26 +134,26 @@ export function rankFromMemory(
     const matchedAt = ++sc.epoch;
     const tieredAt = ++sc.epoch;
     const { matched, flags, tier: tierOf } = sc;
-    const list: number[] = [];
+    const list = sc.list;
+    let count = 0;
     const base = tiered ? worstTier(q) : 0;
     const classify = q.choseong ? initialsTier : keyTier;
     // One reading: its flags give the tier at the end; several: the least tier is kept per product.
     const single = readings.length === 1;
     let flaggedAt = 0;
     let singlePen = 0;
-    readings.forEach((r, ri) => {
+    for (let ri = 0; ri < readings.length; ri++) {
+      const r = readings[ri] as (typeof readings)[number];
       const m = matchSets[ri] as (typeof matchSets)[number];
       if (!tiered) {
         for (const t of m.whole) {
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
-          const refs = p.ranks;
+          const refs = t.ranks;
           for (let i = 0; i < refs.length; i++) {
             const ref = refs[i] as number;
             if (ref >= limit) break;
             if (matched[ref] !== matchedAt) {
               matched[ref] = matchedAt;
-              list.push(ref);
+              list[count++] = ref;
             }
           }
         }
@@ -144,34 +166,31 @@ export function rankFromMemory(
         flaggedAt = ++sc.epoch;
         singlePen = pen;
         const stamp = flaggedAt << 5;
-        const touched: number[] = [];
+        const touched = sc.touched;
+        let nt = 0;
         for (const t of around[ri] ?? []) {
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
           const proves = proving.has(t.id);
-          const eq = t.keys === k;
-          const pre = t.keys.startsWith(k);
           // The flags a posting of this term sets, by its roles (bits 1, 2, 4).
-          const byRole = new Int32Array(8);
-          for (let role = 0; role < 8; role++) byRole[role] = postingFlags(eq, pre, role, equalRoles);
-          const { ranks: refs, roles } = p;
+          const byRole = flagTable(t.keys === k, t.keys.startsWith(k), equalRoles);
+          const { ranks: refs, rankRoles: roles } = t;
           for (let i = 0; i < refs.length; i++) {
             const ref = refs[i] as number;
             if (ref >= limit) break;
             if (proves && matched[ref] !== matchedAt) {
               matched[ref] = matchedAt;
-              list.push(ref);
+              list[count++] = ref;
             }
             const f = byRole[roles[i] as number] as number;
             const cur = flags[ref] as number;
             if (cur >> 5 !== flaggedAt) {
               flags[ref] = stamp | f;
-              if (!single) touched.push(ref);
+              if (!single) touched[nt++] = ref;
             } else flags[ref] = cur | f;
           }
         }
         if (!single) {
-          for (const ref of touched) {
+          for (let x = 0; x < nt; x++) {
+            const ref = touched[x] as number;
             const t = classify((flags[ref] as number) & 31) + pen;
             const cur = tierOf[ref] as number;
             if (cur >> 5 !== tieredAt || t < (cur & 31)) tierOf[ref] = (tieredAt << 5) | t;
@@ -185,12 +204,9 @@ export function rankFromMemory(
         const last = m.words.length - 1;
         for (let j = 0; j <= last; j++) {
           for (const t of m.words[j] ?? []) {
-            const p = rep.postings.get(t.id);
-            if (!p) continue;
-            const refs = p.ranks;
+            const refs = t.ranks;
             for (let i = 0; i < refs.length; i++) {
               const ref = refs[i] as number;
-              if (ref >= limit) break;
               if (ref >= limit) break;
               const v = seen[ref] as number;
               const c = v >> 5 === seenAt ? v & 31 : 0;
@@ -198,13 +214,13 @@ export function rankFromMemory(
               seen[ref] = (seenAt << 5) | (j + 1);
               if (j === last && matched[ref] !== matchedAt) {
                 matched[ref] = matchedAt;
-                list.push(ref);
+                list[count++] = ref;
               }
             }
           }
         }
       }
-    });
+    }
 
     // Products here are positions in popularity order (the postings hold those).
     const key = (rank: number) => {
@@ -219,15 +235,13 @@ export function rankFromMemory(
       }
       return t * TIER_STEP + rank;
     };
-    return { list, key };
+    return { list, count, key };
   };
 
   /** The key of one product (null when it does not match), from binary searches in the postings. */
-  const holdsRank = (t: DictTerm, rank: number): number => {
-    const p = rep.postings.get(t.id);
-    if (!p) return -1;
-    const i = lowerBound(p.ranks, rank);
-    return i < p.ranks.length && p.ranks[i] === rank ? (p.roles[i] as number) : -1;
+  const holdsRank = (t: MemoryTerm, rank: number): number => {
+    const i = lowerBound(t.ranks, rank);
+    return i < t.ranks.length && t.ranks[i] === rank ? (t.rankRoles[i] as number) : -1;
   };
   const exactKey = (rank: number): number | null => {
     const matches = matchSets.some(
@@ -257,21 +271,30 @@ export function rankFromMemory(
   // Broad queries first look at the most popular products only (postings are in popularity
   // order): enough when the total is capped anyway and the page's worst tier can only be beaten
   // by tier 0, whose products beyond the bound are found from the equal terms alone.
-  const proved = Math.max(
-    0,
-    ...matchSets.flatMap((m) => m.whole.map((t) => rep.postings.get(t.id)?.ranks.length ?? 0)),
-  );
+  let proved = 0;
+  for (const m of matchSets) {
+    for (const t of m.whole) proved = Math.max(proved, t.ranks.length);
+  }
   const upper = matchSets.reduce((a, m) => {
     const sum = (ts: readonly DictTerm[]) => ts.reduce((x, t) => x + t.df, 0);
     return a + sum(m.whole) + (m.words.length > 1 ? Math.min(...m.words.map(sum)) : 0);
   }, 0);
   const first = Math.max(PARTIAL_MIN, need * 100);
   const bounds = upper <= cap ? [] : (partialBounds ?? [first, first * 8]);
-  for (const bound of bounds) {
+  for (const [b, bound] of bounds.entries()) {
     if (bound >= size) break;
-    const { list, key } = evaluate(bound);
-    if (list.length < need || (list.length < cap && proved <= cap)) continue;
-    const best = smallest(list, key, need);
+    const { list, count, key } = evaluate(bound);
+    if (count < need || (count < cap && proved <= cap)) {
+      // No term proves the cap: the next bound concludes only with cap matches before it. When
+      // this one's matches, scaled up to it, are not even half the cap, that pass would most
+      // likely end here too: the whole order is evaluated at once (the same answer, less work).
+      const next = bounds[b + 1];
+      if (!partialBounds && proved <= cap && next !== undefined && count * (next / bound) * 2 < cap) {
+        break;
+      }
+      continue;
+    }
+    const best = smallest(list, count, key, need);
     if (tiered) {
       // Beyond the bound only a better tier than the page's worst can still enter, and only
       // through a direct reading (synonym tiers are 10 and more; every tier is at most 6, resp.
@@ -294,9 +317,7 @@ export function rankFromMemory(
             ? (eq && worst >= 2 ? 7 : 0) | (worst >= 3 ? NAME_ROLE : 0)
             : (worst >= 2 ? NAME_ROLE : 0) | (eq && worst >= 5 ? 7 : 0) | (worst >= 6 ? BRAND_ROLE : 0);
           if ((zero | other) === 0) continue;
-          const p = rep.postings.get(t.id);
-          if (!p) continue;
-          const { ranks, roles } = p;
+          const { ranks, rankRoles: roles } = t;
           for (let i = lowerBound(ranks, bound); i < ranks.length; i++) {
             const rank = ranks[i] as number;
             const role = roles[i] as number;
@@ -326,11 +347,11 @@ export function rankFromMemory(
     }
     return { total: cap, ids: best.slice(page.offset, need).map((k) => rep.refAt[k % TIER_STEP] as number) };
   }
-  const { list, key } = evaluate(size);
-  if (list.length === 0) return { total: 0, ids: [] };
-  const best = smallest(list, key, need);
+  const { list, count, key } = evaluate(size);
+  if (count === 0) return { total: 0, ids: [] };
+  const best = smallest(list, count, key, need);
   return {
-    total: Math.min(list.length, cap),
+    total: Math.min(count, cap),
     ids: best.slice(page.offset, need).map((k) => rep.refAt[k % TIER_STEP] as number),
   };
 }
@@ -361,16 +382,16 @@ function insertSorted(best: number[], k: number, need: number): void {
   if (best.length > need) best.pop();
 }
 
-/** The `need` smallest keys of the products in `list`, ascending. */
-function smallest(list: number[], key: (rank: number) => number, need: number): number[] {
-  if (list.length <= 4 * need || need > 500) {
-    const keys = new Float64Array(list.length);
-    for (let i = 0; i < list.length; i++) keys[i] = key(list[i] as number);
+/** The `need` smallest keys of the first `count` products in `list`, ascending. */
+function smallest(list: Int32Array, count: number, key: (rank: number) => number, need: number): number[] {
+  if (count <= 4 * need || need > 500) {
+    const keys = scratch.keys.subarray(0, count);
+    for (let i = 0; i < count; i++) keys[i] = key(list[i] as number);
     keys.sort();
-    return Array.from(keys.subarray(0, need));
+    return Array.from(keys.subarray(0, Math.min(need, count)));
   }
   // Kept sorted: most matches are rejected by one comparison (lists run in popularity order).
   const best: number[] = [];
-  for (const rank of list) insertSorted(best, key(rank), need);
+  for (let i = 0; i < count; i++) insertSorted(best, key(list[i] as number), need);
   return best;
 }

@@ -53,6 +53,9 @@ export const COUNT_CAP = SEARCH_COUNT_CAP;
  * COUNT_CAP) is answered from its postings alone: every candidate checked and ranked at once.
  */
 const NARROW_FACTOR = 1.2;
+/** Keywords (the most popular) and rounds the warm-up runs through the in-memory paths. */
+const WARM_KEYWORDS = 16;
+const WARM_ROUNDS = 3;
 /** Without the in-memory suggest rows, the did-you-mean vocabulary is read again after a minute. */
 const VOCABULARY_TTL_MS = 60_000;
 
@@ -112,10 +115,27 @@ export class PgSearchEngine implements SearchEngine {
     this.postings?.get();
   }
 
-  /** Waits until the in-memory replicas answer for the current index (tests, warm-up). */
+  /**
+   * Waits until the in-memory replicas answer for the current index, then runs their paths once
+   * (ranking and autocomplete for the most popular keywords, whole and as they are typed), so the
+   * first searches after a start find that code compiled. Reads nothing more from the database.
+   */
   async warm(): Promise<void> {
     await ensureSearchIndex(this.db);
-    await Promise.all([this.suggestRows?.ready(), this.postings?.ready()]);
+    const [rows] = await Promise.all([this.suggestRows?.ready(), this.postings?.ready()]);
+    if (!rows) return;
+    const words = rows.filter((r) => r.kind === 'term').slice(0, WARM_KEYWORDS);
+    for (let round = 0; round < WARM_ROUNDS; round++) {
+      for (const w of words) {
+        const q = analyseQuery(w.title);
+        if (!q.normalised || q.readings.length === 0) continue;
+        await this.products(q, { limit: 20, offset: 0, sort: 'relevance' });
+        await this.products(q, { limit: 20, offset: 0, sort: 'popular' });
+        for (const typed of [w.title.slice(0, 1), w.title.slice(0, 2)]) {
+          await this.suggest(analyseQuery(typed), 10);
+        }
+      }
+    }
   }
 
   /** Waits for the replicas' loads and checks under way (tests). */
@@ -191,7 +211,6 @@ export class PgSearchEngine implements SearchEngine {
     opts: Paging & { filters?: ProductFilters; sort: SearchSort },
   ): Promise<Hits> {
     const filter = filterCondition(opts.filters);
-    const base = and(eq(D.kind, 'product'), eq(D.is_active, true), filter);
     const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
     const mem = this.postings?.get() ?? null;
     let hits: Hits | null = null;
@@ -215,7 +234,7 @@ export class PgSearchEngine implements SearchEngine {
     // Nothing matches exactly: the typo-tolerant fallback (few rows by nature).
     const fuzzy = fuzzyCondition(q);
     if (!fuzzy) return hits;
-    const where = and(base, fuzzy);
+    const where = and(eq(D.kind, 'product'), eq(D.is_active, true), filter, fuzzy);
     const rows = await this.db
       .select({ id: D.ref_id, total: sql<number>`(count(*) over ())::int` })
       .from(D)

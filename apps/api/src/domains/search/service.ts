@@ -20,7 +20,7 @@ import {
   type StyleSearchBody,
   type StyleSummary,
 } from '@codiroom/shared';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   brands,
@@ -28,6 +28,7 @@ import {
   codiSets,
   posts,
   productDisplays,
+  searchDocuments,
   searchKeywords,
   styles,
 } from '../../db/schema.ts';
@@ -36,7 +37,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { liveCards } from '../catalog/index.ts';
 import { CachedSearchEngine } from './cached-engine.ts';
-import { searchCards } from './cards.ts';
+import { copyCard, searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
 import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
@@ -65,6 +66,31 @@ export function searchEngine(ctx: AppContext): SearchEngine {
     engines.set(ctx.db, e);
   }
   return e;
+}
+
+/** Cards read by the search warm-up: a first page of the most popular products. */
+const WARM_CARDS = 20;
+
+/**
+ * What the first searches after a start would otherwise pay for, done before the server listens
+ * (routes.ts): the engine's in-memory parts and paths (SearchEngine.warm), a connection of the
+ * database pool per concurrent search with the cards statement prepared on it (cards.ts), and the
+ * live-price snapshot. Counts nothing: no realtime keyword, no daily search stat.
+ */
+export async function warmSearch(ctx: AppContext): Promise<void> {
+  await searchEngine(ctx).warm();
+  const rows = await ctx.db
+    .select({ id: searchDocuments.ref_id })
+    .from(searchDocuments)
+    .where(and(eq(searchDocuments.kind, 'product'), eq(searchDocuments.is_active, true)))
+    .orderBy(desc(searchDocuments.popularity))
+    .limit(WARM_CARDS);
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return;
+  const pages = await Promise.all(
+    Array.from({ length: ctx.config.DATABASE_POOL_MAX }, () => searchCards(ctx.db, ids)),
+  );
+  for (const cards of pages) await liveCards(ctx, ctx.clock.now(), cards.map(copyCard));
 }
 
 /** Whole product result pages (cards included) of hot queries, for a few seconds only. */
@@ -157,11 +183,7 @@ export async function searchProducts(
   if (p.page === 1 && unfiltered) countSearch(ctx, q.display, hits.total);
   // The cached cards are copied before the catalogue's live price is put on them
   // (docs/ARCHITECTURE.md, 'Prices').
-  const live = await liveCards(
-    ctx,
-    ctx.clock.now(),
-    result.map((c) => ({ ...c })),
-  );
+  const live = await liveCards(ctx, ctx.clock.now(), result.map(copyCard));
   return {
     ...pageInfo(p.page, p.page_size, hits.total, live.length),
     result: live,
