@@ -5,6 +5,7 @@ import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
   deferModuleTags,
+  PRELOADS_PER_TASK,
 } from '../src/deferred-scripts.ts';
 
 // What React Router's <Scripts> writes (React 19 hoists the preloads into <head>).
@@ -49,5 +50,95 @@ describe('deferred module scripts', () => {
     expect(DEFERRED_BOOT_SCRIPT).toContain("'first-contentful-paint'");
     // It is valid JavaScript.
     expect(() => new Function(DEFERRED_BOOT_SCRIPT)).not.toThrow();
+  });
+
+  it('at the first paint runs the module script and re-adds every preload, a few per task', () => {
+    // A document as the server sends it: 12 held-back preloads and the held-back module script.
+    type El = {
+      tag: string;
+      rel?: string;
+      href?: string;
+      type?: string;
+      nonce?: string;
+      textContent?: string;
+    };
+    const held = Array.from({ length: 12 }, (_, i) => ({
+      tag: 'link',
+      rel: DEFERRED_PRELOAD_REL,
+      href: `/assets/m${i}.js`,
+    }));
+    const script: El & { parentNode?: unknown } = {
+      tag: 'script',
+      type: DEFERRED_MODULE_TYPE,
+      nonce: 'n1',
+      textContent: 'import "/assets/root.js";',
+    };
+    const head: El[] = [];
+    let body: El[] = [script];
+    const document = {
+      visibilityState: 'visible',
+      head: { appendChild: (e: El) => head.push(e) },
+      querySelector: (sel: string) =>
+        sel.includes(DEFERRED_MODULE_TYPE)
+          ? (body.find((e) => e.type === DEFERRED_MODULE_TYPE) ?? null)
+          : null,
+      querySelectorAll: (sel: string) =>
+        sel.includes(DEFERRED_PRELOAD_REL) ? held.map((h) => ({ getAttribute: () => h.href })) : [],
+      createElement: (tag: string) => ({ tag }),
+      addEventListener: () => {},
+    };
+    script.parentNode = {
+      replaceChild: (m: El, old: El) => {
+        body = body.map((e) => (e === old ? m : e));
+      },
+    };
+    const tasks: Array<() => void> = [];
+    let paint: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(cb: typeof paint) {
+        paint = cb;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const window: Record<string, unknown> = {};
+    new Function(
+      'document',
+      'window',
+      'performance',
+      'PerformanceObserver',
+      'setTimeout',
+      'requestAnimationFrame',
+      'addEventListener',
+      DEFERRED_BOOT_SCRIPT,
+    )(
+      document,
+      window,
+      { now: () => 1 },
+      PerformanceObserver,
+      (fn: () => void) => tasks.push(fn),
+      () => {},
+      () => {},
+    );
+    expect(head).toHaveLength(0);
+    paint?.({ getEntriesByName: (n) => (n === 'first-contentful-paint' ? [{}] : []) });
+    // The first task: the module script, with the page's nonce, and the first preloads.
+    expect(body[0]).toMatchObject({
+      tag: 'script',
+      type: 'module',
+      nonce: 'n1',
+      textContent: 'import "/assets/root.js";',
+    });
+    expect(head.map((e) => e.href)).toEqual(held.slice(0, PRELOADS_PER_TASK).map((h) => h.href));
+    expect(window.__codiroomBootAt).toBe(1);
+    // The rest, PRELOADS_PER_TASK a task, in order and each once.
+    let n = 0;
+    while (tasks.length) {
+      tasks.shift()?.();
+      n++;
+    }
+    expect(n).toBe(Math.ceil(held.length / PRELOADS_PER_TASK) - 1);
+    expect(head.map((e) => [e.rel, e.href])).toEqual(held.map((h) => ['modulepreload', h.href]));
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fontFilesFor, parseFontFaces } from '../src/font-subsets.ts';
 
@@ -31,5 +33,50 @@ describe('Pretendard subsets of a page', () => {
     ]);
     expect(fontFilesFor('   ', faces)).toEqual([]);
     expect(fontFilesFor('한', faces)).toEqual([]);
+  });
+
+  it('holds both ends of a range and nothing outside it', () => {
+    const faces = [
+      { url: 'a', ranges: [[0x41, 0x43] as [number, number]] },
+      { url: 'b', ranges: [[0x1f600, 0x1f600] as [number, number]] },
+    ];
+    expect(fontFilesFor('A', faces)).toEqual(['a']);
+    expect(fontFilesFor('C', faces)).toEqual(['a']);
+    expect(fontFilesFor('@D', faces)).toEqual([]);
+    expect(fontFilesFor('x😀', faces)).toEqual(['b']);
+  });
+
+  it('agrees with a character-by-character reading of Pretendard’s own stylesheet', () => {
+    const require = createRequire(import.meta.url);
+    const css = readFileSync(
+      require.resolve('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css'),
+      'utf8',
+    );
+    const faces = parseFontFaces(css);
+    expect(faces.length).toBeGreaterThan(90);
+    const naive = (text: string) =>
+      faces
+        .filter((f) =>
+          [...text].some((ch) =>
+            f.ranges.some(([lo, hi]) => ch.codePointAt(0)! >= lo && ch.codePointAt(0)! <= hi),
+          ),
+        )
+        .map((f) => f.url);
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 20; n++) {
+      let text = '';
+      for (let i = 0; i < 40; i++) {
+        text += String.fromCodePoint(
+          rand() < 0.7 ? 0xac00 + Math.floor(rand() * 11172) : 0x21 + Math.floor(rand() * 0x5e),
+        );
+      }
+      const files = fontFilesFor(text, faces);
+      expect(files).toEqual(naive(text));
+      expect(files.length).toBeGreaterThan(0);
+    }
   });
 });

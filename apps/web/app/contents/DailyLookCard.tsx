@@ -4,6 +4,7 @@
  */
 import { type AnswerResult, DAILY_LOOK_VALUES, type DailyLookBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
+import { inOwnTask } from '../lib/tasks';
 import { FeedbackButtons } from './ContentForms';
 import styles from './ContentForms.module.css';
 import { loadDailyLookResults } from './form-api';
@@ -14,8 +15,14 @@ export function DailyLookCard({ look }: { look: DailyLookBody }) {
   useEffect(() => {
     if (!codi) return;
     const ac = new AbortController();
-    void loadDailyLookResults(codi.id, ac.signal).then((rs) => rs[0] && setResult(rs[0]));
-    return () => ac.abort();
+    // A task of its own: this runs among the hydration's effects (lib/tasks.ts).
+    const cancel = inOwnTask(
+      () => void loadDailyLookResults(codi.id, ac.signal).then((rs) => rs[0] && setResult(rs[0])),
+    );
+    return () => {
+      cancel();
+      ac.abort();
+    };
   }, [codi]);
   if (!codi) return null;
   return (

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { browserApi } from './browser-api';
+import { inOwnTask } from './tasks';
 
 let count: number | null = null;
 let loadedFor: string | null = null;
@@ -36,14 +37,18 @@ export function ensureCartCountLoaded(owner: string): void {
   }
   loadedFor = owner;
   // getOr on purpose: the tab-bar badge is optional; without an answer it stays hidden and the
-  // next page view tries again.
-  void browserApi()
-    .getOr<{ count: number } | null>('/api/carts/product-count', null)
-    .then((body) => {
-      if (loadedFor !== owner) return;
-      if (body && typeof body.count === 'number') setCartCount(body.count);
-      else loadedFor = null;
-    });
+  // next page view tries again. Started in a task of its own (lib/tasks.ts): it is called from
+  // the hydration's effects.
+  inOwnTask(() => {
+    if (loadedFor !== owner) return;
+    void browserApi()
+      .getOr<{ count: number } | null>('/api/carts/product-count', null)
+      .then((body) => {
+        if (loadedFor !== owner) return;
+        if (body && typeof body.count === 'number') setCartCount(body.count);
+        else loadedFor = null;
+      });
+  });
 }
 
 /** The badge text: nothing for an empty or unknown cart, '99+' above 99. */

@@ -8,38 +8,35 @@
 import { FONT_CACHE_COOKIE, FONT_CACHE_MAX_AGE_S, fontFilesFor, parseFontFaces } from '@codiroom/shared';
 import fontCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import { readBrowserCookie, writeBrowserCookie } from './cookies';
+import { afterLoadWhenIdle, nextIdle } from './tasks';
 
 let started = false;
 
+/**
+ * Each step is a short task of its own, taken when the browser is idle: the stylesheet, then
+ * reading it and the page's text, then the subsets one at a time (low priority, so a page the
+ * shopper opens meanwhile goes first).
+ */
 async function cacheFonts(): Promise<void> {
   const low = { priority: 'low' } as RequestInit;
   const css = await (await fetch(fontCss, low)).text();
+  await nextIdle();
   // textContent, not innerText: reading it lays nothing out.
   const files = fontFilesFor(document.body.textContent ?? '', parseFontFaces(css));
   const base = new URL(fontCss, location.href);
-  const results = await Promise.allSettled(
-    files.map((url) =>
-      fetch(new URL(url, base), low).then((r) => {
-        if (!r.ok) throw new Error(`${r.status}`);
-        return r.arrayBuffer();
-      }),
-    ),
-  );
-  if (results.length && results.every((r) => r.status === 'fulfilled')) {
-    writeBrowserCookie(FONT_CACHE_COOKIE, '1', FONT_CACHE_MAX_AGE_S);
+  for (const url of files) {
+    await nextIdle();
+    const r = await fetch(new URL(url, base), low);
+    if (!r.ok) throw new Error(`${r.status}`);
+    await r.arrayBuffer();
   }
+  if (files.length) writeBrowserCookie(FONT_CACHE_COOKIE, '1', FONT_CACHE_MAX_AGE_S);
 }
 
 /** Once per page life, after the load event and when idle; failures wait for the next visit. */
 export function cacheFontsWhenIdle(): void {
   if (started || readBrowserCookie(FONT_CACHE_COOKIE) === '1') return;
   started = true;
-  const idle = () => {
-    const run = () => void cacheFonts().catch(() => undefined);
-    // The lowest-priority work of the page: only when the browser has nothing else to do.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run);
-    else setTimeout(run, 3000);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  // The lowest-priority work of the page: only when the browser has nothing else to do.
+  afterLoadWhenIdle(() => void cacheFonts().catch(() => undefined));
 }

@@ -6,6 +6,7 @@
 import type { LikeType, PaginatedLikedItems, PaginatedProducts } from '@codiroom/shared';
 import { useSyncExternalStore } from 'react';
 import { browserApi } from './browser-api';
+import { inOwnTask } from './tasks';
 
 const liked = new Map<string, boolean>();
 const touched = new Set<string>();
@@ -59,29 +60,34 @@ export function ensureLikesLoaded(owner: string, type: LikeType = 'PRODUCT'): vo
   if (loadedTypes.has(type)) return;
   loadedTypes.add(type);
   // getOr on purpose: the heart states are an optional overlay on product cards; without an
-  // answer the hearts show empty and the type is loaded again on the next use.
-  const request =
-    type === 'PRODUCT'
-      ? browserApi().getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, {
-          page: 1,
-          page_size: 100,
-        })
-      : browserApi().getOr<PaginatedLikedItems | null>('/api/likes/likes', null, {
-          like_type: type,
-          page: 1,
-          page_size: 100,
-        });
-  void request.then((body) => {
+  // answer the hearts show empty and the type is loaded again on the next use. Started in a task
+  // of its own (lib/tasks.ts): it is called from the hydration's effects.
+  inOwnTask(() => {
+    // Another visitor since (login, logout): their own call has started their load.
     if (loadedFor !== owner) return;
-    if (!body || !Array.isArray(body.result)) {
-      loadedTypes.delete(type);
-      return;
-    }
-    for (const c of body.result) {
-      const key = likeKey(type, c.id);
-      if (!touched.has(key)) liked.set(key, true);
-    }
-    emit();
+    const request =
+      type === 'PRODUCT'
+        ? browserApi().getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, {
+            page: 1,
+            page_size: 100,
+          })
+        : browserApi().getOr<PaginatedLikedItems | null>('/api/likes/likes', null, {
+            like_type: type,
+            page: 1,
+            page_size: 100,
+          });
+    void request.then((body) => {
+      if (loadedFor !== owner) return;
+      if (!body || !Array.isArray(body.result)) {
+        loadedTypes.delete(type);
+        return;
+      }
+      for (const c of body.result) {
+        const key = likeKey(type, c.id);
+        if (!touched.has(key)) liked.set(key, true);
+      }
+      emit();
+    });
   });
 }
 

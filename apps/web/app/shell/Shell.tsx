@@ -6,6 +6,7 @@ import { browserApi } from '../lib/browser-api';
 import { ensureAbGroup } from '../lib/experiments';
 import { sendLog } from '../lib/log';
 import { logoutLocally } from '../lib/session';
+import { afterLoadWhenIdle, inOwnTask } from '../lib/tasks';
 import { usePageTracking } from '../lib/tracking';
 import type { RootData } from '../root';
 import { useAppUserStatus } from './app-status';
@@ -60,13 +61,12 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   }, [root.isLoggedIn]);
 
   // SPEC.md §4: the visitor's experiment group on the device (a guest's until login).
-  useEffect(() => {
-    void ensureAbGroup(root.isLoggedIn);
-  }, [root.isLoggedIn]);
+  useEffect(() => inOwnTask(() => void ensureAbGroup(root.isLoggedIn)), [root.isLoggedIn]);
 
-  // Pretendard for the next visit (lib/font-cache.ts), loaded on demand once the page is idle.
+  // Pretendard for the next visit (lib/font-cache.ts), its code loaded only once the page is idle.
   useEffect(() => {
-    if (!root.fontCached) void import('../lib/font-cache').then((m) => m.cacheFontsWhenIdle());
+    if (root.fontCached) return;
+    return afterLoadWhenIdle(() => void import('../lib/font-cache').then((m) => m.cacheFontsWhenIdle()));
   }, [root.fontCached]);
 
   useEffect(() => {
