@@ -42,9 +42,10 @@ export function parseFontFaces(css: string): FontFaceSource[] {
  */
 export function fontFilesFor(text: string, faces: readonly FontFaceSource[]): string[] {
   const distinct = new Set<number>();
-  for (const ch of text) {
-    const c = ch.codePointAt(0);
-    if (c !== undefined && c > 0x20) distinct.add(c);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i) as number;
+    if (c > 0xffff) i++; // the low half of a surrogate pair
+    if (c > 0x20) distinct.add(c);
   }
   const codes = Float64Array.from(distinct).sort();
   /** Whether a character of the text lies in [lo, hi]: the first code ≥ lo, then compared to hi. */

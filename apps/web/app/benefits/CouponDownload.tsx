@@ -15,6 +15,7 @@ import {
 } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { inOwnTask } from '../lib/tasks';
 import { useMutation } from '../lib/use-mutation';
 import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
@@ -37,9 +38,8 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
       ),
     );
   }, [productDisplayId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A task of its own: this runs among the hydration's effects (lib/tasks.ts).
+  useEffect(() => inOwnTask(() => void load()), [load]);
 
   // Not revalidated: the panel is no loader data; it is loaded again after an answer (refusals too).
   const downloadCoupons = useMutation(

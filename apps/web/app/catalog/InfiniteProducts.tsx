@@ -53,9 +53,14 @@ export function InfiniteProducts({
     return () => io.disconnect();
   }, [cursor, loading, failed, query, hydrated, append]);
 
+  // The same element while the items stay the same: the switch from page links to the sentinel
+  // just after hydration (and each loading flag) re-renders the list's end, not its 30 cards, which
+  // on a phone was one long task (docs/ARCHITECTURE.md "Storefront speed").
+  const grid = useMemo(() => <ProductGrid products={items} />, [items]);
+
   return (
     <>
-      <ProductGrid products={items} />
+      {grid}
       {hydrated ? (
         <div ref={sentinel} className={styles.sentinel} aria-live="polite">
           {loading && '상품을 불러오는 중…'}

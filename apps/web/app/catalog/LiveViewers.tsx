@@ -1,5 +1,6 @@
 import type { CurrentViewCountBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
+import { inOwnTask } from '../lib/tasks';
 import styles from '../routes/product.module.css';
 
 const POLL_MS = 30_000;
@@ -16,10 +17,12 @@ export function LiveViewers({ productId }: { productId: number }) {
           if (!stopped && b) setCount(b.count);
         })
         .catch(() => {});
-    load();
+    // The first count in a task of its own: this runs among the hydration's effects (lib/tasks.ts).
+    const cancel = inOwnTask(load);
     const timer = window.setInterval(load, POLL_MS);
     return () => {
       stopped = true;
+      cancel();
       window.clearInterval(timer);
     };
   }, [productId]);

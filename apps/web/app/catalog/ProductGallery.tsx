@@ -1,13 +1,19 @@
 /**
  * The product page's images: a scroll-snapping strip; a tap opens the image viewer at that image
- * (ImageViewer: swipe, page indicator, pinch and double-tap zoom, arrow keys and Escape).
+ * (ImageViewer: swipe, page indicator, pinch and double-tap zoom, arrow keys and Escape). The
+ * viewer's code is not part of the page's first load: it is fetched once the page is idle, or at
+ * the first tap (docs/ARCHITECTURE.md "Storefront speed").
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterLoadWhenIdle } from '../lib/tasks';
 import styles from '../routes/product.module.css';
-import { ImageViewer } from './ImageViewer';
+
+const loadViewer = () => import('./ImageViewer');
+const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 export function ProductGallery({ images, label }: { images: readonly string[]; label: string }) {
   const [viewing, setViewing] = useState<number | null>(null);
+  useEffect(() => afterLoadWhenIdle(() => void loadViewer().catch(() => undefined)), []);
   return (
     <>
       <section className={styles.gallery} aria-label="상품 이미지">
@@ -31,7 +37,9 @@ export function ProductGallery({ images, label }: { images: readonly string[]; l
         ))}
       </section>
       {viewing !== null && (
-        <ImageViewer images={images} start={viewing} label={label} onClose={() => setViewing(null)} />
+        <Suspense fallback={null}>
+          <ImageViewer images={images} start={viewing} label={label} onClose={() => setViewing(null)} />
+        </Suspense>
       )}
     </>
   );

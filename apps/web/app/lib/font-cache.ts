@@ -13,16 +13,18 @@ import { afterLoadWhenIdle, nextIdle } from './tasks';
 let started = false;
 
 /**
- * Each step is a short task of its own, taken when the browser is idle: the stylesheet, then
- * reading it and the page's text, then the subsets one at a time (low priority, so a page the
+ * Each step is a short task of its own, taken when the browser is idle: the stylesheet, reading
+ * it, matching the page's text against it, then the subsets one at a time (low priority, so a page the
  * shopper opens meanwhile goes first).
  */
 async function cacheFonts(): Promise<void> {
   const low = { priority: 'low' } as RequestInit;
   const css = await (await fetch(fontCss, low)).text();
   await nextIdle();
+  const faces = parseFontFaces(css);
+  await nextIdle();
   // textContent, not innerText: reading it lays nothing out.
-  const files = fontFilesFor(document.body.textContent ?? '', parseFontFaces(css));
+  const files = fontFilesFor(document.body.textContent ?? '', faces);
   const base = new URL(fontCss, location.href);
   for (const url of files) {
     await nextIdle();

@@ -25,7 +25,8 @@ export function afterLoadWhenIdle(fn: () => void, timeoutMs = 10_000): () => voi
   };
   const idle = () => {
     if (cancelled) return;
-    if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(run, { timeout: timeoutMs });
+    if (typeof window.requestIdleCallback === 'function')
+      idleId = window.requestIdleCallback(run, { timeout: timeoutMs });
     else timerId = window.setTimeout(run, 3000);
   };
   if (document.readyState === 'complete') idle();
@@ -44,7 +45,8 @@ export function afterLoadWhenIdle(fn: () => void, timeoutMs = 10_000): () => voi
  */
 export function nextIdle(timeoutMs = 2000): Promise<void> {
   return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else window.setTimeout(resolve, 50);
   });
 }
