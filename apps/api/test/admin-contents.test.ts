@@ -43,7 +43,7 @@ describe('banners', () => {
     const made = await post(banner);
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().id as number;
-    expect(made.json()).toMatchObject({ state: 'SHOWN', image_url: `/api/images/banner/${id}.svg` });
+    expect(made.json()).toMatchObject({ state: 'SHOWN', image_url: `/api/images/banner/${id}.webp` });
     const shop = async () =>
       (
         (await t.app.inject({ url: '/api/contents/banners?placement=home_middle' })).json() as {

@@ -118,6 +118,15 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root') as RootData | undefined;
 }
 
+/**
+ * The first paint waits until the page's markup has been parsed up to this element (`<link
+ * rel="expect" blocking="render">`; browsers without it paint as before): a page is laid out once,
+ * whole, instead of once for its first part and again for the rest, which after the first paint was
+ * one of the longest tasks of a product grid page (docs/ARCHITECTURE.md "Storefront speed"). The
+ * loader data React Router streams after it does not hold the paint back.
+ */
+const PAGE_END_ID = 'page-end';
+
 export function Layout({ children }: { children: ReactNode }) {
   // Inline scripts run only with the CSP nonce of the server render (entry.server.tsx).
   const nonce = useNonce();
@@ -147,9 +156,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Stylesheets nonce={nonce} />
         {fontCached ? <link rel="stylesheet" href={fontCss} precedence="default" /> : null}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
       </head>
       <body>
         <div className="app-frame">{children}</div>
+        <div id={PAGE_END_ID} hidden />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1399,6 +1399,34 @@ function wrapText(text: string, maxUnits: number, maxLines: number): string[] {
   return lines;
 }
 
+/**
+ * CODIROOM as strokes (caps 13 units high at `x`, `y` = the baseline), in place of a <text>: the
+ * banner then draws the same everywhere without a font, so it can be rasterised on a server that
+ * has none (the WebP banners) and costs the browser no font lookup.
+ */
+function wordmark(x: number, y: number, color: string): string {
+  // Each letter's path in a box 13 units high, and the pen's advance after it.
+  const letters: ReadonlyArray<readonly [string, number]> = [
+    ['M9.6 2.6A5.6 6.1 0 1 0 9.6 10.4', 10.6], // C
+    ['M5.3 0.9A4.4 5.6 0 1 0 5.3 12.1A4.4 5.6 0 1 0 5.3 0.9Z', 11.4], // O
+    ['M1.2 0.9V12.1H4.1A5.3 5.6 0 0 0 4.1 0.9Z', 10.6], // D
+    ['M1.2 0.9V12.1', 3.2], // I
+    ['M1.2 12.1V0.9H5.2A3.1 3.1 0 0 1 5.2 7.1H1.2M5.2 7.1L8.9 12.1', 10], // R
+    ['M5.3 0.9A4.4 5.6 0 1 0 5.3 12.1A4.4 5.6 0 1 0 5.3 0.9Z', 11.4], // O
+    ['M5.3 0.9A4.4 5.6 0 1 0 5.3 12.1A4.4 5.6 0 1 0 5.3 0.9Z', 11.4], // O
+    ['M1.2 12.1V0.9L6.2 9.2L11.2 0.9V12.1', 12.4], // M
+  ];
+  let pen = 0;
+  const paths = letters
+    .map(([d, advance]) => {
+      const out = `<path transform="translate(${pen.toFixed(1)} 0)" d="${d}"/>`;
+      pen += advance + 6;
+      return out;
+    })
+    .join('');
+  return `<g transform="translate(${x} ${y - 13})" fill="none" stroke="${color}" stroke-width="2.3" stroke-linejoin="round" opacity=".7" aria-hidden="true">${paths}</g>`;
+}
+
 /** Banner artwork (800 × 600): a colour field with a product composition; the title is optional. */
 export function renderBannerSvg(id: number | string, title?: string): string {
   const r = prng(`banner:${id}`);
@@ -1428,7 +1456,7 @@ export function renderBannerSvg(id: number | string, title?: string): string {
 <rect x="${lines.length ? 56 : 40}" y="${lines.length ? 150 - (lines.length - 1) * 20 : 40}" width="46" height="5" fill="${accent}"/>
 ${art}
 ${textSvg}
-<text x="${lines.length ? 56 : 40}" y="548" font-family="${FONT}" font-size="18" font-weight="700" letter-spacing="6" fill="#fff" opacity=".7">CODIROOM</text>
+${wordmark(lines.length ? 56 : 40, 548, '#fff')}
 </svg>`;
 }
 

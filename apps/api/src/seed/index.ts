@@ -1718,7 +1718,7 @@ class SeedContext {
         kind: d.kind,
         title: d.title,
         description: fillCopy(d.description, { max: this.outletMaxRate }),
-        image_url: `/api/images/banner/${200 + i + 1}.svg`,
+        image_url: `/api/images/banner/${200 + i + 1}.webp`,
         sort_order: i,
       })),
     );
@@ -1890,7 +1890,7 @@ class SeedContext {
     const rows = defs.map((d, i) => ({
       ...(d.id ? { id: d.id } : {}),
       description: `${String(d.row.subtitle)}. 기간 한정 혜택을 놓치지 마세요.`,
-      image_url: `/api/images/banner/${300 + i + 1}.svg`,
+      image_url: `/api/images/banner/${300 + i + 1}.webp`,
       sort_order: i,
       created_at: this.ago(100),
       ...d.row,
@@ -2006,7 +2006,7 @@ class SeedContext {
           title: post.title,
           subtitle: post.subtitle,
           body: lines.join('\n'),
-          cover_image_url: `/api/images/banner/${100 + i + 1}.svg`,
+          cover_image_url: `/api/images/banner/${100 + i + 1}.webp`,
           category: post.category,
           author: rng.pick(EDITORS),
           status: post.ended ? 'ENDED' : 'RUNNING',
@@ -2114,7 +2114,7 @@ class SeedContext {
       })),
     );
     await this.db.execute(
-      sql`update ${t.banners} set image_url = '/api/images/banner/' || id || '.svg' where image_url = ''`,
+      sql`update ${t.banners} set image_url = '/api/images/banner/' || id || '.webp' where image_url = ''`,
     );
     this.progress.step(1, 'banners');
   }

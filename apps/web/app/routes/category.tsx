@@ -205,11 +205,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 >
                   필터{activeFilters > 0 ? ` ${activeFilters}` : ''}
                 </summary>
-                <CategoryFilterForm facets={facets} filters={filters} keep={filterKeep}>
-                  <button type="submit" className={f.filterApply}>
-                    적용
-                  </button>
-                </CategoryFilterForm>
+                {/* In <noscript>: with scripts on, the browser keeps it as text, not a form of some
+                    two hundred elements to style and lay out after the first paint. */}
+                <noscript>
+                  <CategoryFilterForm facets={facets} filters={filters} keep={filterKeep}>
+                    <button type="submit" className={f.filterApply}>
+                      적용
+                    </button>
+                  </CategoryFilterForm>
+                </noscript>
               </details>
             )}
             <SheetSelect

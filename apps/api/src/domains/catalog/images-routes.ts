@@ -1,9 +1,10 @@
 /**
  * Generated product, style, review and banner images (SVG, no network, no files), also as WebP
- * (`.webp`: the same drawing rasterised, which phones decode off their main thread; the seed links
- * the product, style and review pictures so; banners and logos, which carry lettering, stay SVG,
- * drawn by the browser's fonts). URLs are content-addressed by their parameters, so they are
- * cached as immutable.
+ * (`.webp`: the same drawing rasterised, which phones decode off their main thread, where each SVG
+ * is a document of its own to parse, style and lay out; the seed links the pictures so). Banners
+ * draw their wordmark as strokes, so their WebP needs no font on the server; brand logos and brand
+ * banners, which carry lettering, stay SVG, drawn by the browser's fonts. URLs are
+ * content-addressed by their parameters, so they are cached as immutable.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -98,8 +99,6 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         },
       },
       async (req, reply) => {
-        // A banner's lettering needs the browser's fonts: SVG only.
-        if (kind === 'banner' && req.params.file.webp) throw notFound('배너 이미지는 SVG로만 있습니다');
         return send(reply, render(req.params.file.id), {
           webp: req.params.file.webp,
           key: `${kind}/${req.params.file.id}`,

@@ -55,7 +55,7 @@ export async function createBanner(ctx: AppContext, input: z.output<typeof Banne
     if (!b) throw new Error('banner insert failed');
     const [done] = await tx
       .update(banners)
-      .set({ image_url: `/api/images/banner/${b.id}.svg` })
+      .set({ image_url: `/api/images/banner/${b.id}.webp` })
       .where(eq(banners.id, b.id))
       .returning();
     return view(done as Banner, ctx.clock.now());

@@ -87,7 +87,7 @@ export async function createPromotion(ctx: AppContext, input: z.output<typeof Pr
     if (!p) throw new Error('promotion insert failed');
     await tx
       .update(promotions)
-      .set({ image_url: `/api/images/banner/${300 + p.id}.svg` })
+      .set({ image_url: `/api/images/banner/${300 + p.id}.webp` })
       .where(eq(promotions.id, p.id));
     await tx
       .insert(promotionProducts)

@@ -61,7 +61,7 @@ export async function createPost(ctx: AppContext, input: z.output<typeof PostInp
     if (!p) throw new Error('post insert failed');
     await tx
       .update(posts)
-      .set({ cover_image_url: `/api/images/banner/${100 + p.id}.svg` })
+      .set({ cover_image_url: `/api/images/banner/${100 + p.id}.webp` })
       .where(eq(posts.id, p.id));
     if (ids.length) {
       await tx
