@@ -7,8 +7,7 @@
 // Uses Debian's Chromium (/usr/bin/chromium or CHROME_PATH); never downloads a browser.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { launchChromium, runLighthouse, warmPage } from './lighthouse-run.mjs';
 import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -55,30 +54,11 @@ const stop = async () => {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
-// Warm the server (first SSR of each page compiles nothing, but fills caches), and the generated
-// pictures the pages show: the first request of a .webp draws and encodes it (kept afterwards, as a
-// CDN would keep it), which is not what a shopper's page load costs.
-for (const p of pages) {
-  const html = await (await fetch(`http://127.0.0.1:${port}${p}`)).text();
-  const images = new Set(html.match(/\/api\/images\/[^"'\s)]+\.webp/g) ?? []);
-  await Promise.all(
-    [...images].map((u) => fetch(`http://127.0.0.1:${port}${u}`).then((r) => r.arrayBuffer())),
-  );
-}
+// Warm the server (first SSR of each page compiles nothing, but fills caches) and the generated
+// pictures the pages show.
+for (const p of pages) await warmPage(`http://127.0.0.1:${port}`, p);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await launchChromium();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = [];
@@ -89,14 +69,8 @@ try {
     // metrics) is not a sample: it is run again, up to `runs` extra times in all for the page.
     let failedRuns = 0;
     for (let r = 0; r < runs; r++) {
-      const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
+      const { lhr } = await runLighthouse(`http://127.0.0.1:${port}${path}`, chrome, {
         onlyCategories: ['performance', 'best-practices'],
-        formFactor: 'mobile',
-        throttlingMethod: 'simulate',
-        screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false },
       });
       if (values.save) {
         mkdirSync(values.save, { recursive: true });

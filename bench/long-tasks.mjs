@@ -7,8 +7,7 @@
 // Uses Debian's Chromium (/usr/bin/chromium or CHROME_PATH); never downloads a browser.
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { launchChromium, runLighthouse, warmPage } from './lighthouse-run.mjs';
 import { cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -30,33 +29,10 @@ let lhr;
 let trace;
 try {
   // Warm as bench/lighthouse.mjs does: the page once, and its WebP pictures.
-  const html = await (await fetch(url)).text();
-  const images = new Set(html.match(/\/api\/images\/[^"'\s)]+\.webp/g) ?? []);
-  await Promise.all(
-    [...images].map((u) => fetch(`http://127.0.0.1:${port}${u}`).then((r) => r.arrayBuffer())),
-  );
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  await warmPage(`http://127.0.0.1:${port}`, values.page);
+  const chrome = await launchChromium();
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-      screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 3, disabled: false },
+    const result = await runLighthouse(url, chrome, {
       additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler',
     });
     lhr = result.lhr;
