@@ -58,8 +58,6 @@ const stop = async () => {
 // pictures the pages show.
 for (const p of pages) await warmPage(`http://127.0.0.1:${port}`, p);
 
-const chrome = await launchChromium();
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = [];
 try {
@@ -69,9 +67,18 @@ try {
     // metrics) is not a sample: it is run again, up to `runs` extra times in all for the page.
     let failedRuns = 0;
     for (let r = 0; r < runs; r++) {
-      const { lhr } = await runLighthouse(`http://127.0.0.1:${port}${path}`, chrome, {
-        onlyCategories: ['performance', 'best-practices'],
-      });
+      // A browser of its own for every run: Lighthouse empties the cache between runs but keeps
+      // cookies, so a page measured after another would otherwise be a repeat visit (the
+      // fontCached cookie set while an earlier run idled made it fetch Pretendard at once).
+      const chrome = await launchChromium();
+      let lhr;
+      try {
+        ({ lhr } = await runLighthouse(`http://127.0.0.1:${port}${path}`, chrome, {
+          onlyCategories: ['performance', 'best-practices'],
+        }));
+      } finally {
+        await chrome.kill();
+      }
       if (values.save) {
         mkdirSync(values.save, { recursive: true });
         const name = path.replace(/\W+/g, '_') || 'home';
@@ -121,7 +128,6 @@ try {
     console.log(JSON.stringify(row));
   }
 } finally {
-  await chrome.kill();
   await stop();
 }
 const targets = { score_min: 0.95, best_practices_min: 0.95, cls_max: 0.02, product_js_kb_max: 150 };
