@@ -14,8 +14,8 @@ let started = false;
 
 /**
  * Each step is a short task of its own, taken when the browser is idle: the stylesheet, reading
- * it, matching the page's text against it, then the subsets one at a time (low priority, so a page the
- * shopper opens meanwhile goes first).
+ * it, matching the page's text against it, then the subsets one at a time (low priority, so a page
+ * the shopper opens meanwhile goes first).
  */
 async function cacheFonts(): Promise<void> {
   const low = { priority: 'low' } as RequestInit;
