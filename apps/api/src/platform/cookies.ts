@@ -1,7 +1,8 @@
 /**
  * One cookie of a request's Cookie header, URL-decoded (the raw value when it is not valid
- * percent-encoding), or null when absent or empty. For reads only: the cookies this server sets are
- * written where they belong (refresh-cookie.ts, operator-sessions.ts).
+ * percent-encoding), or null when absent or empty. The cookies this server sets are written where
+ * they belong (refresh-cookie.ts, operator-sessions.ts, users/social/state.ts), each with its own
+ * attributes; `appendSetCookie` adds one to an answer without dropping the others.
  */
 export function requestCookie(
   headers: Record<string, string | string[] | undefined>,
@@ -17,4 +18,14 @@ export function requestCookie(
   } catch {
     return m[1];
   }
+}
+
+/** Adds a Set-Cookie header to the reply, keeping those already set. */
+export function appendSetCookie(
+  reply: { getHeader(name: string): unknown; header(name: string, value: unknown): unknown },
+  cookie: string,
+): void {
+  const current = reply.getHeader('set-cookie');
+  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
+  reply.header('set-cookie', [...list, cookie]);
 }

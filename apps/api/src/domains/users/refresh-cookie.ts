@@ -6,6 +6,7 @@
  */
 import { REFRESH_TOKEN_TTL_S } from '@codiroom/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appendSetCookie } from '../../platform/cookies.ts';
 
 export const REFRESH_COOKIE = 'refreshToken';
 /** Sent only to the account calls, never to pages or other API paths. */
@@ -20,12 +21,6 @@ declare module 'fastify' {
 function cookieAttributes(request: FastifyRequest, maxAge: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-function appendSetCookie(reply: FastifyReply, value: string): void {
-  const current = reply.getHeader('set-cookie');
-  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
-  reply.header('set-cookie', [...list, value]);
 }
 
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
