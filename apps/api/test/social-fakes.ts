@@ -2,10 +2,11 @@
  * Test doubles for social sign-in: one local HTTP server (node:http on 127.0.0.1:0) speaking the
  * documented APIs of Kakao, Naver and Apple under separate base paths, and small helpers.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '@codiroom/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   type CryptoKey,
   exportJWK,
@@ -47,24 +48,63 @@ export async function smsCode(app: FastifyInstance, phone: string): Promise<stri
   return (outbox.json() as { code: string }).code;
 }
 
+/**
+ * One browser's cookies: what the app's answers set (Set-Cookie; Max-Age=0 deletes), sent back
+ * with its next calls. Paths and expiry are not modelled: only /api/users calls use it.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  keep(res: LightMyRequestResponse): void {
+    const raw = res.headers['set-cookie'];
+    for (const line of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+      const [pair = '', ...attributes] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      if (attributes.some((a) => a.trim().toLowerCase() === 'max-age=0')) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(i + 1).trim());
+    }
+  }
+
+  header(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  }
+}
+
+/** The browser of tests that follow one visitor's sign-ins. */
+export const shopBrowser = new Browser();
+
 /** GET oauth/{provider}/authorize as a browser on HOST; the provider URL it redirects to. */
-export async function startAuthorize(app: FastifyInstance, provider: string): Promise<URL> {
-  const res = await app.inject({ url: `/api/users/oauth/${provider}/authorize`, headers: { host: HOST } });
+export async function startAuthorize(
+  app: FastifyInstance,
+  provider: string,
+  browser: Browser = shopBrowser,
+): Promise<URL> {
+  const res = await app.inject({
+    url: `/api/users/oauth/${provider}/authorize`,
+    headers: { host: HOST, ...browser.header() },
+  });
   expect(res.statusCode, res.body).toBe(302);
+  browser.keep(res);
   return new URL(String(res.headers.location), `http://${HOST}`);
 }
 
+/** POST auth/token from `browser` (with its cookies), as the callback page does. */
 export async function authToken(
   app: FastifyInstance,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
+  browser: Browser = shopBrowser,
 ) {
-  return app.inject({
+  const res = await app.inject({
     method: 'POST',
     url: '/api/users/auth/token',
     payload: body,
-    headers: { host: HOST, ...headers },
+    headers: { host: HOST, ...browser.header(), ...headers },
   });
+  browser.keep(res);
+  return res;
 }
 
 export type Recorded = {
@@ -76,7 +116,8 @@ export type Recorded = {
 
 type KakaoUser = Record<string, unknown>;
 type NaverUser = Record<string, unknown>;
-type AppleUser = { sub: string; email?: string };
+/** `nonce`: the one of the authorize request the code answers (approve() copies it). */
+type AppleUser = { sub: string; email?: string; nonce?: string };
 
 const send = (res: ServerResponse, status: number, body?: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
@@ -97,6 +138,8 @@ export class FakeProviders {
   readonly kakaoCodes = new Map<string, KakaoUser>();
   readonly naverCodes = new Map<string, NaverUser>();
   readonly appleCodes = new Map<string, AppleUser>();
+  /** Kakao codes issued for an authorize request with a PKCE challenge: code → challenge. */
+  readonly kakaoChallenges = new Map<string, string>();
   readonly revoked: string[] = [];
   private readonly tokens = new Map<string, { provider: string; user: unknown }>();
   private seq = 0;
@@ -167,6 +210,28 @@ export class FakeProviders {
     };
   }
 
+  /**
+   * The visitor approved the authorize request at `authorizeUrl` as `user`: the provider hands
+   * out `code`, tied to that request as the real one ties it (Kakao: the PKCE challenge; Apple:
+   * the nonce its id_token will carry).
+   */
+  approve(authorizeUrl: URL, code: string, user: Record<string, unknown>): void {
+    const q = authorizeUrl.searchParams;
+    const path = authorizeUrl.pathname;
+    if (path.startsWith('/kakao-auth/')) {
+      this.kakaoCodes.set(code, user);
+      const challenge = q.get('code_challenge');
+      if (challenge && q.get('code_challenge_method') === 'S256') this.kakaoChallenges.set(code, challenge);
+    } else if (path.startsWith('/naver-auth/')) {
+      this.naverCodes.set(code, user);
+    } else if (path.startsWith('/apple/')) {
+      const nonce = q.get('nonce');
+      this.appleCodes.set(code, { ...(user as AppleUser), ...(nonce ? { nonce } : {}) });
+    } else {
+      throw new Error(`not a fake provider: ${authorizeUrl}`);
+    }
+  }
+
   requestsTo(path: string): Recorded[] {
     return this.requests.filter((r) => r.path === path);
   }
@@ -192,6 +257,7 @@ export class FakeProviders {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const claims: JWTPayload = {
       ...(user.email ? { email: user.email, email_verified: 'true', is_private_email: 'false' } : {}),
+      ...(user.nonce ? { nonce: user.nonce, nonce_supported: true } : {}),
       auth_time: iat,
     };
     const jwt = new SignJWT(claims)
@@ -242,6 +308,12 @@ export class FakeProviders {
           error_description: 'authorization code not found',
           error_code: 'KOE320',
         });
+      }
+      // PKCE: a code issued with a challenge needs the verifier behind it.
+      const challenge = this.kakaoChallenges.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      if (challenge && createHash('sha256').update(verifier).digest('base64url') !== challenge) {
+        return send(res, 400, { error: 'invalid_grant', error_description: 'code_verifier mismatch' });
       }
       this.kakaoCodes.delete(form.get('code') ?? '');
       const t = this.token('kakao', user);

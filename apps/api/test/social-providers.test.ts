@@ -5,6 +5,7 @@
  * the JWKS, the stored refresh token and revoke-apple.
  */
 
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,9 +72,11 @@ describe('Kakao', () => {
     expect((await startAuthorize(t.app, 'kakao')).searchParams.get('state')).not.toBe(state);
   });
 
-  it('exchanges the code (POST /oauth/token), reads /v2/user/me and asks for sign-up', async () => {
-    const state = (await startAuthorize(t.app, 'kakao')).searchParams.get('state');
-    fake.kakaoCodes.set('kakao-code-1', {
+  it('exchanges the code (POST /oauth/token) with its PKCE verifier, reads /v2/user/me and asks for sign-up', async () => {
+    const authorize = await startAuthorize(t.app, 'kakao');
+    const state = authorize.searchParams.get('state');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    fake.approve(authorize, 'kakao-code-1', {
       id: 4_100_000_001,
       kakao_account: {
         email: 'kim@kakao.test',
@@ -106,7 +109,14 @@ describe('Kakao', () => {
       client_secret: 'kakao-secret',
       redirect_uri: `http://${HOST}/oauth/kakao/callback`,
       code: 'kakao-code-1',
+      code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43,128}$/),
     });
+    // The verifier is the one behind the authorize request's S256 challenge (RFC 7636).
+    expect(
+      createHash('sha256')
+        .update(tokenCall?.form.get('code_verifier') ?? '')
+        .digest('base64url'),
+    ).toBe(authorize.searchParams.get('code_challenge'));
     const [me] = fake.requestsTo('/kakao-api/v2/user/me');
     expect(me?.headers.authorization).toMatch(/^Bearer kakao-at-\d+$/);
 
@@ -211,7 +221,7 @@ describe('Naver', () => {
 });
 
 describe('Apple', () => {
-  it('redirects to appleid with a query callback (no scope, so no cross-site form_post) and a state', async () => {
+  it('redirects to appleid with a query callback (no scope, so no cross-site form_post), a state and a nonce', async () => {
     const url = await startAuthorize(t.app, 'apple');
     expect(`${url.origin}${url.pathname}`).toBe(`${fake.base}/apple/auth/authorize`);
     expect(url.searchParams.get('client_id')).toBe(fake.apple.clientId);
@@ -220,11 +230,14 @@ describe('Apple', () => {
     expect(url.searchParams.has('scope')).toBe(false);
     expect(url.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(url.searchParams.get('redirect_uri')).toBe(`http://${HOST}/oauth/apple/callback`);
+    // The OpenID nonce its id_token must carry back.
+    expect(url.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('signs the client_secret (ES256, team key), verifies the id_token against /auth/keys, keeps the refresh token, revokes it', async () => {
-    const state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-code-1', {
+    const authorize = await startAuthorize(t.app, 'apple');
+    const state = authorize.searchParams.get('state');
+    fake.approve(authorize, 'apple-code-1', {
       sub: '001234.abcdef.0999',
       email: 'park@privaterelay.appleid.com',
     });
@@ -257,8 +270,9 @@ describe('Apple', () => {
     expect(identity?.oauth_token).toMatch(/^apple-rt-\d+$/);
 
     // Signing in again renews the stored refresh token.
-    const again = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-code-2', { sub: '001234.abcdef.0999' });
+    const reauthorize = await startAuthorize(t.app, 'apple');
+    const again = reauthorize.searchParams.get('state');
+    fake.approve(reauthorize, 'apple-code-2', { sub: '001234.abcdef.0999' });
     const signedIn = await authToken(t.app, { provider: 'apple', code: 'apple-code-2', state: again });
     expect(signedIn.json()).toMatchObject({ status: 'SIGNED_IN', user: { id: session.user.id } });
     const [renewed] = await t.ctx.db
@@ -301,28 +315,32 @@ describe('Apple', () => {
   it('an id_token not signed by Apple, or for another client, is a 401 naming Apple', async () => {
     const other = await generateKeyPair('ES256');
     fake.appleIdTokenFor = (user) => fake.appleIdToken(user, { key: other.privateKey });
-    let state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-forged', { sub: 'attacker-chosen-sub' });
+    let authorize = await startAuthorize(t.app, 'apple');
+    let state = authorize.searchParams.get('state');
+    fake.approve(authorize, 'apple-forged', { sub: 'attacker-chosen-sub' });
     let res = await authToken(t.app, { provider: 'apple', code: 'apple-forged', state });
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toContain('Apple');
 
     fake.appleIdTokenFor = (user) => fake.appleIdToken(user, { aud: 'com.someone.else' });
-    state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-aud', { sub: 'x' });
+    authorize = await startAuthorize(t.app, 'apple');
+    state = authorize.searchParams.get('state');
+    fake.approve(authorize, 'apple-aud', { sub: 'x' });
     res = await authToken(t.app, { provider: 'apple', code: 'apple-aud', state });
     expect(res.statusCode).toBe(401);
 
     fake.appleIdTokenFor = (user) => fake.appleIdToken(user, { iss: 'https://evil.example' });
-    state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-iss', { sub: 'x' });
+    authorize = await startAuthorize(t.app, 'apple');
+    state = authorize.searchParams.get('state');
+    fake.approve(authorize, 'apple-iss', { sub: 'x' });
     res = await authToken(t.app, { provider: 'apple', code: 'apple-iss', state });
     expect(res.statusCode).toBe(401);
 
     // Signed by Apple's key but without `exp`: a token that never expires is refused.
     fake.appleIdTokenFor = (user) => fake.appleIdToken(user, { noExp: true });
-    state = (await startAuthorize(t.app, 'apple')).searchParams.get('state');
-    fake.appleCodes.set('apple-no-exp', { sub: 'apple-no-exp-sub' });
+    authorize = await startAuthorize(t.app, 'apple');
+    state = authorize.searchParams.get('state');
+    fake.approve(authorize, 'apple-no-exp', { sub: 'apple-no-exp-sub' });
     res = await authToken(t.app, { provider: 'apple', code: 'apple-no-exp', state });
     expect(res.statusCode).toBe(401);
     expect(res.json().detail).toContain('Apple');

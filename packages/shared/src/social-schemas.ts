@@ -5,7 +5,8 @@
  * OAuth callback page imports the types.
  *
  * The flow: GET /api/users/oauth/{provider}/authorize redirects to the provider with a fresh
- * single-use `state`; the provider sends the browser to /oauth/{provider}/callback?code&state;
+ * single-use `state`, bound to the browser by an HttpOnly cookie; the provider sends the browser to
+ * /oauth/{provider}/callback?code&state;
  * the page POSTs them to auth/token, which answers SIGNED_IN (a known social identity: tokens)
  * or SIGN_UP_REQUIRED with an `oauth_token` — a short-lived token signed by this server that
  * proves the social_id. social-sign-in and social-sign-up accept a social_id only together with
@@ -68,6 +69,9 @@ export const SOCIAL_MESSAGES = {
   unreachable: (label: string) => `${label} 서버와 연결하지 못했어요. 잠시 후 다시 시도해주세요.`,
   stateInvalid: (label: string) =>
     `${label} 로그인 요청이 만료되었거나 올바르지 않아요. 다시 로그인해주세요.`,
+  stateUsed: (label: string) => `이미 처리된 ${label} 로그인 요청이에요. 다시 로그인해주세요.`,
+  stateOtherBrowser: (label: string) =>
+    `${label} 로그인을 시작한 브라우저에서만 이어서 진행할 수 있어요. 이 화면에서 다시 로그인해주세요.`,
   oauthTokenInvalid: '소셜 로그인 인증(oauth_token)이 만료되었거나 올바르지 않아요. 다시 로그인해주세요.',
   notRegistered: '가입되지 않은 소셜 계정이에요. 회원가입을 진행해주세요.',
   appleNotLinked: 'Apple 계정이 연결되어 있지 않아요.',
@@ -97,11 +101,10 @@ const SocialPhoneField = z.string().max(32).meta({
 export const SocialAuthTokenBody = z.object({
   provider: z.string().max(32).meta({ description: 'kakao, naver or apple' }),
   code: z.string().min(1).max(4096).meta({ description: 'The authorisation code of the callback' }),
-  state: z
-    .string()
-    .max(256)
-    .optional()
-    .meta({ description: 'The state of the callback (issued by oauth/{provider}/authorize, single use)' }),
+  state: z.string().max(256).optional().meta({
+    description:
+      'The state of the callback (issued by oauth/{provider}/authorize to this browser, single use)',
+  }),
 });
 export type SocialAuthTokenBody = z.infer<typeof SocialAuthTokenBody>;
 

@@ -1,11 +1,13 @@
 /**
  * Sign in with Apple (REST):
- *   GET  {base}/auth/authorize?response_type=code&response_mode=query&client_id&redirect_uri&state
+ *   GET  {base}/auth/authorize?response_type=code&response_mode=query&client_id&redirect_uri&state&nonce
  *        No `scope`: Apple demands response_mode=form_post as soon as name or email is asked
  *        for, and that cross-site POST to the storefront page is refused by React Router's action
- *        origin check. Sign-up collects name and phone itself (e-mail is optional), so the Apple
- *        callback is a plain GET like Kakao's and Naver's. (An e-mail in the id_token is still read
- *        when present.)
+ *        origin check — and would arrive without the SameSite=Lax cookie that binds the state to
+ *        the browser (docs/ARCHITECTURE.md "Security"). Sign-up collects name and phone itself
+ *        (e-mail is optional), so the Apple callback is a plain top-level GET like Kakao's and
+ *        Naver's. (An e-mail in the id_token is still read when present.) The `nonce` comes back
+ *        in the id_token and must be the flow's.
  *   POST {base}/auth/token   client_id, client_secret, code, grant_type=authorization_code, redirect_uri
  *        → { access_token, refresh_token, id_token }
  *   GET  {base}/auth/keys    the JWKS the id_token is verified against (iss https://appleid.apple.com,
@@ -64,32 +66,33 @@ export function appleProvider(config: AppleConfig, now: () => Date): SocialProvi
     label,
     dev: false,
 
-    authorizeUrl(state, redirectUri) {
+    authorizeUrl(flow) {
       const q = new URLSearchParams({
         response_type: 'code',
         response_mode: 'query',
         client_id: config.APPLE_CLIENT_ID,
-        redirect_uri: redirectUri,
-        state,
+        redirect_uri: flow.redirectUri,
+        state: flow.state,
+        nonce: flow.nonce,
       });
       return `${joinUrl(base, '/auth/authorize')}?${q}`;
     },
 
-    async exchangeCode(code, redirectUri) {
+    async exchangeCode(code, flow) {
       const body = await postForm(label, joinUrl(base, '/auth/token'), {
         client_id: config.APPLE_CLIENT_ID,
         client_secret: await clientSecret(),
         code,
         grant_type: 'authorization_code',
-        redirect_uri: redirectUri,
+        redirect_uri: flow.redirectUri,
       });
       const tokens = tokensFrom(label, body);
       if (!tokens.id_token) throw providerRejected(label, 'no id_token');
       return tokens;
     },
 
-    async fetchProfile(_accessToken, tokens): Promise<SocialProfile> {
-      if (!tokens?.id_token) throw providerRejected(label, 'no id_token');
+    async fetchProfile(_accessToken, tokens, flow): Promise<SocialProfile> {
+      if (!tokens.id_token) throw providerRejected(label, 'no id_token');
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(tokens.id_token, jwks, {
@@ -111,6 +114,8 @@ export function appleProvider(config: AppleConfig, now: () => Date): SocialProvi
         }
         throw providerRejected(label, 'id_token');
       }
+      // The id_token answers this flow's authorize request, not one started elsewhere.
+      if (payload.nonce !== flow.nonce) throw providerRejected(label, 'nonce');
       const sub = text(payload.sub, 255);
       if (!sub) throw providerRejected(label, 'no user id');
       const verified = payload.email_verified === true || payload.email_verified === 'true';

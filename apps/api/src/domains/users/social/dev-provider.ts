@@ -3,11 +3,12 @@
  * configured, outside production only (routes.ts does not register these routes in production,
  * and providers.ts never picks this adapter there).
  *
- *   GET  /api/dev/oauth/{provider}/authorize?state&redirect_uri  a small Korean page: pick a made-up
- *        user or type one (name, social id, optional e-mail and phone)
+ *   GET  /api/dev/oauth/{provider}/authorize?state&redirect_uri&code_challenge  a small Korean page:
+ *        pick a made-up user or type one (name, social id, optional e-mail and phone)
  *   GET  /api/dev/oauth/{provider}/approve?…   issues a code (10 minutes, single use) and redirects
  *        to redirect_uri?code&state, like the real provider
- *   POST /api/dev/oauth/{provider}/token {code}  → { access_token, refresh_token, token_type }
+ *   POST /api/dev/oauth/{provider}/token {code, code_verifier}  → { access_token, refresh_token,
+ *        token_type }; a code issued with a code_challenge (PKCE S256, as Kakao) needs its verifier
  *   GET  /api/dev/oauth/{provider}/me  (Bearer)  → { id, name, email, phone }
  *   GET  /api/dev/oauth/providers  which providers are stand-ins (the storefront's /oauth/dev page)
  * The adapter itself does not call these over HTTP: it reads the same key-value entries.
@@ -31,6 +32,7 @@ import type { KeyValueStore } from '../../../platform/kv.ts';
 import {
   koreanMobile,
   type ProviderTokens,
+  pkceChallenge,
   providerRejected,
   type SocialProfile,
   type SocialProvider,
@@ -53,9 +55,12 @@ export async function devTokenRevoked(kv: KeyValueStore, p: SocialProviderKey, t
   return (await kv.get(revokedKey(p, token))) !== null;
 }
 
-async function issueCode(kv: KeyValueStore, p: SocialProviderKey, profile: SocialProfile): Promise<string> {
+/** A code: the approved profile and the PKCE challenge of the authorize request ('' for none). */
+type DevCode = { profile: SocialProfile; code_challenge: string };
+
+async function issueCode(kv: KeyValueStore, p: SocialProviderKey, grant: DevCode): Promise<string> {
   const code = randomBytes(24).toString('base64url');
-  await kv.set(codeKey(p, code), JSON.stringify(profile), CODE_TTL_S);
+  await kv.set(codeKey(p, code), JSON.stringify(grant), CODE_TTL_S);
   return code;
 }
 
@@ -63,13 +68,18 @@ async function exchange(
   kv: KeyValueStore,
   p: SocialProviderKey,
   code: string,
+  codeVerifier: string | undefined,
 ): Promise<ProviderTokens | null> {
   if (!TOKEN_RE.test(code)) return null;
   const raw = await kv.get(codeKey(p, code));
   if (!raw || (await kv.incr(codeUsedKey(p, code), CODE_TTL_S)) !== 1) return null;
   await kv.del(codeKey(p, code));
+  const grant = JSON.parse(raw) as DevCode;
+  if (grant.code_challenge && (!codeVerifier || pkceChallenge(codeVerifier) !== grant.code_challenge)) {
+    return null;
+  }
   const access = `dev-at-${randomBytes(18).toString('base64url')}`;
-  await kv.set(tokenKey(p, access), raw, TOKEN_TTL_S);
+  await kv.set(tokenKey(p, access), JSON.stringify(grant.profile), TOKEN_TTL_S);
   return {
     access_token: access,
     refresh_token: `dev-rt-${randomBytes(18).toString('base64url')}`,
@@ -94,11 +104,16 @@ export function devProvider(key: SocialProviderKey, ctx: Pick<AppContext, 'kv'>)
     type: socialTypeOf(key),
     label,
     dev: true,
-    authorizeUrl(state, redirectUri) {
-      return `${devAuthorizePath(key)}?${new URLSearchParams({ state, redirect_uri: redirectUri })}`;
+    authorizeUrl(flow) {
+      const q = new URLSearchParams({
+        state: flow.state,
+        redirect_uri: flow.redirectUri,
+        code_challenge: pkceChallenge(flow.codeVerifier),
+      });
+      return `${devAuthorizePath(key)}?${q}`;
     },
-    async exchangeCode(code) {
-      const tokens = await exchange(ctx.kv, key, code);
+    async exchangeCode(code, flow) {
+      const tokens = await exchange(ctx.kv, key, code, flow.codeVerifier);
       if (!tokens) throw providerRejected(label, 'invalid_grant');
       return tokens;
     },
@@ -142,11 +157,13 @@ function hidden(fields: Record<string, string>): string {
     .join('');
 }
 
-function page(p: SocialProviderKey, state: string, redirectUri: string, error?: string): string {
+type PageRequest = { state: string; redirect_uri: string; code_challenge: string };
+
+function page(p: SocialProviderKey, request: PageRequest, error?: string): string {
   const label = SOCIAL_PROVIDER_LABELS[p];
   const { bg, fg } = COLORS[p];
   const action = `/api/dev/oauth/${p}/approve`;
-  const base = { state, redirect_uri: redirectUri };
+  const base = request;
   const presets = PRESETS.map((u) => {
     const fields = { ...base, social_id: `dev-${p}-${u.n}`, name: u.name, email: u.email, phone: u.phone };
     const sub = [`dev-${p}-${u.n}`, u.email, u.phone].filter(Boolean).join(' · ');
@@ -200,7 +217,11 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 
 // ───────────────────────────── routes ─────────────────────────────
 
-const AuthorizeQuery = z.object({ state: z.string().max(256), redirect_uri: z.string().max(2048) });
+const AuthorizeQuery = z.object({
+  state: z.string().max(256),
+  redirect_uri: z.string().max(2048),
+  code_challenge: z.string().max(128).default(''),
+});
 const ApproveQuery = AuthorizeQuery.extend({
   social_id: z.string().max(200).default(''),
   name: z.string().max(200).default(''),
@@ -263,8 +284,9 @@ export const devOAuthRoutes: FastifyPluginAsyncZod<{
     { schema: { ...hide, querystring: AuthorizeQuery } },
     async (req, reply) => {
       const p = providerParam(req.params.provider);
+      const { state, code_challenge } = req.query;
       const redirectUri = checkRedirect(ctx, req, p, req.query.redirect_uri);
-      return html(reply, 200, page(p, req.query.state, redirectUri));
+      return html(reply, 200, page(p, { state, redirect_uri: redirectUri, code_challenge }));
     },
   );
 
@@ -288,14 +310,15 @@ export const devOAuthRoutes: FastifyPluginAsyncZod<{
             : q.phone.trim() && !phone
               ? '휴대폰 번호는 010으로 시작하는 11자리로 입력해주세요.'
               : null;
-      if (problem) return html(reply, 400, page(p, q.state, redirectUri, problem));
+      const request = { state: q.state, redirect_uri: redirectUri, code_challenge: q.code_challenge };
+      if (problem) return html(reply, 400, page(p, request, problem));
       const profile: SocialProfile = {
         social_id: socialId,
         name,
         ...(email ? { email } : {}),
         ...(phone && p !== 'apple' ? { phone } : {}),
       };
-      const code = await issueCode(ctx.kv, p, profile);
+      const code = await issueCode(ctx.kv, p, { profile, code_challenge: q.code_challenge });
       const target = new URL(redirectUri);
       target.searchParams.set('code', code);
       target.searchParams.set('state', q.state);
@@ -305,10 +328,15 @@ export const devOAuthRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/dev/oauth/:provider/token',
-    { schema: { ...hide, body: z.object({ code: z.string().max(256) }) } },
+    {
+      schema: {
+        ...hide,
+        body: z.object({ code: z.string().max(256), code_verifier: z.string().max(128).optional() }),
+      },
+    },
     async (req) => {
       const p = providerParam(req.params.provider);
-      const tokens = await exchange(ctx.kv, p, req.body.code);
+      const tokens = await exchange(ctx.kv, p, req.body.code, req.body.code_verifier);
       if (!tokens) throw badRequest('invalid_grant');
       return { ...tokens, token_type: 'bearer' };
     },

@@ -1,7 +1,9 @@
 /**
  * Kakao Login (REST API): authorize and token on kauth.kakao.com, the profile on kapi.kakao.com.
  *   GET  {auth}/oauth/authorize?response_type=code&client_id&redirect_uri&state
- *   POST {auth}/oauth/token   grant_type=authorization_code, client_id, redirect_uri, code[, client_secret]
+ *        &code_challenge&code_challenge_method=S256   (PKCE, which Kakao supports)
+ *   POST {auth}/oauth/token   grant_type=authorization_code, client_id, redirect_uri, code,
+ *                             code_verifier[, client_secret]
  *   GET  {api}/v2/user/me     Authorization: Bearer → { id, kakao_account: { email, name, phone_number, profile } }
  */
 import type { Config } from '../../../config.ts';
@@ -9,6 +11,7 @@ import { getWithBearer, joinUrl, postForm, tokensFrom } from './http.ts';
 import {
   koreanMobile,
   type ProviderTokens,
+  pkceChallenge,
   providerRejected,
   type SocialProfile,
   type SocialProvider,
@@ -29,23 +32,26 @@ export function kakaoProvider(config: KakaoConfig & { KAKAO_CLIENT_ID: string })
     label,
     dev: false,
 
-    authorizeUrl(state, redirectUri) {
+    authorizeUrl(flow) {
       const q = new URLSearchParams({
         response_type: 'code',
         client_id: config.KAKAO_CLIENT_ID,
-        redirect_uri: redirectUri,
-        state,
+        redirect_uri: flow.redirectUri,
+        state: flow.state,
+        code_challenge: pkceChallenge(flow.codeVerifier),
+        code_challenge_method: 'S256',
       });
       return `${joinUrl(config.KAKAO_AUTH_BASE_URL, '/oauth/authorize')}?${q}`;
     },
 
-    async exchangeCode(code, redirectUri) {
+    async exchangeCode(code, flow) {
       const body = await postForm(label, joinUrl(config.KAKAO_AUTH_BASE_URL, '/oauth/token'), {
         grant_type: 'authorization_code',
         client_id: config.KAKAO_CLIENT_ID,
         client_secret: config.KAKAO_CLIENT_SECRET,
-        redirect_uri: redirectUri,
+        redirect_uri: flow.redirectUri,
         code,
+        code_verifier: flow.codeVerifier,
       });
       return tokensFrom(label, body);
     },

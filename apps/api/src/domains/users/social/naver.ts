@@ -4,8 +4,9 @@
  *   POST {auth}/oauth2.0/token  grant_type=authorization_code, client_id, client_secret, code, state
  *        (a bad code answers 200 with { error, error_description })
  *   GET  {api}/v1/nid/me        Authorization: Bearer → { resultcode: '00', response: { id, email, name, mobile } }
- * The state is checked by the service before the exchange (issued by authorize, single use) and
- * forwarded to Naver, which requires it.
+ * The state is checked by the service before the exchange (issued by authorize, single use, bound
+ * to the browser) and forwarded to Naver, which requires it. Naver documents no PKCE, so none is
+ * sent: the browser binding of the state is what ties the code to the visitor.
  */
 import type { Config } from '../../../config.ts';
 import { getWithBearer, joinUrl, postForm, tokensFrom } from './http.ts';
@@ -34,24 +35,24 @@ export function naverProvider(
     label,
     dev: false,
 
-    authorizeUrl(state, redirectUri) {
+    authorizeUrl(flow) {
       const q = new URLSearchParams({
         response_type: 'code',
         client_id: config.NAVER_CLIENT_ID,
-        redirect_uri: redirectUri,
-        state,
+        redirect_uri: flow.redirectUri,
+        state: flow.state,
       });
       return `${joinUrl(config.NAVER_AUTH_BASE_URL, '/oauth2.0/authorize')}?${q}`;
     },
 
-    async exchangeCode(code, redirectUri, state) {
+    async exchangeCode(code, flow) {
       const body = await postForm(label, joinUrl(config.NAVER_AUTH_BASE_URL, '/oauth2.0/token'), {
         grant_type: 'authorization_code',
         client_id: config.NAVER_CLIENT_ID,
         client_secret: config.NAVER_CLIENT_SECRET,
-        redirect_uri: redirectUri,
+        redirect_uri: flow.redirectUri,
         code,
-        state,
+        state: flow.state,
       });
       return tokensFrom(label, body);
     },

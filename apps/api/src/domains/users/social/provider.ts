@@ -16,6 +16,23 @@ export type ProviderTokens = {
   expires_in?: number;
 };
 
+/**
+ * One sign-in attempt, issued by authorize and kept server-side with its state (state.ts): the
+ * redirect_uri the provider saw, the PKCE verifier whose S256 challenge went to the provider, and
+ * the OpenID `nonce` an id_token must carry. Adapters use what their provider supports.
+ */
+export type SocialFlow = {
+  state: string;
+  redirectUri: string;
+  codeVerifier: string;
+  nonce: string;
+};
+
+/** PKCE S256 (RFC 7636): base64url(SHA-256(verifier)). */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
 /** What sign-in needs to know about the provider's user. */
 export type SocialProfile = {
   social_id: string;
@@ -33,13 +50,15 @@ export interface SocialProvider {
   /** True for the local stand-in of development and tests. */
   readonly dev: boolean;
   /** Where the browser goes to sign in; the provider comes back to redirectUri?code&state. */
-  authorizeUrl(state: string, redirectUri: string): string;
-  exchangeCode(code: string, redirectUri: string, state: string): Promise<ProviderTokens>;
+  authorizeUrl(flow: SocialFlow): string;
+  /** The code of the callback, exchanged with the flow that authorize started (its verifier). */
+  exchangeCode(code: string, flow: SocialFlow): Promise<ProviderTokens>;
   /**
    * The profile behind the access token. Apple has no profile endpoint: its adapter verifies the
-   * id_token of `tokens` instead (so the exchange's tokens are passed along).
+   * id_token of `tokens` instead (so the exchange's tokens are passed along, and the flow for its
+   * nonce).
    */
-  fetchProfile(accessToken: string, tokens?: ProviderTokens): Promise<SocialProfile>;
+  fetchProfile(accessToken: string, tokens: ProviderTokens, flow: SocialFlow): Promise<SocialProfile>;
   /** Revokes a token stored at sign-up (Apple: the refresh token). */
   revoke?(token: string): Promise<void>;
   /** What social_identities.oauth_token keeps for this provider, from a code exchange. */

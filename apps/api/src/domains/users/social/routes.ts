@@ -31,6 +31,7 @@ import {
   socialSignIn,
   socialSignUp,
 } from './service.ts';
+import { browserKeyFor, browserKeyOf, setBrowserCookie } from './state.ts';
 
 const tags = ['users: social sign-in'];
 
@@ -45,7 +46,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: 'Start Kakao, Naver or Apple sign-in: redirects to the provider with a fresh state',
         description:
-          'The provider (or, without its keys outside production, the dev provider) sends the browser back to `/oauth/{provider}/callback?code&state`; the state is good for 10 minutes and one auth/token call.',
+          'The provider (or, without its keys outside production, the dev provider) sends the browser back to `/oauth/{provider}/callback?code&state`; the state is good for 10 minutes and one auth/token call from this browser: the answer sets the HttpOnly `oauthBrowser` cookie (Path=/api/users, SameSite=Lax) that auth/token checks.',
         params: SocialProviderParams,
         response: {
           302: z.null().meta({ description: "Redirect to the provider's sign-in page" }),
@@ -57,7 +58,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const provider = providerFor(providers, req.params.provider);
-      const url = await authorizeUrl(ctx, provider, redirectUriFor(ctx, req, provider.key), req.ip);
+      const browserKey = browserKeyFor(req);
+      const url = await authorizeUrl(
+        ctx,
+        provider,
+        redirectUriFor(ctx, req, provider.key),
+        req.ip,
+        browserKey,
+      );
+      setBrowserCookie(req, reply, browserKey);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );
@@ -70,7 +79,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags,
         summary: "Exchange a social provider's authorisation code: SIGNED_IN or SIGN_UP_REQUIRED",
         description:
-          'A known social identity answers SIGNED_IN with tokens (the x-guest-user-id guest, when sent, is merged). A new one answers SIGN_UP_REQUIRED with an oauth_token (valid 30 minutes) for social-sign-up. 400: unknown provider, or a state that is missing, unknown, expired or already used; 401: the provider refused the code or token (the detail names it); 502: the provider could not be reached; 503: the provider is not configured.',
+          'A known social identity answers SIGNED_IN with tokens (the x-guest-user-id guest, when sent, is merged). A new one answers SIGN_UP_REQUIRED with an oauth_token (valid 30 minutes) for social-sign-up. 400: unknown provider, or a state that is missing, unknown, expired, already used, or sent without the `oauthBrowser` cookie of the browser that started the sign-in; 401: the provider refused the code or token (the detail names it); 502: the provider could not be reached; 503: the provider is not configured.',
         body: SocialAuthTokenBody,
         response: {
           200: SocialAuthTokenResult,
@@ -82,7 +91,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     // Public in API-CATALOGUE.md; the guest header is read when present.
-    async (req) => exchangeAuthCode(ctx, providers, req.body, guestIdFrom(req), req.log),
+    async (req) => exchangeAuthCode(ctx, providers, req.body, browserKeyOf(req), guestIdFrom(req), req.log),
   );
 
   app.post(

@@ -1,10 +1,12 @@
 /**
  * Social sign-in rules (Kakao, Naver, Apple):
  *
- * - authorize: a fresh single-use state (state.ts) and a redirect to the provider — or to the dev
- *   provider — with redirect_uri `${origin}/oauth/{provider}/callback`.
- * - auth/token: the state must be one this server issued for that provider (missing, unknown,
- *   expired or reused → 400 naming the provider); the code is exchanged and the profile read. A
+ * - authorize: a fresh single-use state bound to the browser's `oauthBrowser` cookie, with a PKCE
+ *   verifier and a nonce (state.ts), and a redirect to the provider — or to the dev provider — with
+ *   redirect_uri `${origin}/oauth/{provider}/callback`.
+ * - auth/token: the state must be one this server issued for that provider to this browser
+ *   (missing, unknown, expired, reused or another browser's → 400 naming the provider); the code is
+ *   exchanged with the flow's verifier and the profile read (Apple: the flow's nonce). A
  *   known identity signs in (SIGNED_IN with tokens; the x-guest-user-id guest is merged); a new one
  *   answers SIGN_UP_REQUIRED with an oauth_token (oauth-token.ts) proving the social_id for 30 minutes.
  * - social-sign-in / social-sign-up trust social_type + social_id only with a matching, unexpired
@@ -56,7 +58,7 @@ import { memberSignedUp } from '../sign-up-hooks.ts';
 import { readOAuthToken, type SocialProof, signOAuthToken } from './oauth-token.ts';
 import type { SocialProvider } from './provider.ts';
 import { type SocialProviders, socialProvidersFor } from './providers.ts';
-import { consumeState, issueState } from './state.ts';
+import { consumeState, issueState, type StateRefusal } from './state.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const fieldError = (field: string, detail: string, message = detail) =>
@@ -80,19 +82,25 @@ export function providerFor(
 /** Authorize redirects one client address may start per minute (each stores a state). */
 export const AUTHORIZE_MAX_PER_MINUTE = 120;
 
-/** GET oauth/{provider}/authorize: where to send the browser. */
+/** GET oauth/{provider}/authorize: where to send the browser holding `browserKey`. */
 export async function authorizeUrl(
   ctx: AppContext,
   provider: SocialProvider,
   redirectUri: string,
   ip: string,
+  browserKey: string,
 ) {
   if ((await ctx.kv.incr(`social:authorize:ip:${ip}`, 60)) > AUTHORIZE_MAX_PER_MINUTE) {
     throw tooManyRequests(AUTH_MESSAGES.checkLimit);
   }
-  const state = await issueState(ctx.kv, provider.key, redirectUri);
-  return provider.authorizeUrl(state, redirectUri);
+  return provider.authorizeUrl(await issueState(ctx.kv, provider.key, redirectUri, browserKey));
 }
+
+const STATE_REFUSALS: Record<StateRefusal, (label: string) => string> = {
+  invalid: SOCIAL_MESSAGES.stateInvalid,
+  used: SOCIAL_MESSAGES.stateUsed,
+  'other-browser': SOCIAL_MESSAGES.stateOtherBrowser,
+};
 
 // ───────────────────────────── identities and sessions ─────────────────────────────
 
@@ -173,19 +181,21 @@ async function proofOf(
 
 // ───────────────────────────── auth/token ─────────────────────────────
 
+/** `browserKey`: the caller's `oauthBrowser` cookie (state.ts), null without one. */
 export async function exchangeAuthCode(
   ctx: AppContext,
   providers: SocialProviders,
   body: SocialAuthTokenBody,
+  browserKey: string | null,
   guestId: string | null,
   log?: FastifyBaseLogger,
 ): Promise<SocialAuthTokenResult> {
   const provider = providerFor(providers, body.provider, badRequest);
-  const redirectUri = await consumeState(ctx.kv, provider.key, body.state);
-  if (!redirectUri || !body.state) throw badRequest(SOCIAL_MESSAGES.stateInvalid(provider.label));
+  const checked = await consumeState(ctx.kv, provider.key, body.state, browserKey);
+  if ('refused' in checked) throw badRequest(STATE_REFUSALS[checked.refused](provider.label));
 
-  const tokens = await provider.exchangeCode(body.code, redirectUri, body.state);
-  const profile = await provider.fetchProfile(tokens.access_token, tokens);
+  const tokens = await provider.exchangeCode(body.code, checked.flow);
+  const profile = await provider.fetchProfile(tokens.access_token, tokens, checked.flow);
   const storedToken = provider.storedToken(tokens);
 
   const identity = await findIdentity(ctx.db, provider.type, profile.social_id);
