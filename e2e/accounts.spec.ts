@@ -169,3 +169,36 @@ test('social sign-up through the dev Kakao provider, then social sign-in', async
   await page.goto('/mypage');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('최소셜님');
 });
+
+test("a social sign-in's callback link opened in another browser signs nobody in", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Someone starts a dev Kakao sign-in, approves it with their own identity and keeps the link.
+  const start = await page.request.get('/api/users/oauth/kakao/authorize', { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  const q = new URL(String(start.headers().location), baseURL).searchParams;
+  q.set('social_id', 'e2e-kakao-link-1');
+  q.set('name', '김링크');
+  const approved = await page.request.get(`/api/dev/oauth/kakao/approve?${q}`, { maxRedirects: 0 });
+  expect(approved.status()).toBe(302);
+  const link = String(approved.headers().location);
+  expect(link).toContain('/oauth/kakao/callback?code=');
+
+  // Another browser opening it is refused, and says why.
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await otherPage.goto(link);
+    await expect(otherPage.getByRole('heading', { name: '로그인하지 못했어요' })).toBeVisible();
+    await expect(otherPage.getByText('로그인을 시작한 브라우저에서만')).toBeVisible();
+    expect((await other.cookies()).some((c) => c.name === 'accessToken')).toBe(false);
+  } finally {
+    await other.close();
+  }
+
+  // The browser that started it goes on to the sign-up form.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('계정으로 가입하기');
+});
