@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  brands,
   type couponPolicies,
   coupons,
   orderItems,
   orders,
   payments,
   pointLedger,
+  productDisplays,
   productItems,
+  refunds,
 } from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
@@ -308,6 +311,103 @@ describe('giving coupons and points back', () => {
     expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(1000);
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, created.id));
     expect(p?.balance_amount).toBe(0);
+  });
+});
+
+describe('a threshold coupon and a partial cancel or return (쿠폰 할인 회수)', () => {
+  /**
+   * 10,000 off orders of at least 50,000; A 42,000 + B 20,000 (+ 3,000 shipping) pays 55,000.
+   * The coupon splits 6,774 : 3,226, so B paid 16,774; without B the order is 42,000, under the
+   * minimum, so A's 6,774 comes out of B's refund and the member keeps A at its full price.
+   */
+  async function thresholdOrder() {
+    const shop = await makeShop(t.ctx);
+    await t.ctx.db.update(brands).set({ free_shipping_min: 100_000 }).where(eq(brands.id, shop.brandId));
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ price_discount: 20_000 })
+      .where(eq(productDisplays.id, shop.displayId));
+    await t.ctx.db.update(productItems).set({ extra_price: 22_000 }).where(eq(productItems.id, shop.l));
+    const m = await member();
+    const cart = await coupon(m, { is_cart_coupon: true, discount_value: 10_000, min_order_amount: 50_000 });
+    const r = await order(m, { cart_coupon_ids: [cart] }, [
+      { product_item_id: shop.l, quantity: 1 },
+      { product_item_id: shop.m, quantity: 1 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const created = r.body as unknown as Created;
+    expect(created).toMatchObject({ amount: 55_000, coupon_discount: 10_000 });
+    expect((await pay(m, created)).status).toBe(200);
+    const items = await itemsOf(created.id);
+    const a = items.find((i) => i.product_item_id === shop.l);
+    const b = items.find((i) => i.product_item_id === shop.m);
+    if (!a || !b) throw new Error('items missing');
+    expect([a.paid_amount, b.paid_amount]).toEqual([35_226, 16_774]);
+    return { m, created, a, b };
+  }
+
+  const detailOf = async (m: Member, orderId: number) =>
+    (await call(t.app, 'GET', `/api/orders/${orderId}/detail`, m.headers)).body as {
+      cancelled_amount: number;
+      items: { id: number; paid_amount: number; coupon_clawback: number }[];
+    };
+
+  it('cancel: the preview and the refund take back the discount A loses; A is then worth its full price', async () => {
+    const { m, created, a, b } = await thresholdOrder();
+    const preview = await call(t.app, 'GET', `/api/orders/order-items/${b.id}/cancel-detail`, m.headers);
+    expect(preview.body).toMatchObject({ refund_amount: 10_000, coupon_clawback: 6774 });
+    const cancel = await call(t.app, 'POST', `/api/orders/order-items/${b.id}/cancel`, m.headers, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body).toMatchObject({
+      cancel_amount: 10_000,
+      coupon_clawback: 6774,
+      balance_amount: 45_000,
+    });
+    const detail = await detailOf(m, created.id);
+    expect(detail.cancelled_amount).toBe(10_000);
+    expect(detail.items.find((i) => i.id === b.id)?.coupon_clawback).toBe(6774);
+    expect(detail.items.find((i) => i.id === a.id)?.paid_amount).toBe(42_000);
+    // Cancelling A too refunds the rest: 55,000 back in all.
+    const last = await call(t.app, 'POST', `/api/orders/order-items/${a.id}/cancel`, m.headers, {});
+    expect(last.body).toMatchObject({ cancel_amount: 45_000, coupon_clawback: 0, balance_amount: 0 });
+  });
+
+  it('return: the same, in the return-cost preview, the request and the completed refund', async () => {
+    const { m, created, a, b } = await thresholdOrder();
+    for (const status of ['SHIPPING', 'COMPLETE'])
+      expect(
+        (await call(t.app, 'POST', `/api/orders/order-items/${b.id}/status`, admin, { status })).status,
+      ).toBe(200);
+    const cost = await call(
+      t.app,
+      'GET',
+      `/api/v1/orders/return-cost?order_item_id=${b.id}&reason_type=DEFECT`,
+      m.headers,
+    );
+    expect(cost.body).toMatchObject({ return_cost: 0, coupon_clawback: 6774, refund_amount: 10_000 });
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [b.id],
+      reason_type: 'DEFECT',
+      reason: '불량',
+    });
+    expect(req.status, JSON.stringify(req.body)).toBe(200);
+    const refund = (req.body.result as { id: number }[])[0];
+    expect(refund).toMatchObject({ amount: 10_000, coupon_clawback: 6774 });
+    const done = await call(t.app, 'POST', `/api/orders/refunds/${refund?.id}/complete`, admin);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ amount: 10_000, coupon_clawback: 6774, status: 'COMPLETED' });
+    expect((await call(t.app, 'GET', `/api/orders/refunds/${refund?.id}`, m.headers)).body).toMatchObject({
+      coupon_clawback: 6774,
+    });
+    const detail = await detailOf(m, created.id);
+    expect(detail.cancelled_amount).toBe(10_000);
+    expect(detail.items.find((i) => i.id === b.id)?.coupon_clawback).toBe(6774);
+    expect(detail.items.find((i) => i.id === a.id)?.paid_amount).toBe(42_000);
+    const [row] = await t.ctx.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, refund?.id as number));
+    expect(row?.amount).toBe(10_000);
   });
 });
 

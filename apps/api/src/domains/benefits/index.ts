@@ -4,6 +4,7 @@
  * app.ts). Benefits imports from neither orders nor curations.
  */
 export {
+  orderCouponRules,
   reserveCoupon,
   restoreCoupon,
   useReservedCoupons,

@@ -25,12 +25,16 @@
 import {
   allocateDiscount,
   bestCouponAssignment,
+  type ClaimCouponLine,
   type CouponAssignment,
   type CouponChoice,
   CouponChoiceError,
+  type CouponClawback,
   type CouponLine,
   type CreateOrderRequest,
+  couponClawback,
   evaluateChoice,
+  lineCouponDiscount,
   MIN_GATEWAY_AMOUNT,
   maxUsablePoints,
   pointsToReturn,
@@ -45,6 +49,7 @@ import {
   earnPoints,
   linesForItems,
   memberRules,
+  orderCouponRules,
   refundPoints,
   reserveCoupon,
   restoreCoupon,
@@ -290,6 +295,78 @@ export async function releaseItemBenefits(
   });
   await refundOrderPoints(tx, order.user_id, order.id, back, now);
   return back;
+}
+
+const CLOSED_ITEM = new Set(['PENDING', 'CANCEL', 'REFUNDED']);
+
+/**
+ * What closing `item` (a cancel, or a return completing) refunds once the order's coupons are
+ * re-evaluated without it (shared `couponClawback`, docs/ARCHITECTURE.md 'Cancel, return,
+ * exchange, confirmation'): `refund` is what it would refund otherwise. Reads only; the caller
+ * holds the order row lock and writes the answer with `applyCouponClawback`.
+ */
+export async function claimRefund(
+  db: Conn,
+  order: { id: number; coupon_discount: number },
+  item: { id: number },
+  refund: number,
+  now: Date,
+): Promise<CouponClawback> {
+  const none = { clawback: 0, refund: Math.max(0, refund), lines: [] };
+  if (order.coupon_discount <= 0) return none;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.order_id, order.id))
+    .orderBy(orderItems.id);
+  const lineCoupons = items.flatMap((i) => (i.coupon_id === null ? [] : [i.coupon_id]));
+  const rules = await orderCouponRules(db, order.id, lineCoupons);
+  if (rules.cart.length === 0) return none;
+  const found = await linesForItems(
+    db,
+    items.map((i) => i.product_item_id),
+    new Map(items.map((i) => [i.product_item_id, i.quantity])),
+    now,
+  );
+  // The order's own prices (never today's), as at checkout (planBenefits).
+  const lines: ClaimCouponLine[] = items.map((i, k) => {
+    const f = found[k] as (typeof found)[number];
+    const line = {
+      line_id: i.id,
+      product_item_id: i.product_item_id,
+      product_display_id: i.product_display_id,
+      brand_id: f.brand_id,
+      category_id: f.category_id,
+      parent_category_ids: f.parent_category_ids ?? [],
+      unit_price: i.price_discount,
+      quantity: i.quantity,
+      is_time_sale: i.time_sale_item_id !== null,
+    };
+    const own = i.coupon_id === null ? undefined : rules.byId.get(i.coupon_id);
+    return {
+      ...line,
+      line_discount: own ? lineCouponDiscount(own, line) : 0,
+      live: !CLOSED_ITEM.has(i.status) || i.id === item.id,
+    };
+  });
+  return couponClawback({ lines, cart_coupons: rules.cart, closing: item.id, refund });
+}
+
+/**
+ * Writes a claim's coupon re-evaluation: the closing item records the discount taken out of its
+ * refund, and each item left carries its lost share (coupon discount down, paid amount up), so its
+ * own later refund gives back what it then cost.
+ */
+export async function applyCouponClawback(tx: Tx, itemId: number, c: CouponClawback): Promise<void> {
+  await tx.update(orderItems).set({ coupon_clawback: c.clawback }).where(eq(orderItems.id, itemId));
+  for (const l of c.lines)
+    await tx
+      .update(orderItems)
+      .set({
+        coupon_discount: sql`${orderItems.coupon_discount} - ${l.clawback}`,
+        paid_amount: sql`${orderItems.paid_amount} + ${l.clawback}`,
+      })
+      .where(eq(orderItems.id, l.line_id));
 }
 
 /**
