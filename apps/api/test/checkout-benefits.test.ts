@@ -4,6 +4,8 @@ import {
   brands,
   type couponPolicies,
   coupons,
+  missionCompletions,
+  missions,
   orderItems,
   orders,
   payments,
@@ -408,6 +410,93 @@ describe('a threshold coupon and a partial cancel or return (쿠폰 할인 회�
       .from(refunds)
       .where(eq(refunds.id, refund?.id as number));
     expect(row?.amount).toBe(10_000);
+  });
+});
+
+describe('review credit and review missions of a returned item', () => {
+  const TEXT = '핏이 깔끔하고 원단이 두툼해서 좋아요.';
+
+  /** A paid order of one item (30,000 + 3,000 shipping), delivered. */
+  async function delivered(m: Member, productItemId: number) {
+    const r = await order(m, {}, [{ product_item_id: productItemId, quantity: 1 }]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const created = r.body as unknown as Created;
+    expect((await pay(m, created)).status).toBe(200);
+    const [item] = await itemsOf(created.id);
+    for (const status of ['SHIPPING', 'COMPLETE'])
+      expect(
+        (await call(t.app, 'POST', `/api/orders/order-items/${item?.id}/status`, admin, { status })).status,
+      ).toBe(200);
+    return item?.id as number;
+  }
+
+  async function review(m: Member, itemId: number) {
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: TEXT,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return { id: (r.body.review as { id: number }).id, credit: r.body.credit_paid as number };
+  }
+
+  /** Spends the member's whole balance on another order (paid). */
+  async function spendAll(m: Member, productItemId: number) {
+    const all = await balance(m);
+    const r = await order(m, { point: all }, [{ product_item_id: productItemId, quantity: 1 }]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await pay(m, r.body as unknown as Created)).status).toBe(200);
+    expect(await balance(m)).toBe(0);
+  }
+
+  it('a return takes the review credit and the mission it completed back, into a negative balance once spent', async () => {
+    await t.ctx.db
+      .insert(missions)
+      .values({ code: 'FIRST_REVIEW', title: '첫 리뷰 작성하기', point: 500 })
+      .onConflictDoNothing();
+    const [mission] = await t.ctx.db.select().from(missions).where(eq(missions.code, 'FIRST_REVIEW'));
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const itemId = await delivered(m, shop.m);
+    const written = await review(m, itemId);
+    const received = await call(t.app, 'POST', '/api/benefits/receive-mission-point', m.headers, {
+      mission: 'FIRST_REVIEW',
+    });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(await balance(m)).toBe(written.credit + (mission?.point ?? 0));
+    await spendAll(m, shop.l);
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [itemId],
+      reason_type: 'DEFECT',
+      reason: '불량',
+    });
+    const refundId = (req.body.result as { id: number }[])[0]?.id;
+    expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
+    // Both credits come back out, even though they were spent: the balance owes them.
+    expect(await balance(m)).toBe(-(written.credit + (mission?.point ?? 0)));
+    expect((await ledger(m, 'REVIEW_REVOKED')).map((r) => r.amount)).toEqual([-written.credit]);
+    expect((await ledger(m, 'MISSION_REVOKED')).map((r) => r.amount)).toEqual([-(mission?.point ?? 0)]);
+    // The review no longer counts; the mission is open again (another review completes it).
+    expect((await call(t.app, 'GET', `/api/reviews/review-detail/${written.id}`, {})).status).toBe(404);
+    expect(
+      await t.ctx.db.select().from(missionCompletions).where(eq(missionCompletions.user_id, m.id)),
+    ).toEqual([]);
+    // Nothing can be spent while the balance is negative.
+    const spend = await order(m, { point: 1 }, [{ product_item_id: shop.l, quantity: 1 }]);
+    expect(spend.status).toBe(400);
+  });
+
+  it('an operator hiding a review takes its credit back even when it was spent', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const written = await review(m, await delivered(m, shop.m));
+    await spendAll(m, shop.l);
+    const hide = await call(t.app, 'POST', `/api/admin/reviews/${written.id}/hide`, admin, {
+      reason: '광고',
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    expect(hide.body).toMatchObject({ credit_revoked: written.credit });
+    expect(await balance(m)).toBe(-written.credit);
   });
 });
 

@@ -11,8 +11,15 @@ export {
   useReservedCouponsSql,
 } from './coupons.ts';
 export { autoIssueStyleQuizCoupons, grantSignUpCoupon, issueMonthlyCodiCoupon } from './issuing.ts';
-export { missionStates } from './missions.ts';
+export { missionStates, revokeLostReviewMissions } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
-export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';
+export {
+  clawBackPoints,
+  currentBalance,
+  earnPoints,
+  refundPoints,
+  revokePoints,
+  spendPoints,
+} from './points.ts';
 export { promotionCoupon } from './promotion-coupon.ts';
 export { benefitRoutes } from './routes.ts';

@@ -55,6 +55,7 @@ import {
   restoreCoupon,
   spendPoints,
 } from '../benefits/index.ts';
+import { withdrawItemReview } from '../reviews/index.ts';
 import { lockMember, pointBalance } from '../users/index.ts';
 import type { PricedLine } from './pricing.ts';
 
@@ -252,12 +253,15 @@ export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date
 /**
  * An item closed — cancelled, or its return completed — with the order row locked and the item
  * already written CANCEL/REFUNDED (the caller's one-time transition, so this runs once per item).
+ * - Review: the item's review stops counting and its credit and review missions are taken back
+ *   (reviews `withdrawItemReview`; the balance may go negative, docs/ARCHITECTURE.md 'Benefits').
  * - Points: `pointsToReturn` — the item's own share (`point_used`, allocated at checkout), or
  *   for the order's last live item everything not yet returned (rounding, the shipping share).
  * - Coupons: the item's line coupon becomes usable again unless another live item of the order
  *   still uses it; when no live item is left (`orderClosed`) every coupon of the order returns,
  *   cart-wide ones included.
- * Returns the points given back.
+ * Returns the points given back and whether a review was withdrawn (the caller then sends
+ * `reviews.changed` once committed).
  */
 export async function releaseItemBenefits(
   tx: Tx,
@@ -265,12 +269,13 @@ export async function releaseItemBenefits(
   item: { id: number; coupon_id: number | null; point_used: number },
   orderClosed: boolean,
   now: Date,
-): Promise<number> {
-  if (order.user_id === null) return 0;
+): Promise<{ points: number; review_withdrawn: boolean }> {
+  if (order.user_id === null) return { points: 0, review_withdrawn: false };
+  const review_withdrawn = await withdrawItemReview(tx, item.id, now);
   if (orderClosed) {
     const before = await returnedPoints(tx, order.user_id, order.id);
     await releaseOrderBenefits(tx, [order.id], now);
-    return (await returnedPoints(tx, order.user_id, order.id)) - before;
+    return { points: (await returnedPoints(tx, order.user_id, order.id)) - before, review_withdrawn };
   }
   if (item.coupon_id !== null) {
     const others = await tx
@@ -294,7 +299,7 @@ export async function releaseItemBenefits(
     last_live_item: false,
   });
   await refundOrderPoints(tx, order.user_id, order.id, back, now);
-  return back;
+  return { points: back, review_withdrawn };
 }
 
 const CLOSED_ITEM = new Set(['PENDING', 'CANCEL', 'REFUNDED']);

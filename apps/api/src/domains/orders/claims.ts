@@ -29,6 +29,7 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { brands, orderItems, orders, paymentCancels, payments, refunds } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
@@ -194,7 +195,7 @@ export async function cancelItem(
   despoke: boolean,
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const out = await ctx.db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, itemId, userId);
     const status = item.status as OrderItemStatus;
     if (despoke) {
@@ -214,8 +215,9 @@ export async function cancelItem(
     await releaseStock(tx, order.id, [item.id]);
     const orderStatus = await settleOrderStatus(tx, order.id, now);
     // The item's points share and line coupon come back; the rest with the last item.
-    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
+    const released = await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
     return {
+      review_withdrawn: released.review_withdrawn,
       order_item_id: item.id,
       status: 'CANCEL' as const,
       cancel_amount: amount,
@@ -224,6 +226,9 @@ export async function cancelItem(
       balance_amount: balance,
     };
   });
+  const { review_withdrawn, ...body } = out;
+  if (review_withdrawn) await invalidate(ctx, 'reviews.changed');
+  return body;
 }
 
 export async function cancelDetail(ctx: AppContext, userId: number, itemId: number) {

@@ -14,6 +14,7 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
@@ -150,12 +151,12 @@ export async function requestRefunds(
 /** Operator: the returned item arrived; its refund goes back through the gateway. */
 export async function completeRefund(ctx: AppContext, refundId: number) {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const reviewWithdrawn = await ctx.db.transaction(async (tx) => {
     const [head] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
     const { order, item } = await lockItem(tx, head.order_item_id, null);
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status === 'COMPLETED') return;
+    if (!r || r.status === 'COMPLETED') return false;
     if (r.status === 'REJECTED' || item.status !== 'REFUND_REQUESTED') throw badRequest(CLAIM_MSG.badMove);
     // The coupons re-evaluated with the order as it stands now (other items may have closed since
     // the request).
@@ -178,8 +179,9 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
     await releaseStock(tx, r.order_id, [r.order_item_id]);
     const orderStatus = await settleOrderStatus(tx, r.order_id, now);
     // Like a cancel: the item's points share and line coupon, the rest with the last live item.
-    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
+    return (await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now)).review_withdrawn;
   });
+  if (reviewWithdrawn) await invalidate(ctx, 'reviews.changed');
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
   return (await refundBodies(ctx, r ? [r] : []))[0];
 }
