@@ -16,7 +16,9 @@
  *   returned, every coupon of the order is restored and every point not yet returned is refunded.
  *   An item cancelled or returned while others stay live returns its points share (shared
  *   `pointsToReturn`) and its line coupon unless another live item of the order still uses it;
- *   cart-wide coupons return only when no live item is left. Each transition runs once
+ *   cart-wide coupons return only when no live item is left. A cart coupon whose minimum the live
+ *   items no longer meet without the closing one costs the closing item's refund the discount the
+ *   others lose (claimRefund, shared `couponClawback`). Each transition runs once
  *   (conditional status updates under the order row lock), and refundPoints never returns more
  *   than was spent on the order.
  * - Earn: an item reaching CONFIRMED (구매확정) credits `purchasePoints(paid_amount)` (1%, floored)

@@ -14,7 +14,9 @@
  * - Purchase confirmation (구매확정, CONFIRMED): the member's own call or the sweep
  *   (confirmation.ts); purchase points are credited then, once; returns and exchanges end.
  * - Benefits: a cancelled item and a completed return give back the item's points share and its
- *   line coupon, the last live item everything of the order (benefits.ts releaseItemBenefits).
+ *   line coupon, the last live item everything of the order (benefits.ts releaseItemBenefits); a
+ *   cart coupon the items left no longer qualify for is taken out of the refund (claimRefund,
+ *   쿠폰 할인 회수); the item's review credit and review missions are taken back.
  * Every claim runs with the order row locked, so concurrent claims on one order serialise.
  */
 import {
