@@ -474,7 +474,9 @@ describe('review credit and review missions of a returned item', () => {
     expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
     // Both credits come back out, even though they were spent: the balance owes them.
     expect(await balance(m)).toBe(-(written.credit + (mission?.point ?? 0)));
-    expect((await ledger(m, 'REVIEW_REVOKED')).map((r) => r.amount)).toEqual([-written.credit]);
+    expect((await ledger(m, 'REVIEW_REVOKED')).map((r) => [r.amount, r.note])).toEqual([
+      [-written.credit, '반품·취소된 상품의 후기'],
+    ]);
     expect((await ledger(m, 'MISSION_REVOKED')).map((r) => r.amount)).toEqual([-(mission?.point ?? 0)]);
     // The review no longer counts; the mission is open again (another review completes it).
     expect((await call(t.app, 'GET', `/api/reviews/review-detail/${written.id}`, {})).status).toBe(404);

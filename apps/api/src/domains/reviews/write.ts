@@ -344,6 +344,8 @@ async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promi
           reason: 'REVIEW_REVOKED',
           refType: 'review',
           refId: row.id,
+          // The member sees why (an operator's own reason stays in the back office).
+          note: reason === CLOSED_ITEM_REVIEW_REASON ? reason : undefined,
         })
       : 0;
   await revokeLostReviewMissions(tx, row.user_id, now);
