@@ -1,13 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  brands,
   type couponPolicies,
   coupons,
+  missionCompletions,
+  missions,
   orderItems,
   orders,
   payments,
   pointLedger,
+  productDisplays,
   productItems,
+  refunds,
 } from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
@@ -308,6 +313,192 @@ describe('giving coupons and points back', () => {
     expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(1000);
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, created.id));
     expect(p?.balance_amount).toBe(0);
+  });
+});
+
+describe('a threshold coupon and a partial cancel or return (쿠폰 할인 회수)', () => {
+  /**
+   * 10,000 off orders of at least 50,000; A 42,000 + B 20,000 (+ 3,000 shipping) pays 55,000.
+   * The coupon splits 6,774 : 3,226, so B paid 16,774; without B the order is 42,000, under the
+   * minimum, so A's 6,774 comes out of B's refund and the member keeps A at its full price.
+   */
+  async function thresholdOrder() {
+    const shop = await makeShop(t.ctx);
+    await t.ctx.db.update(brands).set({ free_shipping_min: 100_000 }).where(eq(brands.id, shop.brandId));
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ price_discount: 20_000 })
+      .where(eq(productDisplays.id, shop.displayId));
+    await t.ctx.db.update(productItems).set({ extra_price: 22_000 }).where(eq(productItems.id, shop.l));
+    const m = await member();
+    const cart = await coupon(m, { is_cart_coupon: true, discount_value: 10_000, min_order_amount: 50_000 });
+    const r = await order(m, { cart_coupon_ids: [cart] }, [
+      { product_item_id: shop.l, quantity: 1 },
+      { product_item_id: shop.m, quantity: 1 },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const created = r.body as unknown as Created;
+    expect(created).toMatchObject({ amount: 55_000, coupon_discount: 10_000 });
+    expect((await pay(m, created)).status).toBe(200);
+    const items = await itemsOf(created.id);
+    const a = items.find((i) => i.product_item_id === shop.l);
+    const b = items.find((i) => i.product_item_id === shop.m);
+    if (!a || !b) throw new Error('items missing');
+    expect([a.paid_amount, b.paid_amount]).toEqual([35_226, 16_774]);
+    return { m, created, a, b };
+  }
+
+  const detailOf = async (m: Member, orderId: number) =>
+    (await call(t.app, 'GET', `/api/orders/${orderId}/detail`, m.headers)).body as {
+      cancelled_amount: number;
+      items: { id: number; paid_amount: number; coupon_clawback: number }[];
+    };
+
+  it('cancel: the preview and the refund take back the discount A loses; A is then worth its full price', async () => {
+    const { m, created, a, b } = await thresholdOrder();
+    const preview = await call(t.app, 'GET', `/api/orders/order-items/${b.id}/cancel-detail`, m.headers);
+    expect(preview.body).toMatchObject({ refund_amount: 10_000, coupon_clawback: 6774 });
+    const cancel = await call(t.app, 'POST', `/api/orders/order-items/${b.id}/cancel`, m.headers, {});
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body).toMatchObject({
+      cancel_amount: 10_000,
+      coupon_clawback: 6774,
+      balance_amount: 45_000,
+    });
+    const detail = await detailOf(m, created.id);
+    expect(detail.cancelled_amount).toBe(10_000);
+    expect(detail.items.find((i) => i.id === b.id)?.coupon_clawback).toBe(6774);
+    expect(detail.items.find((i) => i.id === a.id)?.paid_amount).toBe(42_000);
+    // Cancelling A too refunds the rest: 55,000 back in all.
+    const last = await call(t.app, 'POST', `/api/orders/order-items/${a.id}/cancel`, m.headers, {});
+    expect(last.body).toMatchObject({ cancel_amount: 45_000, coupon_clawback: 0, balance_amount: 0 });
+  });
+
+  it('return: the same, in the return-cost preview, the request and the completed refund', async () => {
+    const { m, created, a, b } = await thresholdOrder();
+    for (const status of ['SHIPPING', 'COMPLETE'])
+      expect(
+        (await call(t.app, 'POST', `/api/orders/order-items/${b.id}/status`, admin, { status })).status,
+      ).toBe(200);
+    const cost = await call(
+      t.app,
+      'GET',
+      `/api/v1/orders/return-cost?order_item_id=${b.id}&reason_type=DEFECT`,
+      m.headers,
+    );
+    expect(cost.body).toMatchObject({ return_cost: 0, coupon_clawback: 6774, refund_amount: 10_000 });
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [b.id],
+      reason_type: 'DEFECT',
+      reason: '불량',
+    });
+    expect(req.status, JSON.stringify(req.body)).toBe(200);
+    const refund = (req.body.result as { id: number }[])[0];
+    expect(refund).toMatchObject({ amount: 10_000, coupon_clawback: 6774 });
+    const done = await call(t.app, 'POST', `/api/orders/refunds/${refund?.id}/complete`, admin);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ amount: 10_000, coupon_clawback: 6774, status: 'COMPLETED' });
+    expect((await call(t.app, 'GET', `/api/orders/refunds/${refund?.id}`, m.headers)).body).toMatchObject({
+      coupon_clawback: 6774,
+    });
+    const detail = await detailOf(m, created.id);
+    expect(detail.cancelled_amount).toBe(10_000);
+    expect(detail.items.find((i) => i.id === b.id)?.coupon_clawback).toBe(6774);
+    expect(detail.items.find((i) => i.id === a.id)?.paid_amount).toBe(42_000);
+    const [row] = await t.ctx.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, refund?.id as number));
+    expect(row?.amount).toBe(10_000);
+  });
+});
+
+describe('review credit and review missions of a returned item', () => {
+  const TEXT = '핏이 깔끔하고 원단이 두툼해서 좋아요.';
+
+  /** A paid order of one item (30,000 + 3,000 shipping), delivered. */
+  async function delivered(m: Member, productItemId: number) {
+    const r = await order(m, {}, [{ product_item_id: productItemId, quantity: 1 }]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const created = r.body as unknown as Created;
+    expect((await pay(m, created)).status).toBe(200);
+    const [item] = await itemsOf(created.id);
+    for (const status of ['SHIPPING', 'COMPLETE'])
+      expect(
+        (await call(t.app, 'POST', `/api/orders/order-items/${item?.id}/status`, admin, { status })).status,
+      ).toBe(200);
+    return item?.id as number;
+  }
+
+  async function review(m: Member, itemId: number) {
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: TEXT,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return { id: (r.body.review as { id: number }).id, credit: r.body.credit_paid as number };
+  }
+
+  /** Spends the member's whole balance on another order (paid). */
+  async function spendAll(m: Member, productItemId: number) {
+    const all = await balance(m);
+    const r = await order(m, { point: all }, [{ product_item_id: productItemId, quantity: 1 }]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await pay(m, r.body as unknown as Created)).status).toBe(200);
+    expect(await balance(m)).toBe(0);
+  }
+
+  it('a return takes the review credit and the mission it completed back, into a negative balance once spent', async () => {
+    await t.ctx.db
+      .insert(missions)
+      .values({ code: 'FIRST_REVIEW', title: '첫 리뷰 작성하기', point: 500 })
+      .onConflictDoNothing();
+    const [mission] = await t.ctx.db.select().from(missions).where(eq(missions.code, 'FIRST_REVIEW'));
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const itemId = await delivered(m, shop.m);
+    const written = await review(m, itemId);
+    const received = await call(t.app, 'POST', '/api/benefits/receive-mission-point', m.headers, {
+      mission: 'FIRST_REVIEW',
+    });
+    expect(received.status, JSON.stringify(received.body)).toBe(200);
+    expect(await balance(m)).toBe(written.credit + (mission?.point ?? 0));
+    await spendAll(m, shop.l);
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [itemId],
+      reason_type: 'DEFECT',
+      reason: '불량',
+    });
+    const refundId = (req.body.result as { id: number }[])[0]?.id;
+    expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
+    // Both credits come back out, even though they were spent: the balance owes them.
+    expect(await balance(m)).toBe(-(written.credit + (mission?.point ?? 0)));
+    expect((await ledger(m, 'REVIEW_REVOKED')).map((r) => [r.amount, r.note])).toEqual([
+      [-written.credit, '반품·취소된 상품의 후기'],
+    ]);
+    expect((await ledger(m, 'MISSION_REVOKED')).map((r) => r.amount)).toEqual([-(mission?.point ?? 0)]);
+    // The review no longer counts; the mission is open again (another review completes it).
+    expect((await call(t.app, 'GET', `/api/reviews/review-detail/${written.id}`, {})).status).toBe(404);
+    expect(
+      await t.ctx.db.select().from(missionCompletions).where(eq(missionCompletions.user_id, m.id)),
+    ).toEqual([]);
+    // Nothing can be spent while the balance is negative.
+    const spend = await order(m, { point: 1 }, [{ product_item_id: shop.l, quantity: 1 }]);
+    expect(spend.status).toBe(400);
+  });
+
+  it('an operator hiding a review takes its credit back even when it was spent', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const written = await review(m, await delivered(m, shop.m));
+    await spendAll(m, shop.l);
+    const hide = await call(t.app, 'POST', `/api/admin/reviews/${written.id}/hide`, admin, {
+      reason: '광고',
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    expect(hide.body).toMatchObject({ credit_revoked: written.credit });
+    expect(await balance(m)).toBe(-written.credit);
   });
 });
 

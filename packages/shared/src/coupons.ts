@@ -215,10 +215,11 @@ function applyCartCoupons(
   lines: readonly CouponLine[],
   lineDiscounts: readonly number[],
   carts: readonly CouponRule[],
-): { discounts: number[]; perLine: number[] } {
+): { discounts: number[]; perLine: number[]; byCoupon: number[][] } {
   const left = lines.map((l, i) => lineAmount(l) - (lineDiscounts[i] ?? 0));
   const perLine = lines.map(() => 0);
   const discounts: number[] = [];
+  const byCoupon: number[][] = [];
   for (const c of carts) {
     let base = 0;
     let still = 0;
@@ -235,13 +236,16 @@ function applyCartCoupons(
       idx.map((i) => left[i] as number),
       d,
     );
+    const mine = lines.map(() => 0);
     idx.forEach((i, k) => {
       left[i] = (left[i] as number) - (parts[k] as number);
       perLine[i] = (perLine[i] as number) + (parts[k] as number);
+      mine[i] = parts[k] as number;
     });
     discounts.push(d);
+    byCoupon.push(mine);
   }
-  return { discounts, perLine };
+  return { discounts, perLine, byCoupon };
 }
 
 /**
@@ -314,6 +318,74 @@ export function evaluateChoice(
     total_discount: lineTotal + cart,
     cart_allocation: lines.flatMap((l, i) =>
       (applied.perLine[i] ?? 0) > 0 ? [{ line_id: l.line_id, discount: applied.perLine[i] as number }] : [],
+    ),
+  };
+}
+
+/** One line of a paid order as a cancel or return re-evaluates its coupons. */
+export interface ClaimCouponLine extends CouponLine {
+  /** The discount of the line's own coupon at checkout (0 without one). */
+  line_discount: number;
+  /** Not cancelled or refunded before this claim (the closing line included). */
+  live: boolean;
+}
+
+export interface CouponClawback {
+  /** The coupon discount taken out of the closing line's refund (쿠폰 할인 회수). */
+  clawback: number;
+  /** What the closing line refunds after it. */
+  refund: number;
+  /** Per line still live after the claim: the discount it loses (their sum is `clawback`). */
+  lines: { line_id: number; clawback: number }[];
+}
+
+/**
+ * The refund of a cancelled or returned line with its order's coupons re-evaluated
+ * (docs/ARCHITECTURE.md, 'Cancel, return, exchange, confirmation'). The cart-wide coupons are
+ * re-scored as at checkout (applyCartCoupons over every line of the order, so each line's share of
+ * each coupon is the one it was charged). A cart coupon whose condition (minimum over its eligible
+ * lines) the live lines met before `closing` closed and no longer meet without it is lost: the
+ * lines still live give back their share of it, taken out of the closing line's refund (`refund`,
+ * what it would refund otherwise), never more than that refund. Line coupons depend on their own
+ * line only and are never lost; when no line stays live nothing is taken (the whole order is
+ * refunded and every coupon comes back).
+ */
+export function couponClawback(input: {
+  lines: readonly ClaimCouponLine[];
+  cart_coupons: readonly CouponRule[];
+  closing: number;
+  refund: number;
+}): CouponClawback {
+  const refund = Math.max(0, Math.trunc(input.refund));
+  const { lines } = input;
+  const carts = [
+    ...input.cart_coupons.filter((c) => !c.stackable),
+    ...input.cart_coupons.filter((c) => c.stackable),
+  ];
+  const before = lines.filter((l) => l.live);
+  const after = before.filter((l) => l.line_id !== input.closing);
+  if (after.length === 0 || carts.length === 0) return { clawback: 0, refund, lines: [] };
+  const applied = applyCartCoupons(
+    lines,
+    lines.map((l) => l.line_discount),
+    carts,
+  );
+  const lost = lines.map(() => 0);
+  carts.forEach((c, k) => {
+    if (!cartCouponApplies(c, before) || cartCouponApplies(c, after)) return;
+    lines.forEach((l, i) => {
+      if (l.live && l.line_id !== input.closing)
+        lost[i] = (lost[i] as number) + (applied.byCoupon[k]?.[i] ?? 0);
+    });
+  });
+  const total = lost.reduce((s, x) => s + x, 0);
+  const taken = Math.min(total, refund);
+  const parts = allocateDiscount(lost, taken);
+  return {
+    clawback: taken,
+    refund: refund - taken,
+    lines: lines.flatMap((l, i) =>
+      (parts[i] ?? 0) > 0 ? [{ line_id: l.line_id, clawback: parts[i] as number }] : [],
     ),
   };
 }

@@ -75,6 +75,9 @@ export function longestDayStreak(dates: readonly string[]): number {
   return best;
 }
 
+/** Missions a member's visible reviews complete: a review that stops counting can undo them. */
+export const REVIEW_MISSION_CODES = ['FIRST_REVIEW', 'PHOTO_REVIEW'] as const;
+
 /**
  * Whether the facts complete the mission `code`. A code without a rule here is completed only
  * when a completion was recorded for it (the caller checks that separately).

@@ -157,6 +157,8 @@ export const OrderItemBody = z.object({
   coupon_discount: Int,
   point_used: Int,
   paid_amount: Int,
+  /** Coupon discount taken out of this item's refund when it was cancelled or returned (쿠폰 할인 회수). */
+  coupon_clawback: Int,
   status: OrderItemStatusEnum,
   status_label: z.string(),
   is_despoke: z.boolean(),
@@ -343,6 +345,8 @@ export const CancelDetail = z.object({
   is_cancellable: z.boolean(),
   /** What the cancel would refund now (the item, plus shipping when it is the last one). */
   refund_amount: Int,
+  /** Already taken out of refund_amount: the coupon discount the items left lose (쿠폰 할인 회수). */
+  coupon_clawback: Int,
   refund_method: z.string(),
 });
 
@@ -350,6 +354,7 @@ export const CancelResult = z.object({
   order_item_id: Int,
   status: OrderItemStatusEnum,
   cancel_amount: Int,
+  coupon_clawback: Int,
   order_status: OrderStatusEnum,
   balance_amount: Int,
 });
@@ -368,6 +373,8 @@ export const RefundBody = z.object({
   reason: z.string(),
   amount: Int,
   return_cost: Int,
+  /** Taken out of `amount` with the return cost (쿠폰 할인 회수). */
+  coupon_clawback: Int,
   status: z.string(),
   created_at: Instant,
   completed_at: Instant.nullable(),
@@ -419,6 +426,8 @@ export const ReturnCostBody = z.object({
   reason_type: ClaimReasonEnum,
   return_cost: Int,
   refund_amount: Int,
+  /** Already taken out of refund_amount (쿠폰 할인 회수). */
+  coupon_clawback: Int,
   is_within_period: z.boolean(),
   deadline: Instant.nullable(),
 });

@@ -284,6 +284,12 @@ export function pointsToReturn(input: {
   return Math.min(want, left);
 }
 
+/**
+ * The refund line of a coupon discount taken back (docs/ARCHITECTURE.md, 'Cancel, return, exchange,
+ * confirmation'): the items left no longer meet a coupon's condition.
+ */
+export const COUPON_CLAWBACK_LABEL = '쿠폰 할인 회수';
+
 /** Why a return or exchange is asked for. The shopper pays return shipping only for a change of mind. */
 export const CLAIM_REASONS = ['CHANGE_OF_MIND', 'SIZE', 'DEFECT', 'WRONG_DELIVERY'] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];

@@ -10,6 +10,7 @@ import {
   CouponChoiceError,
   type CouponLine,
   type CouponRule,
+  couponClawback,
   couponOptimiserStats,
   couponOptions,
   discountOn,
@@ -531,6 +532,72 @@ function randomCase(rnd: () => number, capped = false) {
   });
   return { lines, coupons };
 }
+
+describe('couponClawback (a cancel or return re-evaluates the coupons)', () => {
+  // 10,000 off orders of at least 50,000; A 42,000 + B 20,000 → shares 6,774 : 3,226.
+  const threshold = rule({ id: 9, is_cart_coupon: true, discount_value: 10_000, min_order_amount: 50_000 });
+  const a = { ...line({ line_id: 1, unit_price: 42_000 }), line_discount: 0, live: true };
+  const b = { ...line({ line_id: 2, unit_price: 20_000 }), line_discount: 0, live: true };
+  const shares = evaluateChoice(
+    [a, b],
+    [threshold],
+    { lines: [], cart_coupon_ids: [9] },
+    NOW,
+  ).cart_allocation;
+
+  it('takes the discount A loses out of B’s refund when the order drops below the minimum', () => {
+    expect(shares).toEqual([
+      { line_id: 1, discount: 6774 },
+      { line_id: 2, discount: 3226 },
+    ]);
+    const r = couponClawback({ lines: [a, b], cart_coupons: [threshold], closing: 2, refund: 16_774 });
+    expect(r).toEqual({ clawback: 6774, refund: 10_000, lines: [{ line_id: 1, clawback: 6774 }] });
+  });
+
+  it('takes nothing while the rest still meets the minimum, from the last live line, or twice', () => {
+    const c = { ...line({ line_id: 3, unit_price: 50_000 }), line_discount: 0, live: true };
+    expect(
+      couponClawback({ lines: [a, b, c], cart_coupons: [threshold], closing: 2, refund: 5000 }).clawback,
+    ).toBe(0);
+    expect(
+      couponClawback({
+        lines: [{ ...a, live: false }, b],
+        cart_coupons: [threshold],
+        closing: 2,
+        refund: 16_774,
+      }),
+    ).toEqual({ clawback: 0, refund: 16_774, lines: [] });
+    // B already gone (the coupon lost then): cancelling A later takes nothing more.
+    expect(
+      couponClawback({
+        lines: [a, { ...b, live: false }, c],
+        cart_coupons: [threshold],
+        closing: 1,
+        refund: 1000,
+      }).clawback,
+    ).toBe(0);
+  });
+
+  it('never takes more than the refund, and spreads what it takes over the lines that lose', () => {
+    // 67,000 − B = 47,000: A and C both lose their shares, more than B refunds.
+    const c = { ...line({ line_id: 3, unit_price: 5000 }), line_discount: 0, live: true };
+    const r = couponClawback({ lines: [a, b, c], cart_coupons: [threshold], closing: 2, refund: 3000 });
+    expect(r.clawback).toBe(3000);
+    expect(r.refund).toBe(0);
+    expect(r.lines.reduce((s, l) => s + l.clawback, 0)).toBe(3000);
+    expect(r.lines.map((l) => l.line_id)).toEqual([1, 3]);
+  });
+
+  it('counts only the coupon’s eligible lines and keeps line coupons', () => {
+    const brand = rule({ ...threshold, id: 10, scope: 'BRAND', scope_ids: [7] });
+    const own = { ...a, brand_id: 7, line_discount: 2000 };
+    const other = { ...b, brand_id: 8 };
+    // The brand coupon never counted B: cancelling B changes nothing.
+    expect(
+      couponClawback({ lines: [own, other], cart_coupons: [brand], closing: 2, refund: 20_000 }).clawback,
+    ).toBe(0);
+  });
+});
 
 describe('property: the optimiser equals exhaustive search', () => {
   it('on 5,000 seeded random small carts', () => {

@@ -891,6 +891,11 @@ export const orderItems = pgTable(
     coupon_discount: integer('coupon_discount').notNull().default(0),
     point_used: integer('point_used').notNull().default(0),
     paid_amount: integer('paid_amount').notNull(),
+    /**
+     * The coupon discount taken out of this item's refund when it was cancelled or returned: what
+     * the items left lost when the order fell below a coupon's condition (쿠폰 할인 회수).
+     */
+    coupon_clawback: integer('coupon_clawback').notNull().default(0),
     /** The time sale whose price this item paid; its units count against the sale's stock_limit. */
     time_sale_item_id: integer('time_sale_item_id').references(() => timeSaleItems.id, {
       onDelete: 'set null',
@@ -954,6 +959,8 @@ export const refunds = pgTable('refunds', {
   reason: text('reason').notNull(),
   amount: integer('amount').notNull(),
   return_cost: integer('return_cost').notNull().default(0),
+  /** The coupon discount taken out of `amount` (쿠폰 할인 회수; settled when the return completes). */
+  coupon_clawback: integer('coupon_clawback').notNull().default(0),
   status: claimStatus('status').notNull().default('REQUESTED'),
   created_at: createdAt(),
   completed_at: ts('completed_at'),

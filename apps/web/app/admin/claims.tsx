@@ -3,7 +3,7 @@
  * and status, 30 a page; an open request is approved (a return refunds through the gateway, less
  * its return cost) or rejected with a reason right in its row.
  */
-import { formatWon } from '@codiroom/shared';
+import { COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ type Row = {
   paid_amount: number;
   amount: number;
   return_cost: number;
+  coupon_clawback: number;
   status: string;
   item_status: string;
   decision_note: string | null;
@@ -84,6 +85,11 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
     { accessorKey: 'return_cost', header: '반품 배송비', cell: (c) => formatWon(c.getValue() as number) },
     ...(kind === 'refund'
       ? [
+          {
+            accessorKey: 'coupon_clawback',
+            header: COUPON_CLAWBACK_LABEL,
+            cell: (c) => formatWon(c.getValue() as number),
+          } as ColumnDef<Row, unknown>,
           {
             accessorKey: 'amount',
             header: '환불액',

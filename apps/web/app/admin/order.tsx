@@ -3,7 +3,14 @@
  * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
  * notification), the other forward moves and return or exchange decisions (ItemActions).
  */
-import { CARRIER_CODES, CARRIERS, formatWon, type OrderDetail, orderNumber } from '@codiroom/shared';
+import {
+  CARRIER_CODES,
+  CARRIERS,
+  COUPON_CLAWBACK_LABEL,
+  formatWon,
+  type OrderDetail,
+  orderNumber,
+} from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
@@ -47,6 +54,11 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
               <div className={styles.muted}>
                 {i.color_name} · {i.size_name} · {i.quantity}개 · {formatWon(i.paid_amount)}
               </div>
+              {i.coupon_clawback > 0 && (
+                <div className={styles.muted} data-testid="admin-coupon-clawback">
+                  {COUPON_CLAWBACK_LABEL} -{formatWon(i.coupon_clawback)} (환불에서 차감)
+                </div>
+              )}
               <div>
                 <span className={styles.tag}>{i.status_label}</span>
                 {i.tracking_number && (

@@ -7,6 +7,7 @@ import {
   CANCEL_REASON_MAX,
   CANCEL_REASONS,
   type CancelReason,
+  COUPON_CLAWBACK_LABEL,
   cancelReasonText,
   formatWon,
 } from '@codiroom/shared';
@@ -18,6 +19,7 @@ import page from '../styles/page.module.css';
 export function CancelSheet({
   itemName,
   refundAmount,
+  couponClawback = 0,
   pending,
   onCancel,
   onClose,
@@ -25,6 +27,8 @@ export function CancelSheet({
   itemName: string;
   /** null when the preview did not come (the cancel still tells the amount). */
   refundAmount: number | null;
+  /** Already taken out of refundAmount: the coupon discount the items left lose. */
+  couponClawback?: number;
   pending: boolean;
   onCancel: (reason: string) => void;
   onClose: () => void;
@@ -59,6 +63,15 @@ export function CancelSheet({
           <>
             <br />
             환불 예정 금액 <strong data-testid="cancel-refund">{formatWon(refundAmount)}</strong>
+            {couponClawback > 0 && (
+              <>
+                <br />
+                <span data-testid="cancel-coupon-clawback">
+                  {COUPON_CLAWBACK_LABEL} -{formatWon(couponClawback)}
+                </span>{' '}
+                <span className={page.muted}>(남은 상품이 쿠폰 사용 조건에 맞지 않아 차감돼요)</span>
+              </>
+            )}
           </>
         )}
       </p>

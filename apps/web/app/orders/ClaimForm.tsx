@@ -8,6 +8,7 @@ import {
   CLAIM_REASON_LABEL,
   CLAIM_REASONS,
   type ClaimReason,
+  COUPON_CLAWBACK_LABEL,
   formatWon,
   isAbortError,
 } from '@codiroom/shared';
@@ -28,7 +29,9 @@ export function ClaimForm(props: {
   const { itemId, kind } = props;
   const [reasonType, setReasonType] = useState<ClaimReason>(kind === 'refund' ? 'CHANGE_OF_MIND' : 'SIZE');
   // The return-cost preview: null until it comes; 'failed' shows a notice (the form still submits).
-  const [cost, setCost] = useState<{ return_cost: number; refund_amount: number } | 'failed' | null>(null);
+  const [cost, setCost] = useState<
+    { return_cost: number; refund_amount: number; coupon_clawback: number } | 'failed' | null
+  >(null);
   const [options, setOptions] = useState<Option[]>([]);
   // Not revalidated here: onDone closes the form and reloads the order page.
   const submitClaim = useMutation(
@@ -45,7 +48,7 @@ export function ClaimForm(props: {
   useEffect(() => {
     let live = true;
     void browserApi()
-      .request<{ return_cost: number; refund_amount: number }>(
+      .request<{ return_cost: number; refund_amount: number; coupon_clawback: number }>(
         'GET',
         `/api/v1/orders/return-cost?order_item_id=${itemId}&kind=${kind}&reason_type=${reasonType}`,
       )
@@ -116,6 +119,11 @@ export function ClaimForm(props: {
           <p className={page.muted}>
             {label} 배송비 {formatWon(cost.return_cost)}
             {kind === 'refund' && ` · 환불 예정 금액 ${formatWon(cost.refund_amount)}`}
+            {kind === 'refund' && cost.coupon_clawback > 0 && (
+              <span data-testid="claim-coupon-clawback">
+                {` (${COUPON_CLAWBACK_LABEL} -${formatWon(cost.coupon_clawback)} 차감)`}
+              </span>
+            )}
           </p>
         )
       )}

@@ -9,6 +9,7 @@
 import {
   type ApiResult,
   autoConfirmAt,
+  COUPON_CLAWBACK_LABEL,
   formatKstDateTime,
   formatPhone,
   formatWon,
@@ -80,7 +81,11 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const [note, setNote] = useState<string | null>(null);
   const [claim, setClaim] = useState<{ itemId: number; kind: 'refund' | 'exchange' } | null>(null);
   // The item being cancelled, with the refund its cancel-detail previews (null: no preview).
-  const [cancelling, setCancelling] = useState<{ item: OrderItemBody; refund: number | null } | null>(null);
+  const [cancelling, setCancelling] = useState<{
+    item: OrderItemBody;
+    refund: number | null;
+    clawback: number;
+  } | null>(null);
   const [confirmSheet, ask] = useConfirmSheet();
   // A success re-runs the loader (fresh statuses); a refusal reloads too, below.
   const change = useMutation(send);
@@ -127,9 +132,16 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     setNote(null);
     change.reset();
     const preview = await browserApi()
-      .request<{ refund_amount: number }>('GET', `/api/orders/order-items/${item.id}/cancel-detail`)
+      .request<{ refund_amount: number; coupon_clawback: number }>(
+        'GET',
+        `/api/orders/order-items/${item.id}/cancel-detail`,
+      )
       .catch(() => null);
-    setCancelling({ item, refund: preview?.ok ? preview.data.refund_amount : null });
+    setCancelling({
+      item,
+      refund: preview?.ok ? preview.data.refund_amount : null,
+      clawback: preview?.ok ? preview.data.coupon_clawback : 0,
+    });
   }
 
   async function cancel(itemId: number, reason: string) {
@@ -193,6 +205,11 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     <strong data-testid="item-status">{i.status_label}</strong>
                   </ItemLine>
                   <StatusTimeline status={i.status} />
+                  {i.coupon_clawback > 0 && (
+                    <p className={page.muted} data-testid="item-coupon-clawback">
+                      {COUPON_CLAWBACK_LABEL} -{formatWon(i.coupon_clawback)} (환불 금액에서 차감)
+                    </p>
+                  )}
                   {i.tracking_number && (
                     <p className={styles.tracking} data-testid="tracking">
                       {i.carrier_name} {i.tracking_number}{' '}
@@ -318,6 +335,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
         <CancelSheet
           itemName={cancelling.item.name}
           refundAmount={cancelling.refund}
+          couponClawback={cancelling.clawback}
           pending={busy}
           onClose={() => setCancelling(null)}
           onCancel={(reason) => cancel(cancelling.item.id, reason)}

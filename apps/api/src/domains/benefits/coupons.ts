@@ -163,6 +163,35 @@ export async function restoreCoupon(tx: Tx, userId: number, couponId: number, or
 
 // ───────────────────────────── reading ─────────────────────────────
 
+/**
+ * The rules of an order's coupons, for a cancel or return re-evaluating them (shared
+ * `couponClawback`): the cart-wide coupons the order still holds and the line coupons of `lineIds`
+ * (an item's coupon, even when a closed item gave it back).
+ */
+export async function orderCouponRules(
+  db: Conn,
+  orderId: number,
+  lineIds: readonly number[],
+): Promise<{ cart: CouponRule[]; byId: Map<number, CouponRule> }> {
+  const held = await db
+    .select({ p: couponPolicies, c: coupons })
+    .from(coupons)
+    .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
+    .where(eq(coupons.order_id, orderId))
+    .orderBy(asc(coupons.id));
+  const byId = new Map(held.map((r) => [r.c.id, ruleOf(r.p, r.c)]));
+  const missing = lineIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    const rows = await db
+      .select({ p: couponPolicies, c: coupons })
+      .from(coupons)
+      .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
+      .where(inArray(coupons.id, missing));
+    for (const r of rows) byId.set(r.c.id, ruleOf(r.p, r.c));
+  }
+  return { cart: held.filter((r) => r.p.is_cart_coupon).map((r) => ruleOf(r.p, r.c)), byId };
+}
+
 export async function heldPolicyIds(db: Conn, userId: number) {
   const rows = await db
     .select({ id: coupons.coupon_policy_id })

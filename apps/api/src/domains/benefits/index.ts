@@ -4,14 +4,22 @@
  * app.ts). Benefits imports from neither orders nor curations.
  */
 export {
+  orderCouponRules,
   reserveCoupon,
   restoreCoupon,
   useReservedCoupons,
   useReservedCouponsSql,
 } from './coupons.ts';
 export { autoIssueStyleQuizCoupons, grantSignUpCoupon, issueMonthlyCodiCoupon } from './issuing.ts';
-export { missionStates } from './missions.ts';
+export { missionStates, revokeLostReviewMissions } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
-export { currentBalance, earnPoints, refundPoints, revokePoints, spendPoints } from './points.ts';
+export {
+  clawBackPoints,
+  currentBalance,
+  earnPoints,
+  refundPoints,
+  revokePoints,
+  spendPoints,
+} from './points.ts';
 export { promotionCoupon } from './promotion-coupon.ts';
 export { benefitRoutes } from './routes.ts';

@@ -4,7 +4,12 @@
  * missionCompleted (packages/shared/src/curation-schemas.ts). GET /api/curations/mission and POST
  * /api/benefits/receive-mission-point both use it, so the list and the receive never disagree.
  */
-import { BENEFIT_MESSAGES as M, type MissionFacts, missionCompleted } from '@codiroom/shared';
+import {
+  BENEFIT_MESSAGES as M,
+  type MissionFacts,
+  missionCompleted,
+  REVIEW_MISSION_CODES,
+} from '@codiroom/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -18,8 +23,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import type { Conn } from '../../platform/transactions.ts';
-import { earnPoints } from './points.ts';
+import type { Conn, Tx } from '../../platform/transactions.ts';
+import { clawBackPoints, earnPoints } from './points.ts';
 
 type MissionRow = typeof missions.$inferSelect;
 
@@ -135,4 +140,36 @@ export async function receiveMissionPoint(db: Db, userId: number, mission: numbe
     });
     return { result: 'success' as const, point: m.point, balance };
   });
+}
+
+/**
+ * A review stopped counting (hidden by an operator, or its item returned or cancelled): each review
+ * mission (REVIEW_MISSION_CODES) the member's reviews no longer complete loses its recorded
+ * completion, and its points when they were received (clawBackPoints: the balance may go
+ * negative). Another review completes it again. Returns the points taken back.
+ */
+export async function revokeLostReviewMissions(tx: Tx, userId: number, now: Date): Promise<number> {
+  const done = await tx
+    .select({ id: missionCompletions.id, rewarded_at: missionCompletions.rewarded_at, mission: missions })
+    .from(missionCompletions)
+    .innerJoin(missions, eq(missions.id, missionCompletions.mission_id))
+    .where(and(eq(missionCompletions.user_id, userId), inArray(missions.code, [...REVIEW_MISSION_CODES])))
+    .for('update', { of: missionCompletions });
+  if (done.length === 0) return 0;
+  const facts = await missionFacts(tx, userId);
+  let taken = 0;
+  for (const d of done) {
+    if (missionCompleted(d.mission.code, facts)) continue;
+    await tx.delete(missionCompletions).where(eq(missionCompletions.id, d.id));
+    if (d.rewarded_at === null || d.mission.point <= 0) continue;
+    taken += await clawBackPoints(tx, {
+      userId,
+      amount: d.mission.point,
+      now,
+      reason: 'MISSION_REVOKED',
+      refType: 'mission',
+      refId: d.mission.id,
+    });
+  }
+  return taken;
 }

@@ -30,6 +30,7 @@ export const POINT_REASONS = {
   EVENT: '이벤트 적립',
   REVIEW: '후기 작성 적립',
   REVIEW_REVOKED: '숨김 처리된 후기 적립 회수',
+  MISSION_REVOKED: '미션 적립 회수',
   EXPIRE: '유효기간 만료',
   ADMIN_GRANT: '운영자 지급',
   ADMIN_REVOKE: '운영자 회수',
@@ -143,6 +144,29 @@ export async function revokePoints(tx: Tx, w: PointWrite & { reason: PointReason
     created_at: w.now,
   });
   return taken;
+}
+
+/**
+ * Takes back credit the member no longer earns — the review credit of a hidden review or of a
+ * returned or cancelled item, and the missions such a review completed (docs/ARCHITECTURE.md,
+ * 'Benefits'): all of `amount`, even below a zero balance. Points already spent leave a negative
+ * balance that later credits pay off first; nothing can be spent until it is positive again.
+ */
+export async function clawBackPoints(tx: Tx, w: PointWrite & { reason: PointReason }): Promise<number> {
+  checkAmount(w.amount);
+  await lockMember(tx, w.userId);
+  const balance = await expirePoints(tx, w.userId, w.now);
+  await tx.insert(pointLedger).values({
+    user_id: w.userId,
+    amount: -w.amount,
+    reason: w.reason,
+    ref_type: w.refType ?? null,
+    ref_id: w.refId ?? null,
+    note: w.note ?? null,
+    balance_after: balance - w.amount,
+    created_at: w.now,
+  });
+  return w.amount;
 }
 
 /** Spends points at checkout (1-won units); 400 when the balance is short. Returns the balance. */

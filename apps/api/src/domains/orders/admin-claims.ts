@@ -5,7 +5,7 @@
  * exchange completes it (EXCHANGED); rejecting either puts the item back to delivered (COMPLETE)
  * with the operator's reason. The member gets a notification of every decision.
  */
-import { formatWon } from '@codiroom/shared';
+import { COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -53,7 +53,7 @@ export async function listClaims(
     q.kind === 'refund'
       ? (
           await ctx.db
-            .select({ ...base, amount: refunds.amount })
+            .select({ ...base, amount: refunds.amount, coupon_clawback: refunds.coupon_clawback })
             .from(refunds)
             .innerJoin(orderItems, eq(orderItems.id, refunds.order_item_id))
             .innerJoin(orders, eq(orders.id, orderItems.order_id))
@@ -76,6 +76,7 @@ export async function listClaims(
         ).map(({ to_size, to_color, ...r }) => ({
           ...r,
           amount: 0,
+          coupon_clawback: 0,
           exchange_to: `${to_color} · ${to_size}`,
         }));
   const [total] = await ctx.db.select({ n: count() }).from(table).where(cond);
@@ -127,9 +128,11 @@ export async function decideClaim(
     const done = await completeRefund(ctx, claimId);
     status = 'REFUNDED';
     title = '반품 환불이 완료됐어요';
-    body = `${done?.name ?? ''} · ${formatWon(done?.amount ?? 0)} 환불${
-      done && done.return_cost > 0 ? ` (반품 배송비 ${formatWon(done.return_cost)} 차감)` : ''
-    }`;
+    const kept = [
+      done && done.return_cost > 0 ? `반품 배송비 ${formatWon(done.return_cost)}` : '',
+      done && done.coupon_clawback > 0 ? `${COUPON_CLAWBACK_LABEL} ${formatWon(done.coupon_clawback)}` : '',
+    ].filter(Boolean);
+    body = `${done?.name ?? ''} · ${formatWon(done?.amount ?? 0)} 환불${kept.length ? ` (${kept.join(', ')} 차감)` : ''}`;
   } else {
     status = (
       await changeStatus(ctx, principal, itemId, decision === 'approve' ? 'EXCHANGED' : 'COMPLETE', reason)

@@ -226,6 +226,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     paid_amount: z.number().int(),
     amount: z.number().int(),
     return_cost: z.number().int(),
+    coupon_clawback: z.number().int(),
     status: z.string(),
     item_status: z.string(),
     decision_note: z.string().nullable(),

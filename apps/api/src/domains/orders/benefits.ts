@@ -16,7 +16,9 @@
  *   returned, every coupon of the order is restored and every point not yet returned is refunded.
  *   An item cancelled or returned while others stay live returns its points share (shared
  *   `pointsToReturn`) and its line coupon unless another live item of the order still uses it;
- *   cart-wide coupons return only when no live item is left. Each transition runs once
+ *   cart-wide coupons return only when no live item is left. A cart coupon whose minimum the live
+ *   items no longer meet without the closing one costs the closing item's refund the discount the
+ *   others lose (claimRefund, shared `couponClawback`). Each transition runs once
  *   (conditional status updates under the order row lock), and refundPoints never returns more
  *   than was spent on the order.
  * - Earn: an item reaching CONFIRMED (구매확정) credits `purchasePoints(paid_amount)` (1%, floored)
@@ -25,12 +27,16 @@
 import {
   allocateDiscount,
   bestCouponAssignment,
+  type ClaimCouponLine,
   type CouponAssignment,
   type CouponChoice,
   CouponChoiceError,
+  type CouponClawback,
   type CouponLine,
   type CreateOrderRequest,
+  couponClawback,
   evaluateChoice,
+  lineCouponDiscount,
   MIN_GATEWAY_AMOUNT,
   maxUsablePoints,
   pointsToReturn,
@@ -45,11 +51,13 @@ import {
   earnPoints,
   linesForItems,
   memberRules,
+  orderCouponRules,
   refundPoints,
   reserveCoupon,
   restoreCoupon,
   spendPoints,
 } from '../benefits/index.ts';
+import { withdrawItemReview } from '../reviews/index.ts';
 import { lockMember, pointBalance } from '../users/index.ts';
 import type { PricedLine } from './pricing.ts';
 
@@ -247,12 +255,15 @@ export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date
 /**
  * An item closed — cancelled, or its return completed — with the order row locked and the item
  * already written CANCEL/REFUNDED (the caller's one-time transition, so this runs once per item).
+ * - Review: the item's review stops counting and its credit and review missions are taken back
+ *   (reviews `withdrawItemReview`; the balance may go negative, docs/ARCHITECTURE.md 'Benefits').
  * - Points: `pointsToReturn` — the item's own share (`point_used`, allocated at checkout), or
  *   for the order's last live item everything not yet returned (rounding, the shipping share).
  * - Coupons: the item's line coupon becomes usable again unless another live item of the order
  *   still uses it; when no live item is left (`orderClosed`) every coupon of the order returns,
  *   cart-wide ones included.
- * Returns the points given back.
+ * Returns the points given back and whether a review was withdrawn (the caller then sends
+ * `reviews.changed` once committed).
  */
 export async function releaseItemBenefits(
   tx: Tx,
@@ -260,12 +271,13 @@ export async function releaseItemBenefits(
   item: { id: number; coupon_id: number | null; point_used: number },
   orderClosed: boolean,
   now: Date,
-): Promise<number> {
-  if (order.user_id === null) return 0;
+): Promise<{ points: number; review_withdrawn: boolean }> {
+  if (order.user_id === null) return { points: 0, review_withdrawn: false };
+  const review_withdrawn = await withdrawItemReview(tx, item.id, now);
   if (orderClosed) {
     const before = await returnedPoints(tx, order.user_id, order.id);
     await releaseOrderBenefits(tx, [order.id], now);
-    return (await returnedPoints(tx, order.user_id, order.id)) - before;
+    return { points: (await returnedPoints(tx, order.user_id, order.id)) - before, review_withdrawn };
   }
   if (item.coupon_id !== null) {
     const others = await tx
@@ -289,7 +301,79 @@ export async function releaseItemBenefits(
     last_live_item: false,
   });
   await refundOrderPoints(tx, order.user_id, order.id, back, now);
-  return back;
+  return { points: back, review_withdrawn };
+}
+
+const CLOSED_ITEM = new Set(['PENDING', 'CANCEL', 'REFUNDED']);
+
+/**
+ * What closing `item` (a cancel, or a return completing) refunds once the order's coupons are
+ * re-evaluated without it (shared `couponClawback`, docs/ARCHITECTURE.md 'Cancel, return,
+ * exchange, confirmation'): `refund` is what it would refund otherwise. Reads only; the caller
+ * holds the order row lock and writes the answer with `applyCouponClawback`.
+ */
+export async function claimRefund(
+  db: Conn,
+  order: { id: number; coupon_discount: number },
+  item: { id: number },
+  refund: number,
+  now: Date,
+): Promise<CouponClawback> {
+  const none = { clawback: 0, refund: Math.max(0, refund), lines: [] };
+  if (order.coupon_discount <= 0) return none;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.order_id, order.id))
+    .orderBy(orderItems.id);
+  const lineCoupons = items.flatMap((i) => (i.coupon_id === null ? [] : [i.coupon_id]));
+  const rules = await orderCouponRules(db, order.id, lineCoupons);
+  if (rules.cart.length === 0) return none;
+  const found = await linesForItems(
+    db,
+    items.map((i) => i.product_item_id),
+    new Map(items.map((i) => [i.product_item_id, i.quantity])),
+    now,
+  );
+  // The order's own prices (never today's), as at checkout (planBenefits).
+  const lines: ClaimCouponLine[] = items.map((i, k) => {
+    const f = found[k] as (typeof found)[number];
+    const line = {
+      line_id: i.id,
+      product_item_id: i.product_item_id,
+      product_display_id: i.product_display_id,
+      brand_id: f.brand_id,
+      category_id: f.category_id,
+      parent_category_ids: f.parent_category_ids ?? [],
+      unit_price: i.price_discount,
+      quantity: i.quantity,
+      is_time_sale: i.time_sale_item_id !== null,
+    };
+    const own = i.coupon_id === null ? undefined : rules.byId.get(i.coupon_id);
+    return {
+      ...line,
+      line_discount: own ? lineCouponDiscount(own, line) : 0,
+      live: !CLOSED_ITEM.has(i.status) || i.id === item.id,
+    };
+  });
+  return couponClawback({ lines, cart_coupons: rules.cart, closing: item.id, refund });
+}
+
+/**
+ * Writes a claim's coupon re-evaluation: the closing item records the discount taken out of its
+ * refund, and each item left carries its lost share (coupon discount down, paid amount up), so its
+ * own later refund gives back what it then cost.
+ */
+export async function applyCouponClawback(tx: Tx, itemId: number, c: CouponClawback): Promise<void> {
+  await tx.update(orderItems).set({ coupon_clawback: c.clawback }).where(eq(orderItems.id, itemId));
+  for (const l of c.lines)
+    await tx
+      .update(orderItems)
+      .set({
+        coupon_discount: sql`${orderItems.coupon_discount} - ${l.clawback}`,
+        paid_amount: sql`${orderItems.paid_amount} + ${l.clawback}`,
+      })
+      .where(eq(orderItems.id, l.line_id));
 }
 
 /**

@@ -14,11 +14,14 @@
  * - Purchase confirmation (구매확정, CONFIRMED): the member's own call or the sweep
  *   (confirmation.ts); purchase points are credited then, once; returns and exchanges end.
  * - Benefits: a cancelled item and a completed return give back the item's points share and its
- *   line coupon, the last live item everything of the order (benefits.ts releaseItemBenefits).
+ *   line coupon, the last live item everything of the order (benefits.ts releaseItemBenefits); a
+ *   cart coupon the items left no longer qualify for is taken out of the refund (claimRefund,
+ *   쿠폰 할인 회수); the item's review credit and review missions are taken back.
  * Every claim runs with the order row locked, so concurrent claims on one order serialise.
  */
 import {
   type ClaimReason,
+  type CouponClawback,
   isCancellable,
   isDespokeCancellable,
   isWithinWithdrawal,
@@ -28,11 +31,12 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { brands, orderItems, orders, paymentCancels, payments, refunds } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { GatewayError, gatewayOf } from '../payments/index.ts';
-import { releaseItemBenefits } from './benefits.ts';
+import { applyCouponClawback, claimRefund, releaseItemBenefits } from './benefits.ts';
 import { itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
 import { releaseStock } from './stock.ts';
@@ -101,11 +105,18 @@ async function livePayment(tx: Tx, orderId: number) {
 const CLOSED: OrderItemStatus[] = ['CANCEL', 'REFUNDED'];
 
 /**
- * What cancelling the item refunds now: its paid amount, or for the last live item the whole
- * balance (shipping included) less the return shipping kept from completed returns of the order —
- * that money was charged to the shopper and must not flow back with the last cancel.
+ * What cancelling the item refunds now: its paid amount less the coupon discount the items left
+ * lose (`claimRefund`: 쿠폰 할인 회수), or for the last live item the whole balance (shipping
+ * included) less the return shipping kept from completed returns of the order — that money was
+ * charged to the shopper and must not flow back with the last cancel.
  */
-async function cancelAmountOf(tx: Tx, item: ItemRow, balance: number): Promise<number> {
+async function cancelAmountOf(
+  tx: Tx,
+  order: OrderRow,
+  item: ItemRow,
+  balance: number,
+  now: Date,
+): Promise<CouponClawback> {
   const [row] = await tx
     .select({
       others: sql<number>`(select count(*) from ${orderItems} where ${orderItems.order_id} = ${item.order_id}
@@ -114,8 +125,9 @@ async function cancelAmountOf(tx: Tx, item: ItemRow, balance: number): Promise<n
         where ${refunds.order_id} = ${item.order_id} and ${refunds.status} = 'COMPLETED')::int`,
     })
     .from(sql`(select 1) as one`);
-  if (Number(row?.others ?? 0) > 0) return Math.min(item.paid_amount, balance);
-  return Math.max(0, balance - Number(row?.kept ?? 0));
+  if (Number(row?.others ?? 0) > 0)
+    return claimRefund(tx, order, item, Math.min(item.paid_amount, balance), now);
+  return { clawback: 0, refund: Math.max(0, balance - Number(row?.kept ?? 0)), lines: [] };
 }
 
 /** Cancels `amount` of the order's payment through the gateway and records it. */
@@ -185,7 +197,7 @@ export async function cancelItem(
   despoke: boolean,
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const out = await ctx.db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, itemId, userId);
     const status = item.status as OrderItemStatus;
     if (despoke) {
@@ -197,21 +209,28 @@ export async function cancelItem(
     }
     const p = await livePayment(tx, order.id);
     if (!p) throw badRequest(CLAIM_MSG.noPayment);
-    const amount = await cancelAmountOf(tx, item, p.balance_amount);
+    const refund = await cancelAmountOf(tx, order, item, p.balance_amount, now);
+    const amount = refund.refund;
     const balance = await refundThroughGateway(ctx, tx, order.id, amount, reason, `cancel-item-${item.id}`);
     await tx.update(orderItems).set({ status: 'CANCEL', updated_at: now }).where(eq(orderItems.id, item.id));
+    await applyCouponClawback(tx, item.id, refund);
     await releaseStock(tx, order.id, [item.id]);
     const orderStatus = await settleOrderStatus(tx, order.id, now);
     // The item's points share and line coupon come back; the rest with the last item.
-    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
+    const released = await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
     return {
+      review_withdrawn: released.review_withdrawn,
       order_item_id: item.id,
       status: 'CANCEL' as const,
       cancel_amount: amount,
+      coupon_clawback: refund.clawback,
       order_status: orderStatus,
       balance_amount: balance,
     };
   });
+  const { review_withdrawn, ...body } = out;
+  if (review_withdrawn) await invalidate(ctx, 'reviews.changed');
+  return body;
 }
 
 export async function cancelDetail(ctx: AppContext, userId: number, itemId: number) {
@@ -224,12 +243,16 @@ export async function cancelDetail(ctx: AppContext, userId: number, itemId: numb
     .where(and(eq(payments.order_id, order.id), inArray(payments.status, ['DONE', 'PARTIAL_CANCELED'])))
     .limit(1);
   const cancellable = item.is_despoke ? isDespokeCancellable(body.status) : isCancellable(body.status);
-  const amount = p && cancellable ? await cancelAmountOf(ctx.db as unknown as Tx, item, p.balance_amount) : 0;
+  const refund =
+    p && cancellable
+      ? await cancelAmountOf(ctx.db as unknown as Tx, order, item, p.balance_amount, ctx.clock.now())
+      : { refund: 0, clawback: 0 };
   return {
     order_item: body,
     order_id: order.order_no,
     is_cancellable: cancellable && p !== undefined,
-    refund_amount: amount,
+    refund_amount: refund.refund,
+    coupon_clawback: refund.clawback,
     refund_method: p?.method ?? '결제 수단',
   };
 }
@@ -258,12 +281,17 @@ export async function returnCostOf(
   const { item, order } = await itemOf(ctx, q.order_item_id, userId);
   const cost = await costOf(ctx, item, order, q.kind, q.reason_type);
   const now = ctx.clock.now();
+  const refund =
+    q.kind === 'refund'
+      ? await claimRefund(ctx.db, order, item, item.paid_amount - cost, now)
+      : { refund: 0, clawback: 0 };
   return {
     order_item_id: item.id,
     kind: q.kind,
     reason_type: q.reason_type,
     return_cost: cost,
-    refund_amount: q.kind === 'refund' ? Math.max(0, item.paid_amount - cost) : 0,
+    refund_amount: refund.refund,
+    coupon_clawback: refund.clawback,
     is_within_period: item.status === 'COMPLETE' && isWithinWithdrawal(item.completed_at, now),
     deadline: item.completed_at ? withdrawalDeadline(item.completed_at).toISOString() : null,
   };

@@ -285,6 +285,7 @@ async function payPendingOrder(
         completed_at: null,
         carrier_code: null,
         tracking_number: null,
+        coupon_clawback: 0,
         is_despoke: r.is_despoke === true || String(r.is_despoke) === 't',
       },
       r.brand_name,

@@ -66,6 +66,7 @@ type ItemFields = Pick<
   | 'coupon_discount'
   | 'point_used'
   | 'paid_amount'
+  | 'coupon_clawback'
   | 'status'
   | 'is_despoke'
   | 'shipped_at'
@@ -92,6 +93,7 @@ export function itemBody(i: ItemFields, brandName: string, imageUrl: string): Or
     coupon_discount: Number(i.coupon_discount),
     point_used: Number(i.point_used),
     paid_amount: Number(i.paid_amount),
+    coupon_clawback: Number(i.coupon_clawback),
     status,
     status_label: ORDER_ITEM_STATUS_LABEL[status],
     is_despoke: i.is_despoke,

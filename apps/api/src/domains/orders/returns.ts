@@ -14,11 +14,12 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { notify } from '../users/index.ts';
-import { earnForItem, releaseItemBenefits } from './benefits.ts';
+import { applyCouponClawback, claimRefund, earnForItem, releaseItemBenefits } from './benefits.ts';
 import {
   assertReturnable,
   CLAIM_MSG,
@@ -47,7 +48,7 @@ type RefundRow = typeof refunds.$inferSelect;
 async function moveReturnCost(tx: Tx, dropped: RefundRow, brandId: number | null): Promise<void> {
   if (dropped.return_cost <= 0) return;
   const [next] = await tx
-    .select({ id: refunds.id, paid_amount: orderItems.paid_amount })
+    .select({ id: refunds.id, paid_amount: orderItems.paid_amount, clawback: refunds.coupon_clawback })
     .from(refunds)
     .innerJoin(orderItems, eq(orderItems.id, refunds.order_item_id))
     .where(
@@ -66,7 +67,10 @@ async function moveReturnCost(tx: Tx, dropped: RefundRow, brandId: number | null
   if (!next) return;
   await tx
     .update(refunds)
-    .set({ return_cost: dropped.return_cost, amount: Math.max(0, next.paid_amount - dropped.return_cost) })
+    .set({
+      return_cost: dropped.return_cost,
+      amount: Math.max(0, next.paid_amount - dropped.return_cost - next.clawback),
+    })
     .where(eq(refunds.id, next.id));
 }
 
@@ -91,6 +95,7 @@ async function refundBodies(ctx: AppContext, rows: RefundRow[]) {
     reason: r.reason,
     amount: r.amount,
     return_cost: r.return_cost,
+    coupon_clawback: r.coupon_clawback,
     status: r.status,
     created_at: r.created_at.toISOString(),
     completed_at: r.completed_at ? r.completed_at.toISOString() : null,
@@ -115,6 +120,8 @@ export async function requestRefunds(
         ? 0
         : await costOf({ db: tx }, item, order, 'refund', body.reason_type);
       chargedBrands.add(key);
+      // An estimate while other items may still close; completeRefund settles it.
+      const refund = await claimRefund(tx, order, item, item.paid_amount - cost, now);
       const [r] = await tx
         .insert(refunds)
         .values({
@@ -122,8 +129,9 @@ export async function requestRefunds(
           order_item_id: item.id,
           user_id: userId,
           reason: `[${body.reason_type}] ${body.reason}`,
-          amount: Math.max(0, item.paid_amount - cost),
+          amount: refund.refund,
           return_cost: cost,
+          coupon_clawback: refund.clawback,
           status: 'REQUESTED',
           created_at: now,
         })
@@ -143,24 +151,37 @@ export async function requestRefunds(
 /** Operator: the returned item arrived; its refund goes back through the gateway. */
 export async function completeRefund(ctx: AppContext, refundId: number) {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const reviewWithdrawn = await ctx.db.transaction(async (tx) => {
     const [head] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
     const { order, item } = await lockItem(tx, head.order_item_id, null);
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status === 'COMPLETED') return;
+    if (!r || r.status === 'COMPLETED') return false;
     if (r.status === 'REJECTED' || item.status !== 'REFUND_REQUESTED') throw badRequest(CLAIM_MSG.badMove);
-    await refundThroughGateway(ctx, tx, r.order_id, r.amount, '반품 환불', `refund-${r.id}`);
-    await tx.update(refunds).set({ status: 'COMPLETED', completed_at: now }).where(eq(refunds.id, r.id));
+    // The coupons re-evaluated with the order as it stands now (other items may have closed since
+    // the request).
+    const refund = await claimRefund(tx, order, item, item.paid_amount - r.return_cost, now);
+    await refundThroughGateway(ctx, tx, r.order_id, refund.refund, '반품 환불', `refund-${r.id}`);
+    await tx
+      .update(refunds)
+      .set({
+        status: 'COMPLETED',
+        completed_at: now,
+        amount: refund.refund,
+        coupon_clawback: refund.clawback,
+      })
+      .where(eq(refunds.id, r.id));
     await tx
       .update(orderItems)
       .set({ status: 'REFUNDED', updated_at: now })
       .where(eq(orderItems.id, r.order_item_id));
+    await applyCouponClawback(tx, r.order_item_id, refund);
     await releaseStock(tx, r.order_id, [r.order_item_id]);
     const orderStatus = await settleOrderStatus(tx, r.order_id, now);
     // Like a cancel: the item's points share and line coupon, the rest with the last live item.
-    await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
+    return (await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now)).review_withdrawn;
   });
+  if (reviewWithdrawn) await invalidate(ctx, 'reviews.changed');
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
   return (await refundBodies(ctx, r ? [r] : []))[0];
 }

@@ -12,7 +12,7 @@ import {
   reviewCredit,
   SIZE_REVIEW_AREAS_BY_TYPE,
 } from '@codiroom/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   orderItems,
   orders,
@@ -26,7 +26,7 @@ import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
-import { earnPoints, revokePoints } from '../benefits/index.ts';
+import { clawBackPoints, earnPoints, revokeLostReviewMissions } from '../benefits/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 
@@ -314,9 +314,46 @@ export async function reportReview(
 
 // ───────────────────────────── moderation ─────────────────────────────
 
+/** Why a review of a returned or cancelled item is hidden (the moderation queue shows it). */
+export const CLOSED_ITEM_REVIEW_REASON = '반품·취소된 상품의 후기';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
 /**
- * Hides a review (an operator's decision, with a reason): out of every list and count, and the
- * credit paid for it taken back (as far as the member's balance allows). Hiding twice is a no-op.
+ * Hides a locked, visible review: out of every list and count, the credit paid for it taken back
+ * in full (clawBackPoints: the balance may go negative when the points were spent,
+ * docs/ARCHITECTURE.md 'Reviews'), and the review missions it alone completed undone. Returns the
+ * credit taken back.
+ */
+async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promise<number> {
+  await tx.update(reviews).set({ hidden_at: now, hidden_reason: reason }).where(eq(reviews.id, row.id));
+  await tx
+    .update(productDisplays)
+    .set({
+      review_count: sql`greatest(0, ${productDisplays.review_count} - 1)`,
+      rating_sum: sql`greatest(0, ${productDisplays.rating_sum} - ${row.rating})`,
+    })
+    .where(eq(productDisplays.id, row.product_display_id));
+  if (row.user_id === null) return 0;
+  const revoked =
+    row.credit_paid > 0
+      ? await clawBackPoints(tx, {
+          userId: row.user_id,
+          amount: row.credit_paid,
+          now,
+          reason: 'REVIEW_REVOKED',
+          refType: 'review',
+          refId: row.id,
+          // The member sees why (an operator's own reason stays in the back office).
+          note: reason === CLOSED_ITEM_REVIEW_REASON ? reason : undefined,
+        })
+      : 0;
+  await revokeLostReviewMissions(tx, row.user_id, now);
+  return revoked;
+}
+
+/**
+ * Hides a review (an operator's decision, with a reason): hideRow. Hiding twice is a no-op.
  */
 export async function hideReview(ctx: AppContext, id: number | null, reason: string) {
   if (id === null) throw reviewMissing();
@@ -325,26 +362,24 @@ export async function hideReview(ctx: AppContext, id: number | null, reason: str
     const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1);
     if (!row) throw reviewMissing();
     if (row.hidden_at !== null) return { review_id: id, hidden: true, credit_revoked: 0 };
-    await tx.update(reviews).set({ hidden_at: now, hidden_reason: reason }).where(eq(reviews.id, id));
-    await tx
-      .update(productDisplays)
-      .set({
-        review_count: sql`greatest(0, ${productDisplays.review_count} - 1)`,
-        rating_sum: sql`greatest(0, ${productDisplays.rating_sum} - ${row.rating})`,
-      })
-      .where(eq(productDisplays.id, row.product_display_id));
-    let revoked = 0;
-    if (row.user_id !== null && row.credit_paid > 0) {
-      revoked = await revokePoints(tx, {
-        userId: row.user_id,
-        amount: row.credit_paid,
-        now,
-        reason: 'REVIEW_REVOKED',
-        refType: 'review',
-        refId: id,
-      });
-    }
-    return { review_id: id, hidden: true, credit_revoked: revoked };
+    return { review_id: id, hidden: true, credit_revoked: await hideRow(tx, row, reason, now) };
   });
   return changed(ctx, out);
+}
+
+/**
+ * An order item was returned or cancelled (inside the claim's transaction): its review stops
+ * counting — hidden (CLOSED_ITEM_REVIEW_REASON) with its credit and missions taken back (hideRow).
+ * Returns whether a review was hidden; the caller then sends `reviews.changed` after committing.
+ */
+export async function withdrawItemReview(tx: Tx, orderItemId: number, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.order_item_id, orderItemId), isNull(reviews.hidden_at)))
+    .for('update')
+    .limit(1);
+  if (!row) return false;
+  await hideRow(tx, row, CLOSED_ITEM_REVIEW_REASON, now);
+  return true;
 }
