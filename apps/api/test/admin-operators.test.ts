@@ -2,14 +2,19 @@
  * The back office's accounts (docs/ARCHITECTURE.md, "Back office"): the role matrix over every
  * operator call of the OpenAPI document (each role, a shopper, nobody), an audit row for every
  * change an operator makes, sessions (HttpOnly cookie, CSRF token, idle timeout, sign-out, switched
- * off), the sign-in lock, the TOTP second factor, operator management and the CLI.
+ * off), the sign-in limits, the TOTP second factor, operator management and the CLI.
  */
 
 import { OPERATOR_ROLES, type OperatorRole } from '@codiroom/shared';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from '../src/admin-cli.ts';
 import { auditLogs, operators } from '../src/db/schema.ts';
+import {
+  OPERATOR_SIGN_IN_LIMITS,
+  REFUSED_SIGN_IN_AUDIT_WINDOW_S,
+  UNKNOWN_OPERATOR,
+} from '../src/domains/admin/operators.ts';
 import { hotp, totpStep } from '../src/domains/admin/totp.ts';
 import { verifyPassword } from '../src/platform/passwords.ts';
 import { mutableClock } from './auth-helpers.ts';
@@ -133,34 +138,69 @@ describe('operator sessions', () => {
     );
   });
 
-  it('five wrong passwords lock the account; an unknown e-mail answers the same; switched off ends sessions', async () => {
+  it('wrong passwords from one address never lock the owner out of another; the address waits; refused sign-ins are counted, not logged one by one', async () => {
     const op = await operatorSession(t, ['CS']);
-    const login = (email: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password } });
-    const unknown = await login('nobody@codiroom.test', 'whatever-123');
-    const wrong = await login(op.email, 'wrong-pass-123');
+    const login = (email: string, password: string, from = '127.0.0.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { email, password },
+        remoteAddress: from,
+      });
+    const unknown = await login('nobody@codiroom.test', 'whatever-123', '192.0.2.1');
+    const wrong = await login(op.email, 'wrong-pass-123', '192.0.2.1');
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    for (let i = 0; i < 4; i++) await login(op.email, 'wrong-pass-123');
-    // Locked: even the right password answers like a wrong one (no hint that the e-mail exists).
-    const locked = await login(op.email, 'operator-pass-2026');
-    expect(locked.statusCode).toBe(401);
-    expect(locked.json()).toEqual(unknown.json());
-    clock.advance(16 * 60);
-    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(200);
-    // Failures sent at once all count: ten in parallel lock the account.
-    await Promise.all(Array.from({ length: 10 }, () => login(op.email, 'wrong-pass-123')));
-    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(401);
-    clock.advance(16 * 60);
-    expect((await login(op.email, 'operator-pass-2026')).statusCode).toBe(200);
-    const refused = await t.ctx.db
+
+    // An attacker's address: five free failures, then it waits (429 with Retry-After), unlike the owner.
+    const attacker = '203.0.113.7';
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await login(op.email, 'wrong-pass-123', attacker)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    const waiting = await login(op.email, 'operator-pass-2026', attacker);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    expect(waiting.json().detail).toMatch(/로그인 시도가 너무 많아요/);
+    expect((await login(op.email, 'operator-pass-2026', '198.51.100.2')).statusCode).toBe(200);
+    // Ten parallel guesses from another address: at most five are checked; the owner still gets in.
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => login(op.email, 'wrong-pass-123', '203.0.113.9')),
+    );
+    expect(burst.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(5);
+    expect((await login(op.email, 'operator-pass-2026', '198.51.100.2')).statusCode).toBe(200);
+
+    // One address trying many e-mails: limited across accounts after OPERATOR_SIGN_IN_LIMITS.addressFreeFailures.
+    const sprayer = '203.0.113.50';
+    const sprayed: number[] = [];
+    for (let i = 0; i < 25; i++)
+      sprayed.push((await login(`guess${i}@codiroom.test`, 'whatever-123', sprayer)).statusCode);
+    const free = OPERATOR_SIGN_IN_LIMITS.addressFreeFailures;
+    expect(sprayed.slice(0, free)).toEqual(Array(free).fill(401));
+    expect(new Set(sprayed.slice(free))).toEqual(new Set([429]));
+
+    // The audit log: one row per (account or unknown e-mail, address, window) with the count.
+    const rows = await t.ctx.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.actor, op.email))
-      .orderBy(desc(auditLogs.id));
+      .where(like(auditLogs.action, 'operator.login.refused%'));
+    const of = (actor: string, ip: string) => rows.filter((r) => r.actor === actor && r.ip === ip);
+    expect(of(op.email, attacker)).toHaveLength(1);
+    expect(of(op.email, attacker)[0]?.after).toMatchObject({ attempts: 31 });
+    expect(of(op.email, attacker)[0]?.operator_id).toBe(op.id);
+    expect(of(op.email, '203.0.113.9')).toHaveLength(1);
+    expect(of(op.email, '203.0.113.9')[0]?.after).toMatchObject({ attempts: 10 });
+    expect(of(UNKNOWN_OPERATOR, sprayer)).toHaveLength(1);
+    expect(of(UNKNOWN_OPERATOR, sprayer)[0]?.after).toMatchObject({ attempts: 25 });
+    // A new window starts a new row.
+    clock.advance(REFUSED_SIGN_IN_AUDIT_WINDOW_S);
+    await login('nobody@codiroom.test', 'whatever-123', sprayer);
     expect(
-      refused.filter((r) => r.action.startsWith('operator.login.refused')).length,
-    ).toBeGreaterThanOrEqual(5);
+      (
+        await t.ctx.db.select().from(auditLogs).where(like(auditLogs.action, 'operator.login.refused%'))
+      ).filter((r) => r.actor === UNKNOWN_OPERATOR && r.ip === sprayer),
+    ).toHaveLength(2);
 
     const admin = await operatorSession(t, ['ADMIN']);
     const off = await t.app.inject({

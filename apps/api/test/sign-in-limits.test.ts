@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { SIGN_IN_LIMITS, signInRetryDetail } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientOf } from '../src/domains/users/sign-in-limits.ts';
 import { RedisStore } from '../src/platform/kv.ts';
+import { clientOf } from '../src/platform/sign-in-limits.ts';
 import { freshPhone, mutableClock, sendCode, signUpViaApi } from './auth-helpers.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers.ts';
 

@@ -6,6 +6,7 @@
  * services add what they know (`noteAudit`: a verb, the target, the row before and after); without
  * it `after` is the request body, with passwords and secrets blanked.
  */
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditLogs } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
@@ -48,23 +49,25 @@ export function noteAudit(request: FastifyRequest, detail: AuditDetail): void {
   request.auditDetail = { ...request.auditDetail, ...detail };
 }
 
+export type AuditRow = {
+  operator_id: number | null;
+  actor: string;
+  action: string;
+  status_code: number;
+  ip: string | null;
+  detail?: AuditDetail;
+};
+
+const actionOf = (row: AuditRow) =>
+  text(row.detail?.action ? `${row.detail.action} · ${row.action}` : row.action, 200);
+
 /** Writes one audit row (also for calls outside the hook, e.g. sign-in attempts). */
-export async function writeAudit(
-  ctx: AppContext,
-  row: {
-    operator_id: number | null;
-    actor: string;
-    action: string;
-    status_code: number;
-    ip: string | null;
-    detail?: AuditDetail;
-  },
-): Promise<void> {
+export async function writeAudit(ctx: AppContext, row: AuditRow): Promise<void> {
   const d = row.detail ?? {};
   await ctx.db.insert(auditLogs).values({
     operator_id: row.operator_id,
     actor: text(row.actor, 300),
-    action: text(d.action ? `${d.action} · ${row.action}` : row.action, 200),
+    action: actionOf(row),
     target_type: d.target_type ?? null,
     target_id: d.target_id === undefined ? null : text(String(d.target_id), 100),
     before: d.before === undefined ? null : redact(d.before),
@@ -73,6 +76,45 @@ export async function writeAudit(
     ip: row.ip,
     created_at: ctx.clock.now(),
   });
+}
+
+/**
+ * Counts a repeated event instead of writing a row each time (refused operator sign-ins): one row
+ * per (action, actor, address, fixed window of `windowSeconds`) whose `after` is
+ * `{ attempts, last_at }`, so a flood of attempts stays a few readable rows. The count lives in the
+ * key-value store; the window's first event writes the row and every later one raises its count
+ * (never lowers it: parallel events may arrive out of order).
+ */
+export async function countAudit(ctx: AppContext, row: AuditRow, windowSeconds: number): Promise<void> {
+  const now = ctx.clock.now();
+  const windowMs = windowSeconds * 1000;
+  const start = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const action = actionOf(row);
+  const actor = text(row.actor, 300);
+  const key = `audit:count:${action}:${actor}:${row.ip ?? ''}:${start.getTime()}`;
+  const attempts = await ctx.kv.incr(key, windowSeconds * 2);
+  const raise = async (n: number) => {
+    await ctx.db
+      .update(auditLogs)
+      .set({ after: { attempts: n, last_at: now.toISOString() }, status_code: row.status_code })
+      .where(
+        and(
+          gte(auditLogs.created_at, start),
+          eq(auditLogs.action, action),
+          eq(auditLogs.actor, actor),
+          row.ip === null ? sql`${auditLogs.ip} is null` : eq(auditLogs.ip, row.ip),
+          sql`coalesce((${auditLogs.after}->>'attempts')::int, 0) < ${n}`,
+        ),
+      );
+  };
+  if (attempts > 1) return raise(attempts);
+  await writeAudit(ctx, {
+    ...row,
+    detail: { ...row.detail, after: { attempts: 1, last_at: now.toISOString() } },
+  });
+  // Events counted while the row was being written found nothing to raise: take their count now.
+  const counted = Number((await ctx.kv.get(key)) ?? 1);
+  if (counted > 1) await raise(counted);
 }
 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {

@@ -1,20 +1,19 @@
 /**
  * Operator accounts (docs/ARCHITECTURE.md, "Back office"): created by an ADMIN (or the CLI for the
- * first one), argon2id passwords, roles, an optional TOTP second factor, sign-in with a lock after
- * repeated failures. Operators are not shoppers and share nothing with `users`.
+ * first one), argon2id passwords, roles, an optional TOTP second factor, sign-in with growing
+ * delays after repeated failures (never a lockout of the owner). Operators are not shoppers and share nothing with `users`.
  */
 import type { CreateOperatorRequest, OperatorView, UpdateOperatorRequest } from '@codiroom/shared';
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { operators } from '../../db/schema.ts';
+import { countAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { endSessionsOf } from '../../platform/operator-sessions.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { clientOf, type SignInAttempt, signInLimiter } from '../../platform/sign-in-limits.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
-
-/** Failed sign-ins in a row before the account waits LOCK_MINUTES. */
-export const LOGIN_LOCK = { failures: 5, minutes: 15 } as const;
 
 type Row = typeof operators.$inferSelect;
 
@@ -112,49 +111,83 @@ export async function updateOperator(
 const refused = (detail: string, extra?: Record<string, unknown>) => new HttpError(401, detail, extra);
 
 /**
- * Checks an operator's sign-in: the same answer for an unknown e-mail and a wrong password (and as
- * slow), a lock after LOGIN_LOCK.failures failures in a row, the TOTP code when the second factor is
- * on. Answers the operator on success.
+ * Operators' sign-in limits (docs/ARCHITECTURE.md "Back office" and "Accounts"): the members'
+ * mechanism (platform/sign-in-limits.ts) per e-mail — delays per (e-mail, client address), never a
+ * lockout of the owner from another address; a tighter per-address limit across e-mails, since a
+ * back office has few accounts and no reason for one address to fail many.
+ */
+export const OPERATOR_SIGN_IN_LIMITS = {
+  pairFreeFailures: 5,
+  pairFreeUnderAlert: 1,
+  pairMemoryS: 86_400,
+  addressFreeFailures: 20,
+  addressWindowS: 3600,
+  accountAlertFailures: 50,
+  accountWindowS: 3600,
+  firstDelayS: 1,
+  maxDelayS: 900,
+} as const;
+const limits = signInLimiter('admin:signin', OPERATOR_SIGN_IN_LIMITS);
+
+/** Refused sign-ins are counted in one audit row per (account or unknown, address) and this window. */
+export const REFUSED_SIGN_IN_AUDIT_WINDOW_S = 900;
+/** The audit actor of refused sign-ins of e-mails that are no operator's (one row for all of them). */
+export const UNKNOWN_OPERATOR = '(unknown e-mail)';
+
+const WRONG = '이메일 또는 비밀번호가 맞지 않습니다.';
+
+/**
+ * Checks an operator's sign-in from `ip`: the same answer for an unknown e-mail and a wrong password
+ * (and as slow), growing delays (429) per (e-mail, address) and per address, the TOTP code when the
+ * second factor is on. Answers the operator on success; a refusal is counted in the audit log.
  */
 export async function checkSignIn(
   ctx: AppContext,
   body: { email: string; password: string; totp?: string | undefined },
+  ip: string,
 ): Promise<Row> {
   const now = ctx.clock.now();
-  const [o] = await ctx.db
-    .select()
-    .from(operators)
-    .where(eq(operators.email, body.email.toLowerCase()))
-    .limit(1);
-  // A locked account answers like a wrong password (and as slowly): the answer never tells which
-  // e-mails are operators.
-  if (!o || !o.is_active || (o.locked_until && o.locked_until > now)) {
-    await verifyAgainstDummy(ctx.config, body.password);
-    throw refused('이메일 또는 비밀번호가 맞지 않습니다.');
-  }
-  // Failures are counted in the row itself (parallel attempts each count), and the fifth in a row
-  // locks the account for LOGIN_LOCK.minutes.
-  const fail = async () => {
-    await ctx.db
-      .update(operators)
-      .set({
-        failed_logins: sql`case when ${operators.failed_logins} + 1 >= ${LOGIN_LOCK.failures} then 0 else ${operators.failed_logins} + 1 end`,
-        locked_until: sql`case when ${operators.failed_logins} + 1 >= ${LOGIN_LOCK.failures} then ${new Date(now.getTime() + LOGIN_LOCK.minutes * 60_000).toISOString()}::timestamptz else ${operators.locked_until} end`,
-      })
-      .where(eq(operators.id, o.id));
+  const email = body.email.toLowerCase();
+  const [o] = await ctx.db.select().from(operators).where(eq(operators.email, email)).limit(1);
+  const known = o?.is_active ? o : undefined;
+  const refuse = async (err: HttpError): Promise<never> => {
+    await countAudit(
+      ctx,
+      {
+        operator_id: known?.id ?? null,
+        actor: known ? known.email : UNKNOWN_OPERATOR,
+        action: 'POST /api/admin/auth/login',
+        status_code: err.statusCode,
+        ip: clientOf(ip),
+        detail: { action: 'operator.login.refused' },
+      },
+      REFUSED_SIGN_IN_AUDIT_WINDOW_S,
+    );
+    throw err;
   };
-  if (!(await verifyPassword(o.password_hash, body.password))) {
-    await fail();
-    throw refused('이메일 또는 비밀번호가 맞지 않습니다.');
+  let attempt: SignInAttempt;
+  try {
+    attempt = await limits.admit(ctx, email, ip);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return refuse(err);
   }
+  const fail = async (err: HttpError): Promise<never> => {
+    await limits.failure(ctx, attempt);
+    return refuse(err);
+  };
+  if (!known) {
+    await verifyAgainstDummy(ctx.config, body.password);
+    return fail(refused(WRONG));
+  }
+  if (!(await verifyPassword(known.password_hash, body.password))) return fail(refused(WRONG));
   let step: number | null = null;
-  if (o.totp_secret) {
-    if (!body.totp) throw refused('인증 앱의 6자리 코드를 입력해주세요.', { totp_required: true });
-    step = matchTotp(o.totp_secret, body.totp, now);
-    if (step === null) {
-      await fail();
-      throw refused('인증 코드가 맞지 않습니다.', { totp_required: true });
-    }
+  if (known.totp_secret) {
+    // The attempt stays counted (not a success): otherwise the password alone would reset the
+    // delays between guesses of the code.
+    if (!body.totp) return refuse(refused('인증 앱의 6자리 코드를 입력해주세요.', { totp_required: true }));
+    step = matchTotp(known.totp_secret, body.totp, now);
+    if (step === null) return fail(refused('인증 코드가 맞지 않습니다.', { totp_required: true }));
   }
   // Signed in — and a code's time step is taken once: of two sign-ins with one code, one wins.
   const [signed] = await ctx.db
@@ -167,19 +200,13 @@ export async function checkSignIn(
     })
     .where(
       and(
-        eq(operators.id, o.id),
-        or(isNull(operators.locked_until), lte(operators.locked_until, now)),
+        eq(operators.id, known.id),
         ...(step !== null ? [or(isNull(operators.totp_last_step), lt(operators.totp_last_step, step))] : []),
       ),
     )
     .returning();
-  if (!signed) {
-    if (step !== null) await fail();
-    throw refused(
-      step !== null ? '인증 코드가 맞지 않습니다.' : '이메일 또는 비밀번호가 맞지 않습니다.',
-      step !== null ? { totp_required: true } : undefined,
-    );
-  }
+  if (!signed) return fail(refused('인증 코드가 맞지 않습니다.', { totp_required: true }));
+  await limits.success(ctx, attempt);
   return signed;
 }
 

@@ -70,32 +70,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (req, reply) => {
-      const attempt = { actor: req.body.email, ip: req.ip ?? null, action: 'POST /api/admin/auth/login' };
-      try {
-        const o = await checkSignIn(ctx, req.body);
-        const csrf = await startOperatorSession(ctx, req, reply, o.id);
-        await writeAudit(ctx, {
-          ...attempt,
-          operator_id: o.id,
-          status_code: 200,
-          detail: { action: 'operator.login' },
-        });
-        return {
-          operator: operatorView(o),
-          csrf_token: csrf,
-          idle_timeout_min: ctx.config.OPERATOR_IDLE_MIN,
-        };
-      } catch (err) {
-        if (err instanceof HttpError) {
-          await writeAudit(ctx, {
-            ...attempt,
-            operator_id: null,
-            status_code: err.statusCode,
-            detail: { action: 'operator.login.refused' },
-          });
-        }
-        throw err;
-      }
+      const o = await checkSignIn(ctx, req.body, req.ip);
+      const csrf = await startOperatorSession(ctx, req, reply, o.id);
+      await writeAudit(ctx, {
+        operator_id: o.id,
+        actor: o.email,
+        action: 'POST /api/admin/auth/login',
+        status_code: 200,
+        ip: req.ip ?? null,
+        detail: { action: 'operator.login' },
+      });
+      return {
+        operator: operatorView(o),
+        csrf_token: csrf,
+        idle_timeout_min: ctx.config.OPERATOR_IDLE_MIN,
+      };
     },
   );
 
