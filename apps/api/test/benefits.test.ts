@@ -23,7 +23,7 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { reserveCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
-import { autoIssueStyleQuizCoupons } from '../src/domains/benefits/issuing.ts';
+import { autoIssueStyleQuizCoupons, SERIAL_ATTEMPT_LIMITS } from '../src/domains/benefits/issuing.ts';
 import { earnPoints, refundPoints, spendPoints } from '../src/domains/benefits/points.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { seed } from '../src/seed/index.ts';
@@ -247,6 +247,36 @@ describe('issuing', () => {
     expect(again.body).toEqual({ detail: '이미 발급받은 쿠폰입니다.', result: 'error' });
     const bad = await call('POST', '/api/benefits/issue-by-serial', m.headers, { serial: 'NOPE' });
     expect(bad.body).toEqual({ detail: '유효하지 않은 쿠폰 번호입니다.', result: 'error' });
+  });
+
+  it('issue-by-serial: attempts are limited per member and per address (429, Korean detail, Retry-After)', async () => {
+    await policy({ coupon_type: 'SERIAL', serial_code: 'LIMIT2026', is_downloadable: false });
+    const { member, address } = SERIAL_ATTEMPT_LIMITS;
+    const attempt = (headers: Record<string, string>, serial: string, from: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/benefits/issue-by-serial',
+        headers,
+        payload: { serial },
+        remoteAddress: from,
+      });
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createMember(t.ctx)));
+    if (!a || !b || !c || !d) throw new Error('members');
+    const home = '198.51.100.77';
+    for (let i = 0; i < member.max; i++)
+      expect((await attempt(a.headers, `WRONG${i}`, home)).statusCode).toBe(400);
+    const refused = await attempt(a.headers, 'LIMIT2026', home);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: member.detail, result: 'error' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The same address, other members: the address's own limit across members.
+    for (const m of [b, c]) for (let i = 0; i < member.max; i++) await attempt(m.headers, `WRONG${i}`, home);
+    expect(address.max).toBe(3 * member.max);
+    expect((await attempt(d.headers, 'LIMIT2026', home)).statusCode).toBe(429);
+    expect((await attempt(d.headers, 'LIMIT2026', '203.0.113.77')).statusCode).toBe(200);
+    // The next window starts afresh.
+    clock.advance(member.windowSeconds);
+    expect((await attempt(a.headers, 'LIMIT2026', home)).statusCode).toBe(200);
   });
 
   it('issue-welcome-coupon issues the (not downloadable) welcome coupon once', async () => {

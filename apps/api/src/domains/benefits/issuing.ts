@@ -25,6 +25,8 @@ import type { Config } from '../../config.ts';
 import { couponPolicies, couponSerials, coupons, styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import { clientOf } from '../../platform/sign-in-limits.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import {
   type Coupon,
@@ -209,7 +211,21 @@ export async function downloadByType(ctx: AppContext, userId: number, type: Coup
   return issueMany(ctx, userId, ids);
 }
 
-export async function issueBySerial(ctx: AppContext, userId: number, serial: string) {
+const SERIAL_TOO_MANY = '쿠폰 번호를 너무 많이 입력했어요. 잠시 후 다시 시도해주세요.';
+/**
+ * Serial codes are guessable only by volume (docs/ARCHITECTURE.md "Security"): every attempt, right
+ * or wrong, counts against the member and against the client address (one address may hold many
+ * members).
+ */
+export const SERIAL_ATTEMPT_LIMITS = {
+  member: { name: 'benefits:serial:member', max: 10, windowSeconds: 600, detail: SERIAL_TOO_MANY },
+  address: { name: 'benefits:serial:ip', max: 30, windowSeconds: 600, detail: SERIAL_TOO_MANY },
+} as const satisfies Record<string, RateLimit>;
+
+/** Registers a serial code typed by the member from `ip` (429 past SERIAL_ATTEMPT_LIMITS). */
+export async function issueBySerial(ctx: AppContext, userId: number, serial: string, ip: string) {
+  await enforceRateLimit(ctx, SERIAL_ATTEMPT_LIMITS.member, userId);
+  await enforceRateLimit(ctx, SERIAL_ATTEMPT_LIMITS.address, clientOf(ip));
   const [p] = await ctx.db
     .select({ id: couponPolicies.id })
     .from(couponPolicies)

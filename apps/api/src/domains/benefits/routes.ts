@@ -308,14 +308,20 @@ export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags,
         summary: 'Register a serial coupon; a failure answers result: error with the detail',
         body: SerialRequest,
-        response: { 200: IssueResultBody, 400: SerialError, 401: ErrorBody, 404: SerialError },
+        response: {
+          200: IssueResultBody,
+          400: SerialError,
+          401: ErrorBody,
+          404: SerialError,
+          429: SerialError,
+        },
       },
     },
     async (req) => {
       try {
-        return await issueBySerial(ctx, memberId(req), req.body.serial);
+        return await issueBySerial(ctx, memberId(req), req.body.serial, req.ip);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode < 500) {
+        if (err instanceof HttpError && err.statusCode < 500 && err.statusCode !== 429) {
           throw new HttpError(err.statusCode === 404 ? 404 : 400, err.detail, { result: 'error' });
         }
         throw err;
