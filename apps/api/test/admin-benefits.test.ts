@@ -3,7 +3,9 @@
  * rules checked, one-time serial batches redeemed once each and exported as CSV, point grants and
  * take-backs the member sees with their reason, missions; each with its role.
  */
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../src/db/schema.ts';
 import { createMember, createTestApp, operatorSession, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -65,6 +67,14 @@ describe('coupon policies and serial batches', () => {
     expect(lines).toHaveLength(4);
     const code = (lines[1] as string).split(',')[0] as string;
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
+    // Whoever holds the codes can redeem them: the download is in the audit log.
+    const downloads = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(like(auditLogs.action, 'coupon.serials.download%'));
+    expect(downloads).toMatchObject([
+      { operator_id: md.id, status_code: 200, target_type: 'coupon_policy', target_id: String(id) },
+    ]);
 
     // A member types it in lower case without dashes; a second member cannot use it again.
     const a = await createMember(t.ctx);

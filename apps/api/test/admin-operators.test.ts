@@ -132,6 +132,12 @@ describe('operator sessions', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/auth/logout', headers: again.headers });
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await publish(again.headers)).statusCode).toBe(401);
+    // Sign-out is in the audit log, once (signing out of an ended session again adds nothing).
+    await t.app.inject({ method: 'POST', url: '/api/admin/auth/logout', headers: again.headers });
+    const logouts = await t.ctx.db.select().from(auditLogs).where(like(auditLogs.action, 'operator.logout%'));
+    expect(logouts.filter((r) => r.operator_id === again.id)).toMatchObject([
+      { status_code: 200, target_type: 'operator', target_id: String(again.id) },
+    ]);
     // A tampered cookie is nobody.
     expect((await publish({ cookie: `codiroom_op=${'A'.repeat(43)}`, 'x-csrf-token': 'x' })).statusCode).toBe(
       401,
@@ -185,12 +191,13 @@ describe('operator sessions', () => {
       .select()
       .from(auditLogs)
       .where(like(auditLogs.action, 'operator.login.refused%'));
-    const of = (actor: string, ip: string) => rows.filter((r) => r.actor === actor && r.ip === ip);
-    expect(of(op.email, attacker)).toHaveLength(1);
-    expect(of(op.email, attacker)[0]?.after).toMatchObject({ attempts: 31 });
-    expect(of(op.email, attacker)[0]?.operator_id).toBe(op.id);
-    expect(of(op.email, '203.0.113.9')).toHaveLength(1);
-    expect(of(op.email, '203.0.113.9')[0]?.after).toMatchObject({ attempts: 10 });
+    const of = (who: number | string, ip: string) =>
+      rows.filter((r) => (typeof who === 'number' ? r.operator_id === who : r.actor === who) && r.ip === ip);
+    expect(of(op.id, attacker)).toHaveLength(1);
+    expect(of(op.id, attacker)[0]?.after).toMatchObject({ attempts: 31 });
+    expect(of(op.id, attacker)[0]?.actor).toContain(op.email);
+    expect(of(op.id, '203.0.113.9')).toHaveLength(1);
+    expect(of(op.id, '203.0.113.9')[0]?.after).toMatchObject({ attempts: 10 });
     expect(of(UNKNOWN_OPERATOR, sprayer)).toHaveLength(1);
     expect(of(UNKNOWN_OPERATOR, sprayer)[0]?.after).toMatchObject({ attempts: 25 });
     // A new window starts a new row.

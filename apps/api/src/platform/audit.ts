@@ -1,6 +1,7 @@
 /**
  * The audit log (docs/ARCHITECTURE.md, "Back office"): every change an operator makes — any call
- * but GET and HEAD by an operator session or the ADMIN_API_KEY — leaves a row in `audit_logs`
+ * but GET and HEAD by an operator session or the ADMIN_API_KEY, and the reads of sensitive data
+ * its route marks (`config: { auditReads: true }`) — leaves a row in `audit_logs`
  * with who, what (`METHOD /route`), the target (the route's `:id`), before and after, the status
  * and when, written before the answer leaves (so a refused change is logged too). Routes and
  * services add what they know (`noteAudit`: a verb, the target, the row before and after); without
@@ -23,6 +24,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auditDetail?: AuditDetail;
   }
+  interface FastifyContextConfig {
+    /** A read of sensitive data (serial codes, personal data): its GET is audited like a change. */
+    auditReads?: boolean;
+  }
 }
 
 const SECRET_KEY = /password|secret|totp|token|key/i;
@@ -42,6 +47,11 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   if (typeof value === 'string') return value.length > 2000 ? `${text(value, 2000)}…` : text(value, 2000);
   return value;
+}
+
+/** How the log names an operator: `name <e-mail>`, or the name alone (the API key). */
+export function actorOf(operator: { name: string; email: string | null }): string {
+  return operator.email ? `${operator.name} <${operator.email}>` : operator.name;
 }
 
 /** What a route or service knows of the change it makes (merged into the request's audit row). */
@@ -120,7 +130,8 @@ export async function countAudit(ctx: AppContext, row: AuditRow, windowSeconds: 
 export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const operator = request.principal?.operator;
-    if (!operator || request.method === 'GET' || request.method === 'HEAD') return payload;
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!operator || (read && request.routeOptions.config?.auditReads !== true)) return payload;
     const url = request.routeOptions.url ?? request.url;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const detail: AuditDetail = {
@@ -130,7 +141,7 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): void {
     };
     await writeAudit(ctx, {
       operator_id: operator.id,
-      actor: operator.email ? `${operator.name} <${operator.email}>` : operator.name,
+      actor: actorOf(operator),
       action: `${request.method} ${url}`,
       status_code: reply.statusCode,
       ip: request.ip ?? null,

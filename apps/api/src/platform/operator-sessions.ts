@@ -72,20 +72,24 @@ export async function startOperatorSession(
   return csrf;
 }
 
-/** Ends the request's session (sign-out) and clears the cookie. */
+/**
+ * Ends the request's session (sign-out) and clears the cookie; answers the operator whose session
+ * it ended (null when there was none still open).
+ */
 export async function endOperatorSession(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<void> {
+): Promise<number | null> {
   const id = cookieValue(request);
-  if (id) {
-    await ctx.db
-      .update(operatorSessions)
-      .set({ revoked_at: ctx.clock.now() })
-      .where(eq(operatorSessions.id_hash, sha256(id)));
-  }
   reply.header('set-cookie', cookie(request, '', 0));
+  if (!id) return null;
+  const [ended] = await ctx.db
+    .update(operatorSessions)
+    .set({ revoked_at: ctx.clock.now() })
+    .where(and(eq(operatorSessions.id_hash, sha256(id)), isNull(operatorSessions.revoked_at)))
+    .returning({ operator_id: operatorSessions.operator_id });
+  return ended?.operator_id ?? null;
 }
 
 /** Ends every session of an operator (switched off, password or roles changed). */

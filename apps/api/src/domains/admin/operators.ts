@@ -6,7 +6,7 @@
 import type { CreateOperatorRequest, OperatorView, UpdateOperatorRequest } from '@codiroom/shared';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { operators } from '../../db/schema.ts';
-import { countAudit } from '../../platform/audit.ts';
+import { actorOf, countAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { endSessionsOf } from '../../platform/operator-sessions.ts';
@@ -155,7 +155,7 @@ export async function checkSignIn(
       ctx,
       {
         operator_id: known?.id ?? null,
-        actor: known ? known.email : UNKNOWN_OPERATOR,
+        actor: known ? actorOf(known) : UNKNOWN_OPERATOR,
         action: 'POST /api/admin/auth/login',
         status_code: err.statusCode,
         ip: clientOf(ip),

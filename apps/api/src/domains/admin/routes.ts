@@ -16,7 +16,7 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLogs } from '../../db/schema.ts';
-import { noteAudit, writeAudit } from '../../platform/audit.ts';
+import { actorOf, noteAudit, writeAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError, unauthorized } from '../../platform/errors.ts';
 import {
@@ -74,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const csrf = await startOperatorSession(ctx, req, reply, o.id);
       await writeAudit(ctx, {
         operator_id: o.id,
-        actor: o.email,
+        actor: actorOf(o),
         action: 'POST /api/admin/auth/login',
         status_code: 200,
         ip: req.ip ?? null,
@@ -98,7 +98,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (req, reply) => {
-      await endOperatorSession(ctx, req, reply);
+      const ended = await endOperatorSession(ctx, req, reply);
+      if (ended !== null) {
+        await writeAudit(ctx, {
+          operator_id: ended,
+          actor: actorOf(await getOperator(ctx, ended)),
+          action: 'POST /api/admin/auth/logout',
+          status_code: 200,
+          ip: req.ip ?? null,
+          detail: { action: 'operator.logout', target_type: 'operator', target_id: ended },
+        });
+      }
       return { ok: true };
     },
   );

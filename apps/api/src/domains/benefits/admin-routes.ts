@@ -158,7 +158,8 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     '/admin/coupon-policies/:id/serials.csv',
     {
-      config: md,
+      // Whoever holds the codes can redeem them: every download is in the audit log.
+      config: { ...md, auditReads: true },
       schema: {
         tags,
         summary: "A policy's serial codes as CSV (code,batch,redeemed_at), one batch or all",
@@ -170,6 +171,12 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req, reply) => {
       const id = pathId(req.params.id, '쿠폰 정책이 없습니다.');
       const csv = await serialsCsv(ctx, id, req.query.batch);
+      noteAudit(req, {
+        action: 'coupon.serials.download',
+        target_type: 'coupon_policy',
+        target_id: id,
+        after: { batch: req.query.batch ?? null },
+      });
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="coupon-${id}-serials.csv"`)
