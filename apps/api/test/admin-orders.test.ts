@@ -12,13 +12,57 @@ import { auditLogs, exchanges, notifications, orderItems, payments, productItems
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { createMember, createTestApp, operatorSession, type TestApp } from './helpers.ts';
-import { call, makeShop, placeOrder } from './orders-fixtures.ts';
+import { ADDRESS, call, makeShop, placeOrder } from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
+
+describe('personal data in the back office', () => {
+  it("one order shows the orderer's and recipient's names and phones masked; their values only through the audited reveal", async () => {
+    const shop = await makeShop(t.ctx, { stock: 10 });
+    const m = await createMember(t.ctx, { name: '박주문' });
+    const placed = await placeOrder(t.app, m.headers, [{ product_item_id: shop.m, quantity: 1 }]);
+    const cs = await operatorSession(t, ['CS']);
+    const md = await operatorSession(t, ['MD']);
+    const detail = await t.app.inject({ url: `/api/admin/orders/${placed.id}`, headers: cs.headers });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id: placed.id,
+      orderer: { name: '박*문', phone: expect.stringMatching(/^010-\*+-\d{4}$/) },
+      address: { recipient: '김*디', phone: '010-****-5678', main_address: ADDRESS.main_address },
+    });
+    const reveal = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/orders/${placed.id}/reveal`, headers });
+    expect((await reveal(md.headers)).statusCode).toBe(403);
+    const shown = await reveal(cs.headers);
+    expect(shown.statusCode).toBe(200);
+    const values = shown.json() as {
+      orderer: { name: string; phone: string };
+      address: { recipient: string; phone: string };
+    };
+    expect(values).toMatchObject({ orderer: { name: '박주문' }, address: { recipient: '김코디' } });
+    for (const v of [
+      values.orderer.name,
+      values.orderer.phone,
+      values.address.recipient,
+      values.address.phone,
+    ])
+      expect(detail.body).not.toContain(v);
+    const [row] = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.operator_id, cs.id), eq(auditLogs.target_id, String(placed.id))))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(row).toMatchObject({ target_type: 'order', status_code: 200 });
+    expect(row?.action).toMatch(/^order\.reveal/);
+    // What was shown, not its values.
+    expect(JSON.stringify(row?.after)).not.toContain(values.orderer.phone);
+  });
+});
 
 describe('shipping from the back office', () => {
   it('a CS operator ships a paid item with a CJ tracking number; the shopper sees the link and a notification', async () => {

@@ -1,5 +1,6 @@
 /**
- * /admin/orders/{id} (CS): one order — items with their status and parcel, payment, address — and
+ * /admin/orders/{id} (CS): one order — items with their status and parcel, payment, address (names
+ * and phones masked; the audited reveal shows them) — and
  * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
  * notification), the other forward moves and return or exchange decisions (ItemActions).
  */
@@ -27,10 +28,17 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 
 const SHIPPABLE = new Set(['PAID', 'PREPARING']);
 
+/** POST /api/admin/orders/{id}/reveal: the names and phones the order shows masked (audited). */
+type Revealed = {
+  orderer: { name: string | null; phone: string | null };
+  address: { recipient: string | null; phone: string | null };
+};
+
 export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<Revealed | null>(null);
   return (
     <>
       <p>
@@ -136,7 +144,11 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
         <section className={styles.card} aria-labelledby="address">
           <h2 id="address">배송지</h2>
           <p>
-            {o.address.recipient} · {o.address.phone}
+            주문자 {shown?.orderer.name ?? o.orderer.name ?? '—'} ·{' '}
+            {shown?.orderer.phone ?? o.orderer.phone ?? '—'}
+            <br />
+            받는 분 {shown?.address.recipient ?? o.address.recipient} ·{' '}
+            {shown?.address.phone ?? o.address.phone}
             <br />({o.address.zipcode}) {o.address.main_address} {o.address.detail_address}
             {o.address.delivery_request && (
               <>
@@ -145,6 +157,22 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
               </>
             )}
           </p>
+          {!shown && (
+            <button
+              type="button"
+              className={styles.ghost}
+              onClick={async () => {
+                try {
+                  setShown(await adminCall<Revealed>('POST', `/api/admin/orders/${o.id}/reveal`));
+                  setError(null);
+                } catch (err) {
+                  setError(errorText(err));
+                }
+              }}
+            >
+              개인정보 열람 (감사 로그에 남아요)
+            </button>
+          )}
         </section>
       )}
     </>

@@ -29,7 +29,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { ADMIN_CLAIMS_PAGE, decideClaim, listClaims } from './admin-claims.ts';
-import { orderDetail } from './detail.ts';
+import { operatorOrderDetail, revealOrderContacts } from './detail.ts';
 import { MSG, pathId } from './model.ts';
 import { changeStatus } from './returns.ts';
 import { SHIP_CSV_ROWS, shipByCsv } from './ship-csv.ts';
@@ -147,12 +147,46 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: cs,
       schema: {
         tags,
-        summary: 'One order with its items, payment and address',
+        summary:
+          "One order with its items, payment and address; the orderer's and recipient's names and phones masked",
         params: IdParams,
         response: { 200: OrderDetail, ...E },
       },
     },
-    async (req) => orderDetail(ctx.db, parseId(req.params.id) ?? 0, null),
+    async (req) => operatorOrderDetail(ctx.db, parseId(req.params.id) ?? 0),
+  );
+
+  app.post(
+    '/admin/orders/:id/reveal',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          "Reveal an order's orderer and recipient names and phones (every reveal is in the audit log)",
+        params: IdParams,
+        response: {
+          200: z.object({
+            id: z.number().int(),
+            orderer: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
+            address: z.object({ recipient: z.string().nullable(), phone: z.string().nullable() }),
+          }),
+          ...E,
+        },
+      },
+    },
+    async (req) => {
+      const id = pathId(req.params.id, MSG.orderNotFound);
+      const out = await revealOrderContacts(ctx.db, id);
+      // What was shown, not its values: the audit log must not become a copy of the personal data.
+      noteAudit(req, {
+        action: 'order.reveal',
+        target_type: 'order',
+        target_id: id,
+        after: { fields: ['orderer.name', 'orderer.phone', 'address.recipient', 'address.phone'] },
+      });
+      return out;
+    },
   );
 
   app.post(

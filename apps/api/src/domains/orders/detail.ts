@@ -5,6 +5,8 @@ import {
   isAddressEditable,
   isCancellable,
   isPaymentMethod,
+  maskName,
+  maskPhone,
   ORDER_ITEM_STATUS_LABEL,
   ORDER_STATUS_LABEL,
   type OrderDetail,
@@ -117,6 +119,42 @@ export async function orderDetail(
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!o || (userId !== null && o.user_id !== userId)) throw notFound(MSG.orderNotFound);
   return buildDetail(db, o);
+}
+
+const maskedName = (name: string | null) => (name === null ? null : maskName(name));
+
+/**
+ * One order for operators (docs/ARCHITECTURE.md, "Back office"): the orderer's and the recipient's
+ * names and phones masked, like the order list; their values only through the audited reveal
+ * (revealOrderContacts, `POST /api/admin/orders/:id/reveal`).
+ */
+export async function operatorOrderDetail(db: Db | Conn, orderId: number): Promise<OrderDetail> {
+  const d = await orderDetail(db, orderId, null);
+  return {
+    ...d,
+    address: { ...d.address, recipient: maskedName(d.address.recipient), phone: maskPhone(d.address.phone) },
+    orderer: { name: maskedName(d.orderer.name), phone: maskPhone(d.orderer.phone) },
+  };
+}
+
+/** The order's unmasked names and phones (the caller writes the audit row). */
+export async function revealOrderContacts(db: Db | Conn, orderId: number) {
+  const [o] = await db
+    .select({
+      orderer_name: orders.orderer_name,
+      orderer_phone: orders.orderer_phone,
+      recipient: orders.recipient,
+      phone: orders.phone,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!o) throw notFound(MSG.orderNotFound);
+  return {
+    id: orderId,
+    orderer: { name: o.orderer_name, phone: o.orderer_phone },
+    address: { recipient: o.recipient, phone: o.phone },
+  };
 }
 
 type DetailPayment = Pick<
