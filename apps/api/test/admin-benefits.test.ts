@@ -3,6 +3,7 @@
  * rules checked, one-time serial batches redeemed once each and exported as CSV, point grants and
  * take-backs the member sees with their reason, missions; each with its role.
  */
+import { randomUUID } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.ts';
@@ -136,7 +137,12 @@ describe('point grants', () => {
     const cs = await operatorSession(t, ['CS']);
     const md = await operatorSession(t, ['MD']);
     const grant = (body: object, headers = cs.headers) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/members/${m.user.id}/points`, headers, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${m.user.id}/points`,
+        headers,
+        payload: { idempotency_key: randomUUID(), ...body },
+      });
     expect((await grant({ amount: 3000, note: '배송 지연 보상' }, md.headers)).statusCode).toBe(403);
     expect((await grant({ amount: 0, note: '배송 지연 보상' })).statusCode).toBe(400);
     expect((await grant({ amount: 3000, note: '' })).statusCode).toBe(400);
@@ -157,10 +163,42 @@ describe('point grants', () => {
           method: 'POST',
           url: '/api/admin/members/99999999/points',
           headers: cs.headers,
-          payload: { amount: 10, note: '테스트 지급' },
+          payload: { amount: 10, note: '테스트 지급', idempotency_key: randomUUID() },
         })
       ).statusCode,
     ).toBeLessThan(500);
+  });
+
+  it('a grant repeated with its idempotency key (a double click, a retry) pays once and answers the first answer', async () => {
+    const m = await createMember(t.ctx);
+    const cs = await operatorSession(t, ['CS']);
+    const grant = (body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${m.user.id}/points`,
+        headers: cs.headers,
+        payload: body,
+      });
+    const body = { amount: 5000, note: '배송 지연 보상', idempotency_key: randomUUID() };
+    // A double click: two requests at once with one key.
+    const [a, b] = await Promise.all([grant(body), grant(body)]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
+    const answers = [a?.json(), b?.json()];
+    for (const answer of answers) expect(answer).toMatchObject({ moved: 5000, balance: 5000 });
+    expect(answers.map((x) => x.repeated).sort()).toEqual([false, true]);
+    // A retry later answers the same, and the member was paid once.
+    expect((await grant(body)).json()).toMatchObject({ moved: 5000, balance: 5000, repeated: true });
+    const history = await t.app.inject({ url: '/api/benefits/point-history', headers: m.headers });
+    expect(history.json().result).toHaveLength(1);
+    // The same key for another amount is another request: refused, nothing paid.
+    const reused = await grant({ ...body, amount: 7000 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().detail).toMatch(/요청 키/);
+    // A new key is a new grant; a grant without a key is refused.
+    expect((await grant({ ...body, idempotency_key: randomUUID() })).json()).toMatchObject({
+      balance: 10000,
+    });
+    expect((await grant({ amount: 100, note: '키 없는 지급' })).statusCode).toBe(400);
   });
 });
 

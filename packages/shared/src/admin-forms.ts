@@ -320,6 +320,11 @@ export const PointGrantRequest = z
       .max(1_000_000)
       .refine((v) => v !== 0, '0이 아닌 포인트를 적어주세요.'),
     note: z.string().trim().min(2, '사유를 두 글자 이상 적어주세요.').max(100),
+    /**
+     * One key per intended grant, made by the client (a double click or a retry sends the same
+     * key): the grant is paid once and a repeat answers the first answer.
+     */
+    idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, '요청 키가 올바르지 않습니다.'),
   })
   .strict();
 

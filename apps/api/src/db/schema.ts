@@ -1084,6 +1084,23 @@ export const pointLedger = pgTable(
   (t) => [index('point_ledger_user_idx').on(t.user_id, t.created_at)],
 );
 
+/**
+ * Operators' point grants by idempotency key (benefits/admin-benefits.ts grantPoints): the first
+ * request with a key pays and records its answer; a repeat (a double click, a retry) answers the
+ * same without paying again.
+ */
+export const operatorPointGrants = pgTable('operator_point_grants', {
+  idempotency_key: varchar('idempotency_key', { length: 100 }).primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  operator_id: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+  amount: integer('amount').notNull(),
+  moved: integer('moved').notNull().default(0),
+  balance: integer('balance').notNull().default(0),
+  created_at: createdAt(),
+});
+
 export const missions = pgTable('missions', {
   id: serial('id').primaryKey(),
   code: varchar('code', { length: 50 }).notNull().unique(),

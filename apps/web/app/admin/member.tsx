@@ -4,7 +4,7 @@
  * addresses for this screen only; each reveal is written to the audit log.
  */
 import { formatWon, PointGrantRequest } from '@codiroom/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/member';
 import styles from './admin.module.css';
@@ -54,10 +54,18 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return adminCall<Overview>('GET', `/api/admin/members/${params.id}`, undefined, { signal: request.signal });
 }
 
+/** A random request key (crypto.getRandomValues works outside secure contexts too, unlike randomUUID). */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
   const [shown, setShown] = useState<Revealed | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [granted, setGranted] = useState<string | null>(null);
+  /** The idempotency key of the grant being entered (PointGrantRequest). */
+  const grantKey = useRef(newRequestKey());
   const revalidator = useRevalidator();
   return (
     <>
@@ -130,6 +138,11 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
         <form
           className={styles.toolbar}
           aria-label="포인트 지급·회수"
+          // Changed inputs are another grant: a new key. A repeated submit of the same inputs (a
+          // double click, a retry after an error) keeps the key, so the server pays once.
+          onChange={() => {
+            grantKey.current = newRequestKey();
+          }}
           onSubmit={async (e) => {
             e.preventDefault();
             const form = e.currentTarget;
@@ -137,6 +150,7 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
             const body = PointGrantRequest.safeParse({
               amount: Number(f.get('amount')),
               note: String(f.get('note') ?? '').trim(),
+              idempotency_key: grantKey.current,
             });
             if (!body.success) {
               setGranted(null);
@@ -153,6 +167,7 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
               setGranted(
                 `${out.moved > 0 ? '지급' : '회수'}했어요: ${Math.abs(out.moved).toLocaleString()}P (잔액 ${out.balance.toLocaleString()}P)`,
               );
+              grantKey.current = newRequestKey();
               form.reset();
               await revalidator.revalidate();
             } catch (err) {

@@ -15,12 +15,20 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { couponPolicies, couponSerials, coupons, missionCompletions, missions } from '../../db/schema.ts';
+import {
+  couponPolicies,
+  couponSerials,
+  coupons,
+  missionCompletions,
+  missions,
+  operatorPointGrants,
+} from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
-import { currentBalance, earnPoints, revokePoints } from './points.ts';
+import { lockMember, pointBalance } from '../users/index.ts';
+import { earnPoints, revokePoints } from './points.ts';
 
 export const ADMIN_POLICIES_PAGE = 30;
 const POLICY_NOT_FOUND = '쿠폰 정책이 없습니다.';
@@ -148,22 +156,48 @@ export async function serialsCsv(ctx: AppContext, policyId: number, batch?: numb
   ].join('\r\n');
 }
 
-/** An operator's grant (amount > 0) or take-back (< 0, as far as the balance allows). */
+/**
+ * An operator's grant (amount > 0) or take-back (< 0, as far as the balance allows), once per
+ * idempotency key: the key is claimed in the same transaction as the points move, so of two
+ * requests with one key (a double click) one pays and the other answers what the first answered.
+ * A key already used for another member or amount is a 409.
+ */
 export async function grantPoints(
   ctx: AppContext,
   userId: number,
-  amount: number,
-  note: string,
+  grant: { amount: number; note: string; idempotency_key: string },
   operatorId: number | null,
 ) {
+  const { amount, note, idempotency_key: key } = grant;
   const now = ctx.clock.now();
   const write = { userId, now, note, refType: 'operator', refId: operatorId ?? undefined };
-  const moved = await ctx.db.transaction(async (tx) =>
-    amount > 0
-      ? (await earnPoints(tx, { ...write, amount, reason: 'ADMIN_GRANT' }), amount)
-      : -(await revokePoints(tx, { ...write, amount: -amount, reason: 'ADMIN_REVOKE' })),
-  );
-  return { user_id: userId, moved, balance: await currentBalance(ctx.db, userId, now) };
+  return ctx.db.transaction(async (tx) => {
+    await lockMember(tx, userId);
+    const [claimed] = await tx
+      .insert(operatorPointGrants)
+      .values({ idempotency_key: key, user_id: userId, operator_id: operatorId, amount, created_at: now })
+      .onConflictDoNothing()
+      .returning({ key: operatorPointGrants.idempotency_key });
+    if (!claimed) {
+      const [first] = await tx
+        .select()
+        .from(operatorPointGrants)
+        .where(eq(operatorPointGrants.idempotency_key, key));
+      if (!first || first.user_id !== userId || first.amount !== amount) {
+        throw conflict('이미 다른 지급에 쓴 요청 키입니다. 화면을 새로 고친 뒤 다시 시도해주세요.');
+      }
+      return { user_id: userId, moved: first.moved, balance: first.balance, repeated: true };
+    }
+    let moved = amount;
+    if (amount > 0) await earnPoints(tx, { ...write, amount, reason: 'ADMIN_GRANT' });
+    else moved = -(await revokePoints(tx, { ...write, amount: -amount, reason: 'ADMIN_REVOKE' }));
+    const balance = await pointBalance(tx, userId);
+    await tx
+      .update(operatorPointGrants)
+      .set({ moved, balance })
+      .where(eq(operatorPointGrants.idempotency_key, key));
+    return { user_id: userId, moved, balance, repeated: false };
+  });
 }
 
 export async function listMissions(ctx: AppContext) {

@@ -192,26 +192,23 @@ export const benefitAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         tags,
         summary:
-          'Grant points to a member (or take them back with a negative amount), with the reason they see',
+          'Grant points to a member (or take them back with a negative amount), with the reason they see; once per idempotency_key (a repeat answers the first answer, repeated: true)',
         params: IdParams,
         body: PointGrantRequest,
-        response: { 200: z.object({ user_id: Int, moved: Int, balance: Int }), ...E },
+        response: {
+          200: z.object({ user_id: Int, moved: Int, balance: Int, repeated: z.boolean() }),
+          ...E,
+        },
       },
     },
     async (req) => {
       const id = pathId(req.params.id, '회원이 없습니다.');
-      const out = await grantPoints(
-        ctx,
-        id,
-        req.body.amount,
-        req.body.note,
-        req.principal.operator?.id ?? null,
-      );
+      const out = await grantPoints(ctx, id, req.body, req.principal.operator?.id ?? null);
       noteAudit(req, {
-        action: req.body.amount > 0 ? 'points.grant' : 'points.revoke',
+        action: `${req.body.amount > 0 ? 'points.grant' : 'points.revoke'}${out.repeated ? '.repeated' : ''}`,
         target_type: 'user',
         target_id: id,
-        after: { ...req.body, moved: out.moved },
+        after: { ...req.body, moved: out.repeated ? 0 : out.moved },
       });
       return out;
     },
