@@ -49,6 +49,7 @@ import { registerAudit } from './platform/audit.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
+import { documentFor } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { uploadRoutes } from './platform/uploads-routes.ts';
 
@@ -155,7 +156,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // In production the back office's operations only with the admin key (platform/openapi.ts).
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    transformSpecificationClone: false,
+    transformSpecification: (doc, request, reply) => documentFor(ctx, request, reply, doc),
+  });
 
   await app.register(
     async (api) => {
@@ -166,7 +172,9 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       api.setNotFoundHandler(apiNotFound);
       // Wins over the storefront's catch-all, so unknown /api paths stay JSON 404s.
       api.all('/*', { schema: { hide: true } }, apiNotFound);
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/openapi.json', { schema: { hide: true } }, async (request, reply) =>
+        documentFor(ctx, request, reply, app.swagger()),
+      );
       await api.register(supportRoutes, { ctx });
       await api.register(loggerRoutes, { ctx });
       await api.register(contentsRoutes, { ctx });

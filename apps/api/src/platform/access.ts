@@ -158,7 +158,8 @@ async function resolveMember(ctx: AppContext, token: string) {
   return user;
 }
 
-function hasAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
+/** The request carries the ADMIN_API_KEY (`x-admin-key`), compared in constant time. */
+export function hasAdminKey(ctx: AppContext, request: FastifyRequest): boolean {
   const expected = ctx.config.ADMIN_API_KEY;
   const given = request.headers['x-admin-key'];
   if (!expected || typeof given !== 'string') return false;
