@@ -166,3 +166,34 @@ export function OnOffButton({
     </button>
   );
 }
+
+/**
+ * The audited reveal of masked personal data (a member's, an order's): one POST to `url`, whose
+ * answer the screen shows; each press is a row in the audit log.
+ */
+export function RevealButton<T>({
+  url,
+  onShown,
+  onError,
+}: {
+  url: string;
+  onShown: (revealed: T) => void;
+  onError: (message: string | null) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.ghost}
+      onClick={async () => {
+        try {
+          onShown(await adminCall<T>('POST', url));
+          onError(null);
+        } catch (err) {
+          onError(errorText(err));
+        }
+      }}
+    >
+      개인정보 열람 (감사 로그에 남아요)
+    </button>
+  );
+}

@@ -9,6 +9,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/member';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
+import { RevealButton } from './feedback';
 import { kst } from './format';
 
 type Overview = {
@@ -109,20 +110,11 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
             </ul>
           </>
         ) : (
-          <button
-            type="button"
-            className={styles.ghost}
-            onClick={async () => {
-              try {
-                setShown(await adminCall<Revealed>('POST', `/api/admin/members/${m.id}/reveal`));
-                setError(null);
-              } catch (err) {
-                setError(errorText(err));
-              }
-            }}
-          >
-            개인정보 열람 (감사 로그에 남아요)
-          </button>
+          <RevealButton<Revealed>
+            url={`/api/admin/members/${m.id}/reveal`}
+            onShown={setShown}
+            onError={setError}
+          />
         )}
         {error && (
           <p className={styles.error} role="alert">

@@ -17,6 +17,7 @@ import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/order';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
+import { RevealButton } from './feedback';
 import { kst } from './format';
 import { ItemActions } from './ItemActions';
 
@@ -158,20 +159,11 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
             )}
           </p>
           {!shown && (
-            <button
-              type="button"
-              className={styles.ghost}
-              onClick={async () => {
-                try {
-                  setShown(await adminCall<Revealed>('POST', `/api/admin/orders/${o.id}/reveal`));
-                  setError(null);
-                } catch (err) {
-                  setError(errorText(err));
-                }
-              }}
-            >
-              개인정보 열람 (감사 로그에 남아요)
-            </button>
+            <RevealButton<Revealed>
+              url={`/api/admin/orders/${o.id}/reveal`}
+              onShown={setShown}
+              onError={setError}
+            />
           )}
         </section>
       )}
