@@ -73,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const attempt = { actor: req.body.email, ip: req.ip ?? null, action: 'POST /api/admin/auth/login' };
       try {
         const o = await checkSignIn(ctx, req.body);
-        const csrf = await startOperatorSession(ctx, req, reply, o.id);
+        const csrf = await startOperatorSession(ctx, reply, o.id);
         await writeAudit(ctx, {
           ...attempt,
           operator_id: o.id,

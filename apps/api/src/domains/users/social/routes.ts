@@ -57,7 +57,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const provider = providerFor(providers, req.params.provider);
-      const url = await authorizeUrl(ctx, provider, redirectUriFor(ctx, req, provider.key), req.ip);
+      const url = await authorizeUrl(ctx, provider, redirectUriFor(ctx, provider.key), req.ip);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );
