@@ -28,6 +28,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { earnPoints, revokePoints } from '../benefits/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
+import { restoreReviewPhotos, withholdReviewPhotos } from './photo-store.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 
 const DAY_MS = 86_400_000;
@@ -315,8 +316,9 @@ export async function reportReview(
 // ───────────────────────────── moderation ─────────────────────────────
 
 /**
- * Hides a review (an operator's decision, with a reason): out of every list and count, and the
- * credit paid for it taken back (as far as the member's balance allows). Hiding twice is a no-op.
+ * Hides a review (an operator's decision, with a reason): out of every list and count, its photos
+ * no longer served (withheld, photo-store.ts), and the credit paid for it taken back (as far as the
+ * member's balance allows). Hiding twice changes nothing more (the photos' move is completed).
  */
 export async function hideReview(ctx: AppContext, id: number | null, reason: string) {
   if (id === null) throw reviewMissing();
@@ -346,5 +348,32 @@ export async function hideReview(ctx: AppContext, id: number | null, reason: str
     }
     return { review_id: id, hidden: true, credit_revoked: revoked };
   });
+  // After the commit: a photo is never withheld for a review that stays visible.
+  await withholdReviewPhotos(ctx, id);
+  return changed(ctx, out);
+}
+
+/**
+ * Shows a hidden review again (an operator's decision): back in lists and counts, its photos
+ * served again. The credit taken back when it was hidden is not paid again. Unhiding a visible
+ * review changes nothing.
+ */
+export async function unhideReview(ctx: AppContext, id: number | null) {
+  if (id === null) throw reviewMissing();
+  const out = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1);
+    if (!row) throw reviewMissing();
+    if (row.hidden_at === null) return { review_id: id, hidden: false };
+    await tx.update(reviews).set({ hidden_at: null, hidden_reason: null }).where(eq(reviews.id, id));
+    await tx
+      .update(productDisplays)
+      .set({
+        review_count: sql`${productDisplays.review_count} + 1`,
+        rating_sum: sql`${productDisplays.rating_sum} + ${row.rating}`,
+      })
+      .where(eq(productDisplays.id, row.product_display_id));
+    return { review_id: id, hidden: false };
+  });
+  await restoreReviewPhotos(ctx, id);
   return changed(ctx, out);
 }
