@@ -19,6 +19,16 @@ import { createTestApp, openTestDatabase, type TestApp, testEnv } from './helper
 const ORIGIN = 'https://codiroom.example';
 const EVIL = 'evil.example';
 
+/** A new member signed in with its password: the sign-in answer. */
+async function signIn(app: FastifyInstance) {
+  const { phone } = await signUpViaApi(app, { password: 'codiroom123' });
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/sign-in',
+    payload: { phone, password: 'codiroom123' },
+  });
+}
+
 function setCookie(res: { headers: Record<string, unknown> }, name: string): string | undefined {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw.map(String) : raw ? [String(raw)] : [];
@@ -76,12 +86,7 @@ describe('behind a TLS proxy (PUBLIC_ORIGIN https, TRUST_PROXY unset)', () => {
   });
 
   it('the refresh cookie is Secure although the socket was plain http', async () => {
-    const { phone } = await signUpViaApi(t.app, { password: 'codiroom123' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/sign-in',
-      payload: { phone, password: 'codiroom123' },
-    });
+    const res = await signIn(t.app);
     expect(res.statusCode).toBe(200);
     expect(setCookie(res, 'refreshToken')).toMatch(/; Secure$/);
     const out = await t.app.inject({ method: 'POST', url: '/api/users/sign-out', payload: {} });
@@ -126,12 +131,7 @@ describe('the dev OAuth stand-in', () => {
   });
 
   it('cookies stay without Secure on http://localhost (development)', async () => {
-    const { phone } = await signUpViaApi(t.app, { password: 'codiroom123' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/sign-in',
-      payload: { phone, password: 'codiroom123' },
-    });
+    const res = await signIn(t.app);
     expect(setCookie(res, 'refreshToken')).toBeDefined();
     expect(setCookie(res, 'refreshToken')).not.toContain('Secure');
   });

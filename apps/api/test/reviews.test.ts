@@ -390,6 +390,15 @@ async function photoForm(
   return { payload: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') as string };
 }
 
+/** POST review-photo with a multipart body (photoForm). */
+const upload = async (headers: Record<string, string>, form: { payload: Buffer; type: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reviews/review-photo',
+    headers: { ...headers, 'content-type': form.type },
+    payload: form.payload,
+  });
+
 const jpegWithGps = () =>
   sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 40, b: 90 } } })
     .jpeg()
@@ -416,13 +425,6 @@ describe('review photos', () => {
     });
     const id = (r.body.review as { id: number }).id;
     expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT);
-    const upload = async (headers: Record<string, string>, form: { payload: Buffer; type: string }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/reviews/review-photo',
-        headers: { ...headers, 'content-type': form.type },
-        payload: form.payload,
-      });
     const gps = await jpegWithGps();
     expect((await sharp(gps).metadata()).exif).toBeDefined();
     const ok = await upload(m.headers, await photoForm(id, [{ bytes: gps }]));
@@ -561,13 +563,7 @@ describe("a hidden review's photos", () => {
       content: '사진 첨부한 후기입니다. 숨겨질 예정이에요.',
     });
     const id = (r.body.review as { id: number }).id;
-    const form = await photoForm(id, [{ bytes: await jpegWithGps() }]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/reviews/review-photo',
-      headers: { ...m.headers, 'content-type': form.type },
-      payload: form.payload,
-    });
+    const up = await upload(m.headers, await photoForm(id, [{ bytes: await jpegWithGps() }]));
     expect(up.statusCode, up.body).toBe(200);
     const url = (up.json() as { review: { photos: { image_url: string }[] } }).review.photos[0]
       ?.image_url as string;
