@@ -49,6 +49,8 @@ export default defineConfig({
         env: {
           PORT: String(PORT),
           HOST: '127.0.0.1',
+          // The origin the journeys browse: canonical links, sitemap.xml and the OAuth redirect_uri use it.
+          PUBLIC_ORIGIN: `http://127.0.0.1:${PORT}`,
           DATA_DIR,
           SEED_PRODUCTS: '300',
           LOG_LEVEL: 'warn',

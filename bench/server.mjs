@@ -45,7 +45,13 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   const entry = process.env.BENCH_SERVER_ENTRY ?? 'apps/api/dist/server.mjs';
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
-    env: { ...process.env, ...BENCH_ENV, PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      ...BENCH_ENV,
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const exited = new Promise((r) => child.once('exit', r));

@@ -59,6 +59,18 @@ export type BuildAppOptions = {
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
+function serverTimeouts(config: AppContext['config']) {
+  return {
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+    },
+  };
+}
+
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -71,6 +83,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // Slow clients (docs/ARCHITECTURE.md "Security", README "Configuration"): the headers within
+    // HEADERS_TIMEOUT_MS, the whole request with its body within REQUEST_TIMEOUT_MS (Node answers
+    // 408 through clientErrorHandler), no silent connection mid-request past IDLE_TIMEOUT_MS, no
+    // idle keep-alive connection past KEEP_ALIVE_TIMEOUT_MS. Node checks the first two on a timer,
+    // run often enough that a limit is overrun by at most a quarter of the headers' one.
+    ...serverTimeouts(ctx.config),
     // Errors raised before routing (a path that is not valid percent-encoded UTF-8, a bad
     // content-type header) answer in the same `{detail}` shape as every other error.
     // Errors Node's HTTP parser raises before Fastify sees a request (headers or URL too large,

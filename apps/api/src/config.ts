@@ -199,7 +199,7 @@ const EnvSchema = z.object({
   ONESIGNAL_APP_ID: z.string().uuid('the OneSignal app id (a UUID)').optional(),
   ONESIGNAL_API_KEY: z.string().min(1).optional(),
   ONESIGNAL_BASE_URL: z.string().url().default('https://api.onesignal.com'),
-  /** The shop's public origin: a push opens `${origin}${link}`; unset, the link travels only in `data`. */
+  /** Origin a push opens (`${origin}${link}`); default PUBLIC_ORIGIN. */
   PUSH_LINK_ORIGIN: z
     .string()
     .url()
@@ -256,18 +256,49 @@ const EnvSchema = z.object({
     .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default: the request's. */
+  /** Origin of the OAuth redirect_uri (`${origin}/oauth/{provider}/callback`); default PUBLIC_ORIGIN. */
   OAUTH_REDIRECT_ORIGIN: z
     .string()
     .url()
     .transform((v) => new URL(v).origin)
     .optional(),
+  /**
+   * The shop's public origin (`https://codiroom.kr`), what shoppers type (docs/ARCHITECTURE.md
+   * "Security"): every public URL the server writes (sitemap.xml, robots.txt, canonical and og
+   * links, the OAuth redirect_uri, push links) comes from it, never from the Host header, and the
+   * session cookies are `Secure` when it is https. Required in production; elsewhere
+   * `http://localhost:${PORT}`.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'an http(s) origin such as https://codiroom.kr')
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /**
+   * Timeouts of the HTTP server, in ms (docs/ARCHITECTURE.md "Security"): the request's headers,
+   * the whole request (headers and body: long enough for a 10 MiB photo on a slow phone uplink),
+   * a connection with no byte either way during a request, and an idle keep-alive connection.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(180_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
 });
 
 /** @node-rs/argon2 defaults (argon2id, m=19456 KiB, t=2, p=1): the floor in production. */
 export const ARGON2_DEFAULTS = { memoryCost: 19_456, timeCost: 2 } as const;
 
-export type Config = z.infer<typeof EnvSchema> & {
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  'PUBLIC_ORIGIN' | 'OAUTH_REDIRECT_ORIGIN' | 'PUSH_LINK_ORIGIN'
+> & {
+  /** The configured public origin (no trailing slash), or `http://localhost:${PORT}` outside production. */
+  PUBLIC_ORIGIN: string;
+  OAUTH_REDIRECT_ORIGIN: string;
+  PUSH_LINK_ORIGIN: string;
+  /** PUBLIC_ORIGIN is https: cookies the server sets carry `Secure`. */
+  secureCookies: boolean;
   isProduction: boolean;
   jwtSecret: string;
   /** argon2id cost of new password hashes. */
@@ -334,7 +365,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration: ONESIGNAL_APP_ID and ONESIGNAL_API_KEY must be set together');
   }
   checkSocialSignInConfig(c);
-  return { ...c, isProduction, jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET, passwordHash };
+  if (isProduction && !c.PUBLIC_ORIGIN) {
+    throw new Error(
+      "Invalid configuration: PUBLIC_ORIGIN (the shop's public origin, e.g. https://codiroom.kr) is required in production",
+    );
+  }
+  if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
+  const publicOrigin = c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`;
+  return {
+    ...c,
+    PUBLIC_ORIGIN: publicOrigin,
+    OAUTH_REDIRECT_ORIGIN: c.OAUTH_REDIRECT_ORIGIN ?? publicOrigin,
+    PUSH_LINK_ORIGIN: c.PUSH_LINK_ORIGIN ?? publicOrigin,
+    secureCookies: publicOrigin.startsWith('https:'),
+    isProduction,
+    jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET,
+    passwordHash,
+  };
 }
 
 /** Social sign-in keys come in complete sets; the Apple key must be an EC P-256 private key. */

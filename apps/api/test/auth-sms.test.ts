@@ -282,6 +282,7 @@ describe('dev outbox', () => {
       SOLAPI_API_KEY: 'KEY',
       SOLAPI_API_SECRET: 'SECRET',
       SOLAPI_SENDER: '02-1234-5678',
+      PUBLIC_ORIGIN: 'https://codiroom.example',
     });
     const ctx = createContext(config, database, { clock, kv: new MemoryStore() });
     const app = await buildApp(ctx);
@@ -301,7 +302,11 @@ describe('dev outbox', () => {
 });
 
 describe('SMS provider choice', () => {
-  const base = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) };
+  const base = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    PUBLIC_ORIGIN: 'https://codiroom.example',
+  };
   const solapiKeys = { SOLAPI_API_KEY: 'k', SOLAPI_API_SECRET: 's', SOLAPI_SENDER: '1588-0000' };
 
   it('production without Solapi keys does not start', () => {

@@ -462,6 +462,7 @@ describe('address search in production without a key', () => {
         SOLAPI_API_KEY: 'k',
         SOLAPI_API_SECRET: 's',
         SOLAPI_SENDER: '0200000000',
+        PUBLIC_ORIGIN: 'https://codiroom.example',
       },
     });
     try {

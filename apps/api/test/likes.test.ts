@@ -386,6 +386,7 @@ describe('GraphAdSender', () => {
       SOLAPI_API_KEY: 'k',
       SOLAPI_API_SECRET: 's',
       SOLAPI_SENDER: '0200000000',
+      PUBLIC_ORIGIN: 'https://codiroom.example',
     };
     expect(createAdSender(loadConfig(production)).kind).toBe('off');
     expect(createAdSender(loadConfig({ ...production, AD_PIXEL_ID: '42', AD_ACCESS_TOKEN: 'k' })).kind).toBe(

@@ -37,6 +37,7 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { referralCode } from '../src/domains/users/member-referrals.ts';
+import { PROFILE_RATE_LIMIT } from '../src/domains/users/member-service.ts';
 import { findWithdrawalByPhone, stoppedPhoneHash } from '../src/domains/users/member-withdrawal.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { daysAgo, insertProductDisplay } from './member-fixtures.ts';
@@ -421,11 +422,6 @@ describe('GET profile/{id} and profile-simple/{id}', () => {
       weight: 80,
     });
     const display = await insertProductDisplay(t.ctx, '린넨 셔츠');
-    const simple0 = await get(`/api/users/profile-simple/${m.user.id}`);
-    expect(simple0).toEqual({ status: 200, body: { id: m.user.id, name: '김*디', review_count: 0 } });
-    const full0 = await get(`/api/users/profile/${m.user.id}`);
-    // no reviews: the profile's own height and weight stay private
-    expect(full0.body).toMatchObject({ height: null, weight: null, review_count: 0, reviews: [] });
 
     await t.ctx.db.insert(reviews).values([
       {
@@ -476,6 +472,65 @@ describe('GET profile/{id} and profile-simple/{id}', () => {
         expect(r.body.detail).toBe('Profile not found');
       }
     }
+  });
+
+  it('only reviewers have one: no review, or only hidden ones, is the same 404 (docs/ARCHITECTURE.md "Security")', async () => {
+    const from = { remoteAddress: '10.20.0.1' };
+    const profile = async (path: string, id: number) => {
+      const r = await t.app.inject({ url: `/api/users/${path}/${id}`, ...from });
+      return { status: r.statusCode, body: r.json() };
+    };
+    const display = await insertProductDisplay(t.ctx, '옥스포드 셔츠');
+    const quiet = await createMember(t.ctx, { name: '박조용', height: 175, weight: 70 });
+    for (const path of ['profile', 'profile-simple']) {
+      expect(await profile(path, quiet.user.id)).toEqual({
+        status: 404,
+        body: { detail: 'Profile not found' },
+      });
+    }
+    const hiddenOnly = await createMember(t.ctx, { name: '최숨김' });
+    await t.ctx.db.insert(reviews).values({
+      user_id: hiddenOnly.user.id,
+      product_display_id: display.id,
+      rating: 1,
+      content: '숨겨진 후기',
+      height: 170,
+      weight: 60,
+      hidden_at: NOW,
+      hidden_reason: '욕설',
+    });
+    for (const path of ['profile', 'profile-simple']) {
+      expect((await profile(path, hiddenOnly.user.id)).status).toBe(404);
+    }
+    // A reviewer's hidden review is out of the counts, the list and the published body size.
+    await t.ctx.db.insert(reviews).values({
+      user_id: hiddenOnly.user.id,
+      product_display_id: display.id,
+      rating: 5,
+      content: '공개 후기',
+      created_at: daysAgo(NOW, 2),
+    });
+    const full = await profile('profile', hiddenOnly.user.id);
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ review_count: 1, photo_review_count: 0, height: null, weight: null });
+    expect(full.body.reviews.map((r: { content: string }) => r.content)).toEqual(['공개 후기']);
+    expect((await profile('profile-simple', hiddenOnly.user.id)).body.review_count).toBe(1);
+  });
+
+  it('is throttled per client address: 429 in Korean with Retry-After, other addresses unaffected', async () => {
+    const look = (remoteAddress: string, path = 'profile') =>
+      t.app.inject({ url: `/api/users/${path}/999999`, remoteAddress });
+    // Walking ids: profile and profile-simple share the limit.
+    for (let i = 0; i < PROFILE_RATE_LIMIT.max; i++) {
+      expect((await look('10.20.0.2', i % 2 ? 'profile' : 'profile-simple')).statusCode).toBe(404);
+    }
+    const refused = await look('10.20.0.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe(PROFILE_RATE_LIMIT.detail);
+    expect(refused.json().detail).toMatch(/[가-힣]/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await look('10.20.0.2', 'profile-simple')).statusCode).toBe(429);
+    expect((await look('10.20.0.3')).statusCode).toBe(404);
   });
 
   it('masks names of every length', () => {

@@ -13,6 +13,7 @@ const PRODUCTION_ENV = {
   SOLAPI_API_SECRET: 'test',
   SOLAPI_SENDER: '0200000000',
   SOLAPI_BASE_URL: 'http://127.0.0.1:9',
+  PUBLIC_ORIGIN: 'https://codiroom.example',
 };
 
 type Doc = { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };

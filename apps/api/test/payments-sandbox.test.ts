@@ -115,6 +115,7 @@ describe('production', () => {
         SOLAPI_API_KEY: 'k',
         SOLAPI_API_SECRET: 's',
         SOLAPI_SENDER: '0200000000',
+        PUBLIC_ORIGIN: 'https://codiroom.example',
       },
     });
     try {

@@ -843,6 +843,7 @@ describe('response cache and price changes', () => {
       SOLAPI_API_KEY: 'k',
       SOLAPI_API_SECRET: 's',
       SOLAPI_SENDER: '01000000000',
+      PUBLIC_ORIGIN: 'https://codiroom.example',
     });
     const fakeCtx = {
       config,

@@ -390,6 +390,15 @@ async function photoForm(
   return { payload: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') as string };
 }
 
+/** POST review-photo with a multipart body (photoForm). */
+const upload = async (headers: Record<string, string>, form: { payload: Buffer; type: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reviews/review-photo',
+    headers: { ...headers, 'content-type': form.type },
+    payload: form.payload,
+  });
+
 const jpegWithGps = () =>
   sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 40, b: 90 } } })
     .jpeg()
@@ -416,13 +425,6 @@ describe('review photos', () => {
     });
     const id = (r.body.review as { id: number }).id;
     expect(await points(m.user.id)).toBe(REVIEW_CREDIT.TEXT);
-    const upload = async (headers: Record<string, string>, form: { payload: Buffer; type: string }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/reviews/review-photo',
-        headers: { ...headers, 'content-type': form.type },
-        payload: form.payload,
-      });
     const gps = await jpegWithGps();
     expect((await sharp(gps).metadata()).exif).toBeDefined();
     const ok = await upload(m.headers, await photoForm(id, [{ bytes: gps }]));
@@ -435,7 +437,8 @@ describe('review photos', () => {
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(String(served.headers['cache-control'])).toContain('immutable');
+    // A review photo can be withheld later (the review hidden): cached an hour, never immutable.
+    expect(served.headers['cache-control']).toBe('public, max-age=3600');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
@@ -547,6 +550,63 @@ describe('moderation', () => {
     ).toMatchObject({
       credit_revoked: 0,
     });
+  });
+});
+
+describe("a hidden review's photos", () => {
+  it('answer 404 once it is hidden, reach operators by signed URL, and are served again when it is shown', async () => {
+    const m = await createMember(t.ctx, { height: 176, weight: 71 });
+    const itemId = await boughtItem(m.user.id, shop.m, 'M');
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 2,
+      content: '사진 첨부한 후기입니다. 숨겨질 예정이에요.',
+    });
+    const id = (r.body.review as { id: number }).id;
+    const up = await upload(m.headers, await photoForm(id, [{ bytes: await jpegWithGps() }]));
+    expect(up.statusCode, up.body).toBe(200);
+    const url = (up.json() as { review: { photos: { image_url: string }[] } }).review.photos[0]
+      ?.image_url as string;
+    const get = (u: string) => t.app.inject({ method: 'GET', url: u });
+    expect((await get(url)).statusCode).toBe(200);
+    const rating = async () =>
+      (await call(t.app, 'GET', `/api/reviews/review-count?product_display_id=${shop.displayId}`, {}))
+        .body as { review_count: number };
+    const before = (await rating()).review_count;
+
+    expect(
+      (await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, admin, { reason: '부적절한 사진' })).status,
+    ).toBe(200);
+    const hidden = await get(url);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().detail).toBe('이미지가 존재하지 않습니다');
+    // The operator's queue shows it through a signed, privately cached URL.
+    const queue = (await call(t.app, 'GET', '/api/admin/reviews?filter=hidden', admin)).body as {
+      result: { id: number; photos: string[] }[];
+    };
+    const signed = queue.result.find((q) => q.id === id)?.photos[0] as string;
+    expect(signed).toMatch(/^\/api\/uploads\/withheld\/reviews\/.+\?exp=\d+&sig=/);
+    const seen = await get(signed);
+    expect(seen.statusCode).toBe(200);
+    expect(String(seen.headers['cache-control'])).toMatch(/^private, max-age=\d+$/);
+    expect((await get(signed.replace(/\?.*$/, ''))).statusCode).toBe(404);
+    // Hiding again leaves it withheld.
+    expect(
+      (await call(t.app, 'POST', `/api/admin/reviews/${id}/hide`, admin, { reason: '부적절한 사진' })).status,
+    ).toBe(200);
+    expect((await get(url)).statusCode).toBe(404);
+    // Members cannot show it again; CS can: the review and its photo are back.
+    expect((await call(t.app, 'POST', `/api/admin/reviews/${id}/unhide`, m.headers)).status).toBe(403);
+    const shown = await call(t.app, 'POST', `/api/admin/reviews/${id}/unhide`, admin);
+    expect(shown).toMatchObject({ status: 200, body: { review_id: id, hidden: false } });
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/reviews/review-detail/${id}`, {})).status).toBe(200);
+    expect((await rating()).review_count).toBe(before);
+    expect((await call(t.app, 'POST', `/api/admin/reviews/${id}/unhide`, admin)).body).toMatchObject({
+      hidden: false,
+    });
+    expect((await rating()).review_count).toBe(before);
+    expect((await call(t.app, 'POST', '/api/admin/reviews/999999/unhide', admin)).status).toBe(404);
   });
 });
 

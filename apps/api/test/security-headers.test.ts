@@ -29,6 +29,7 @@ const PRODUCTION_ENV = {
   SOLAPI_API_KEY: 'test',
   SOLAPI_API_SECRET: 'test',
   SOLAPI_SENDER: '0200000000',
+  PUBLIC_ORIGIN: 'https://codiroom.example',
   SOLAPI_BASE_URL: 'http://127.0.0.1:9',
 };
 

@@ -148,12 +148,12 @@ describe('the browser cookie', () => {
     }
   });
 
-  it('is Secure over HTTPS', async () => {
-    const app = await createTestApp({ env: { TRUST_PROXY: 'true' }, clock });
+  it('is Secure when the public origin is https, whatever the socket', async () => {
+    const app = await createTestApp({ env: { PUBLIC_ORIGIN: 'https://codiroom.kr' }, clock });
     try {
       const res = await app.app.inject({
         url: '/api/users/oauth/kakao/authorize',
-        headers: { host: HOST, 'x-forwarded-proto': 'https' },
+        headers: { host: HOST },
       });
       expect(res.statusCode).toBe(302);
       expect(String(res.headers['set-cookie'])).toMatch(/; SameSite=Lax; Secure$/);

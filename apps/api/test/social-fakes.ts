@@ -19,6 +19,8 @@ import {
 import { expect } from 'vitest';
 
 export const HOST = 'shop.test';
+/** The shop's configured origin in these tests: redirect_uris are built from it, never the Host. */
+export const SHOP_ENV = { PUBLIC_ORIGIN: `http://${HOST}` };
 
 /** A clock tests move forward. */
 export function movableClock(start = '2026-11-20T03:00:00Z') {
@@ -193,6 +195,7 @@ export class FakeProviders {
   /** Environment pointing every provider's base URLs at this server. */
   env(): Record<string, string> {
     return {
+      ...SHOP_ENV,
       KAKAO_CLIENT_ID: 'kakao-rest-key',
       KAKAO_CLIENT_SECRET: 'kakao-secret',
       KAKAO_AUTH_BASE_URL: `${this.base}/kakao-auth`,

@@ -12,13 +12,21 @@ import { devTokenRevoked } from '../src/domains/users/social/dev-provider.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { AGREED } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
-import { authToken, freshMobile, HOST, movableClock, smsCode, startAuthorize } from './social-fakes.ts';
+import {
+  authToken,
+  freshMobile,
+  HOST,
+  movableClock,
+  SHOP_ENV,
+  smsCode,
+  startAuthorize,
+} from './social-fakes.ts';
 
 const clock = movableClock();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ env: SHOP_ENV, clock });
   t.ctx.kv = new MemoryStore(() => clock.now().getTime());
 });
 afterAll(async () => {
@@ -402,6 +410,7 @@ describe('production', () => {
     SOLAPI_API_KEY: 'key',
     SOLAPI_API_SECRET: 'secret',
     SOLAPI_SENDER: '0212345678',
+    PUBLIC_ORIGIN: 'https://codiroom.example',
   };
 
   it('has no dev provider routes, and a provider without keys is unavailable', async () => {

@@ -1,3 +1,13 @@
+import type { Config } from '../config.ts';
+
+/**
+ * `; Secure` when the shop's PUBLIC_ORIGIN is https (docs/ARCHITECTURE.md "Security"), for every
+ * cookie the server sets: what the server's own socket sees says nothing behind a TLS proxy.
+ */
+export function secureAttribute(config: Pick<Config, 'secureCookies'>): string {
+  return config.secureCookies ? '; Secure' : '';
+}
+
 /**
  * One cookie of a request's Cookie header, URL-decoded (the raw value when it is not valid
  * percent-encoding), or null when absent or empty. The cookies this server sets are written where

@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operatorSessions, operators } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
+import { secureAttribute } from './cookies.ts';
 
 export const OPERATOR_COOKIE = 'codiroom_op';
 /** The cookie goes only to the admin API. */
@@ -44,15 +45,14 @@ function cookieValue(request: FastifyRequest): string | null {
   return null;
 }
 
-function cookie(request: FastifyRequest, value: string, maxAge: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+function cookie(ctx: AppContext, value: string, maxAge: number): string {
+  const secure = secureAttribute(ctx.config);
   return `${OPERATOR_COOKIE}=${value}; Path=${OPERATOR_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
 /** Starts a session for the operator: sets the cookie and answers the CSRF token. */
 export async function startOperatorSession(
   ctx: AppContext,
-  request: FastifyRequest,
   reply: FastifyReply,
   operatorId: number,
 ): Promise<string> {
@@ -68,7 +68,7 @@ export async function startOperatorSession(
     last_seen_at: now,
     expires_at: new Date(now.getTime() + hours * 3_600_000),
   });
-  reply.header('set-cookie', cookie(request, id, hours * 3600));
+  reply.header('set-cookie', cookie(ctx, id, hours * 3600));
   return csrf;
 }
 
@@ -82,7 +82,7 @@ export async function endOperatorSession(
   reply: FastifyReply,
 ): Promise<number | null> {
   const id = cookieValue(request);
-  reply.header('set-cookie', cookie(request, '', 0));
+  reply.header('set-cookie', cookie(ctx, '', 0));
   if (!id) return null;
   const [ended] = await ctx.db
     .update(operatorSessions)

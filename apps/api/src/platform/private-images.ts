@@ -10,8 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { imageUrl } from './image-store.ts';
 
-/** Scopes whose images are private. */
-export const PRIVATE_IMAGE_SCOPES: ReadonlySet<string> = new Set(['style-quiz', 'tickets']);
+/** Scopes whose images are private (`withheld`: public images no longer shown, withheld-images.ts). */
+export const PRIVATE_IMAGE_SCOPES: ReadonlySet<string> = new Set(['style-quiz', 'tickets', 'withheld']);
 
 /** How long a signed URL works (s); expiries are rounded up to PRIVATE_IMAGE_STEP_S so a page's URLs stay cacheable. */
 export const PRIVATE_IMAGE_TTL_S = 3600;

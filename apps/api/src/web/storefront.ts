@@ -48,14 +48,23 @@ export function injectFetch(app: FastifyInstance, clientAddress?: string): ApiFe
   };
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The page request as the storefront sees it. Its URL is the configured PUBLIC_ORIGIN with the
+ * request's path, never the Host header (docs/ARCHITECTURE.md "Security"): every URL a page
+ * publishes from `request.url` (canonical and og links, robots.txt, sitemap.xml, JSON-LD) is the
+ * shop's, whatever Host a client or a cache key sent, and React Router's check of a form's Origin
+ * compares against the shop's origin.
+ */
+export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   let url: URL;
   try {
-    url = new URL(req.url, `${req.protocol}://${req.host || 'localhost'}`);
+    // Concatenated, not resolved: a path such as `//other.example/x` stays a path of the shop.
+    url = new URL(`${req.server.ctx.config.PUBLIC_ORIGIN}${req.url}`);
   } catch {
-    // A Host header that is no host (`a b`): the client's mistake, not a 500.
-    throw badRequest('Invalid Host header');
+    // A request target that is no path (an absolute URL of another host): the client's mistake.
+    throw badRequest('Invalid request target');
   }
+  if (url.origin !== req.server.ctx.config.PUBLIC_ORIGIN) throw badRequest('Invalid request target');
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.append(k, x);

@@ -71,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (req, reply) => {
       const o = await checkSignIn(ctx, req.body, req.ip);
-      const csrf = await startOperatorSession(ctx, req, reply, o.id);
+      const csrf = await startOperatorSession(ctx, reply, o.id);
       await writeAudit(ctx, {
         operator_id: o.id,
         actor: actorOf(o),

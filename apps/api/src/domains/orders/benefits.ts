@@ -262,8 +262,8 @@ export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date
  * - Coupons: the item's line coupon becomes usable again unless another live item of the order
  *   still uses it; when no live item is left (`orderClosed`) every coupon of the order returns,
  *   cart-wide ones included.
- * Returns the points given back and whether a review was withdrawn (the caller then sends
- * `reviews.changed` once committed).
+ * Returns the points given back and the id of the review withdrawn, if any (the caller calls
+ * reviews' `afterReviewWithdrawn` once committed).
  */
 export async function releaseItemBenefits(
   tx: Tx,
@@ -271,8 +271,8 @@ export async function releaseItemBenefits(
   item: { id: number; coupon_id: number | null; point_used: number },
   orderClosed: boolean,
   now: Date,
-): Promise<{ points: number; review_withdrawn: boolean }> {
-  if (order.user_id === null) return { points: 0, review_withdrawn: false };
+): Promise<{ points: number; review_withdrawn: number | null }> {
+  if (order.user_id === null) return { points: 0, review_withdrawn: null };
   const review_withdrawn = await withdrawItemReview(tx, item.id, now);
   if (orderClosed) {
     const before = await returnedPoints(tx, order.user_id, order.id);

@@ -31,11 +31,11 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { brands, orderItems, orders, paymentCancels, payments, refunds } from '../../db/schema.ts';
-import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { GatewayError, gatewayOf } from '../payments/index.ts';
+import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { applyCouponClawback, claimRefund, releaseItemBenefits } from './benefits.ts';
 import { itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
@@ -229,7 +229,7 @@ export async function cancelItem(
     };
   });
   const { review_withdrawn, ...body } = out;
-  if (review_withdrawn) await invalidate(ctx, 'reviews.changed');
+  if (review_withdrawn !== null) await afterReviewWithdrawn(ctx, review_withdrawn);
   return body;
 }
 

@@ -14,10 +14,10 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
-import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { notify } from '../users/index.ts';
 import { applyCouponClawback, claimRefund, earnForItem, releaseItemBenefits } from './benefits.ts';
 import {
@@ -156,7 +156,7 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
     const { order, item } = await lockItem(tx, head.order_item_id, null);
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status === 'COMPLETED') return false;
+    if (!r || r.status === 'COMPLETED') return null;
     if (r.status === 'REJECTED' || item.status !== 'REFUND_REQUESTED') throw badRequest(CLAIM_MSG.badMove);
     // The coupons re-evaluated with the order as it stands now (other items may have closed since
     // the request).
@@ -181,7 +181,7 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
     // Like a cancel: the item's points share and line coupon, the rest with the last live item.
     return (await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now)).review_withdrawn;
   });
-  if (reviewWithdrawn) await invalidate(ctx, 'reviews.changed');
+  if (reviewWithdrawn !== null) await afterReviewWithdrawn(ctx, reviewWithdrawn);
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
   return (await refundBodies(ctx, r ? [r] : []))[0];
 }

@@ -1,6 +1,7 @@
 /**
  * Review moderation in the back office (docs/ARCHITECTURE.md, "Back office"), for CS: the queue
- * (moderation.ts) and hiding a review with a reason, which takes its review credit back (write.ts).
+ * (moderation.ts), hiding a review with a reason, which takes its review credit back and withholds
+ * its photos, and showing it again (write.ts).
  */
 import { ErrorBody } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { MODERATION_PAGE, moderationQueue } from './moderation.ts';
-import { hideReview } from './write.ts';
+import { hideReview, unhideReview } from './write.ts';
 
 const cs = { access: 'admin', roles: ['CS'] } as const;
 const tags = ['admin'];
@@ -82,6 +83,24 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         target_id: out.review_id,
         after: { reason: req.body.reason, credit_revoked: out.credit_revoked },
       });
+      return out;
+    },
+  );
+
+  app.post(
+    '/admin/reviews/:id/unhide',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary: 'Show a hidden review again, its photos served again (the credit taken back stays so)',
+        params: IdParams,
+        response: { 200: z.object({ review_id: z.number().int(), hidden: z.boolean() }), ...E },
+      },
+    },
+    async (req) => {
+      const out = await unhideReview(ctx, parseId(req.params.id));
+      noteAudit(req, { action: 'review.unhide', target_type: 'review', target_id: out.review_id });
       return out;
     },
   );

@@ -4,4 +4,4 @@
  * credit through benefits. Orders withdraws the review of a returned or cancelled item.
  */
 export { reviewRoutes } from './routes.ts';
-export { withdrawItemReview } from './write.ts';
+export { afterReviewWithdrawn, withdrawItemReview } from './write.ts';

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { productDisplays, reviewPhotos, reviewReports, reviews, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { withheldPhotoUrl } from './photo-store.ts';
 
 export const MODERATION_PAGE = 30;
 export type ModerationFilter = 'reported' | 'hidden' | 'all';
@@ -70,7 +71,10 @@ export async function moderationQueue(ctx: AppContext, filter: ModerationFilter,
     result: rows.map((r) => ({
       ...r,
       user_name: r.user_name ?? '외부 후기',
-      photos: photos.filter((p) => p.review_id === r.id).map((p) => p.image_url),
+      // A hidden review's photos are withheld: the operator sees them through signed URLs.
+      photos: photos
+        .filter((p) => p.review_id === r.id)
+        .map((p) => (r.hidden_at ? withheldPhotoUrl(ctx, p.image_url) : p.image_url)),
       reports: reports
         .filter((p) => p.review_id === r.id)
         .slice(0, 10)

@@ -10,18 +10,12 @@ import { reviewPhotos, reviews } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import {
-  imageUrl,
-  isImageKey,
-  type StoredUpload,
-  storeImage,
-  type UploadedFile,
-} from '../../platform/uploads.ts';
+import { type StoredUpload, storeImage, type UploadedFile } from '../../platform/uploads.ts';
+import { deleteStoredPhoto } from './photo-store.ts';
 import { reviewMissing } from './read.ts';
 import { settleCredit } from './write.ts';
 
 const DAY_MS = 86_400_000;
-const UPLOADS_PREFIX = imageUrl('');
 
 export async function addReviewPhotos(
   ctx: AppContext,
@@ -136,8 +130,7 @@ export async function deleteReviewPhoto(ctx: AppContext, userId: number, photoId
     return p.image_url;
   });
   // The file goes too (a seeded photo URL is not in the store: nothing to delete).
-  const key = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
-  if (key && isImageKey(key)) await ctx.images.delete(key);
+  await deleteStoredPhoto(ctx, url);
   await invalidate(ctx, 'reviews.changed');
   return { deleted: true };
 }

@@ -28,6 +28,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { clawBackPoints, earnPoints, revokeLostReviewMissions } from '../benefits/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
+import { restoreReviewPhotos, withholdReviewPhotos } from './photo-store.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 
 const DAY_MS = 86_400_000;
@@ -353,7 +354,8 @@ async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promi
 }
 
 /**
- * Hides a review (an operator's decision, with a reason): hideRow. Hiding twice is a no-op.
+ * Hides a review (an operator's decision, with a reason): hideRow, and its photos no longer served
+ * (withheld, photo-store.ts). Hiding twice changes nothing more (the photos' move is completed).
  */
 export async function hideReview(ctx: AppContext, id: number | null, reason: string) {
   if (id === null) throw reviewMissing();
@@ -364,22 +366,56 @@ export async function hideReview(ctx: AppContext, id: number | null, reason: str
     if (row.hidden_at !== null) return { review_id: id, hidden: true, credit_revoked: 0 };
     return { review_id: id, hidden: true, credit_revoked: await hideRow(tx, row, reason, now) };
   });
+  // After the commit: a photo is never withheld for a review that stays visible.
+  await withholdReviewPhotos(ctx, id);
+  return changed(ctx, out);
+}
+
+/**
+ * Shows a hidden review again (an operator's decision): back in lists and counts, its photos
+ * served again. The credit taken back when it was hidden is not paid again. Unhiding a visible
+ * review changes nothing.
+ */
+export async function unhideReview(ctx: AppContext, id: number | null) {
+  if (id === null) throw reviewMissing();
+  const out = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update').limit(1);
+    if (!row) throw reviewMissing();
+    if (row.hidden_at === null) return { review_id: id, hidden: false };
+    await tx.update(reviews).set({ hidden_at: null, hidden_reason: null }).where(eq(reviews.id, id));
+    await tx
+      .update(productDisplays)
+      .set({
+        review_count: sql`${productDisplays.review_count} + 1`,
+        rating_sum: sql`${productDisplays.rating_sum} + ${row.rating}`,
+      })
+      .where(eq(productDisplays.id, row.product_display_id));
+    return { review_id: id, hidden: false };
+  });
+  await restoreReviewPhotos(ctx, id);
   return changed(ctx, out);
 }
 
 /**
  * An order item was returned or cancelled (inside the claim's transaction): its review stops
  * counting — hidden (CLOSED_ITEM_REVIEW_REASON) with its credit and missions taken back (hideRow).
- * Returns whether a review was hidden; the caller then sends `reviews.changed` after committing.
+ * Returns the hidden review's id (null when none); once committed, the caller calls
+ * `afterReviewWithdrawn`.
  */
-export async function withdrawItemReview(tx: Tx, orderItemId: number, now: Date): Promise<boolean> {
+export async function withdrawItemReview(tx: Tx, orderItemId: number, now: Date): Promise<number | null> {
   const [row] = await tx
     .select()
     .from(reviews)
     .where(and(eq(reviews.order_item_id, orderItemId), isNull(reviews.hidden_at)))
     .for('update')
     .limit(1);
-  if (!row) return false;
+  if (!row) return null;
   await hideRow(tx, row, CLOSED_ITEM_REVIEW_REASON, now);
-  return true;
+  return row.id;
+}
+
+/** After the claim committed: the withdrawn review's photos withheld, like an operator's hide. */
+export async function afterReviewWithdrawn(ctx: AppContext, reviewId: number): Promise<void> {
+  await withholdReviewPhotos(ctx, reviewId);
+  await invalidate(ctx, 'reviews.changed');
 }

@@ -179,12 +179,14 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: TAGS,
         summary: 'Public reviewer profile: masked name, review counts, published body size, reviews',
-        description: "Never phone or e-mail. 404 'Profile not found' for unknown or withdrawn members.",
+        description:
+          "Never phone or e-mail. Only members with a public (not hidden) review have one: 404 'Profile not found' " +
+          'for anyone else. 30 look-ups (with profile-simple) per client address and minute, then 429.',
         params: IdParams,
-        response: { 200: PublicProfile, 404: ErrorBody },
+        response: { 200: PublicProfile, 404: ErrorBody, 429: ErrorBody },
       },
     },
-    async (req) => publicProfile(ctx, req.params.id),
+    async (req) => publicProfile(ctx, req.params.id, req.ip),
   );
 
   app.get(
@@ -194,11 +196,12 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: TAGS,
         summary: 'Public profile card: masked name and review count',
+        description: 'As profile/{id}: reviewers only (else 404), throttled per client address (429).',
         params: IdParams,
-        response: { 200: PublicProfileSimple, 404: ErrorBody },
+        response: { 200: PublicProfileSimple, 404: ErrorBody, 429: ErrorBody },
       },
     },
-    async (req) => publicProfileSimple(ctx, req.params.id),
+    async (req) => publicProfileSimple(ctx, req.params.id, req.ip),
   );
 
   // ───────────── profile, size info, photos ─────────────

@@ -22,7 +22,7 @@ import {
   type UserMainStatus,
   type UserStatus,
 } from '@codiroom/shared';
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   addresses,
   couponPolicies,
@@ -37,6 +37,7 @@ import {
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
 import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
 import { unreadCount } from './notifications.ts';
@@ -233,13 +234,44 @@ export async function curationViewStatus(ctx: AppContext, userId: number): Promi
 const PROFILE_NOT_FOUND = 'Profile not found';
 const PROFILE_REVIEWS = 20;
 
-/** Active member by a numeric path id; anything else is the same 404 (no existence oracle). */
-async function publicMember(ctx: AppContext, rawId: string) {
+/**
+ * Profile look-ups per client address (docs/ARCHITECTURE.md "Security"): a shopper opens a few
+ * reviewers' profiles; walking the ids of every member is throttled.
+ */
+export const PROFILE_RATE_LIMIT: RateLimit = {
+  name: 'users:profile:ip',
+  max: 30,
+  windowSeconds: 60,
+  detail: '프로필을 너무 자주 조회했어요. 잠시 후 다시 시도해 주세요.',
+};
+
+/** A review the public sees: not hidden by an operator. */
+const publicReview = isNull(reviews.hidden_at);
+
+/**
+ * A member has a public profile only as a reviewer: active, with at least one public review.
+ * Anyone else — unknown, withdrawn, a member who never reviewed or whose reviews are all hidden,
+ * a path id that is no number — is the same 404 (no existence oracle). Throttled per address.
+ */
+async function publicMember(ctx: AppContext, rawId: string, clientAddress: string) {
+  await enforceRateLimit(ctx, PROFILE_RATE_LIMIT, clientAddress);
   if (!/^\d{1,9}$/.test(rawId)) throw notFound(PROFILE_NOT_FOUND);
+  const id = Number(rawId);
   const [user] = await ctx.db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.id, Number(rawId)), eq(users.is_active, true)))
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.is_active, true),
+        exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(reviews)
+            .where(and(eq(reviews.user_id, id), publicReview)),
+        ),
+      ),
+    )
     .limit(1);
   if (!user) throw notFound(PROFILE_NOT_FOUND);
   return user;
@@ -252,25 +284,39 @@ async function reviewCounts(ctx: AppContext, userId: number) {
       photo: sql<number>`count(*) filter (where ${reviews.photo_count} > 0)`.mapWith(Number),
     })
     .from(reviews)
-    .where(eq(reviews.user_id, userId));
+    .where(and(eq(reviews.user_id, userId), publicReview));
   return { total: Number(row?.total ?? 0), photo: Number(row?.photo ?? 0) };
 }
 
-export async function publicProfileSimple(ctx: AppContext, rawId: string): Promise<PublicProfileSimple> {
-  const user = await publicMember(ctx, rawId);
+export async function publicProfileSimple(
+  ctx: AppContext,
+  rawId: string,
+  clientAddress: string,
+): Promise<PublicProfileSimple> {
+  const user = await publicMember(ctx, rawId, clientAddress);
   const { total } = await reviewCounts(ctx, user.id);
   return { id: user.id, name: maskName(user.name), review_count: total };
 }
 
-export async function publicProfile(ctx: AppContext, rawId: string): Promise<PublicProfile> {
-  const user = await publicMember(ctx, rawId);
+export async function publicProfile(
+  ctx: AppContext,
+  rawId: string,
+  clientAddress: string,
+): Promise<PublicProfile> {
+  const user = await publicMember(ctx, rawId, clientAddress);
   const [counts, [body], recent] = await Promise.all([
     reviewCounts(ctx, user.id),
     // Height and weight only as the member published them with a review.
     ctx.db
       .select({ height: reviews.height, weight: reviews.weight })
       .from(reviews)
-      .where(and(eq(reviews.user_id, user.id), or(isNotNull(reviews.height), isNotNull(reviews.weight))))
+      .where(
+        and(
+          eq(reviews.user_id, user.id),
+          publicReview,
+          or(isNotNull(reviews.height), isNotNull(reviews.weight)),
+        ),
+      )
       .orderBy(desc(reviews.created_at), desc(reviews.id))
       .limit(1),
     ctx.db
@@ -286,7 +332,7 @@ export async function publicProfile(ctx: AppContext, rawId: string): Promise<Pub
       })
       .from(reviews)
       .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
-      .where(eq(reviews.user_id, user.id))
+      .where(and(eq(reviews.user_id, user.id), publicReview))
       .orderBy(desc(reviews.created_at), desc(reviews.id))
       .limit(PROFILE_REVIEWS),
   ]);

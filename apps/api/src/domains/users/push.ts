@@ -5,7 +5,7 @@
  * interface; three implementations, chosen like the ad sender (domains/ads/conversion.ts):
  *   - OneSignalPushSender: POST {ONESIGNAL_BASE_URL}/notifications with
  *     `include_aliases.external_id`, `target_channel: 'push'`, Korean/English headings and contents,
- *     the link in `data` (and as `url` when PUSH_LINK_ORIGIN is set); chosen when ONESIGNAL_APP_ID
+ *     the link in `data` (and as `url` under PUSH_LINK_ORIGIN, by default PUBLIC_ORIGIN); chosen when ONESIGNAL_APP_ID
  *     and ONESIGNAL_API_KEY are set;
  *   - DevPushSink: keeps the last 200 pushes in memory (the default outside production, and tests);
  *   - NoPushSender: production without keys sends nothing.

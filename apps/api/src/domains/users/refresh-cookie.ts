@@ -6,7 +6,7 @@
  */
 import { REFRESH_TOKEN_TTL_S } from '@codiroom/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appendSetCookie } from '../../platform/cookies.ts';
+import { appendSetCookie, secureAttribute } from '../../platform/cookies.ts';
 
 export const REFRESH_COOKIE = 'refreshToken';
 /** Sent only to the account calls, never to pages or other API paths. */
@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 function cookieAttributes(request: FastifyRequest, maxAge: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const secure = secureAttribute(request.server.ctx.config);
   return `Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 

@@ -23,7 +23,7 @@ import {
   socialTypeOf,
   withJosa,
 } from '@codiroom/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.ts';
@@ -38,7 +38,6 @@ import {
   type SocialProvider,
   tokenHash,
 } from './provider.ts';
-import { requestOrigin } from './redirect.ts';
 
 const CODE_TTL_S = 600;
 const TOKEN_TTL_S = 3600;
@@ -236,15 +235,19 @@ function providerParam(raw: string): SocialProviderKey {
 }
 
 /** The redirect_uri must be this site's callback page of the provider (no open redirect). */
-function checkRedirect(ctx: AppContext, req: FastifyRequest, p: SocialProviderKey, raw: string): string {
+function checkRedirect(ctx: AppContext, p: SocialProviderKey, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw badRequest('redirect_uri must be an absolute URL');
   }
-  const origins = [requestOrigin(req), ctx.config.OAUTH_REDIRECT_ORIGIN].filter(Boolean);
-  if (!origins.includes(url.origin) || url.pathname !== socialCallbackPath(p) || url.search || url.hash) {
+  if (
+    url.origin !== ctx.config.OAUTH_REDIRECT_ORIGIN ||
+    url.pathname !== socialCallbackPath(p) ||
+    url.search ||
+    url.hash
+  ) {
     throw badRequest(`redirect_uri must be ${socialCallbackPath(p)} of this site`);
   }
   return url.toString();
@@ -285,7 +288,7 @@ export const devOAuthRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const p = providerParam(req.params.provider);
       const { state, code_challenge } = req.query;
-      const redirectUri = checkRedirect(ctx, req, p, req.query.redirect_uri);
+      const redirectUri = checkRedirect(ctx, p, req.query.redirect_uri);
       return html(reply, 200, page(p, { state, redirect_uri: redirectUri, code_challenge }));
     },
   );
@@ -296,7 +299,7 @@ export const devOAuthRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const p = providerParam(req.params.provider);
       const q = req.query;
-      const redirectUri = checkRedirect(ctx, req, p, q.redirect_uri);
+      const redirectUri = checkRedirect(ctx, p, q.redirect_uri);
       const socialId = q.social_id.trim();
       const name = q.name.trim();
       const email = q.email.trim();

@@ -1,14 +1,11 @@
 /** The redirect_uri of the OAuth flow: `${origin}/oauth/{provider}/callback`. */
 import { type SocialProviderKey, socialCallbackPath } from '@codiroom/shared';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 
-/** The origin the browser used (X-Forwarded-* honoured only with TRUST_PROXY). */
-export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
-/** OAUTH_REDIRECT_ORIGIN when configured (what the provider consoles register), else the request's. */
-export function redirectUriFor(ctx: AppContext, req: FastifyRequest, provider: SocialProviderKey): string {
-  return `${ctx.config.OAUTH_REDIRECT_ORIGIN ?? requestOrigin(req)}${socialCallbackPath(provider)}`;
+/**
+ * OAUTH_REDIRECT_ORIGIN (what the provider consoles register; default PUBLIC_ORIGIN), never the
+ * request's Host (docs/ARCHITECTURE.md "Security").
+ */
+export function redirectUriFor(ctx: AppContext, provider: SocialProviderKey): string {
+  return `${ctx.config.OAUTH_REDIRECT_ORIGIN}${socialCallbackPath(provider)}`;
 }

@@ -59,13 +59,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req, reply) => {
       const provider = providerFor(providers, req.params.provider);
       const browserKey = browserKeyFor(req);
-      const url = await authorizeUrl(
-        ctx,
-        provider,
-        redirectUriFor(ctx, req, provider.key),
-        req.ip,
-        browserKey,
-      );
+      const url = await authorizeUrl(ctx, provider, redirectUriFor(ctx, provider.key), req.ip, browserKey);
       setBrowserCookie(req, reply, browserKey);
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },

@@ -16,7 +16,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SOCIAL_STATE_TTL_S, type SocialProviderKey } from '@codiroom/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appendSetCookie, requestCookie } from '../../../platform/cookies.ts';
+import { appendSetCookie, requestCookie, secureAttribute } from '../../../platform/cookies.ts';
 import type { KeyValueStore } from '../../../platform/kv.ts';
 import type { SocialFlow } from './provider.ts';
 
@@ -54,7 +54,7 @@ export function browserKeyFor(req: FastifyRequest): string {
 
 /** Sets (or renews for another 10 minutes) the `oauthBrowser` cookie on the authorize answer. */
 export function setBrowserCookie(req: FastifyRequest, reply: FastifyReply, key: string): void {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+  const secure = secureAttribute(req.server.ctx.config);
   appendSetCookie(
     reply,
     `${OAUTH_BROWSER_COOKIE}=${key}; Path=${OAUTH_BROWSER_COOKIE_PATH}; Max-Age=${SOCIAL_STATE_TTL_S}; HttpOnly; SameSite=Lax${secure}`,
