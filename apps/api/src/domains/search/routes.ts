@@ -93,7 +93,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ProductSearchBody, ...Bad },
       },
     },
-    async (req) => searchProducts(ctx, req.query, shopperOf(ctx, req)),
+    async (req) => searchProducts(ctx, req.query, req.ip, shopperOf(ctx, req)),
   );
 
   app.get(
@@ -195,7 +195,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ContentsSearchBody, ...Bad },
       },
     },
-    async (req) => contentsSearch(ctx, req.query.query),
+    async (req) => contentsSearch(ctx, req.query.query, req.ip),
   );
 
   app.get(
