@@ -53,7 +53,12 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
     child.kill('SIGTERM');
     await exited;
   };
+  let exitCode;
+  exited.then((code) => {
+    exitCode = code;
+  });
   while (performance.now() - t0 < timeoutMs) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before it answered /api/health`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) {
         return { ms: Math.round(performance.now() - t0), stop, pid: child.pid };
