@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Misspelt-search flood (docs/ARCHITECTURE.md, "Search": bounded typo work): the built server on
-// PGlite (a temporary DATA_DIR, --products seeded) receives unique misspelt queries — a fresh
-// misspelling each time, so no cache answers — at --rate per second to GET /api/v1/search/product
-// and --contents-rate to GET /api/contents/search, from --clients addresses (TRUST_PROXY=loopback
+// Misspelt-search flood (docs/ARCHITECTURE.md, "Security": bounded search typo work): the built
+// server on PGlite (a temporary DATA_DIR, --products seeded) receives unique misspelt queries — a
+// fresh misspelling each time, so no cache answers — at --rate per second to
+// GET /api/v1/search/product and --contents-rate to GET /api/contents/search, from --clients addresses (TRUST_PROXY=loopback
 // and X-Forwarded-For, so the per-address limit does not hide the engine's cost), for --duration
 // seconds, while /api/health and a cached product detail are each asked one request at a time.
 // Before the flood, --serial unique misspelt product searches one after the other give the

@@ -124,7 +124,8 @@ const EnvSchema = z.object({
     }),
   /**
    * Searches without an exact product hit (the typo-tolerant fallback and "did you mean" run for
-   * them) one client address may send per minute (docs/ARCHITECTURE.md, "Search").
+   * them) one client address may send per minute (docs/ARCHITECTURE.md, "Security": bounded
+   * search typo work).
    */
   SEARCH_TYPO_LIMIT: z.coerce.number().int().min(1).default(30),
   /** SEARCH_MEMORY_INDEX=0 turns the search index's in-memory replicas off (on by default). */

@@ -1,10 +1,15 @@
 /**
- * Bounded work of searches without an exact hit (docs/ARCHITECTURE.md, "Search": bounded typo
- * work): "did you mean" compares at most a fixed number of vocabulary words and remembers a
- * typed word's look-up, its candidates are checked without the typo-tolerant fallback, the
+ * Bounded work of searches without an exact hit (docs/ARCHITECTURE.md, "Security": bounded
+ * search typo work): "did you mean" compares at most a fixed number of vocabulary words and
+ * remembers a typed word's look-up, its candidates are checked without the typo-tolerant fallback, the
  * fallback skips long key forms, and each client address has a limit of such searches.
  */
-import { analyseQuery, type ContentsSearchBody, MAX_QUERY_LENGTH, type ProductSearchBody } from '@codiroom/shared';
+import {
+  analyseQuery,
+  type ContentsSearchBody,
+  MAX_QUERY_LENGTH,
+  type ProductSearchBody,
+} from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CorrectionStats,

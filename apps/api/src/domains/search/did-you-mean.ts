@@ -32,7 +32,7 @@ export interface Vocabulary {
   known: Set<string>;
   /** The words by key length (index: length), so a look-up compares only lengths in reach. */
   byLength: VocabularyWord[][];
-  /** Look-ups of typed words already answered (docs/ARCHITECTURE.md, "Search": did you mean). */
+  /** Look-ups of typed words already answered, kept for the next queries. */
   looked: Map<string, WordLookup>;
 }
 
@@ -45,9 +45,9 @@ interface WordLookup {
 /** Candidates offered at most (each is then checked for hits). */
 export const MAX_CORRECTIONS = 3;
 /**
- * Bounds of one query's corrections (docs/ARCHITECTURE.md, "Search": did you mean): words looked
- * up at most (the others are kept as typed), vocabulary comparisons at most, and typed words
- * whose look-up is kept for the next queries.
+ * Bounds of one query's corrections (docs/ARCHITECTURE.md, "Security": bounded search typo
+ * work): words looked up at most (the others are kept as typed), vocabulary comparisons at most,
+ * and typed words whose look-up is kept for the next queries.
  */
 export const MAX_CORRECTED_WORDS = 6;
 export const MAX_COMPARISONS = 12_000;

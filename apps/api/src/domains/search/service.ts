@@ -111,8 +111,9 @@ export const SEARCH_PAGE_CACHE = defineCache<ProductPage>('search-product-pages'
 });
 
 /**
- * Searches without an exact product hit per client address (docs/ARCHITECTURE.md, "Search"):
- * only they run the typo-tolerant fallback and "did you mean", the costly part of a search.
+ * Searches without an exact product hit per client address (docs/ARCHITECTURE.md, "Security":
+ * bounded search typo work): only they run the typo-tolerant fallback and "did you mean", the
+ * costly part of a search.
  */
 function typoLimit(ctx: AppContext): RateLimit {
   return {

@@ -13,10 +13,10 @@ import { SYNONYM_PENALTY } from './relevance.ts';
 /** Shortest key form the fuzzy fallback tries (below that, similarity is noise). */
 const FUZZY_MIN_KEYS = 4;
 /**
- * Longest key form it tries (docs/ARCHITECTURE.md, "Search": bounded typo work): for longer ones
- * PostgreSQL leaves the trigram index and computes word_similarity on every product (60–110 ms
- * a query on 2,000 products in PGlite, on the event loop, growing with the catalogue); a typo in
- * a longer query is corrected word by word by "did you mean" instead.
+ * Longest key form it tries (docs/ARCHITECTURE.md, "Security": bounded search typo work): for
+ * longer ones PostgreSQL leaves the trigram index and computes word_similarity on every product
+ * (60–110 ms a query on 2,000 products in PGlite, on the event loop, growing with the
+ * catalogue); a typo in a longer query is corrected word by word by "did you mean" instead.
  */
 export const FUZZY_MAX_KEYS = 12;
 
