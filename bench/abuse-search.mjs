@@ -12,12 +12,12 @@
 //
 // Usage: node bench/abuse-search.mjs [-- --products 300 --duration 20 --rate 4 --contents-rate 3 --clients 16 --max-p99 400]
 // BENCH_SERVER_ENTRY=…/server.mjs measures another build (bench/server.mjs).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cliArgs, startServer } from './server.mjs';
+import { cliArgs, cpuMsOf, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -88,11 +88,6 @@ async function sample(path, until) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return times;
-}
-
-function cpuMsOf(pid) {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'codiroom-abuse-'));

@@ -71,7 +71,7 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
 }
 
 /** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
-function cpuMsOf(pid) {
+export function cpuMsOf(pid) {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
