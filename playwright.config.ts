@@ -59,6 +59,8 @@ export default defineConfig({
           CURATION_PUBLISH_DELAY_MIN: '60',
           // Every journey signs up from this one address: the per-address SMS limit is for the world.
           SMS_IP_HOURLY_LIMIT: '1000',
+          // Likewise every journey's searches without an exact hit.
+          SEARCH_TYPO_LIMIT: '1000',
         },
       },
 });

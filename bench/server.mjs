@@ -59,7 +59,12 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
     child.kill('SIGTERM');
     await exited;
   };
+  let exitCode;
+  exited.then((code) => {
+    exitCode = code;
+  });
   while (performance.now() - t0 < timeoutMs) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before it answered /api/health`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) {
         return { ms: Math.round(performance.now() - t0), stop, pid: child.pid };
@@ -72,7 +77,7 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
 }
 
 /** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
-function cpuMsOf(pid) {
+export function cpuMsOf(pid) {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)

@@ -122,6 +122,12 @@ const EnvSchema = z.object({
       const s = Number(raw);
       return Number.isFinite(s) && s >= 0 ? s : 30;
     }),
+  /**
+   * Searches without an exact product hit (the typo-tolerant fallback and "did you mean" run for
+   * them) one client address may send per minute (docs/ARCHITECTURE.md, "Security": bounded
+   * search typo work).
+   */
+  SEARCH_TYPO_LIMIT: z.coerce.number().int().min(1).default(30),
   /** SEARCH_MEMORY_INDEX=0 turns the search index's in-memory replicas off (on by default). */
   SEARCH_MEMORY_INDEX: z
     .string()

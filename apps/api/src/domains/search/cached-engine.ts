@@ -7,8 +7,8 @@
  * key, so this node never serves hits from before its own writes; other nodes catch up within the
  * TTL.
  */
-import type { AnalysedQuery, SearchSort, Suggestion } from '@codiroom/shared';
-import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
+import type { AnalysedQuery, Suggestion } from '@codiroom/shared';
+import type { FacetCounts, Hits, Paging, ProductQuery, SearchEngine, TypeCounts } from './engine.ts';
 import { indexGeneration } from './generation.ts';
 
 export const DEFAULT_CACHE_TTL_MS = 30_000;
@@ -73,7 +73,7 @@ export class CachedSearchEngine implements SearchEngine {
     return this.inner.warm();
   }
 
-  products(q: AnalysedQuery, opts: Paging & { filters?: ProductFilters; sort: SearchSort }): Promise<Hits> {
+  products(q: AnalysedQuery, opts: ProductQuery): Promise<Hits> {
     return this.remember(['p', q.readings, q.initials, opts], () => this.inner.products(q, opts));
   }
 

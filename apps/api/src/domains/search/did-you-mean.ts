@@ -30,11 +30,33 @@ export interface Vocabulary {
   words: VocabularyWord[];
   /** Every key form of the vocabulary, for the "is this word known" check. */
   known: Set<string>;
+  /** The words by key length (index: length), so a look-up compares only lengths in reach. */
+  byLength: VocabularyWord[][];
+  /** Look-ups of typed words already answered, kept for the next queries. */
+  looked: Map<string, WordLookup>;
+}
+
+/** What the vocabulary says about one typed word (key form). */
+interface WordLookup {
+  known: boolean;
+  near: VocabularyWord[];
 }
 
 /** Candidates offered at most (each is then checked for hits). */
 export const MAX_CORRECTIONS = 3;
+/**
+ * Bounds of one query's corrections (docs/ARCHITECTURE.md, "Security": bounded search typo
+ * work): words looked up at most (the others are kept as typed), vocabulary comparisons at most,
+ * and typed words whose look-up is kept for the next queries.
+ */
+export const MAX_CORRECTED_WORDS = 6;
+export const MAX_COMPARISONS = 12_000;
+const MAX_REMEMBERED_WORDS = 20_000;
 
+/** Work of one `corrections` call, for tests and measurements. */
+export interface CorrectionStats {
+  comparisons: number;
+}
 /** Keystrokes a correction may differ by: 1 up to 5 keys, 2 up to 9, then 3. */
 export const allowedDistance = (keys: string): number => (keys.length <= 5 ? 1 : keys.length <= 9 ? 2 : 3);
 
@@ -88,29 +110,62 @@ export function vocabularyOf(
     for (const e of english) add(korean[0] as string, e.replace(/ /g, ''), 0);
   }
   const words = [...byKeys.values()];
-  const v = { words, known: new Set(words.map((w) => w.keys)) };
+  const byLength: VocabularyWord[][] = [];
+  for (const w of words) {
+    const same = byLength[w.keys.length];
+    if (same) same.push(w);
+    else byLength[w.keys.length] = [w];
+  }
+  const v = { words, known: new Set(words.map((w) => w.keys)), byLength, looked: new Map() };
   built.set(rows, v);
   return v;
 }
 
-/** Vocabulary words within the allowed distance of `keys`, closest then most popular first. */
-function nearest(v: Vocabulary, keys: string): VocabularyWord[] {
+/**
+ * What the vocabulary says about a typed word: known (a vocabulary word or inside one: a partial
+ * word is not a typo), and, unless known (or for the whole query, always), its words within the
+ * allowed distance, closest then most popular first. Only words of a length in reach are
+ * compared, at most `budget.left` of them; an answer cut short by the budget is not remembered.
+ */
+function lookUp(
+  v: Vocabulary,
+  keys: string,
+  budget: { left: number },
+  stats: CorrectionStats | undefined,
+  whole = false,
+): WordLookup {
+  const key = whole ? `=${keys}` : keys;
+  const hit = v.looked.get(key);
+  if (hit) return hit;
+  let known = v.known.has(keys);
+  if (!known && !whole) for (const k of v.known) if (k.includes(keys)) known = true;
   const max = allowedDistance(keys);
   const found: { w: VocabularyWord; d: number }[] = [];
-  for (const w of v.words) {
-    const d = editDistance(keys, w.keys, max);
-    if (d <= max && d > 0) found.push({ w, d });
+  let complete = true;
+  if (whole || !known) {
+    for (let len = Math.max(1, keys.length - max); len <= keys.length + max && complete; len++) {
+      for (const w of v.byLength[len] ?? []) {
+        if (budget.left <= 0) {
+          complete = false;
+          break;
+        }
+        budget.left -= 1;
+        if (stats) stats.comparisons += 1;
+        const d = editDistance(keys, w.keys, max);
+        if (d <= max && d > 0) found.push({ w, d });
+      }
+    }
   }
-  return found
+  const near = found
     .sort((a, b) => a.d - b.d || b.w.popularity - a.w.popularity || a.w.text.localeCompare(b.w.text))
-    .map((f) => f.w);
-}
-
-/** Whether a word (key form) is a vocabulary word or inside one (a partial word is not a typo). */
-function isKnown(v: Vocabulary, keys: string): boolean {
-  if (v.known.has(keys)) return true;
-  for (const k of v.known) if (k.includes(keys)) return true;
-  return false;
+    .map((f) => f.w)
+    .slice(0, MAX_CORRECTIONS);
+  const answer = { known, near };
+  if (complete) {
+    if (v.looked.size >= MAX_REMEMBERED_WORDS) v.looked.clear();
+    v.looked.set(key, answer);
+  }
+  return answer;
 }
 
 /**
@@ -118,7 +173,7 @@ function isKnown(v: Vocabulary, keys: string): boolean {
  * one vocabulary word (urbntailor → 어반테일러), then every unknown word replaced by its
  * nearest vocabulary words (known words kept: 와이드 슬랙수 → 와이드 슬랙스).
  */
-export function corrections(q: AnalysedQuery, v: Vocabulary): string[] {
+export function corrections(q: AnalysedQuery, v: Vocabulary, stats?: CorrectionStats): string[] {
   if (q.choseong || !q.meaningful) return [];
   const out: string[] = [];
   const offer = (text: string) => {
@@ -130,13 +185,18 @@ export function corrections(q: AnalysedQuery, v: Vocabulary): string[] {
     const hangul = qwertyToHangul(w);
     return { text: w, keys: toKeys(w), hangul };
   });
+  const budget = { left: MAX_COMPARISONS };
   const whole = toKeys(q.meaningful);
-  if (words.length > 1) for (const w of nearest(v, whole).slice(0, MAX_CORRECTIONS)) offer(w.text);
+  if (words.length > 1) for (const w of lookUp(v, whole, budget, stats, true).near) offer(w.text);
+  let looked = 0;
   const options = words.map((w) => {
+    const typed = [w.hangul ?? w.text];
+    if (looked >= MAX_CORRECTED_WORDS) return typed;
     const keys = w.hangul ? toKeys(w.hangul) : w.keys;
-    if (translateQuery(w.text).length || isKnown(v, keys)) return [w.hangul ?? w.text];
-    const near = nearest(v, keys).slice(0, MAX_CORRECTIONS);
-    return near.length ? near.map((n) => n.text) : [w.hangul ?? w.text];
+    if (translateQuery(w.text).length) return typed;
+    looked += 1;
+    const found = lookUp(v, keys, budget, stats);
+    return found.known || !found.near.length ? typed : found.near.map((n) => n.text);
   });
   for (let i = 0; i < MAX_CORRECTIONS; i++) {
     if (!options.some((o) => o.length > i)) break;

@@ -48,9 +48,12 @@ export interface TypeCounts {
   post: number;
 }
 
+/** A product search: the page, filters and order; `exact` skips the typo-tolerant fallback. */
+export type ProductQuery = Paging & { filters?: ProductFilters; sort: SearchSort; exact?: boolean };
+
 export interface SearchEngine {
   readonly name: string;
-  products(q: AnalysedQuery, opts: Paging & { filters?: ProductFilters; sort: SearchSort }): Promise<Hits>;
+  products(q: AnalysedQuery, opts: ProductQuery): Promise<Hits>;
   styles(q: AnalysedQuery, page: Paging): Promise<Hits>;
   brands(q: AnalysedQuery, page: Paging): Promise<Hits>;
   posts(q: AnalysedQuery, page: Paging): Promise<Hits>;

@@ -23,7 +23,15 @@ import { searchDocuments as D } from '../../db/schema.ts';
 import { type DictionaryAnswer, lookupDictionary } from './dictionary.ts';
 import { corrections, vocabularyOf } from './did-you-mean.ts';
 import { ensureSearchIndex } from './documents.ts';
-import type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
+import type {
+  FacetCounts,
+  Hits,
+  Paging,
+  ProductFilters,
+  ProductQuery,
+  SearchEngine,
+  TypeCounts,
+} from './engine.ts';
 import { facetCounts } from './facets.ts';
 import { indexGeneration } from './generation.ts';
 import { rankFromMemory } from './memory-rank.ts';
@@ -206,10 +214,7 @@ export class PgSearchEngine implements SearchEngine {
     return loose.total > 0 ? loose : exact;
   }
 
-  async products(
-    q: AnalysedQuery,
-    opts: Paging & { filters?: ProductFilters; sort: SearchSort },
-  ): Promise<Hits> {
+  async products(q: AnalysedQuery, opts: ProductQuery): Promise<Hits> {
     const filter = filterCondition(opts.filters);
     const ranked = opts.sort === 'relevance' || opts.sort === 'popular';
     const mem = this.postings?.get() ?? null;
@@ -230,7 +235,7 @@ export class PgSearchEngine implements SearchEngine {
       if (page) hits = { ...page, fuzzy: false };
     }
     if (!hits) hits = await this.productsFromSql(q, opts, mem);
-    if (hits.total > 0) return hits;
+    if (hits.total > 0 || opts.exact) return hits;
     // Nothing matches exactly: the typo-tolerant fallback (few rows by nature).
     const fuzzy = fuzzyCondition(q);
     if (!fuzzy) return hits;
@@ -341,9 +346,10 @@ export class PgSearchEngine implements SearchEngine {
   }
 
   /**
-   * "Did you mean" (did-you-mean.ts): the first correction with exact product hits. The
-   * vocabulary is the suggest rows, from memory when loaded, else read once a minute (the same
-   * rows, so both paths offer the same correction).
+   * "Did you mean" (did-you-mean.ts): the first correction with exact product hits (checked
+   * without the typo-tolerant fallback, which a correction's answer never uses). The vocabulary
+   * is the suggest rows, from memory when loaded, else read once a minute (the same rows, so
+   * both paths offer the same correction).
    */
   async didYouMean(q: AnalysedQuery): Promise<string | null> {
     let rows = this.suggestRows?.get() ?? null;
@@ -362,8 +368,8 @@ export class PgSearchEngine implements SearchEngine {
     for (const text of corrections(q, vocabularyOf(rows))) {
       const c = analyseQuery(text);
       if (!c.readings.length) continue;
-      const hits = await this.products(c, { limit: 1, offset: 0, sort: 'relevance' });
-      if (hits.total > 0 && !hits.fuzzy) return text;
+      const hits = await this.products(c, { limit: 1, offset: 0, sort: 'relevance', exact: true });
+      if (hits.total > 0) return text;
     }
     return null;
   }

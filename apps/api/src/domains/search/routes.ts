@@ -54,6 +54,8 @@ function shopperOf(ctx: AppContext, req: FastifyRequest): ShopperOf {
   };
 }
 const Bad = { 400: ErrorBody };
+/** Searches without an exact product hit are limited per client address (service.ts typoLimit). */
+const Limited = { ...Bad, 429: ErrorBody };
 const QUERY_NOTE =
   "query matches Korean by full words, partial syllables (맨투ㅁ), 초성 (ㅅㄹㅅ), English-keyboard typing (tmffortm), common variants (슬렉스), English and romanised names of categories and items (slacks, polo, seullaekseu → 슬랙스, 폴로), brand names in Korean or English and any spacing; words that mean nothing in a men's shop (남자, 남성, 맨즈, mens) are left out (남자 니트, 남자니트 → 니트).";
 
@@ -90,10 +92,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Product search with filters, sort and paging',
         description: `${QUERY_NOTE} sort=relevance ranks exact name and brand matches first, then popularity. Filters: brand_ids (comma list), category (shop tab or leaf code), price_min/price_max (won, on the price paid), sizes, colors (comma lists).`,
         querystring: ProductSearchQuery,
-        response: { 200: ProductSearchBody, ...Bad },
+        response: { 200: ProductSearchBody, ...Limited },
       },
     },
-    async (req) => searchProducts(ctx, req.query, shopperOf(ctx, req)),
+    async (req) => searchProducts(ctx, req.query, req.ip, shopperOf(ctx, req)),
   );
 
   app.get(
@@ -192,10 +194,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'First products, brands, styles and magazine posts for a query, with counts',
         description: QUERY_NOTE,
         querystring: QueryOnly,
-        response: { 200: ContentsSearchBody, ...Bad },
+        response: { 200: ContentsSearchBody, ...Limited },
       },
     },
-    async (req) => contentsSearch(ctx, req.query.query),
+    async (req) => contentsSearch(ctx, req.query.query, req.ip),
   );
 
   app.get(

@@ -35,11 +35,12 @@ import {
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { liveCards } from '../catalog/index.ts';
 import { CachedSearchEngine } from './cached-engine.ts';
 import { copyCard, searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
-import type { Hits, ProductFilters, SearchEngine } from './engine.ts';
+import type { Hits, ProductFilters, ProductQuery, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
 import { countSearch } from './stats.ts';
 import { realtimeKeywords, recordSearch } from './trends.ts';
@@ -109,6 +110,36 @@ export const SEARCH_PAGE_CACHE = defineCache<ProductPage>('search-product-pages'
   invalidatedBy: ['catalog.changed', 'prices.changed'],
 });
 
+/**
+ * Searches without an exact product hit per client address (docs/ARCHITECTURE.md, "Security":
+ * bounded search typo work): only they run the typo-tolerant fallback and "did you mean", the
+ * costly part of a search.
+ */
+function typoLimit(ctx: AppContext): RateLimit {
+  return {
+    name: 'search:typo:ip',
+    max: ctx.config.SEARCH_TYPO_LIMIT,
+    windowSeconds: 60,
+    detail: '검색 요청이 너무 많아요. 잠시 후 다시 검색해주세요.',
+  };
+}
+
+/**
+ * Product hits of `q`: the exact matches, else — within the client's limit of such searches
+ * (typoLimit) — the typo-tolerant fallback's. `load` runs the engine (through a cache or not).
+ */
+async function productHits<T extends { hits: Hits }>(
+  ctx: AppContext,
+  client: string,
+  opts: ProductQuery,
+  load: (opts: ProductQuery) => Promise<T>,
+): Promise<T> {
+  const exact = await load({ ...opts, exact: true });
+  if (exact.hits.total > 0) return exact;
+  await enforceRateLimit(ctx, typoLimit(ctx), client);
+  return load(opts);
+}
+
 function analysed(query: string): AnalysedQuery {
   const q = analyseQuery(query);
   if (!q.normalised || q.readings.length === 0) {
@@ -139,6 +170,7 @@ export type ShopperOf = () => Promise<string>;
 export async function searchProducts(
   ctx: AppContext,
   p: ProductSearchQuery,
+  client: string,
   shopper: ShopperOf = async () => 'anonymous',
 ): Promise<ProductSearchBody> {
   const q = analysed(p.query);
@@ -158,12 +190,14 @@ export async function searchProducts(
   };
   const opts = { filters, sort: p.sort, limit: p.page_size, offset: (p.page - 1) * p.page_size };
   // Cards (prices, stock) of a hot query's page may be up to 5 s old; the product page is live.
-  const { hits, result } = await cache(ctx, SEARCH_PAGE_CACHE).load(
-    JSON.stringify([indexGeneration(), 'products', q.readings, q.initials, opts]),
-    async () => {
-      const hits = await engine.products(q, opts);
-      return { hits, result: await searchCards(ctx.db, hits.ids) };
-    },
+  const { hits, result } = await productHits(ctx, client, opts, (opts) =>
+    cache(ctx, SEARCH_PAGE_CACHE).load(
+      JSON.stringify([indexGeneration(), 'products', q.readings, q.initials, opts]),
+      async () => {
+        const hits = await engine.products(q, opts);
+        return { hits, result: await searchCards(ctx.db, hits.ids) };
+      },
+    ),
   );
   const unfiltered =
     !p.brand_ids &&
@@ -378,18 +412,28 @@ export async function keywords(
 const CONTENTS_LIMIT = { product: 6, brand: 5, style: 5, post: 5 } as const;
 
 /** One call for the search landing: the first products, brands, styles and magazine posts. */
-export async function contentsSearch(ctx: AppContext, query: string): Promise<ContentsSearchBody> {
+export async function contentsSearch(
+  ctx: AppContext,
+  query: string,
+  client: string,
+): Promise<ContentsSearchBody> {
   const q = analysed(query);
   const engine = searchEngine(ctx);
   await engine.ready();
   const first = (n: number) => ({ limit: n, offset: 0 });
-  const [p, b, s, po]: Hits[] = [
-    await engine.products(q, { ...first(CONTENTS_LIMIT.product), sort: 'relevance' }),
+  const products = (opts: ProductQuery) => engine.products(q, opts).then((hits) => ({ hits }));
+  const { hits: p } = await productHits(
+    ctx,
+    client,
+    { ...first(CONTENTS_LIMIT.product), sort: 'relevance' },
+    products,
+  );
+  const [b, s, po]: Hits[] = [
     await engine.brands(q, first(CONTENTS_LIMIT.brand)),
     await engine.styles(q, first(CONTENTS_LIMIT.style)),
     await engine.posts(q, first(CONTENTS_LIMIT.post)),
   ] as Hits[];
-  const [products, brandList, styleList, postList] = await Promise.all([
+  const [cards, brandList, styleList, postList] = await Promise.all([
     searchCards(ctx.db, p?.ids ?? []),
     brandSummaries(ctx.db, b?.ids ?? []),
     styleSummaries(ctx.db, s?.ids ?? []),
@@ -401,7 +445,7 @@ export async function contentsSearch(ctx: AppContext, query: string): Promise<Co
     interpreted_query: q.display,
     did_you_mean: didYouMean,
     counts: { product: p?.total ?? 0, brand: b?.total ?? 0, style: s?.total ?? 0, post: po?.total ?? 0 },
-    products: await liveCards(ctx, ctx.clock.now(), products),
+    products: await liveCards(ctx, ctx.clock.now(), cards),
     brands: brandList,
     styles: styleList,
     posts: postList,

@@ -12,6 +12,13 @@ import { SYNONYM_PENALTY } from './relevance.ts';
 
 /** Shortest key form the fuzzy fallback tries (below that, similarity is noise). */
 const FUZZY_MIN_KEYS = 4;
+/**
+ * Longest key form it tries (docs/ARCHITECTURE.md, "Security": bounded search typo work): for
+ * longer ones PostgreSQL leaves the trigram index and computes word_similarity on every product
+ * (60–110 ms a query on 2,000 products in PGlite, on the event loop, growing with the
+ * catalogue); a typo in a longer query is corrected word by word by "did you mean" instead.
+ */
+export const FUZZY_MAX_KEYS = 12;
 
 export const contains = (k: string) => `%${k}%`;
 
@@ -44,7 +51,9 @@ export function readingMatch(r: AnalysedQuery['readings'][number]): SQL {
 
 export function fuzzyCondition(q: AnalysedQuery): SQL | null {
   if (q.choseong) return null;
-  const keys = q.readings.map((r) => r.keys).filter((k) => k.length >= FUZZY_MIN_KEYS);
+  const keys = q.readings
+    .map((r) => r.keys)
+    .filter((k) => k.length >= FUZZY_MIN_KEYS && k.length <= FUZZY_MAX_KEYS);
   if (keys.length === 0) return null;
   return sql`(${sql.join(
     keys.map((k) => sql`${k} <% ${D.all_keys}`),
