@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   brands,
@@ -13,12 +14,14 @@ import {
   productDisplays,
   productItems,
   refunds,
+  reviewPhotos,
 } from '../src/db/schema.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
+import { storeImage } from '../src/platform/uploads.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
 import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
@@ -459,6 +462,20 @@ describe('review credit and review missions of a returned item', () => {
     const m = await member();
     const itemId = await delivered(m, shop.m);
     const written = await review(m, itemId);
+    // A photo of the review, served by its public URL until the item is returned.
+    const photo = await storeImage(
+      t.ctx.images,
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#446' } })
+        .jpeg()
+        .toBuffer(),
+      {
+        scope: 'reviews',
+        now: new Date(),
+      },
+    );
+    await t.ctx.db.insert(reviewPhotos).values({ review_id: written.id, image_url: photo.url });
+    const getPhoto = () => t.app.inject({ method: 'GET', url: photo.url });
+    expect((await getPhoto()).statusCode).toBe(200);
     const received = await call(t.app, 'POST', '/api/benefits/receive-mission-point', m.headers, {
       mission: 'FIRST_REVIEW',
     });
@@ -480,6 +497,8 @@ describe('review credit and review missions of a returned item', () => {
     expect((await ledger(m, 'MISSION_REVOKED')).map((r) => r.amount)).toEqual([-(mission?.point ?? 0)]);
     // The review no longer counts; the mission is open again (another review completes it).
     expect((await call(t.app, 'GET', `/api/reviews/review-detail/${written.id}`, {})).status).toBe(404);
+    // Its photo is withheld like an operator-hidden review's.
+    expect((await getPhoto()).statusCode).toBe(404);
     expect(
       await t.ctx.db.select().from(missionCompletions).where(eq(missionCompletions.user_id, m.id)),
     ).toEqual([]);
