@@ -26,8 +26,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { benchGuestId, startServer } from './server.mjs';
+import { tallPng } from './tall-png.mjs';
 
 const SECONDS = Math.min(40, Number(process.env.ABUSE_SECONDS ?? 30));
 const P99_MS = Number(process.env.ABUSE_P99_MS ?? 2000);
@@ -41,28 +41,6 @@ const RANDOM_URLS_IN_FLIGHT = 400;
 const SAMPLE_GAP_MS = 50;
 /** A sample that takes longer is cut and counted at this time. */
 const SAMPLE_TIMEOUT_MS = 20_000;
-
-/** A PNG one pixel wide and `height` tall, black, RGB: 155 KB at 39,999,000 rows. */
-function tallPng(height) {
-  const chunk = (type, data) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(height * 4), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const freePort = () =>
   new Promise((resolve) => {

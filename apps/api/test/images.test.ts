@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, productDisplays, products } from '../src/db/schema.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { RENDER_BUDGET, UPLOAD_BUDGET } from '../src/platform/image-processing.ts';
+import { fillBudget } from './budget-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -129,12 +130,7 @@ describe('generated images', () => {
 
   it('renders have their own budget: a full line of photo decodes never delays a product picture', async () => {
     // Every upload slot taken and the whole line waiting, each job held until the end.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    const { concurrency, maxWaiting } = UPLOAD_BUDGET.opts;
-    const jobs = Array.from({ length: concurrency + maxWaiting }, () => UPLOAD_BUDGET.run(() => held));
+    const full = fillBudget(UPLOAD_BUDGET);
     try {
       const res = await Promise.race([
         t.app.inject({ method: 'GET', url: '/api/images/product/BOTTOM/b3282d/12.webp' }),
@@ -142,8 +138,7 @@ describe('generated images', () => {
       ]);
       expect(res === 'stalled' ? res : res.statusCode).toBe(200);
     } finally {
-      release();
-      await Promise.all(jobs);
+      await full.release();
     }
   });
 });

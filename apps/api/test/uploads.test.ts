@@ -8,11 +8,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { fixedClock } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tallPng } from '../../../bench/tall-png.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -40,6 +40,7 @@ import {
   storeImage,
   UPLOAD_LIMITS,
 } from '../src/platform/uploads.ts';
+import { fillBudget } from './budget-fixtures.ts';
 import { guestHeader, openTestDatabase, testEnv } from './helpers.ts';
 
 // ───────────── fixtures ─────────────
@@ -66,32 +67,6 @@ const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#5a7' } })
     .jpeg()
     .toBuffer();
-
-/**
- * A PNG one pixel wide and `height` pixels tall, all black: at 39,999,000 rows it is about 155 KB
- * (RGB rows of zeros deflate 1,000 to 1) and within 40 megapixels, yet decoding it took 6.5–10 s.
- */
-function tallPng(height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, not interlaced
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    // each row: filter byte 0, then one RGB pixel
-    chunk('IDAT', deflateSync(Buffer.alloc(height * 4), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The temporary upload directories now in the OS temp dir. */
 const tempUploads = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith('codiroom-upload-')));
@@ -333,22 +308,16 @@ describe('processImage', () => {
         return err;
       }
     };
-    expect(refusal({ width: 1, height: 39_999_000, channels: 3 })).toMatchObject({
-      statusCode: 413,
-      detail: BAD_SHAPE,
-    });
-    expect(refusal({ width: 17_000, height: 1_000, channels: 3 })).toMatchObject({
-      statusCode: 413,
-      detail: BAD_SHAPE,
-    });
-    expect(refusal({ width: 2_100, height: 100, channels: 3 })).toMatchObject({
-      statusCode: 413,
-      detail: BAD_SHAPE,
-    });
-    expect(refusal({ width: 100, height: 2_100, channels: 3 })).toMatchObject({
-      statusCode: 413,
-      detail: BAD_SHAPE,
-    });
+    for (const [width, height] of [
+      [1, 39_999_000],
+      [17_000, 1_000],
+      [2_100, 100],
+      [100, 2_100],
+    ])
+      expect(refusal({ width, height, channels: 3 }), `${width}×${height}`).toMatchObject({
+        statusCode: 413,
+        detail: BAD_SHAPE,
+      });
     // 24 megapixels of 16-bit RGBA: 192 MB decoded, past a 40-megapixel 8-bit RGBA photo's 160 MB.
     expect(refusal({ width: 6_000, height: 4_000, channels: 4, depth: 'ushort' })).toMatchObject({
       statusCode: 413,
@@ -477,19 +446,13 @@ describe('uploads over HTTP', () => {
   });
 
   it('while the decode line is full an upload is a 503 with Retry-After, and nothing is read', async () => {
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    const { concurrency, maxWaiting } = UPLOAD_BUDGET.opts;
-    const jobs = Array.from({ length: concurrency + maxWaiting }, () => UPLOAD_BUDGET.run(() => held));
+    const full = fillBudget(UPLOAD_BUDGET);
     try {
       const res = await upload([{ name: 'photo', bytes: await jpeg(64, 48) }]);
       expect(expectDetail(res, 503)).toMatch(/잠시 후/);
       expect(res.headers['retry-after']).toBe(String(UPLOAD_BUDGET.opts.retryAfterSeconds));
     } finally {
-      release();
-      await Promise.all(jobs);
+      await full.release();
     }
     expect((await upload([{ name: 'photo', bytes: await jpeg(64, 48) }])).statusCode).toBe(200);
   });
