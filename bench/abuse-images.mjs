@@ -140,6 +140,7 @@ try {
   const fresh = [...colourways]
     .flatMap((c) => Array.from({ length: 40 }, (_, n) => `${base}/api/images/product/${c}/${n}.webp`))
     .filter((url) => url !== `${base}${picture}`);
+  if (fresh.length === 0) throw new Error('no product pictures in /api/products/detail/1–30');
   let nextFresh = 0;
   const freshPicture = () => fresh[nextFresh++ % fresh.length];
   const warm = await fetch(`${base}${picture}`);
