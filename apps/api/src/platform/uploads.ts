@@ -99,7 +99,7 @@ async function removeTempFiles(request: FastifyRequest): Promise<void> {
 
 /**
  * Registers @fastify/multipart in `scope` with UPLOAD_LIMITS, and the hooks that remove a
- * request's temporary files (after the answer, or when the client goes away). Register it in a
+ * request's temporary files (as the answer is sent, or when the client goes away). Register it in a
  * scope of its own holding only the upload routes: the plugin adds two hooks to every request of
  * the scope it is registered in. Only routes that declare `config: { uploads: true }` are let
  * through with a multipart body (input-limits.ts), wherever the plugin is.
@@ -108,6 +108,11 @@ export async function registerUploads(scope: FastifyInstance): Promise<void> {
   await scope.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { ...UPLOAD_LIMITS, parts: UPLOAD_LIMITS.files + UPLOAD_LIMITS.fields },
+  });
+  // Before the answer leaves (so a client never outruns the cleanup), and when the client goes away.
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    await removeTempFiles(request);
+    return payload;
   });
   scope.addHook('onResponse', removeTempFiles);
   scope.addHook('onRequestAbort', removeTempFiles);
