@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curations } from '../src/db/schema.ts';
+import { UPLOAD_RATE_LIMITS } from '../src/platform/uploads.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
 
@@ -144,5 +145,30 @@ describe('style-quiz photos', () => {
       await t.ctx.images.get(again.body.image_url.split('?')[0]?.replace('/api/uploads/', '') as string),
     ).toBeNull();
     expect((await del(m.user.id, again.body.id)).statusCode).toBe(404);
+  });
+
+  it('uploads are rate-limited per member and per address, counted before the body is read', async () => {
+    // A window of its own: the limits count per 10 minutes of the app's clock.
+    clock.advance(3600);
+    const { member, address } = UPLOAD_RATE_LIMITS;
+    const a = await createMember(t.ctx);
+    const d = await createMember(t.ctx);
+    // An upload without its photo still counts (the request is counted as it arrives).
+    for (let i = 0; i < member.max; i++) expect((await upload(a.user.id, 'FACE')).status).toBe(400);
+    const limited = await upload(a.user.id, 'FACE', await jpegWithGps());
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toBe(member.detail);
+    // Other members from the same address, each within its own limit, up to the address's limit.
+    for (let sent = member.max; sent < address.max; ) {
+      const m = await createMember(t.ctx);
+      for (let i = 0; i < member.max && sent < address.max; i++, sent++)
+        expect((await upload(m.user.id, 'FACE')).status).toBe(400);
+    }
+    const shared = await upload(d.user.id, 'FACE', await jpegWithGps());
+    expect(shared.status).toBe(429);
+    expect(shared.body.detail).toBe(address.detail);
+    // The next window lets them upload again.
+    clock.advance(member.windowSeconds);
+    expect((await upload(d.user.id, 'FACE', await jpegWithGps())).status).toBe(200);
   });
 });

@@ -14,6 +14,9 @@
  * pass): as nobody, as a guest and, with HOSTILE_ADMIN_KEY, as an operator.
  */
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -520,14 +523,15 @@ describe.skipIf(!!BASE_URL)('hostile input, every operation (in process)', () =>
       payload: { liked_styles: ['미니멀'], occasions: ['office'] },
     });
     expect(quiz.statusCode, quiz.body).toBe(200);
+    // An upload arrives as a temporary file (platform/uploads.ts).
+    const photoPath = join(mkdtempSync(join(tmpdir(), 'codiroom-hostile-')), 'photo');
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+      .jpeg()
+      .toFile(photoPath);
     const photo = await addQuizPhoto(t.ctx, b.user.id, 'FACE', [
-      {
-        field: 'photo',
-        bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
-          .jpeg()
-          .toBuffer(),
-      },
+      { field: 'photo', path: photoPath, size: 0 },
     ]);
+    rmSync(dirname(photoPath), { recursive: true, force: true });
     const [curation] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, b.user.id));
     // A restock alert of a sold-out size (the last seeded one: outside the id pools, so no
     // operator's hostile stock change restocks it).

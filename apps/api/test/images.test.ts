@@ -3,11 +3,49 @@
  * review photo drawn for the reviewed product's type and colour shows that colour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, categories, productDisplays, products } from '../src/db/schema.ts';
+import { invalidate } from '../src/platform/cache.ts';
+import { RENDER_BUDGET, UPLOAD_BUDGET } from '../src/platform/image-processing.ts';
+import { fillBudget } from './budget-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
+
+/** A product of `type` with one display per colour (`#rrggbb`): the colourways pictures are drawn in. */
+async function colourways(type: 'TOP' | 'BOTTOM', hexes: string[]) {
+  const slug = `img-${type}-${hexes.join('-').replaceAll('#', '')}`.toLowerCase();
+  const [b] = await t.ctx.db.insert(brands).values({ name: slug, name_en: slug, slug }).returning();
+  const [c] = await t.ctx.db
+    .insert(categories)
+    .values({ code: slug, name: '셔츠', main: 'top', product_type: type })
+    .returning();
+  if (!b || !c) throw new Error('fixture insert failed');
+  const [p] = await t.ctx.db
+    .insert(products)
+    .values({ brand_id: b.id, category_id: c.id, name: '셔츠', product_type: type })
+    .returning();
+  if (!p) throw new Error('fixture insert failed');
+  await t.ctx.db.insert(productDisplays).values(
+    hexes.map((hex) => ({
+      product_id: p.id,
+      brand_id: b.id,
+      category_id: c.id,
+      name: '셔츠',
+      product_type: type,
+      price: 30000,
+      price_discount: 30000,
+      color_name: hex,
+      color_hex: hex,
+      image_url: '/img/x.webp',
+    })),
+  );
+  await invalidate(t.ctx, 'catalog.changed');
+}
+
 beforeAll(async () => {
   t = await createTestApp();
+  await colourways('TOP', ['#1F2A44', '#b3282d']);
+  await colourways('BOTTOM', ['#b3282d']);
 });
 afterAll(() => t?.close());
 
@@ -65,5 +103,42 @@ describe('generated images', () => {
     for (const id of [1, 2, 201, 301])
       expect((await get(`/api/images/banner/${id}.svg`)).body).not.toContain('<text');
     expect((await get('/api/images/product/TOP/1f2a44/3.png')).statusCode).toBe(400);
+  });
+
+  it('draws product and review pictures only in colourways the catalogue has; the rest is a 404', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    const drawn = RENDER_BUDGET.load;
+    for (const url of [
+      '/api/images/product/TOP/0a1b2c/3.webp', // a colour no product has
+      '/api/images/product/BOTTOM/1f2a44/3.webp', // a colour of another type
+      '/api/images/product/TOP/1f2a44/40.webp', // past the type's drawings (a random variant)
+      '/api/images/product/TOP/1f2a44/999999999.svg',
+      '/api/images/review/TOP/0a1b2c/7.webp',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().detail).toBe('이미지가 존재하지 않습니다');
+    }
+    // Nothing was queued for rendering.
+    expect(RENDER_BUDGET.load).toEqual(drawn);
+    expect((await get('/api/images/product/TOP/1f2a44/39.webp')).statusCode).toBe(200);
+    // A new colourway is drawn as soon as the catalogue has it.
+    await colourways('TOP', ['#0a1b2c']);
+    expect((await get('/api/images/product/TOP/0a1b2c/3.webp')).statusCode).toBe(200);
+    expect((await get('/api/images/review/TOP/0A1B2C/7.webp')).statusCode).toBe(200);
+  });
+
+  it('renders have their own budget: a full line of photo decodes never delays a product picture', async () => {
+    // Every upload slot taken and the whole line waiting, each job held until the end.
+    const full = fillBudget(UPLOAD_BUDGET);
+    try {
+      const res = await Promise.race([
+        t.app.inject({ method: 'GET', url: '/api/images/product/BOTTOM/b3282d/12.webp' }),
+        new Promise<'stalled'>((r) => setTimeout(() => r('stalled'), 5_000)),
+      ]);
+      expect(res === 'stalled' ? res : res.statusCode).toBe(200);
+    } finally {
+      await full.release();
+    }
   });
 });

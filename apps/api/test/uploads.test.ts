@@ -4,7 +4,7 @@
  * Version 4) and the serving route. The app is the real one (buildApp) with one test-only upload
  * route beside the /api scope, since no domain takes photos yet.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +12,18 @@ import { fixedClock } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tallPng } from '../../../bench/tall-png.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { closeContext, createContext } from '../src/platform/create-context.ts';
+import {
+  BAD_SHAPE,
+  checkImageShape,
+  TOO_MANY_PIXELS,
+  UPLOAD_BUDGET,
+} from '../src/platform/image-processing.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { EMPTY_SHA256, sha256Hex, signV4 } from '../src/platform/sigv4.ts';
 import {
@@ -33,6 +40,7 @@ import {
   storeImage,
   UPLOAD_LIMITS,
 } from '../src/platform/uploads.ts';
+import { fillBudget } from './budget-fixtures.ts';
 import { guestHeader, openTestDatabase, testEnv } from './helpers.ts';
 
 // ───────────── fixtures ─────────────
@@ -59,6 +67,21 @@ const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#5a7' } })
     .jpeg()
     .toBuffer();
+
+/** The temporary upload directories now in the OS temp dir. */
+const tempUploads = () => new Set(readdirSync(tmpdir()).filter((n) => n.startsWith('codiroom-upload-')));
+
+/** Whether `ok()` holds within 5 s (temporary files are removed just after the answer). */
+async function until(ok: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+  return ok();
+}
+
+/** The app on a local port (once per file; closed with the app). */
+async function listening(): Promise<number> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+}
 
 /** The start of an HEIC file: an ISO-BMFF `ftyp` box with the HEVC brand. */
 const HEIC_HEAD = Buffer.concat([
@@ -110,7 +133,7 @@ beforeAll(async () => {
       const { files, fields } = await readImageParts(request, { maxFiles: 5, maxFields: 3 });
       const stored = [];
       for (const f of files) {
-        stored.push(await storeImage(ctx.images, f.bytes, { scope: 'test', now: ctx.clock.now() }));
+        stored.push(await storeImage(ctx.images, f, { scope: 'test', now: ctx.clock.now() }));
       }
       return { stored, fields };
     });
@@ -276,6 +299,49 @@ describe('processImage', () => {
     await expect(processImage(bomb)).rejects.toMatchObject({ statusCode: 413 });
   });
 
+  it('refuses shapes too costly to decode, from the header: a side past 16,384 px, past 20:1, too many decoded bytes', () => {
+    const refusal = (meta: Parameters<typeof checkImageShape>[0]) => {
+      try {
+        checkImageShape(meta);
+        return null;
+      } catch (err) {
+        return err;
+      }
+    };
+    for (const [width, height] of [
+      [1, 39_999_000],
+      [17_000, 1_000],
+      [2_100, 100],
+      [100, 2_100],
+    ])
+      expect(refusal({ width, height, channels: 3 }), `${width}×${height}`).toMatchObject({
+        statusCode: 413,
+        detail: BAD_SHAPE,
+      });
+    // 24 megapixels of 16-bit RGBA: 192 MB decoded, past a 40-megapixel 8-bit RGBA photo's 160 MB.
+    expect(refusal({ width: 6_000, height: 4_000, channels: 4, depth: 'ushort' })).toMatchObject({
+      statusCode: 413,
+      detail: TOO_MANY_PIXELS,
+    });
+    // What phones take passes: 20:1 exactly, 16,384 on a side, 40 megapixels, a 16-bit 12-megapixel PNG.
+    for (const meta of [
+      { width: 2_000, height: 100, channels: 3 },
+      { width: 16_384, height: 2_000, channels: 3 },
+      { width: 8_000, height: 5_000, channels: 3, depth: 'uchar' },
+      { width: 4_000, height: 3_000, channels: 4, depth: 'ushort' },
+    ])
+      expect(refusal(meta), JSON.stringify(meta)).toBeNull();
+  });
+
+  it('a 155 KB PNG of 1 × 39,999,000 px is a 413 read from its header, not seconds of decoding', async () => {
+    const png = tallPng(39_999_000);
+    expect(png.length).toBeLessThan(200_000);
+    const t0 = performance.now();
+    await expect(processImage(png)).rejects.toMatchObject({ statusCode: 413, detail: BAD_SHAPE });
+    // A header read: milliseconds (its decode took 6.5–10 s); generous for a busy machine.
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+
   it('HEIC: refused with a 415 that says so when this sharp build cannot decode it', async () => {
     const supported = await heicSupported();
     const err = await processImage(HEIC_HEAD).catch((e: unknown) => e);
@@ -336,6 +402,59 @@ describe('uploads over HTTP', () => {
     big[2] = 0xff;
     const res = await upload([{ name: 'photo', bytes: big }]);
     expect(expectDetail(res, 413)).toMatch(/10MB/);
+  });
+
+  it('files are streamed to temporary files, removed once answered: stored, refused, too large', async () => {
+    const before = tempUploads();
+    const none = () => [...tempUploads()].every((d) => before.has(d));
+    expect((await upload([{ name: 'photo', bytes: await jpeg(64, 48) }])).statusCode).toBe(200);
+    expect(await until(none)).toBe(true);
+    expectDetail(await upload([{ name: 'photo', bytes: Buffer.from('not a photo at all') }]), 415);
+    expect(await until(none)).toBe(true);
+    const big = Buffer.alloc(UPLOAD_LIMITS.fileSize + 1, 0x41);
+    big.set([0xff, 0xd8, 0xff]);
+    expectDetail(
+      await upload([
+        { name: 'photo', bytes: await jpeg(64, 48) },
+        { name: 'photo', bytes: big },
+      ]),
+      413,
+    );
+    expect(await until(none)).toBe(true);
+  });
+
+  it('a client that goes away in the middle of a file leaves no temporary file behind', async () => {
+    const port = await listening();
+    {
+      const before = tempUploads();
+      const newDirs = () => [...tempUploads()].filter((d) => !before.has(d));
+      const boundary = 'codiroom-abort-test';
+      const req = httpRequest(`http://127.0.0.1:${port}/api/test/photos`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      req.on('error', () => {});
+      req.write(
+        `--${boundary}\r\ncontent-disposition: form-data; name="photo"; filename="p.jpg"\r\n` +
+          'content-type: image/jpeg\r\n\r\n',
+      );
+      req.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(1 << 20, 7)]));
+      expect(await until(() => newDirs().length === 1)).toBe(true);
+      req.destroy();
+      expect(await until(() => newDirs().length === 0)).toBe(true);
+    }
+  });
+
+  it('while the decode line is full an upload is a 503 with Retry-After, and nothing is read', async () => {
+    const full = fillBudget(UPLOAD_BUDGET);
+    try {
+      const res = await upload([{ name: 'photo', bytes: await jpeg(64, 48) }]);
+      expect(expectDetail(res, 503)).toMatch(/잠시 후/);
+      expect(res.headers['retry-after']).toBe(String(UPLOAD_BUDGET.opts.retryAfterSeconds));
+    } finally {
+      await full.release();
+    }
+    expect((await upload([{ name: 'photo', bytes: await jpeg(64, 48) }])).statusCode).toBe(200);
   });
 
   it('a truncated JPEG is a 400, not a 500', async () => {
@@ -415,8 +534,7 @@ describe('uploads over HTTP', () => {
     });
     expect(expectDetail(missing, 404)).toMatch(/이미지/);
     // Over a socket, so that the paths reach the server as written (inject would resolve `..`).
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
+    const port = await listening();
     const rawGet = (path: string) =>
       new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
         const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {

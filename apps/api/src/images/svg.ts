@@ -1244,6 +1244,12 @@ function clampInt(v: unknown, min: number, max: number): number {
  * `variant` = silhouette + 10 × view (see the header comment); unknown types draw accessories,
  * an invalid hex falls back to a neutral grey.
  */
+/**
+ * The distinct drawings of one product type and colour: 10 silhouettes × 4 views (variant
+ * `silhouette + 10 × view`); a larger variant draws one of these again.
+ */
+export const PRODUCT_VARIANTS = 40;
+
 export function renderProductSvg(type: ProductType | string, hex: string, variant: number): string {
   const t = typeOf(type);
   const color = normalizeHex(hex);

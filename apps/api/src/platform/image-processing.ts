@@ -8,8 +8,10 @@
  * sharp is loaded on first use, so a process that never receives a photo does not pay for it at
  * start.
  */
+import { open } from 'node:fs/promises';
 import type { Sharp, SharpOptions } from 'sharp';
 import { HttpError } from './errors.ts';
+import { WorkBudget } from './work-budget.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 
@@ -18,15 +20,40 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const DEFAULT_MAX_WIDTH = 1280;
 /** Tall photos are bounded too (WebP itself stops at 16,383 pixels a side). */
 export const DEFAULT_MAX_HEIGHT = 4096;
+/**
+ * The shape of a photo, read from its header before any pixel is decoded: a long side past 16,384
+ * pixels (WebP's own bound is 16,383; the 40-megapixel cameras of phones stay under 9,000) or a
+ * side more than 20 times the other (a phone panorama is at most about 10:1, and past 20:1 the
+ * 1280 × 4096 output is a sliver) is refused. Pixel count alone let a 1 × 39,999,000 PNG of 155 KB
+ * through, whose forty million rows took 6.5–10 s to decode.
+ */
+export const MAX_INPUT_SIDE = 16_384;
+export const MAX_ASPECT_RATIO = 20;
+/**
+ * The estimated decode work: bytes of decoded pixels (pixels × channels × bytes a sample), at most
+ * a 40-megapixel RGBA photo of 8 bits a sample: a 16-bit or many-channel image counts double.
+ */
+export const MAX_DECODED_BYTES = MAX_INPUT_PIXELS * 4;
 export const WEBP_QUALITY = 80;
-/** Photos decoded at the same time in this process; the others wait (memory stays bounded). */
-const MAX_CONCURRENT = 2;
+
+/**
+ * Photos decoded at the same time in this process, and how many more may wait (each waits as a
+ * file on disk, not in memory): past that an upload is a 503 with Retry-After. The storefront's
+ * generated pictures have a budget of their own (`RENDER_BUDGET`), so neither waits on the other.
+ */
+export const UPLOAD_BUDGET = new WorkBudget({
+  concurrency: 2,
+  maxWaiting: 16,
+  busyDetail: '지금은 사진을 올리는 분이 많습니다. 잠시 후 다시 시도해 주세요.',
+  retryAfterSeconds: 5,
+});
 
 export const NOT_AN_IMAGE = '이미지 파일이 아닙니다: JPEG, PNG, WebP 사진만 올릴 수 있습니다.';
 export const HEIC_UNSUPPORTED =
   'HEIC 사진은 이 서버에서 읽을 수 없습니다: JPEG로 바꾸어 올려 주세요 (iPhone: 설정 > 카메라 > 포맷 > 높은 호환성).';
 export const UNREADABLE = '사진을 읽을 수 없습니다: 파일이 손상되었거나 일부가 잘렸습니다.';
 export const TOO_MANY_PIXELS = `사진이 너무 큽니다: ${MAX_INPUT_PIXELS / 1_000_000}메가픽셀 이하의 사진만 올릴 수 있습니다.`;
+export const BAD_SHAPE = `사진의 크기가 올바르지 않습니다: 한 변이 ${MAX_INPUT_SIDE.toLocaleString('en-US')}픽셀 이하이고 가로세로 비율이 ${MAX_ASPECT_RATIO}:1 이하인 사진만 올릴 수 있습니다.`;
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
@@ -91,19 +118,54 @@ export async function heicSupported(): Promise<boolean> {
   return suffixes.includes('.heic');
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/** A photo: its bytes, or the temporary file an upload was streamed to (uploads.ts). */
+export type ImageSource = Buffer | { path: string };
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+/** The first bytes of the photo, enough for sniffImage. */
+async function headOf(source: ImageSource): Promise<Uint8Array> {
+  if (Buffer.isBuffer(source)) return source;
+  const file = await open(source.path, 'r');
   try {
-    return await work();
+    const head = Buffer.alloc(256);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    await file.close();
   }
+}
+
+const BYTES_PER_SAMPLE: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
+
+/**
+ * Refuses (413) a photo whose header says it is too costly to decode: more than MAX_INPUT_PIXELS,
+ * a side past MAX_INPUT_SIDE, an aspect ratio past MAX_ASPECT_RATIO or more than MAX_DECODED_BYTES
+ * of decoded pixels.
+ */
+export function checkImageShape(meta: {
+  width?: number;
+  height?: number;
+  channels?: number;
+  depth?: string;
+}): void {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > MAX_INPUT_PIXELS) throw new HttpError(413, TOO_MANY_PIXELS);
+  const long = Math.max(width, height);
+  const short = Math.max(1, Math.min(width, height));
+  if (long > MAX_INPUT_SIDE || long / short > MAX_ASPECT_RATIO) throw new HttpError(413, BAD_SHAPE);
+  const decoded = width * height * (meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? 'uchar'] ?? 1);
+  if (decoded > MAX_DECODED_BYTES) throw new HttpError(413, TOO_MANY_PIXELS);
 }
 
 export type ProcessImageOptions = {
@@ -123,27 +185,45 @@ export type ProcessedImage = {
 };
 
 /**
- * Checks the bytes are a photo and re-encodes them: oriented by EXIF (`rotate()`), scaled to fit
- * `maxWidth` × `maxHeight`, WebP at quality 80, no metadata. Refusals are 4xx HttpErrors: 415
- * for anything that is not a JPEG, PNG, WebP (or a HEIC this build can read), 413 past
- * MAX_INPUT_PIXELS, 400 for a file that cannot be decoded (damaged, truncated).
+ * Checks the photo (bytes, or a file) and re-encodes it: oriented by EXIF (`rotate()`), scaled to
+ * fit `maxWidth` × `maxHeight`, WebP at quality 80, no metadata. Refusals are 4xx HttpErrors: 415
+ * for anything that is not a JPEG, PNG, WebP (or a HEIC this build can read), 413 for a shape too
+ * costly to decode (checkImageShape, from the header, before the photo waits for UPLOAD_BUDGET),
+ * 503 when UPLOAD_BUDGET's line is full, 400 for a file that cannot be decoded (damaged, truncated).
  */
-export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}): Promise<ProcessedImage> {
+export async function processImage(
+  image: ImageSource,
+  opts: ProcessImageOptions = {},
+): Promise<ProcessedImage> {
   const maxWidth = opts.maxWidth ?? DEFAULT_MAX_WIDTH;
   const maxHeight = opts.maxHeight ?? DEFAULT_MAX_HEIGHT;
-  const source = sniffImage(bytes);
+  // A temporary file gone (its request ended) reads as an unreadable photo, never a 500.
+  const head = await headOf(image).catch(() => {
+    throw new HttpError(400, UNREADABLE);
+  });
+  const source = sniffImage(head);
   if (source === null) throw new HttpError(415, NOT_AN_IMAGE);
   if (source === 'heic' && !(await heicSupported())) throw new HttpError(415, HEIC_UNSUPPORTED);
   const sharp = await loadSharp();
+  const file = Buffer.isBuffer(image) ? image : image.path;
   // 'error': damaged or truncated data is refused; the warnings cameras often cause are not.
-  const input: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
-  return withSlot(async () => {
+  // sequentialRead: the decoder streams the rows through the pipeline instead of holding them all.
+  const input: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true };
+  const refused = (err: unknown): HttpError => {
+    if (err instanceof HttpError) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (/pixel limit/i.test(message)) return new HttpError(413, TOO_MANY_PIXELS);
+    return new HttpError(400, UNREADABLE);
+  };
+  try {
+    // The header alone gives the shape: a bomb is refused before any pixel is decoded.
+    checkImageShape(await sharp(file, input).metadata());
+  } catch (err) {
+    throw refused(err);
+  }
+  return UPLOAD_BUDGET.run(async () => {
     try {
-      // The header alone gives the size: a bomb is refused before any pixel is decoded.
-      const meta = await sharp(bytes, input).metadata();
-      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
-        throw new HttpError(413, TOO_MANY_PIXELS);
-      const pipeline: Sharp = sharp(bytes, input)
+      const pipeline: Sharp = sharp(file, input)
         .rotate()
         .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY });
@@ -151,40 +231,56 @@ export async function processImage(bytes: Buffer, opts: ProcessImageOptions = {}
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
       return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height, source };
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      const message = err instanceof Error ? err.message : String(err);
-      if (/pixel limit/i.test(message)) throw new HttpError(413, TOO_MANY_PIXELS);
-      throw new HttpError(400, UNREADABLE);
+      throw refused(err);
     }
   });
 }
 
-/** Generated illustrations rasterised and kept (image URLs are immutable): the most recent ones. */
+/**
+ * The storefront's generated pictures rasterised at once, and how many more may wait: their own
+ * budget, apart from UPLOAD_BUDGET, so a line of uploads never delays a product picture. Past the
+ * line a render is a 503 with Retry-After.
+ */
+export const RENDER_BUDGET = new WorkBudget({
+  concurrency: 2,
+  maxWaiting: 64,
+  busyDetail: '이미지를 만드는 중입니다. 잠시 후 다시 시도해 주세요.',
+  retryAfterSeconds: 1,
+});
+
+/**
+ * Generated illustrations rasterised and kept (image URLs are immutable): the most recent ones of
+ * each kind (the key's first segment: product, review, style, banner), so the pictures of one kind
+ * never push out those of another.
+ */
 const RASTER_CACHE_MAX = 2_000;
-const rasterCache = new Map<string, Promise<Buffer>>();
+const rasterCaches = new Map<string, Map<string, Promise<Buffer>>>();
 
 /**
  * An SVG we drew ourselves (images/svg.ts) as WebP at its own size, for `.webp` image URLs: a phone
  * decodes a WebP off its main thread, where every SVG image is a document of its own built on it
- * (docs/ARCHITECTURE.md "Storefront speed"). Kept by `key` (the URL's parameters), least recently
- * used out first; at most MAX_CONCURRENT encodes at a time with the uploads.
+ * (docs/ARCHITECTURE.md "Storefront speed"). Kept by `key` (`{kind}/…`, the URL's parameters),
+ * least recently used out first; encoded within RENDER_BUDGET.
  */
 export function rasterizeSvg(key: string, svg: string): Promise<Buffer> {
-  const hit = rasterCache.get(key);
+  const kind = key.split('/', 1)[0] ?? key;
+  const cache = rasterCaches.get(kind) ?? new Map<string, Promise<Buffer>>();
+  rasterCaches.set(kind, cache);
+  const hit = cache.get(key);
   if (hit) {
-    rasterCache.delete(key);
-    rasterCache.set(key, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
-  const made = withSlot(async () => {
+  const made = RENDER_BUDGET.run(async () => {
     const sharp = await loadSharp();
     return sharp(Buffer.from(svg)).webp({ quality: WEBP_QUALITY }).toBuffer();
   });
-  rasterCache.set(key, made);
-  made.catch(() => rasterCache.delete(key));
-  if (rasterCache.size > RASTER_CACHE_MAX) {
-    const oldest = rasterCache.keys().next().value;
-    if (oldest !== undefined) rasterCache.delete(oldest);
+  cache.set(key, made);
+  made.catch(() => cache.delete(key));
+  if (cache.size > RASTER_CACHE_MAX) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
   }
   return made;
 }

@@ -3,28 +3,44 @@
  * photos (reviews, the style quiz, support tickets):
  *
  *   route with `config: { uploads: true }`
- *     → readImageParts: the multipart body, bounded (files, sizes, fields)   413 / 400
- *     → processImage: sniffed by magic bytes, decoded and re-encoded as WebP  415 / 413 / 400
+ *     → readImageParts: the rate limits and the decode line (429 / 503), then the multipart body,
+ *       bounded (files, sizes, fields), each file streamed to a temporary file   413 / 400
+ *     → processImage: sniffed by magic bytes, its shape checked from the header, decoded (within
+ *       UPLOAD_BUDGET) and re-encoded as WebP                                     415 / 413 / 503 / 400
  *     → ctx.images.put(newImageKey(scope, now), …): the configured ImageStore
  *     → served by GET /api/uploads/{key} (uploads-routes.ts)
  *
  * `storeImage` does the last three steps. A route without `config.uploads` answers 415 to a
  * multipart body before reading it (input-limits.ts).
  */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Clock } from '@codiroom/shared';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
-import { type ProcessImageOptions, processImage } from './image-processing.ts';
+import {
+  type ImageSource,
+  type ProcessImageOptions,
+  processImage,
+  UPLOAD_BUDGET,
+} from './image-processing.ts';
 import { type ImageStore, imageUrl, newImageKey } from './image-store.ts';
 import { LocalImageStore } from './image-store-local.ts';
 import { S3ImageStore } from './image-store-s3.ts';
+import type { KeyValueStore } from './kv.ts';
+import { enforceRateLimit, type RateLimit } from './rate-limit.ts';
 
 export {
   DEFAULT_MAX_HEIGHT,
   DEFAULT_MAX_WIDTH,
   heicSupported,
   type ImageKind,
+  type ImageSource,
   MAX_INPUT_PIXELS,
   type ProcessedImage,
   type ProcessImageOptions,
@@ -61,23 +77,57 @@ export const FILE_TOO_LARGE = `사진 한 장의 크기는 ${UPLOAD_LIMITS.fileS
 export const tooManyFiles = (max: number) => `사진은 한 번에 ${max}장까지 올릴 수 있습니다.`;
 
 /**
- * Registers @fastify/multipart in `scope` with UPLOAD_LIMITS. Register it in a scope of its own
- * holding only the upload routes: the plugin adds two hooks to every request of the scope it is
- * registered in. Only routes that declare `config: { uploads: true }` are let through with a
- * multipart body (input-limits.ts), wherever the plugin is.
+ * Upload requests a shopper may send (reviews, style-quiz photos, support tickets), per member and
+ * per client address (`request.ip`, which honours TRUST_PROXY; several members may share one
+ * address, hence the higher bound). Counted before the body is read.
+ */
+const TOO_OFTEN = '사진을 너무 자주 올렸습니다. 잠시 후 다시 시도해 주세요.';
+export const UPLOAD_RATE_LIMITS = {
+  member: { name: 'uploads:member', max: 20, windowSeconds: 600, detail: TOO_OFTEN },
+  address: { name: 'uploads:ip', max: 60, windowSeconds: 600, detail: TOO_OFTEN },
+} as const satisfies Record<string, RateLimit>;
+
+/** The temporary directories of a request's files, removed when its answer is sent or it ends. */
+const tempDirs = new WeakMap<object, string[]>();
+
+async function removeTempFiles(request: FastifyRequest): Promise<void> {
+  const dirs = tempDirs.get(request.raw);
+  if (!dirs) return;
+  tempDirs.delete(request.raw);
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/**
+ * Registers @fastify/multipart in `scope` with UPLOAD_LIMITS, and the hooks that remove a
+ * request's temporary files (as the answer is sent, or when the client goes away). Register it in a
+ * scope of its own holding only the upload routes: the plugin adds two hooks to every request of
+ * the scope it is registered in. Only routes that declare `config: { uploads: true }` are let
+ * through with a multipart body (input-limits.ts), wherever the plugin is.
  */
 export async function registerUploads(scope: FastifyInstance): Promise<void> {
   await scope.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: { ...UPLOAD_LIMITS, parts: UPLOAD_LIMITS.files + UPLOAD_LIMITS.fields },
   });
+  // Before the answer leaves (so a client never outruns the cleanup), and when the client goes away.
+  scope.addHook('onSend', async (request, _reply, payload) => {
+    await removeTempFiles(request);
+    return payload;
+  });
+  scope.addHook('onResponse', removeTempFiles);
+  scope.addHook('onRequestAbort', removeTempFiles);
 }
 
 export type UploadedFile = {
   /** The form field the file came in. */
   field: string;
-  /** Its bytes, at most UPLOAD_LIMITS.fileSize. Its name and declared type are not kept: see sniffImage. */
-  bytes: Buffer;
+  /**
+   * The temporary file its bytes were streamed to (at most UPLOAD_LIMITS.fileSize), removed once
+   * the request is answered. Its name and declared type are not kept: see sniffImage.
+   */
+  path: string;
+  /** Its size in bytes. */
+  size: number;
 };
 
 export type UploadParts = {
@@ -91,6 +141,8 @@ export type ReadImagePartsOptions = {
   maxFiles?: number;
   /** Text fields the route takes (0 to UPLOAD_LIMITS.fields; default UPLOAD_LIMITS.fields). */
   maxFields?: number;
+  /** A shopper's upload: counted against UPLOAD_RATE_LIMITS for the member and the address. */
+  member?: { id: number; kv: KeyValueStore; clock: Clock };
 };
 
 const invalid = (why: string) => new HttpError(400, `Invalid multipart body: ${why}`);
@@ -121,9 +173,11 @@ function uploadError(err: unknown, maxFiles: number, maxFields: number): HttpErr
 }
 
 /**
- * Reads the multipart body of an upload route: every file into memory (each at most 10 MB, at
- * most `maxFiles`), every text field (at most `maxFields`, 16 KiB each). Throws 415 when the body
- * is not multipart, 413 for a file too large, 400 for too many files or fields or a malformed
+ * Reads the multipart body of an upload route: every file streamed to a temporary file (each at
+ * most 10 MB, at most `maxFiles`; removed once the request is answered, on every path), every text
+ * field (at most `maxFields`, 16 KiB each). Before the body is read: 429 past UPLOAD_RATE_LIMITS
+ * (with `member`), 503 with Retry-After while UPLOAD_BUDGET's line is full. Throws 415 when the
+ * body is not multipart, 413 for a file too large, 400 for too many files or fields or a malformed
  * form. The files are not checked here: pass each to processImage (or storeImage).
  */
 export async function readImageParts(
@@ -143,15 +197,28 @@ export async function readImageParts(
   if (!request.isMultipart()) {
     throw new HttpError(415, 'Unsupported Media Type: expected a multipart/form-data body (file uploads)');
   }
+  if (opts.member) {
+    await enforceRateLimit(opts.member, UPLOAD_RATE_LIMITS.member, opts.member.id);
+    await enforceRateLimit(opts.member, UPLOAD_RATE_LIMITS.address, request.ip);
+  }
+  UPLOAD_BUDGET.assertRoom();
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = Object.create(null);
+  let dir: string | undefined;
   try {
     // busboy counts 0 as "none allowed" and stops at the limit: one more file or field is an error.
     for await (const part of request.parts({
       limits: { files: maxFiles, fields: maxFields, parts: maxFiles + maxFields },
     })) {
       if (part.type === 'file') {
-        files.push({ field: part.fieldname, bytes: await part.toBuffer() });
+        if (dir === undefined) {
+          dir = await mkdtemp(join(tmpdir(), 'codiroom-upload-'));
+          tempDirs.set(request.raw, [...(tempDirs.get(request.raw) ?? []), dir]);
+        }
+        const path = join(dir, String(files.length));
+        await pipeline(part.file, createWriteStream(path));
+        if (part.file.truncated) throw new HttpError(413, FILE_TOO_LARGE);
+        files.push({ field: part.fieldname, path, size: part.file.bytesRead });
         continue;
       }
       if (part.fieldnameTruncated)
@@ -165,6 +232,7 @@ export async function readImageParts(
       fields[part.fieldname] = part.value;
     }
   } catch (err) {
+    await removeTempFiles(request);
     throw uploadError(err, maxFiles, maxFields);
   }
   return { files, fields };
@@ -188,14 +256,14 @@ export type StoredUpload = { key: string; url: string; width: number; height: nu
 
 /**
  * processImage, then store the WebP under a new key of `scope` (`reviews`, `style-quiz` …).
- * Throws processImage's 4xx for a file that is not an accepted photo.
+ * Throws processImage's 4xx (and its 503) for a file that is not an accepted photo.
  */
 export async function storeImage(
   store: ImageStore,
-  bytes: Buffer,
+  source: ImageSource,
   opts: ProcessImageOptions & { scope: string; now: Date },
 ): Promise<StoredUpload> {
-  const image = await processImage(bytes, opts);
+  const image = await processImage(source, opts);
   const key = newImageKey(opts.scope, opts.now);
   await store.put(key, image.bytes, image.contentType);
   return { key, url: imageUrl(key), width: image.width, height: image.height };

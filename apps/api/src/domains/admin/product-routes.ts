@@ -216,11 +216,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       async (req) => {
         const id = pathId(req.params.id, PRODUCT_MSG.displayNotFound);
         const { files } = await readImageParts(req, { maxFiles: 5, maxFields: 0 });
-        const out = await setDisplayImages(
-          ctx,
-          id,
-          files.map((f) => f.bytes),
-        );
+        const out = await setDisplayImages(ctx, id, files);
         noteAudit(req, {
           action: 'product.display.images',
           target_type: 'product_display',

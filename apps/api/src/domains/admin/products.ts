@@ -22,7 +22,7 @@ import {
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { storeImage } from '../../platform/uploads.ts';
+import { type ImageSource, storeImage } from '../../platform/uploads.ts';
 import { notifyRestocked } from '../restock/index.ts';
 import { reindexProducts } from '../search/index.ts';
 
@@ -343,7 +343,7 @@ export async function updateItem(ctx: AppContext, id: number, body: z.output<typ
 }
 
 /** A colourway's photos: each re-encoded into a detail (1200px) and a card (600px) WebP. */
-export async function setDisplayImages(ctx: AppContext, id: number, files: Buffer[]) {
+export async function setDisplayImages(ctx: AppContext, id: number, files: ImageSource[]) {
   if (files.length === 0) throw badRequest(PRODUCT_MSG.noImage);
   const [d] = await ctx.db
     .select({ id: productDisplays.id })
@@ -353,8 +353,8 @@ export async function setDisplayImages(ctx: AppContext, id: number, files: Buffe
   const now = ctx.clock.now();
   const detail: string[] = [];
   let card = '';
-  for (const [i, bytes] of files.entries()) {
-    const big = await storeImage(ctx.images, bytes, {
+  for (const [i, image] of files.entries()) {
+    const big = await storeImage(ctx.images, image, {
       scope: 'products',
       now,
       maxWidth: 1200,
@@ -362,7 +362,7 @@ export async function setDisplayImages(ctx: AppContext, id: number, files: Buffe
     });
     detail.push(big.url);
     if (i === 0) {
-      card = (await storeImage(ctx.images, bytes, { scope: 'products', now, maxWidth: 600, maxHeight: 800 }))
+      card = (await storeImage(ctx.images, image, { scope: 'products', now, maxWidth: 600, maxHeight: 800 }))
         .url;
     }
   }

@@ -4,13 +4,17 @@
  * is a document of its own to parse, style and lay out; the seed links the pictures so). Banners
  * draw their wordmark as strokes, so their WebP needs no font on the server; brand logos and brand
  * banners, which carry lettering, stay SVG, drawn by the browser's fonts. URLs are
- * content-addressed by their parameters, so they are cached as immutable.
+ * content-addressed by their parameters, so they are cached as immutable. A product or review
+ * picture is drawn only in a colourway the catalogue has (colourways.ts), a product picture only
+ * for one of its PRODUCT_VARIANTS drawings: any other URL is a 404 drawn by nothing, so random URLs
+ * can neither keep the renderer busy nor push real pictures out of its cache.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brands } from '../../db/schema.ts';
 import {
+  PRODUCT_VARIANTS,
   renderBannerSvg,
   renderBrandBannerSvg,
   renderBrandLogoSvg,
@@ -21,6 +25,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { rasterizeSvg } from '../../platform/image-processing.ts';
+import { isKnownColourway } from './colourways.ts';
 
 const svgFile = z
   .string()
@@ -40,6 +45,13 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return reply.header('content-type', 'image/webp').send(await rasterizeSvg(raster.key, svg));
   };
 
+  const NO_IMAGE = '이미지가 존재하지 않습니다';
+  /** 404 unless the catalogue has the colourway (and, for a product picture, the drawing). */
+  const assertDrawable = async (type: string, hex: string, variant?: number) => {
+    if (variant !== undefined && variant >= PRODUCT_VARIANTS) throw notFound(NO_IMAGE);
+    if (!(await isKnownColourway(ctx, type, hex))) throw notFound(NO_IMAGE);
+  };
+
   app.get(
     '/images/product/:type/:hex/:file',
     {
@@ -53,11 +65,13 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }),
       },
     },
-    async (req, reply) =>
-      send(reply, renderProductSvg(req.params.type, req.params.hex, req.params.file.id), {
+    async (req, reply) => {
+      await assertDrawable(req.params.type, req.params.hex, req.params.file.id);
+      return send(reply, renderProductSvg(req.params.type, req.params.hex, req.params.file.id), {
         webp: req.params.file.webp,
         key: `product/${req.params.type}/${req.params.hex.toLowerCase()}/${req.params.file.id}`,
-      }),
+      });
+    },
   );
 
   app.get(
@@ -73,15 +87,17 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }),
       },
     },
-    async (req, reply) =>
-      send(
+    async (req, reply) => {
+      await assertDrawable(req.params.type, req.params.hex);
+      return send(
         reply,
         renderReviewSvg(req.params.file.id, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
         {
           webp: req.params.file.webp,
           key: `review/${req.params.type}/${req.params.hex.toLowerCase()}/${req.params.file.id}`,
         },
-      ),
+      );
+    },
   );
 
   for (const [kind, render] of [

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { banners } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { storeImage } from '../../platform/uploads.ts';
+import { type ImageSource, storeImage } from '../../platform/uploads.ts';
 
 type Banner = typeof banners.$inferSelect;
 const NOT_FOUND = '배너가 없습니다.';
@@ -79,10 +79,10 @@ export async function updateBanner(ctx: AppContext, id: number, body: z.output<t
   return { before: view(before, now), after: view(after as Banner, now) };
 }
 
-export async function setBannerImage(ctx: AppContext, id: number, bytes: Buffer) {
+export async function setBannerImage(ctx: AppContext, id: number, image: ImageSource) {
   const [b] = await ctx.db.select({ id: banners.id }).from(banners).where(eq(banners.id, id));
   if (!b) throw notFound(NOT_FOUND);
-  const stored = await storeImage(ctx.images, bytes, {
+  const stored = await storeImage(ctx.images, image, {
     scope: 'banners',
     now: ctx.clock.now(),
     maxWidth: 1200,

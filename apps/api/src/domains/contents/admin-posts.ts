@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { postProducts, posts, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { storeImage } from '../../platform/uploads.ts';
+import { type ImageSource, storeImage } from '../../platform/uploads.ts';
 import { reindexPosts } from '../search/index.ts';
 
 export const ADMIN_POSTS_PAGE = 30;
@@ -83,10 +83,10 @@ export async function updatePost(ctx: AppContext, id: number, body: z.output<typ
   return { before: view(before), after: view(after as Post) };
 }
 
-export async function setPostCover(ctx: AppContext, id: number, bytes: Buffer) {
+export async function setPostCover(ctx: AppContext, id: number, image: ImageSource) {
   const [p] = await ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
   if (!p) throw notFound(NOT_FOUND);
-  const stored = await storeImage(ctx.images, bytes, {
+  const stored = await storeImage(ctx.images, image, {
     scope: 'posts',
     now: ctx.clock.now(),
     maxWidth: 1200,

@@ -318,7 +318,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         const { files } = await readImageParts(req, { maxFiles: 1, maxFields: 0 });
         const file = files[0];
         if (!file) throw badRequest('사진을 올려주세요.');
-        const out = await setBannerImage(ctx, id, file.bytes);
+        const out = await setBannerImage(ctx, id, file);
         noteAudit(req, { action: 'banner.image', target_type: 'banner', target_id: id, after: out });
         return out;
       },
@@ -345,7 +345,7 @@ export const contentsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         const { files } = await readImageParts(req, { maxFiles: 1, maxFields: 0 });
         const file = files[0];
         if (!file) throw badRequest('사진을 올려주세요.');
-        const out = await setPostCover(ctx, id, file.bytes);
+        const out = await setPostCover(ctx, id, file);
         noteAudit(req, { action: 'post.cover', target_type: 'post', target_id: id, after: out });
         return out;
       },

@@ -49,7 +49,7 @@ export async function addQuizPhoto(
   const [file] = files;
   if (!file) throw badRequest('사진을 골라주세요. (photo)');
   const now = ctx.clock.now();
-  const stored = await storeImage(ctx.images, file.bytes, { scope: 'style-quiz', now });
+  const stored = await storeImage(ctx.images, file, { scope: 'style-quiz', now });
   let replaced: string[] = [];
   let row: typeof styleQuizPhotos.$inferSelect | undefined;
   try {

@@ -42,8 +42,13 @@ export const curationRequestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         },
       },
       async (req) => {
-        const { files, fields } = await readImageParts(req, { maxFiles: 1, maxFields: 1 });
-        return addQuizPhoto(ctx, memberId(req), fields.photo_type, files);
+        const userId = memberId(req);
+        const { files, fields } = await readImageParts(req, {
+          maxFiles: 1,
+          maxFields: 1,
+          member: { id: userId, kv: ctx.kv, clock: ctx.clock },
+        });
+        return addQuizPhoto(ctx, userId, fields.photo_type, files);
       },
     );
   });

@@ -39,7 +39,7 @@ export async function addReviewPhotos(
   const stored: StoredUpload[] = [];
   let out: { id: number; credit: number };
   try {
-    for (const f of files) stored.push(await storeImage(ctx.images, f.bytes, { scope: 'reviews', now }));
+    for (const f of files) stored.push(await storeImage(ctx.images, f, { scope: 'reviews', now }));
     out = await ctx.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ photo_count: reviews.photo_count, hidden_at: reviews.hidden_at })

@@ -298,6 +298,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         const { files, fields } = await readImageParts(req, {
           maxFiles: REVIEW_PHOTO_LIMITS.count,
           maxFields: 3,
+          member: { id: userId, kv: ctx.kv, clock: ctx.clock },
         });
         const { id, credit } = await addReviewPhotos(ctx, userId, parseId(fields.review_id ?? ''), files);
         return { review: await reviewDetail(ctx.db, id, userId), credit_paid: credit };

@@ -62,7 +62,11 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
       async (req) => {
         const userId = member(req);
-        const { files, fields } = await readImageParts(req, { maxFiles: SUPPORT_LIMITS.files, maxFields: 6 });
+        const { files, fields } = await readImageParts(req, {
+          maxFiles: SUPPORT_LIMITS.files,
+          maxFields: 6,
+          member: { id: userId, kv: ctx.kv, clock: ctx.clock },
+        });
         const parsed = TicketFields.safeParse(fields);
         if (!parsed.success) {
           const i = parsed.error.issues[0];

@@ -78,7 +78,7 @@ export async function createTicket(
   const now = ctx.clock.now();
   // Every photo is checked and re-encoded before anything is written.
   const stored: StoredUpload[] = [];
-  for (const f of files) stored.push(await storeImage(ctx.images, f.bytes, { scope: 'tickets', now }));
+  for (const f of files) stored.push(await storeImage(ctx.images, f, { scope: 'tickets', now }));
   const id = await ctx.db.transaction(async (tx) => {
     const [t] = await tx
       .insert(supportTickets)
