@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseEventLog, logDatabaseEvent } from './db/pglite-recovery.ts';
 import { closeContext, createContext, openConfiguredDatabase } from './platform/create-context.ts';
+import { sweepStaleUploadFiles } from './platform/uploads.ts';
 import { ensureSeeded } from './seed/ensure.ts';
 import { mountStorefront } from './web/storefront.ts';
 
@@ -26,6 +27,9 @@ async function main() {
   dbLog = app.log;
   // The demo shop is generated around the first start, so its time sales and promotions are live.
   await ensureSeeded(ctx.db, { products: config.SEED_PRODUCTS, log: app.log, now: ctx.clock.now() });
+  // Upload files a killed process left in the temporary directory (docs/ARCHITECTURE.md "Uploads").
+  const swept = await sweepStaleUploadFiles();
+  if (swept) app.log.info({ swept }, 'removed stale temporary upload folders');
 
   const here = dirname(fileURLToPath(import.meta.url));
   const webBuild = config.WEB_BUILD_DIR ?? resolve(here, '../../web/build');

@@ -4,7 +4,7 @@
  * Version 4) and the serving route. The app is the real one (buildApp) with one test-only upload
  * route beside the /api scope, since no domain takes photos yet.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,7 @@ import {
   S3ImageStore,
   sniffImage,
   storeImage,
+  sweepStaleUploadFiles,
   UPLOAD_LIMITS,
 } from '../src/platform/uploads.ts';
 import { fillBudget } from './budget-fixtures.ts';
@@ -798,5 +799,27 @@ describe('the S3 store against a local S3 stand-in', () => {
       secretAccessKey: SECRET,
     });
     await expect(store.get(newImageKey('reviews', new Date()))).rejects.toMatchObject({ statusCode: 502 });
+  });
+});
+
+describe('temporary upload folders left by a killed process', () => {
+  it('are removed at start once older than an hour; fresh ones and other folders stay', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'sweep-test-'));
+    try {
+      const now = Date.now();
+      const old = (s: number) => new Date(now - s * 1000);
+      for (const [name, ageS] of [
+        ['codiroom-upload-stale', 7_200],
+        ['codiroom-upload-live', 60],
+        ['someone-else-old', 7_200],
+      ] as const) {
+        mkdirSync(join(base, name));
+        utimesSync(join(base, name), old(ageS), old(ageS));
+      }
+      expect(await sweepStaleUploadFiles({ dir: base, nowMs: now })).toBe(1);
+      expect(readdirSync(base).sort()).toEqual(['codiroom-upload-live', 'someone-else-old']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });

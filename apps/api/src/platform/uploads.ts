@@ -14,7 +14,7 @@
  * multipart body before reading it (input-limits.ts).
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -95,6 +95,31 @@ async function removeTempFiles(request: FastifyRequest): Promise<void> {
   if (!dirs) return;
   tempDirs.delete(request.raw);
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+const TEMP_PREFIX = 'codiroom-upload-';
+
+/**
+ * Removes the temporary upload folders a process ended with kill -9 (or a crash) left behind: those
+ * older than `olderThanMs` (default an hour, far past REQUEST_TIMEOUT_MS, so no live request's
+ * folder, this process's or another's sharing the directory, is touched). Run at start; returns how
+ * many it removed.
+ */
+export async function sweepStaleUploadFiles(
+  opts: { dir?: string; olderThanMs?: number; nowMs?: number } = {},
+): Promise<number> {
+  const dir = opts.dir ?? tmpdir();
+  const cutoff = (opts.nowMs ?? Date.now()) - (opts.olderThanMs ?? 3_600_000);
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isDirectory() || info.mtimeMs > cutoff) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /**
@@ -212,7 +237,7 @@ export async function readImageParts(
     })) {
       if (part.type === 'file') {
         if (dir === undefined) {
-          dir = await mkdtemp(join(tmpdir(), 'codiroom-upload-'));
+          dir = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
           tempDirs.set(request.raw, [...(tempDirs.get(request.raw) ?? []), dir]);
         }
         const path = join(dir, String(files.length));
