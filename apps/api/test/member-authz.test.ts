@@ -237,6 +237,9 @@ describe("member B against member A's data", () => {
       expect(r.json()).toEqual({ detail: '배송지를 찾을 수 없습니다.' });
     } else if (c.path === '/api/users/put-user-shipping-info') {
       expect(r.status).toBe(404);
+    } else if (c.path.startsWith('/api/users/profile')) {
+      // A has written no review, so A has no public profile ("Security", public profiles).
+      expect(r.status).toBe(404);
     } else {
       expect(r.status, r.text).toBeLessThan(300);
     }
