@@ -518,6 +518,13 @@ describe('review credit and review missions of a returned item', () => {
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
     expect(hide.body).toMatchObject({ credit_revoked: written.credit });
     expect(await balance(m)).toBe(-written.credit);
+    // Shown again and hidden again: the credit was taken once, so nothing more is owed.
+    expect((await call(t.app, 'POST', `/api/admin/reviews/${written.id}/unhide`, admin)).status).toBe(200);
+    const again = await call(t.app, 'POST', `/api/admin/reviews/${written.id}/hide`, admin, {
+      reason: '광고',
+    });
+    expect(again.body).toMatchObject({ credit_revoked: 0 });
+    expect(await balance(m)).toBe(-written.credit);
   });
 });
 

@@ -327,7 +327,11 @@ type ReviewRow = typeof reviews.$inferSelect;
  * credit taken back.
  */
 async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promise<number> {
-  await tx.update(reviews).set({ hidden_at: now, hidden_reason: reason }).where(eq(reviews.id, row.id));
+  // The credit is taken back once: a later hide of the same review (after an unhide) owes nothing.
+  await tx
+    .update(reviews)
+    .set({ hidden_at: now, hidden_reason: reason, credit_paid: 0 })
+    .where(eq(reviews.id, row.id));
   await tx
     .update(productDisplays)
     .set({
