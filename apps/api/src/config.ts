@@ -205,7 +205,10 @@ const EnvSchema = z.object({
   ONESIGNAL_APP_ID: z.string().uuid('the OneSignal app id (a UUID)').optional(),
   ONESIGNAL_API_KEY: z.string().min(1).optional(),
   ONESIGNAL_BASE_URL: z.string().url().default('https://api.onesignal.com'),
-  /** Origin a push opens (`${origin}${link}`); default PUBLIC_ORIGIN. */
+  /**
+   * Origin a push opens (`${origin}${link}`); unset, the link travels only in `data` for the app
+   * shell (a push `url` opens OneSignal's browser), so it stays opt-in rather than PUBLIC_ORIGIN.
+   */
   PUSH_LINK_ORIGIN: z
     .string()
     .url()
@@ -295,14 +298,10 @@ const EnvSchema = z.object({
 /** @node-rs/argon2 defaults (argon2id, m=19456 KiB, t=2, p=1): the floor in production. */
 export const ARGON2_DEFAULTS = { memoryCost: 19_456, timeCost: 2 } as const;
 
-export type Config = Omit<
-  z.infer<typeof EnvSchema>,
-  'PUBLIC_ORIGIN' | 'OAUTH_REDIRECT_ORIGIN' | 'PUSH_LINK_ORIGIN'
-> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_ORIGIN' | 'OAUTH_REDIRECT_ORIGIN'> & {
   /** The configured public origin (no trailing slash), or `http://localhost:${PORT}` outside production. */
   PUBLIC_ORIGIN: string;
   OAUTH_REDIRECT_ORIGIN: string;
-  PUSH_LINK_ORIGIN: string;
   /** PUBLIC_ORIGIN is https: cookies the server sets carry `Secure`. */
   secureCookies: boolean;
   isProduction: boolean;
@@ -384,7 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     PUBLIC_ORIGIN: publicOrigin,
     OAUTH_REDIRECT_ORIGIN: c.OAUTH_REDIRECT_ORIGIN ?? publicOrigin,
-    PUSH_LINK_ORIGIN: c.PUSH_LINK_ORIGIN ?? publicOrigin,
     secureCookies: publicOrigin.startsWith('https:'),
     isProduction,
     jwtSecret: c.JWT_SECRET ?? DEV_JWT_SECRET,

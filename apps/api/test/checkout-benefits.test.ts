@@ -507,6 +507,36 @@ describe('review credit and review missions of a returned item', () => {
     expect(spend.status).toBe(400);
   });
 
+  it('a return whose photo cannot be withheld (the image store fails) still completes', async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await member();
+    const itemId = await delivered(m, shop.m);
+    const written = await review(m, itemId);
+    await t.ctx.db
+      .insert(reviewPhotos)
+      .values({
+        review_id: written.id,
+        image_url: '/api/uploads/reviews/2026/11/AAAAAAAAAAAAAAAAAAAAAA.webp',
+      });
+    const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
+      order_item_ids: [itemId],
+      reason_type: 'DEFECT',
+      reason: '불량',
+    });
+    const refundId = (req.body.result as { id: number }[])[0]?.id;
+    const { get } = t.ctx.images;
+    t.ctx.images.get = async () => {
+      throw new Error('store down');
+    };
+    try {
+      // The refund moved: the answer says so, and the review is withdrawn all the same.
+      expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
+    } finally {
+      t.ctx.images.get = get;
+    }
+    expect((await call(t.app, 'GET', `/api/reviews/review-detail/${written.id}`, {})).status).toBe(404);
+  });
+
   it('an operator hiding a review takes its credit back even when it was spent', async () => {
     const shop = await makeShop(t.ctx);
     const m = await member();

@@ -533,6 +533,15 @@ describe('GET profile/{id} and profile-simple/{id}', () => {
     expect((await look('10.20.0.3')).statusCode).toBe(404);
   });
 
+  it('counts an IPv6 client by its /64, so walking its addresses does not start the count over', async () => {
+    const look = (remoteAddress: string) => t.app.inject({ url: '/api/users/profile/999999', remoteAddress });
+    for (let i = 0; i < PROFILE_RATE_LIMIT.max; i++) {
+      expect((await look(`2001:db8:77:1::${(i + 1).toString(16)}`)).statusCode).toBe(404);
+    }
+    expect((await look('2001:db8:77:1:ffff::9')).statusCode).toBe(429);
+    expect((await look('2001:db8:77:2::1')).statusCode).toBe(404);
+  });
+
   it('masks names of every length', () => {
     expect(maskName('김코디')).toBe('김*디');
     expect(maskName('김코')).toBe('김*');

@@ -51,11 +51,12 @@ describe('configuration', () => {
     expect(dev.secureCookies).toBe(false);
   });
 
-  it('is an origin; OAUTH_REDIRECT_ORIGIN and PUSH_LINK_ORIGIN default to it and stay overrides', () => {
+  it('is an origin; OAUTH_REDIRECT_ORIGIN defaults to it and stays an override', () => {
     const c = loadConfig({ ...production, PUBLIC_ORIGIN: `${ORIGIN}/shop/` });
     expect(c.PUBLIC_ORIGIN).toBe(ORIGIN);
     expect(c.OAUTH_REDIRECT_ORIGIN).toBe(ORIGIN);
-    expect(c.PUSH_LINK_ORIGIN).toBe(ORIGIN);
+    // Pushes carry a URL only when asked to (the app shell opens `data.link` itself).
+    expect(c.PUSH_LINK_ORIGIN).toBeUndefined();
     expect(c.secureCookies).toBe(true);
     const o = loadConfig({
       ...production,

@@ -34,6 +34,7 @@ import { LocalImageStore } from './image-store-local.ts';
 import { S3ImageStore } from './image-store-s3.ts';
 import type { KeyValueStore } from './kv.ts';
 import { enforceRateLimit, type RateLimit } from './rate-limit.ts';
+import { clientOf } from './sign-in-limits.ts';
 
 export {
   DEFAULT_MAX_HEIGHT,
@@ -224,7 +225,7 @@ export async function readImageParts(
   }
   if (opts.member) {
     await enforceRateLimit(opts.member, UPLOAD_RATE_LIMITS.member, opts.member.id);
-    await enforceRateLimit(opts.member, UPLOAD_RATE_LIMITS.address, request.ip);
+    await enforceRateLimit(opts.member, UPLOAD_RATE_LIMITS.address, clientOf(request.ip));
   }
   UPLOAD_BUDGET.assertRoom();
   const files: UploadedFile[] = [];

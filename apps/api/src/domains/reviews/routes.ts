@@ -56,7 +56,14 @@ import {
   sizeReviewList,
   updateSizeReview,
 } from './size-reviews.ts';
-import { createQuickReview, createReview, reportReview, toggleHelpful, updateReview } from './write.ts';
+import {
+  createQuickReview,
+  createReview,
+  reportReview,
+  setReviewsLog,
+  toggleHelpful,
+  updateReview,
+} from './write.ts';
 
 const tags = ['reviews'];
 const TOKEN = { access: 'token' } as const;
@@ -70,6 +77,7 @@ function member(req: { principal: { userId: number | null } }): number {
 }
 
 export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  setReviewsLog(ctx, app.log);
   // JSON Lines for the review import, read as text (the route's bodyLimit bounds it).
   app.addContentTypeParser('application/x-ndjson', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),

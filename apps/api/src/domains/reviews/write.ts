@@ -418,8 +418,21 @@ export async function withdrawItemReview(tx: Tx, orderItemId: number, now: Date)
   return row.id;
 }
 
+type Log = { error: (obj: object, msg: string) => void };
+const logs = new WeakMap<AppContext, Log>();
+/** The logger after-commit failures go to (the reviews routes register the app's). */
+export function setReviewsLog(ctx: AppContext, log: Log): void {
+  logs.set(ctx, log);
+}
+
 /** After the claim committed: the withdrawn review's photos withheld, like an operator's hide. */
 export async function afterReviewWithdrawn(ctx: AppContext, reviewId: number): Promise<void> {
-  await withholdReviewPhotos(ctx, reviewId);
   await invalidate(ctx, 'reviews.changed');
+  // The refund has moved already: a store failure must not turn it into an error answer. The
+  // photos stay served until an operator's hide of the review completes the move.
+  try {
+    await withholdReviewPhotos(ctx, reviewId);
+  } catch (err) {
+    logs.get(ctx)?.error({ err, review_id: reviewId }, 'withholding the photos of a withdrawn review failed');
+  }
 }

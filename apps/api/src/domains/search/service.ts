@@ -36,6 +36,7 @@ import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import { clientOf } from '../../platform/sign-in-limits.ts';
 import { liveCards } from '../catalog/index.ts';
 import { CachedSearchEngine } from './cached-engine.ts';
 import { copyCard, searchCards } from './cards.ts';
@@ -136,7 +137,7 @@ async function productHits<T extends { hits: Hits }>(
 ): Promise<T> {
   const exact = await load({ ...opts, exact: true });
   if (exact.hits.total > 0) return exact;
-  await enforceRateLimit(ctx, typoLimit(ctx), client);
+  await enforceRateLimit(ctx, typoLimit(ctx), clientOf(client));
   return load(opts);
 }
 

@@ -38,6 +38,7 @@ import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
+import { clientOf } from '../../platform/sign-in-limits.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
 import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
 import { unreadCount } from './notifications.ts';
@@ -254,7 +255,7 @@ const publicReview = isNull(reviews.hidden_at);
  * a path id that is no number — is the same 404 (no existence oracle). Throttled per address.
  */
 async function publicMember(ctx: AppContext, rawId: string, clientAddress: string) {
-  await enforceRateLimit(ctx, PROFILE_RATE_LIMIT, clientAddress);
+  await enforceRateLimit(ctx, PROFILE_RATE_LIMIT, clientOf(clientAddress));
   if (!/^\d{1,9}$/.test(rawId)) throw notFound(PROFILE_NOT_FOUND);
   const id = Number(rawId);
   const [user] = await ctx.db
