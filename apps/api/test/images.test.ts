@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, categories, productDisplays, products } from '../src/db/schema.ts';
+import { ID_DRAWINGS } from '../src/domains/catalog/images-routes.ts';
+import { PRODUCT_VARIANTS } from '../src/images/svg.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { RENDER_BUDGET, UPLOAD_BUDGET } from '../src/platform/image-processing.ts';
 import { fillBudget } from './budget-fixtures.ts';
@@ -126,6 +128,20 @@ describe('generated images', () => {
     await colourways('TOP', ['#0a1b2c']);
     expect((await get('/api/images/product/TOP/0a1b2c/3.webp')).statusCode).toBe(200);
     expect((await get('/api/images/review/TOP/0A1B2C/7.webp')).statusCode).toBe(200);
+  });
+
+  it('a picture named by a bare id is one of ID_DRAWINGS drawings, so random ids draw nothing new', async () => {
+    const body = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    for (const kind of ['style', 'review', 'banner']) {
+      expect(await body(`/api/images/${kind}/${ID_DRAWINGS + 7}.svg`), kind).toBe(
+        await body(`/api/images/${kind}/7.svg`),
+      );
+      expect(await body(`/api/images/${kind}/8.svg`), kind).not.toBe(await body(`/api/images/${kind}/7.svg`));
+    }
+    // A review picture of a colourway: one of the type's drawings.
+    expect(await body(`/api/images/review/TOP/1f2a44/${PRODUCT_VARIANTS + 3}.svg`)).toBe(
+      await body('/api/images/review/TOP/1f2a44/3.svg'),
+    );
   });
 
   it('renders have their own budget: a full line of photo decodes never delays a product picture', async () => {

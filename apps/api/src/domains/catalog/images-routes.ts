@@ -6,8 +6,11 @@
  * banners, which carry lettering, stay SVG, drawn by the browser's fonts. URLs are
  * content-addressed by their parameters, so they are cached as immutable. A product or review
  * picture is drawn only in a colourway the catalogue has (colourways.ts), a product picture only
- * for one of its PRODUCT_VARIANTS drawings: any other URL is a 404 drawn by nothing, so random URLs
- * can neither keep the renderer busy nor push real pictures out of its cache.
+ * for one of its PRODUCT_VARIANTS drawings: any other URL is a 404 drawn by nothing. A picture named
+ * by a bare id (style, review, banner) is one of ID_DRAWINGS drawings (the id modulo it; a review
+ * picture of a colourway one of PRODUCT_VARIANTS), kept under that drawing's key: random ids draw
+ * nothing new once those are cached, so random URLs can neither keep the renderer busy nor push
+ * real pictures out of its cache.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,6 +36,9 @@ const svgFile = z
   .transform((s) => ({ id: Number.parseInt(s, 10), webp: s.endsWith('.webp') }));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Distinct drawings of a picture named by a bare id; below the raster cache's size per kind. */
+export const ID_DRAWINGS = 1_000;
 
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const send = async (
@@ -89,12 +95,13 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (req, reply) => {
       await assertDrawable(req.params.type, req.params.hex);
+      const drawing = req.params.file.id % PRODUCT_VARIANTS;
       return send(
         reply,
-        renderReviewSvg(req.params.file.id, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
+        renderReviewSvg(drawing, { type: req.params.type, hex: req.params.hex.toLowerCase() }),
         {
           webp: req.params.file.webp,
-          key: `review/${req.params.type}/${req.params.hex.toLowerCase()}/${req.params.file.id}`,
+          key: `review/${req.params.type}/${req.params.hex.toLowerCase()}/${drawing}`,
         },
       );
     },
@@ -115,10 +122,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         },
       },
       async (req, reply) => {
-        return send(reply, render(req.params.file.id), {
-          webp: req.params.file.webp,
-          key: `${kind}/${req.params.file.id}`,
-        });
+        const drawing = req.params.file.id % ID_DRAWINGS;
+        return send(reply, render(drawing), { webp: req.params.file.webp, key: `${kind}/${drawing}` });
       },
     );
   }
