@@ -73,6 +73,11 @@ export type SignInLimiter = {
   failure(ctx: AppContext, attempt: SignInAttempt): Promise<void>;
   /** A success clears the pair and takes the attempt back from the address. */
   success(ctx: AppContext, attempt: SignInAttempt): Promise<void>;
+  /**
+   * The password was right and a second step (a TOTP code) is still due: the address gets the
+   * attempt back, the pair keeps it (so guesses of the code stay counted).
+   */
+  passwordProven(ctx: AppContext, attempt: SignInAttempt): Promise<void>;
   /** The owner proved the account from `ip` some other way (a password reset): that pair starts over. */
   clearPair(ctx: AppContext, account: string, ip: string): Promise<void>;
 };
@@ -120,6 +125,9 @@ export function signInLimiter(namespace: string, L: SignInLimits): SignInLimiter
         ctx.kv.del(pairKey(attempt.account, attempt.ip)),
         ctx.kv.backoffUndo(addressKey(attempt.ip)),
       ]);
+    },
+    async passwordProven(ctx, attempt) {
+      await ctx.kv.backoffUndo(addressKey(attempt.ip));
     },
     async clearPair(ctx, account, ip) {
       await ctx.kv.del(pairKey(account, ip));

@@ -185,7 +185,12 @@ export async function checkSignIn(
   if (known.totp_secret) {
     // The attempt stays counted (not a success): otherwise the password alone would reset the
     // delays between guesses of the code.
-    if (!body.totp) return refuse(refused('인증 앱의 6자리 코드를 입력해주세요.', { totp_required: true }));
+    // A right password asking for the code is no failure of the address: an office of operators
+    // behind one address signs in all day.
+    if (!body.totp) {
+      await limits.passwordProven(ctx, attempt);
+      return refuse(refused('인증 앱의 6자리 코드를 입력해주세요.', { totp_required: true }));
+    }
     step = matchTotp(known.totp_secret, body.totp, now);
     if (step === null) return fail(refused('인증 코드가 맞지 않습니다.', { totp_required: true }));
   }
