@@ -512,12 +512,10 @@ describe('review credit and review missions of a returned item', () => {
     const m = await member();
     const itemId = await delivered(m, shop.m);
     const written = await review(m, itemId);
-    await t.ctx.db
-      .insert(reviewPhotos)
-      .values({
-        review_id: written.id,
-        image_url: '/api/uploads/reviews/2026/11/AAAAAAAAAAAAAAAAAAAAAA.webp',
-      });
+    await t.ctx.db.insert(reviewPhotos).values({
+      review_id: written.id,
+      image_url: '/api/uploads/reviews/2026/11/AAAAAAAAAAAAAAAAAAAAAA.webp',
+    });
     const req = await call(t.app, 'POST', '/api/orders/refunds', m.headers, {
       order_item_ids: [itemId],
       reason_type: 'DEFECT',
