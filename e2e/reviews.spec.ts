@@ -15,9 +15,14 @@ async function sizedTop(request: APIRequestContext): Promise<number> {
   for (const p of list.result as { id: number; is_sold_out: boolean }[]) {
     if (p.is_sold_out) continue;
     const grading = await (await request.get(`/api/products/size-grading?product_display_id=${p.id}`)).json();
-    if (grading.set?.code === 'TOP' && grading.rows.length >= 3) return p.id;
+    if (grading.set?.code !== 'TOP' || grading.rows.length < 3) continue;
+    // The size level needs five size feels (sizeLevelText): the most popular top changes as the
+    // journeys before this one buy and the rankings are refreshed, so the premise is checked.
+    const summary = await (await request.get(`/api/reviews/review-count?product_display_id=${p.id}`)).json();
+    const feels = summary.size_feel as { SMALL: number; FIT: number; LARGE: number };
+    if (feels.SMALL + feels.FIT + feels.LARGE >= 5) return p.id;
   }
-  throw new Error('no top with a size sheet');
+  throw new Error('no top with a size sheet and five size feels');
 }
 
 async function askSize(page: Page, height: string, weight: string) {
