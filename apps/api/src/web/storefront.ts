@@ -48,6 +48,9 @@ export function injectFetch(app: FastifyInstance, clientAddress?: string): ApiFe
   };
 }
 
+/** A Host header's form: a name or an IPv4 address, or an IPv6 one in brackets, and a port. */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/;
+
 /**
  * The page request as the storefront sees it. Its URL is the configured PUBLIC_ORIGIN with the
  * request's path, never the Host header (docs/ARCHITECTURE.md "Security"): every URL a page
@@ -56,6 +59,9 @@ export function injectFetch(app: FastifyInstance, clientAddress?: string): ApiFe
  * compares against the shop's origin.
  */
 export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  // Never used for a URL, but a Host that is no host (`a b`) is still the client's mistake: a 400.
+  const host = req.headers.host;
+  if (host !== undefined && !HOST_HEADER.test(host)) throw badRequest('Invalid Host header');
   let url: URL;
   try {
     // Concatenated, not resolved: a path such as `//other.example/x` stays a path of the shop.
