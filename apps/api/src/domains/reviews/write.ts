@@ -377,8 +377,9 @@ export async function hideReview(ctx: AppContext, id: number | null, reason: str
 
 /**
  * Shows a hidden review again (an operator's decision): back in lists and counts, its photos
- * served again. The credit taken back when it was hidden is not paid again. Unhiding a visible
- * review changes nothing.
+ * served again. The credit taken back when it was hidden is not paid again here (`credit_paid` is 0
+ * since the hide); a later change of the review settles it anew. Unhiding a visible review changes
+ * nothing.
  */
 export async function unhideReview(ctx: AppContext, id: number | null) {
   if (id === null) throw reviewMissing();
