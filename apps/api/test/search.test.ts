@@ -357,6 +357,31 @@ describe('realtime and recommended keywords', () => {
     const sources = body.result.map((r) => r.source);
     expect(sources).toEqual([...sources].sort()); // every curated keyword before the trending ones
   });
+
+  it('counts a typo under its correction, and a search the shop did not understand not at all', async () => {
+    clock.advance(2 * 3600); // a fresh hour
+    await search('셔쯔'); // a spelling variant the search reads as 셔츠
+    await search('슬렉스'); // … as 슬랙스
+    await search('와이드 슬렉스');
+    const misspelt = await get<ProductSearchBody>(`/api/v1/search/product?query=${q('셔즈')}`);
+    expect(misspelt.total_count).toBe(0);
+    expect(misspelt.did_you_mean).toBe('셔츠');
+    await search('셔즈'); // no hit, corrected to 셔츠
+    await search('qqqqqqq'); // no hit, no correction
+    clock.advance(60);
+    const words = (await realtime()).result.map((r) => [r.keyword, r.count]);
+    // 셔쯔, and 셔즈 by two shoppers (the check above and the search), all count as 셔츠.
+    expect(words).toContainEqual(['셔츠', 3]);
+    expect(words).toContainEqual(['슬랙스', 1]);
+    expect(words).toContainEqual(['와이드 슬랙스', 1]);
+    const shown = words.map(([k]) => k);
+    for (const typo of ['셔쯔', '슬렉스', '와이드 슬렉스', '셔즈', 'qqqqqqq'])
+      expect(shown).not.toContain(typo);
+    const recommended = await get<RecommendedKeywordsBody>('/api/v1/search/recommended-keywords');
+    for (const typo of ['셔쯔', '슬렉스', '셔즈']) {
+      expect(recommended.result.map((r) => r.keyword)).not.toContain(typo);
+    }
+  });
 });
 
 describe('stored search forms stay in sync', () => {

@@ -108,6 +108,21 @@ const VARIANTS_LONGEST_FIRST = [...SPELLING_VARIANTS]
   .filter(([v, c]) => v !== c)
   .sort((a, b) => b[0].length - a[0].length);
 
+/**
+ * The keyword a search counts under in the realtime and recommended keywords: the query as
+ * typed with its spelling variants rewritten to the catalogue's spelling (셔쯔 → 셔츠, 와이드
+ * 슬렉스 → 와이드 슬랙스), so one shopper's typo never becomes everyone's trend.
+ */
+export function trendKeywordOf(display: string): string {
+  let s = display.normalize('NFC').trim().replace(/\s+/g, ' ');
+  for (const [variant, canonical] of VARIANTS_AS_WRITTEN) {
+    if (s.includes(variant)) s = s.replaceAll(variant, canonical);
+  }
+  return s;
+}
+
+const VARIANTS_AS_WRITTEN = [...SPELLING_VARIANTS].sort((a, b) => b[0].length - a[0].length);
+
 /** The key form (see the module comment): 와이드 슬랙스 → `dhkdlemtmffortm`. */
 export function toKeys(input: string): string {
   const s = compactText(input);

@@ -13,6 +13,7 @@ import {
   toInitialKeys,
   toJamo,
   toKeys,
+  trendKeywordOf,
 } from '../src/search-text.ts';
 
 describe('normalising', () => {
@@ -224,5 +225,15 @@ describe('searchCountText (capped search totals)', () => {
     expect(searchCountText(SEARCH_COUNT_CAP - 1)).toBe('2,499');
     expect(searchCountText(SEARCH_COUNT_CAP)).toBe('2,500+');
     expect(searchCountText(90_000)).toBe('2,500+');
+  });
+});
+
+describe('trend keyword', () => {
+  it('counts a spelling variant under the catalogue spelling, keeping the words as typed', () => {
+    expect(trendKeywordOf('셔쯔')).toBe('셔츠');
+    expect(trendKeywordOf(' 와이드   슬렉스 ')).toBe('와이드 슬랙스');
+    expect(trendKeywordOf('트렌치 코트')).toBe('트렌치코트');
+    expect(trendKeywordOf('슬랙스')).toBe('슬랙스');
+    expect(trendKeywordOf('옥스퍼드 셔츠')).toBe('옥스포드 셔츠');
   });
 });

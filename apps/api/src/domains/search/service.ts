@@ -19,6 +19,7 @@ import {
   type SearchFiltersBody,
   type StyleSearchBody,
   type StyleSummary,
+  trendKeywordOf,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -207,13 +208,19 @@ export async function searchProducts(
     !p.colors &&
     p.price_min === undefined &&
     p.price_max === undefined;
-  // Realtime keywords count real searches: first pages with exact hits, without filters.
-  if (p.page === 1 && hits.total > 0 && !hits.fuzzy && unfiltered) {
-    await recordSearch(ctx, q.display, await shopper()).catch(() => undefined);
-  }
   // No exact hit: "혹시 이것을 찾으셨나요?" (did-you-mean.ts).
   const didYouMean =
     p.page === 1 && unfiltered && (hits.total === 0 || hits.fuzzy) ? await engine.didYouMean(q) : null;
+  // Realtime keywords count real searches (first pages without filters) under the keyword the
+  // shop understood: exact hits count under the catalogue's spelling (셔쯔 → 셔츠), a typo under
+  // its correction; a search with neither is not counted.
+  const trendKeyword =
+    p.page === 1 && unfiltered
+      ? hits.total > 0 && !hits.fuzzy
+        ? trendKeywordOf(q.display)
+        : didYouMean
+      : null;
+  if (trendKeyword) await recordSearch(ctx, trendKeyword, await shopper()).catch(() => undefined);
   // The dashboard's daily counts include searches that found nothing.
   if (p.page === 1 && unfiltered) countSearch(ctx, q.display, hits.total);
   // The cached cards are copied before the catalogue's live price is put on them
