@@ -56,16 +56,27 @@ export { TIME_ZONE };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+export type KstStyle = 'date' | 'time' | 'datetime' | 'md';
+
 /**
- * An instant as the shop shows it, in KST: 'date' → "2026.11.21", 'time' → "14:05",
- * 'datetime' → "2026.11.21 14:05", 'md' → "11.21(토) 14:05".
+ * An instant as the shop shows it, in KST whatever the viewer's own time zone: 'date' →
+ * "2026.11.21", 'time' → "14:05", 'datetime' → "2026.11.21 14:05", 'md' → "11.21(토) 14:05".
+ * Every date or time a person sees (storefront, back office, server-written text) goes through
+ * here; it takes a Date or the API's ISO text.
  */
-export function formatKst(at: Date, style: 'date' | 'time' | 'datetime' | 'md'): string {
-  const p = kstParts(at);
+export function formatKst(at: Date | string, style: KstStyle): string {
+  const p = kstParts(typeof at === 'string' ? new Date(at) : at);
   const date = `${p.year}.${pad2(p.month)}.${pad2(p.day)}`;
   const time = `${pad2(p.hour)}:${pad2(p.minute)}`;
   if (style === 'date') return date;
   if (style === 'time') return time;
   if (style === 'md') return `${pad2(p.month)}.${pad2(p.day)}(${'일월화수목금토'[p.weekday]}) ${time}`;
   return `${date} ${time}`;
+}
+
+/** formatKst for a value that may be missing or unreadable: `empty` ('' unless told) then. */
+export function kstText(at: Date | string | null | undefined, style: KstStyle, empty = ''): string {
+  if (at == null || at === '') return empty;
+  const d = typeof at === 'string' ? new Date(at) : at;
+  return Number.isNaN(d.getTime()) ? empty : formatKst(d, style);
 }

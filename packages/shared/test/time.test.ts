@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKstWeekend, kstDate, kstDateString, kstParts } from '../src/time.ts';
+import { formatKst, isKstWeekend, kstDate, kstDateString, kstParts, kstText } from '../src/time.ts';
 
 describe('KST helpers', () => {
   it('reads wall-clock fields in Asia/Seoul, not UTC', () => {
@@ -20,5 +20,15 @@ describe('KST helpers', () => {
     expect(isKstWeekend(kstDate(2026, 11, 19, 23, 59))).toBe(false);
     // Friday 00:30 KST is Thursday 15:30 UTC: weekend in KST.
     expect(isKstWeekend(kstDate(2026, 11, 20, 0, 30))).toBe(true);
+  });
+  it("formats every shown time in KST, not the viewer's zone", () => {
+    // A 1:1 answer given at 00:35 KST on 11/29 is 15:35 UTC on 11/28.
+    expect(formatKst('2026-11-28T15:35:00Z', 'datetime')).toBe('2026.11.29 00:35');
+    expect(formatKst(new Date('2026-11-28T15:35:00Z'), 'date')).toBe('2026.11.29');
+    expect(formatKst('2026-11-28T15:35:00Z', 'time')).toBe('00:35');
+    expect(formatKst('2026-11-28T15:35:00Z', 'md')).toBe('11.29(일) 00:35');
+    expect(kstText(null, 'date', '—')).toBe('—');
+    expect(kstText('not a date', 'date')).toBe('');
+    expect(kstText('2026-11-28T15:35:00.000Z', 'datetime')).toBe('2026.11.29 00:35');
   });
 });

@@ -1,15 +1,7 @@
-/** KST date and time for the back office ("11. 26. 오후 3:05"). */
-export function kst(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    year: '2-digit',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
+import { kstText } from '@codiroom/shared';
+
+/** KST date and time for the back office ("2026.11.26 15:05"), through the shop's one KST formatter. */
+export const kst = (iso: string | null | undefined): string => kstText(iso, 'datetime', '—');
 
 /** A count with Korean digit grouping ("12,345"). */
 export const count = (v: number) => v.toLocaleString('ko-KR');
@@ -23,6 +15,6 @@ export const kstInstant = (v: string | null | undefined): string | null => (v ? 
 /** An ISO instant as a datetime-local value in KST ("2026-11-27T10:00"), or '' for null. */
 export function kstInputValue(iso: string | null | undefined): string {
   if (!iso) return '';
-  const t = new Date(Date.parse(iso) + 9 * 3_600_000);
-  return Number.isNaN(t.getTime()) ? '' : t.toISOString().slice(0, 16);
+  const t = kstText(iso, 'datetime');
+  return t ? t.replaceAll('.', '-').replace(' ', 'T') : '';
 }

@@ -1,5 +1,5 @@
 /** Korean labels of coupons, shared by the coupon box and the download block. */
-import { type CouponOffer, formatWon, type OwnedCoupon } from '@codiroom/shared';
+import { type CouponOffer, formatKst, formatWon, type OwnedCoupon } from '@codiroom/shared';
 
 type Fields = Pick<
   OwnedCoupon,
@@ -23,9 +23,7 @@ export function conditionLabel(c: Fields): string {
 /** "2026.12.03 까지" in KST. */
 export function untilLabel(iso: string | null): string {
   if (!iso) return '';
-  const k = new Date(new Date(iso).getTime() + 9 * 3600_000 - 1000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${k.getUTCFullYear()}.${p(k.getUTCMonth() + 1)}.${p(k.getUTCDate())} 까지`;
+  return `${formatKst(new Date(Date.parse(iso) - 1000), 'date')} 까지`;
 }
 
 export type { CouponOffer, OwnedCoupon };

@@ -4,7 +4,7 @@
  * open, the styles for a new curation (POST user-style with request: true), within the month's
  * AI curations (next_ai_curation_left).
  */
-import { STYLE_TAGS, type StylingRequest, type UserStyleBody } from '@codiroom/shared';
+import { formatKst, STYLE_TAGS, type StylingRequest, type UserStyleBody } from '@codiroom/shared';
 import { useState } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
@@ -13,14 +13,7 @@ import styles from './stylequiz.module.css';
 
 const MAX_STYLES = 5;
 
-const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const timeOf = (iso: string) => formatKst(iso, 'md');
 
 export function OpenRequest({ request }: { request: StylingRequest }) {
   return (

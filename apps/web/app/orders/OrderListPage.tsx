@@ -3,6 +3,7 @@
  * access token is, a page at a time, each order drawn by the route's own row.
  */
 import type { OrderList, OrderSummary } from '@codiroom/shared';
+import { formatKst } from '@codiroom/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -22,13 +23,7 @@ export function orderListLoader(path: string) {
   };
 }
 
-export const orderDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
+export const orderDate = (iso: string) => formatKst(iso, 'date');
 
 export function OrderListFallback({ title }: { title: string }) {
   return (

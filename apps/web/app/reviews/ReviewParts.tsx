@@ -4,7 +4,7 @@
  * (docs/ARCHITECTURE.md, "Reviews").
  */
 import {
-  kstDateString,
+  formatKst,
   largestRemainderPercents,
   type REPORT_REASONS,
   type ReviewItem,
@@ -95,7 +95,7 @@ function bodyLine(r: ReviewItem): string {
 }
 
 /** 2026.11.20, in KST on the server and in every browser (no hydration mismatch). */
-const dateOf = (iso: string) => kstDateString(new Date(iso)).replaceAll('-', '.');
+const dateOf = (iso: string) => formatKst(iso, 'date');
 
 /** One review, with 도움돼요 (members) and 신고. */
 export function ReviewCard({ review }: { review: ReviewItem }) {

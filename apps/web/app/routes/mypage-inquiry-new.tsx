@@ -4,7 +4,7 @@
  * server and seen only by the member and the shop).
  */
 import {
-  kstDateString,
+  formatKst,
   type OrderList,
   SUPPORT_CATEGORIES,
   SUPPORT_LIMITS,
@@ -95,7 +95,7 @@ export default function NewInquiryPage({ loaderData: orders }: Route.ComponentPr
               ...orders.result.map((o) => ({
                 value: String(o.id),
                 // The KST order day (the UTC date of created_at is a day early before 9시).
-                label: `${kstDateString(new Date(o.created_at)).replaceAll('-', '.')} · ${o.order_name}`,
+                label: `${formatKst(o.created_at, 'date')} · ${o.order_name}`,
               })),
             ]}
           />

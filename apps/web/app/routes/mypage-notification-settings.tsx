@@ -7,7 +7,7 @@
  * 야간 알림 is on. The in-app list (/mypage/notifications) always gets every notification.
  * 혜택·마케팅 알림 is the 광고성 정보 수신 동의 of sign-up: the page shows when it was given.
  */
-import { type AlertFlag, kstDateString, type NotificationPermissions, withJosa } from '@codiroom/shared';
+import { type AlertFlag, formatKst, type NotificationPermissions, withJosa } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -118,7 +118,7 @@ export default function NotificationSettingsPage({ loaderData }: Route.Component
         </ul>
         <p className={my.note} data-testid="marketing-consent">
           {flags.is_benefit_alert
-            ? `광고성 정보 수신에 ${flags.marketing_agreed_at ? `${kstDateString(new Date(flags.marketing_agreed_at))}에 ` : ''}동의했어요. 혜택·마케팅 알림을 끄면 동의가 철회돼요.`
+            ? `광고성 정보 수신에 ${flags.marketing_agreed_at ? `${formatKst(flags.marketing_agreed_at, 'date')}에 ` : ''}동의했어요. 혜택·마케팅 알림을 끄면 동의가 철회돼요.`
             : '광고성 정보 수신에 동의하지 않았어요. 혜택·마케팅 알림을 켜면 동의한 날짜가 기록돼요.'}
         </p>
         <output className={`${change.error ? page.error : page.muted} ${my.block}`} aria-live="polite">

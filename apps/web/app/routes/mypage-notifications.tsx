@@ -4,7 +4,12 @@
  * review points …), each with its kind's label, unread ones marked; opening the page marks them
  * read, and each opens its order or page. The push settings are /mypage/settings/notifications.
  */
-import { isNotificationKind, NOTIFICATION_KIND_LABELS, type NotificationEntry } from '@codiroom/shared';
+import {
+  formatKst,
+  isNotificationKind,
+  NOTIFICATION_KIND_LABELS,
+  type NotificationEntry,
+} from '@codiroom/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -48,14 +53,7 @@ export function HydrateFallback() {
   );
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const when = (iso: string) => formatKst(iso, 'md');
 
 export default function NotificationsPage({ loaderData: data }: Route.ComponentProps) {
   const unreadIds = data.result.filter((n) => n.read_at === null).map((n) => n.id);

@@ -1,5 +1,5 @@
 /** /mypage/points: the point balance and the ledger, newest first, page by page. */
-import { formatWon, type PointHistoryBody } from '@codiroom/shared';
+import { formatKst, formatWon, type PointHistoryBody } from '@codiroom/shared';
 import { untilLabel } from '../benefits/coupon-text';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -63,7 +63,7 @@ export default function PointsPage({ loaderData: data }: Route.ComponentProps) {
                   <strong>{r.title}</strong>
                   <br />
                   <small>
-                    {r.created_at.slice(0, 10).replaceAll('-', '.')}
+                    {formatKst(r.created_at, 'date')}
                     {r.amount > 0 && r.expires_at ? ` · ${untilLabel(r.expires_at)}` : ''}
                   </small>
                 </span>

@@ -1,4 +1,5 @@
 import type { PostDetail } from '@codiroom/shared';
+import { formatKst } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { PostContent } from '../contents/PostContent';
@@ -62,9 +63,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           <header className={`${page.intro} ${styles.postIntro}`}>
             <p className={page.muted}>
               {p.category} · {p.author} ·{' '}
-              <time dateTime={p.published_at}>
-                {new Date(p.published_at).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' })}
-              </time>
+              <time dateTime={p.published_at}>{formatKst(p.published_at, 'date')}</time>
             </p>
             <h1 className={styles.postTitle}>{p.title}</h1>
             {p.subtitle && <p>{p.subtitle}</p>}

@@ -1,5 +1,6 @@
 /** The search landing: recent searches (this browser), realtime keywords and recommended keywords. */
 import type { RealtimeKeyword, RecommendedKeywordsBody } from '@codiroom/shared';
+import { kstText } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { addRecent, clearRecent, readRecent, removeRecent } from './recent';
@@ -58,13 +59,7 @@ export function RealtimeKeywords({
   updatedAt: string | null;
 }) {
   if (items.length === 0) return null;
-  const time = updatedAt
-    ? new Date(updatedAt).toLocaleTimeString('ko-KR', {
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: 'Asia/Seoul',
-      })
-    : null;
+  const time = updatedAt ? kstText(updatedAt, 'time') || null : null;
   return (
     <section className={styles.section} aria-labelledby="realtime-title">
       <div className={styles.sectionHead}>

@@ -1,24 +1,10 @@
-import { MESSAGES, shopperMessage } from '@codiroom/shared';
+import { formatKst, MESSAGES, shopperMessage } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import styles from './screens.module.css';
 import { TABS } from './TabBar';
 
 const REPORT_MAIL = 'mailto:help@codiroom.example?subject=%5B%EC%98%A4%EB%A5%98%20%EC%A0%9C%EB%B3%B4%5D';
-
-function formatKst(iso: string): string {
-  const d = new Date(iso);
-  const parts = new Intl.DateTimeFormat('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    month: 'long',
-    day: 'numeric',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(d);
-  return parts;
-}
 
 /** SPEC.md §2: error fallback with go-home and reload buttons and a contact-the-team link. */
 export function ErrorFallback() {
@@ -81,11 +67,11 @@ export function MaintenanceScreen({ startAt, endAt }: { startAt: string; endAt: 
       <dl className={styles.window}>
         <dt>점검 시작</dt>
         <dd>
-          <time dateTime={startAt}>{formatKst(startAt)}</time>
+          <time dateTime={startAt}>{formatKst(startAt, 'md')}</time>
         </dd>
         <dt>점검 종료</dt>
         <dd>
-          <time dateTime={endAt}>{formatKst(endAt)}</time>
+          <time dateTime={endAt}>{formatKst(endAt, 'md')}</time>
         </dd>
       </dl>
     </main>
