@@ -27,6 +27,39 @@ export function buyNowPath(productItemId: number, quantity: number): string {
   return `/payment?${q.toString()}`;
 }
 
+/** The product page's query parameters that reopen its purchase sheet with a choice kept. */
+export const BUY_INTENT_PARAMS = { item: 'buy_item', quantity: 'buy_qty' } as const;
+
+/**
+ * The product page address that reopens its purchase sheet with the size and quantity a guest
+ * chose before 바로 구매 sent them to sign in or sign up (the page they come back to afterwards).
+ */
+export function buyIntentPath(productDisplayId: number, productItemId: number, quantity: number): string {
+  const q = new URLSearchParams({
+    [BUY_INTENT_PARAMS.item]: String(productItemId),
+    [BUY_INTENT_PARAMS.quantity]: String(quantity),
+  });
+  return `/product/${productDisplayId}?${q.toString()}`;
+}
+
+/**
+ * The kept choice in a product page's query, or null: a size of this product that can still be
+ * bought, its quantity kept within what the size allows now (at least 1).
+ */
+export function readBuyIntent(
+  search: string | URLSearchParams,
+  items: readonly { id: number; stock: number; is_sold_out?: boolean }[],
+): { productItemId: number; quantity: number } | null {
+  const q = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw = q.get(BUY_INTENT_PARAMS.item);
+  if (!raw || !/^\d{1,12}$/.test(raw)) return null;
+  const item = items.find((i) => i.id === Number(raw));
+  if (!item || item.is_sold_out || maxBuyQuantity(item.stock) < 1) return null;
+  const wanted = Number(q.get(BUY_INTENT_PARAMS.quantity) ?? '1');
+  const quantity = Number.isInteger(wanted) && wanted >= 1 ? wanted : 1;
+  return { productItemId: item.id, quantity: Math.min(quantity, maxBuyQuantity(item.stock)) };
+}
+
 /**
  * Whether a product may show purchase promises — a shipping date or badge, coupon prices, the
  * first-purchase price: only while something can be bought. `is_sold_out` when the answer has it

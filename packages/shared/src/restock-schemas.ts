@@ -5,6 +5,7 @@
  * not in API-CATALOGUE.md), the transition rule and the notification's text.
  */
 import { z } from 'zod';
+import { withJosa } from './josa.ts';
 
 const Int = z.number().int();
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -63,6 +64,6 @@ export function restockNotice(p: {
 }) {
   return {
     title: '재입고 알림',
-    body: `${p.brand_name} ${p.name} (${p.color_name} / ${p.size_name})이(가) 재입고되었어요. 품절되기 전에 만나보세요.`,
+    body: `${withJosa(`${p.brand_name} ${p.name} (${p.color_name} / ${p.size_name})`, '이/가')} 재입고되었어요. 품절되기 전에 만나보세요.`,
   };
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buyIntentPath,
   buyNowPath,
   CART_MAX_QUANTITY,
   codiCartItems,
   isRestock,
   maxBuyQuantity,
+  readBuyIntent,
   restockNotice,
   showsPurchasePromises,
+  signUpRedirectTarget,
   stepQuantity,
 } from '../src/index.ts';
 
@@ -98,6 +101,33 @@ describe('restock', () => {
       size_name: 'L',
     });
     expect(n.title).toBe('재입고 알림');
-    expect(n.body).toContain('코디룸 와이드 슬랙스 (블랙 / L)');
+    expect(n.body).toContain('코디룸 와이드 슬랙스 (블랙 / L)가 재입고되었어요');
+    expect(
+      restockNotice({ brand_name: '코디룸', name: '재킷', color_name: '블랙', size_name: 'L' }).body,
+    ).toContain('재킷 (블랙 / L)이 재입고되었어요');
+  });
+});
+
+describe('buy now as a guest keeps the choice through sign-in and sign-up', () => {
+  const items = [
+    { id: 11, stock: 3 },
+    { id: 12, stock: 0, is_sold_out: true },
+    { id: 13, stock: 50 },
+  ];
+  it('comes back to the product page with the size and quantity', () => {
+    const path = buyIntentPath(5, 13, 2);
+    expect(path).toBe('/product/5?buy_item=13&buy_qty=2');
+    // Sign-up reopens the product page with its query kept (SPEC.md §5).
+    const back = signUpRedirectTarget(path);
+    expect(back).toBe('/product/5?buy_item=13&buy_qty=2&type=sign_up');
+    expect(readBuyIntent(back.slice(back.indexOf('?')), items)).toEqual({ productItemId: 13, quantity: 2 });
+  });
+  it('keeps the quantity within the stock and drops a size that cannot be bought', () => {
+    expect(readBuyIntent('?buy_item=11&buy_qty=9', items)).toEqual({ productItemId: 11, quantity: 3 });
+    expect(readBuyIntent('?buy_item=11&buy_qty=x', items)).toEqual({ productItemId: 11, quantity: 1 });
+    expect(readBuyIntent('?buy_item=12&buy_qty=1', items)).toBeNull();
+    expect(readBuyIntent('?buy_item=99', items)).toBeNull();
+    expect(readBuyIntent('?buy_item=1e3', items)).toBeNull();
+    expect(readBuyIntent('', items)).toBeNull();
   });
 });

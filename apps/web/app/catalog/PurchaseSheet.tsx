@@ -5,10 +5,20 @@
  * untouched). Sold-out sizes offer 재입고 알림 (a member's restock alert; a guest is asked to log
  * in). A sold-out product says 품절 and shows no prices, coupons or shipping promise here.
  */
-import { buyNowPath, formatWon, maxBuyQuantity, type ProductDetail, stepQuantity } from '@codiroom/shared';
-import { useState } from 'react';
+import {
+  BUY_INTENT_PARAMS,
+  buyIntentPath,
+  buyNowPath,
+  formatWon,
+  maxBuyQuantity,
+  type ProductDetail,
+  readBuyIntent,
+  stepQuantity,
+} from '@codiroom/shared';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LikeButton } from '../components/LikeButton';
+import { rememberReturnPath } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { adEvent, trackPixel } from '../lib/pixel';
@@ -40,6 +50,22 @@ export function PurchaseSheet({
   const restock = useRestockAlerts(p.id, open && soldOutItems.length > 0);
   const item = p.items.find((i) => i.id === size && !i.is_sold_out) ?? null;
   const max = item ? maxBuyQuantity(item.stock) : 0;
+
+  // Back from sign-in or sign-up after a guest's 바로 구매: the sheet reopens with the size and
+  // quantity chosen before (buyIntentPath); the kept choice then leaves the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per product page
+  useEffect(() => {
+    const kept = readBuyIntent(window.location.search, p.items);
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has(BUY_INTENT_PARAMS.item)) return;
+    url.searchParams.delete(BUY_INTENT_PARAMS.item);
+    url.searchParams.delete(BUY_INTENT_PARAMS.quantity);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    if (!kept) return;
+    setSize(kept.productItemId);
+    setQuantity(kept.quantity);
+    setOpen(true);
+  }, [p.id]);
 
   // Not revalidated: the page's data does not change; the header's count comes with the answer.
   const cartAdd = useMutation(
@@ -80,8 +106,10 @@ export function PurchaseSheet({
   function buyNow() {
     if (!item) return;
     // The checkout is a member's page: a guest logs in first (SPEC.md §2 login gate).
+    // Signing in (or up) comes back to this sheet with the choice kept.
     if (!loggedIn) {
-      popups.open({ kind: 'login' });
+      rememberReturnPath(buyIntentPath(p.id, item.id, quantity));
+      popups.open({ kind: 'login', type: 'buy' });
       return;
     }
     void navigate(buyNowPath(item.id, quantity));

@@ -20,6 +20,12 @@ export function rememberPrevUrl(pathname: string, search: string): void {
   } catch {}
 }
 
+/** A page to come back to after sign-in or sign-up that is not the page shown (a kept choice). */
+export function rememberReturnPath(path: string): void {
+  const q = path.indexOf('?');
+  rememberPrevUrl(q < 0 ? path : path.slice(0, q), q < 0 ? '' : path.slice(q));
+}
+
 function local(key: string, value: string) {
   try {
     window.localStorage.setItem(key, value);

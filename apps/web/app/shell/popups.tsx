@@ -18,7 +18,7 @@ import styles from './popups.module.css';
 
 export type Popup =
   | { kind: 'sizeLevel'; productName?: string; level?: string | null; body?: string | null }
-  | { kind: 'login'; type?: 'default' | 'coupon' }
+  | { kind: 'login'; type?: 'default' | 'coupon' | 'buy' }
   | { kind: 'likeToast'; liked: boolean; message?: string }
   | { kind: 'styleQuiz' }
   | { kind: 'cart'; productName?: string; imageUrl?: string }
@@ -132,7 +132,9 @@ function PopupView({ popup, close }: { popup: Popup; close: () => void }) {
           <p className={styles.text}>
             {popup.type === 'coupon'
               ? '쿠폰을 받으려면 로그인해주세요. 가입하면 웰컴 쿠폰도 드려요.'
-              : '로그인하고 좋아요, 장바구니, 쿠폰 혜택을 이어서 이용하세요.'}
+              : popup.type === 'buy'
+                ? '로그인하거나 가입하면 고른 사이즈와 수량 그대로 이어서 구매할 수 있어요.'
+                : '로그인하고 좋아요, 장바구니, 쿠폰 혜택을 이어서 이용하세요.'}
           </p>
           <div className={styles.buttons}>
             <button type="button" className={styles.secondary} onClick={close}>
