@@ -10,14 +10,18 @@ import styles from './PhoneVerification.module.css';
 /**
  * Phone + SMS code fields: sends the code (POST /api/users/send-sms), checks it
  * (GET /api/users/verify-sms) and reports the verified phone and code to the form. `error`: the
- * form's message for the number (not verified yet, or the server's sign-up detail), shown under it.
+ * form's message for the number (not verified yet, or the server's sign-up detail), shown under it;
+ * the form clears it in `onCodeSent` (a sent code answers it). What went well (code sent,
+ * verified) is said in the accent colour, what went wrong in red — never both at once.
  */
 export function PhoneVerification({
   onVerified,
+  onCodeSent,
   error,
   label = '휴대폰 번호',
 }: {
   onVerified: (v: { phone: string; code: string } | null) => void;
+  onCodeSent?: () => void;
   error?: string | null | undefined;
   label?: string;
 }) {
@@ -25,7 +29,7 @@ export function PhoneVerification({
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [verified, setVerified] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<{ text: string; ok: boolean } | null>(null);
   const [left, setLeft] = useState(0);
   // Not revalidated: sending a code changes no page data.
   const sendSms = useMutation(
@@ -36,14 +40,15 @@ export function PhoneVerification({
         setSentAt(Date.now());
         setVerified(false);
         onVerified(null);
-        setNote('인증번호를 보냈어요. 3분 안에 입력해주세요.');
+        onCodeSent?.();
+        setNote({ text: '인증번호를 보냈어요. 3분 안에 입력해주세요.', ok: true });
       },
     },
   );
-  const message = sendSms.error ?? note;
-  function setMessage(text: string) {
+  const message = sendSms.error ? { text: sendSms.error, ok: false } : note;
+  function setMessage(text: string, ok = false) {
     sendSms.reset();
-    setNote(text);
+    setNote({ text, ok });
   }
 
   useEffect(() => {
@@ -60,6 +65,7 @@ export function PhoneVerification({
       setMessage('휴대폰 번호를 정확히 입력해주세요.');
       return;
     }
+    setNote(null);
     await sendSms.run(normalised);
   }
 
@@ -75,7 +81,7 @@ export function PhoneVerification({
       return;
     }
     setVerified(true);
-    setMessage('인증되었어요.');
+    setMessage('인증되었어요.', true);
     onVerified({ phone: normalised, code });
   }
 
@@ -132,7 +138,12 @@ export function PhoneVerification({
         </label>
       )}
       {message && (
-        <output className={`${verified ? page.muted : page.error} ${styles.message}`}>{message}</output>
+        <output
+          className={`${message.ok ? styles.ok : page.error} ${styles.message}`}
+          data-tone={message.ok ? 'ok' : 'error'}
+        >
+          {message.text}
+        </output>
       )}
     </>
   );

@@ -71,6 +71,7 @@ export default function ChangePhonePage() {
                 setVerified(v);
                 if (v) setPhoneError(null);
               }}
+              onCodeSent={() => setPhoneError(null)}
               error={phoneError}
             />
             {change.error && (

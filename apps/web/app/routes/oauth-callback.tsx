@@ -38,6 +38,7 @@ import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
 import { sendLog } from '../lib/log';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { failureText, useMutation } from '../lib/use-mutation';
+import { markSignUpWelcome } from '../shell/SignUpWelcome';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-callback';
 import { FramePage } from './frame';
@@ -178,6 +179,7 @@ function SocialSignUp({
           window.localStorage.removeItem('pickSizeTutorial');
         } catch {}
         await signedIn(session, provider);
+        markSignUpWelcome();
         window.location.assign(afterSignUpTarget());
       },
       refusedText: (res) => {
@@ -263,6 +265,7 @@ function SocialSignUp({
             setVerified(v);
             if (v) clear('phone');
           }}
+          onCodeSent={() => setProblems((p) => ({ ...p, phone: undefined, code: undefined }))}
           error={problems.phone ?? problems.code}
         />
         <label>

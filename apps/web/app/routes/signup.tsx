@@ -20,6 +20,7 @@ import { sendLog } from '../lib/log';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
+import { markSignUpWelcome } from '../shell/SignUpWelcome';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/signup';
 
@@ -64,6 +65,7 @@ export default function Signup() {
           window.localStorage.removeItem('pickSizeTutorial');
         } catch {}
         await storeSession(session, 'phone');
+        markSignUpWelcome();
         window.location.assign(afterSignUpTarget());
       },
       refusedText: (res) => {
@@ -143,6 +145,7 @@ export default function Signup() {
               setVerified(v);
               if (v) clear('phone');
             }}
+            onCodeSent={() => setProblems((p) => ({ ...p, phone: undefined, code: undefined }))}
             error={problems.phone ?? problems.code}
           />
           <label>

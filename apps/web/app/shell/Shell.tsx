@@ -12,6 +12,7 @@ import type { RootData } from '../root';
 import { useAppUserStatus } from './app-status';
 import { PcSidePanel } from './PcSidePanel';
 import { PopupProvider } from './popups';
+import { SignUpWelcome } from './SignUpWelcome';
 import { ErrorVariant4Screen, LoadingDelayScreen, MaintenanceScreen, OverloadScreen } from './screens';
 import { useScrollRestoration } from './scroll';
 import { TabBar } from './TabBar';
@@ -110,6 +111,7 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
   return (
     <PopupProvider>
       <NavigationProgress />
+      <SignUpWelcome />
       <div className={tabBar ? 'with-tab-bar' : undefined} data-webview={root.isWebview || undefined}>
         {children}
       </div>
