@@ -108,7 +108,8 @@ test.describe('search', () => {
     ] as const) {
       await page.goto(`/search?query=${encodeURIComponent(query)}`);
       await expect(page).toHaveTitle(`${query} 검색 결과 | 코디룸`);
-      await expect(page.getByText(`‘${interpreted}’(으)로 검색한 결과예요.`)).toBeVisible();
+      // The particle agrees with the word (josa): ‘슬랙스’로, ‘니트’로.
+      await expect(page.getByText(`‘${interpreted}’로 검색한 결과예요.`)).toBeVisible();
       const count = page.getByText(/^상품 [\d,]+개$/);
       await expect(count).toBeVisible();
       expect(Number((await count.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);

@@ -82,7 +82,7 @@ export type PagedSearchQuery = z.infer<typeof PagedSearchQuery>;
 
 export const QueryOnly = z.object({ query: SearchQueryText });
 
-/** How the server read the query (shown as "‘슬랙스’(으)로 검색한 결과"). */
+/** How the server read the query (shown as "‘슬랙스’로 검색한 결과", the particle by josaOf). */
 const QueryEcho = z.object({
   query: z.string(),
   /**

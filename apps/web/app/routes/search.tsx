@@ -7,6 +7,7 @@
 import {
   type AvailableTypesBody,
   type BrandSearchBody,
+  josaOf,
   type ProductSearchBody,
   type RealtimeKeywordsBody,
   type RecommendedKeywordsBody,
@@ -182,7 +183,8 @@ function ProductResults({
       <DidYouMean suggestion={products.did_you_mean} />
       {products.interpreted_query !== products.query && (
         <p className={styles.notice}>
-          ‘<strong>{products.interpreted_query}</strong>’(으)로 검색한 결과예요.
+          ‘<strong>{products.interpreted_query}</strong>’{josaOf(products.interpreted_query, '으로/로')}{' '}
+          검색한 결과예요.
         </p>
       )}
       <div className={styles.toolbar}>
