@@ -3,6 +3,7 @@
  * shop, what a ticket may point at, its statuses, and the bodies of the ticket calls.
  */
 import { z } from 'zod';
+import { withJosa } from './josa.ts';
 
 export const SUPPORT_CATEGORIES = {
   '주문/결제': ['결제 수단', '주문 확인', '영수증·증빙'],
@@ -37,6 +38,38 @@ export const SUPPORT_KIND_LABEL: Record<SupportKind, string> = {
   CALLBACK: '전화 상담',
   CURATOR_CHAT: '큐레이터 대화',
 };
+/**
+ * The support desk's hours, the one text every screen shows (footer, 1:1 문의, call-back form and
+ * confirmation): answers and call-backs happen within them.
+ */
+export const SUPPORT_HOURS = '평일 10:00 - 17:00 (점심 12:30 - 13:30, 주말·공휴일 휴무)';
+/** The hours in a sentence ("평일 10:00 - 17:00에 답해드려요"). */
+export const SUPPORT_HOURS_SHORT = '평일 10:00 - 17:00';
+
+/**
+ * What a ticket is about, as the member and the inbox read it: a call-back or a curator thread by
+ * its kind (전화 상담, 큐레이터 대화), a 1:1 문의 by its category ("배송 · 배송 지연").
+ */
+export function supportCategoryLabel(t: {
+  kind: SupportKind;
+  main_category: string;
+  sub_category: string | null;
+}): string {
+  if (t.kind !== 'TICKET') return SUPPORT_KIND_LABEL[t.kind];
+  return t.sub_category ? `${t.main_category} · ${t.sub_category}` : t.main_category;
+}
+
+/**
+ * The call-back's confirmation: what happens next, to which number and when (SUPPORT_HOURS; the
+ * member's preferred time when given).
+ */
+export function callbackConfirmation(phone: string, preferredTime: string | null): string {
+  const when = preferredTime
+    ? `${SUPPORT_HOURS_SHORT} 중 말씀하신 시간(${preferredTime})에 맞춰`
+    : `${SUPPORT_HOURS_SHORT} 사이에`;
+  return `전화 상담 요청을 받았어요. 상담사가 ${when} ${withJosa(phone, '으로/로')} 전화드릴게요.`;
+}
+
 export const SUPPORT_LIMITS = { files: 5, title: 100, content: 3000 } as const;
 
 /** Whether `sub` is a sub-category of `main` (the tree above). */

@@ -3,7 +3,7 @@
  * product it is about, the thread — taking it, answering (from a template or not: the member is
  * notified) and closing it.
  */
-import { SUPPORT_KIND_LABEL, type TicketDetail } from '@codiroom/shared';
+import { SUPPORT_KIND_LABEL, supportCategoryLabel, type TicketDetail } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/ticket';
@@ -38,8 +38,7 @@ export default function AdminTicket({ loaderData }: Route.ComponentProps) {
         {t.title} <span className={styles.tag}>{t.status_label}</span>
       </h1>
       <p className={styles.muted}>
-        {t.main_category}
-        {t.sub_category ? ` · ${t.sub_category}` : ''} · {kst(t.created_at)} ·{' '}
+        {supportCategoryLabel(t)} · {kst(t.created_at)} ·{' '}
         <Link to={`/admin/members/${t.user_id}`}>회원 {t.user_id}</Link>
         {t.target_type === 'ORDER' && t.target_id && (
           <>

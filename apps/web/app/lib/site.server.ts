@@ -1,3 +1,4 @@
+import { SUPPORT_HOURS } from '@codiroom/shared';
 /**
  * Business information a Korean online shop must show (전자상거래법 §10), from configuration.
  * The defaults are the development shop's; production sets the SITE_* variables.
@@ -26,7 +27,8 @@ export function siteInfo(env: NodeJS.ProcessEnv = process.env): SiteInfo {
     address: env.SITE_ADDRESS ?? '서울특별시 성동구 성수이로 00, 0층',
     supportPhone: env.SITE_SUPPORT_PHONE ?? '1600-0000',
     supportEmail: env.SITE_SUPPORT_EMAIL ?? 'help@codiroom.example',
-    supportHours: env.SITE_SUPPORT_HOURS ?? '평일 10:00 - 17:00 (점심 12:30 - 13:30, 주말·공휴일 휴무)',
+    // One text on every screen (the call-back form and 1:1 문의 say the same).
+    supportHours: SUPPORT_HOURS,
     hosting: env.SITE_HOSTING ?? '코디룸 자체 호스팅',
     privacyOfficer: env.SITE_PRIVACY_OFFICER ?? '정민준',
   };

@@ -3,7 +3,7 @@
  * chats (큐레이터 대화) — newest first, with their status; a new one from here.
  */
 
-import { SUPPORT_KIND_LABEL, type TicketSummary } from '@codiroom/shared';
+import { formatKst, SUPPORT_HOURS_SHORT, supportCategoryLabel, type TicketSummary } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -56,7 +56,7 @@ export default function InquiriesPage({ loaderData: data }: Route.ComponentProps
         {data.result.length === 0 ? (
           <EmptyState
             title="남긴 문의가 없어요"
-            text="주문, 배송, 사이즈 무엇이든 물어보세요. 평일 10~18시에 답해드려요."
+            text={`주문, 배송, 사이즈 무엇이든 물어보세요. ${SUPPORT_HOURS_SHORT}에 답해드려요.`}
           />
         ) : (
           <ul className={page.cardList} aria-label="문의 목록">
@@ -66,10 +66,7 @@ export default function InquiriesPage({ loaderData: data }: Route.ComponentProps
                   <strong>{t.title}</strong>
                   <br />
                   <small>
-                    {t.kind !== 'TICKET' && `${SUPPORT_KIND_LABEL[t.kind]} · `}
-                    {t.main_category}
-                    {t.sub_category ? ` · ${t.sub_category}` : ''} ·{' '}
-                    {t.created_at.slice(0, 10).replaceAll('-', '.')}
+                    {supportCategoryLabel(t)} · {formatKst(t.created_at, 'date')}
                   </small>
                 </Link>
                 <span data-testid="inquiry-status">{t.status_label}</span>

@@ -2,7 +2,7 @@
  * /mypage/inquiries/{id}: one 1:1 문의 (or call-back request, or curator chat) with its photos and
  * the thread; a reply unless it is closed.
  */
-import { SUPPORT_KIND_LABEL, type TicketDetail } from '@codiroom/shared';
+import { callbackConfirmation, formatKst, supportCategoryLabel, type TicketDetail } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
@@ -35,7 +35,7 @@ export function HydrateFallback() {
   );
 }
 
-const when = (iso: string) => iso.slice(0, 16).replace('T', ' ').replaceAll('-', '.');
+const when = (iso: string) => formatKst(iso, 'datetime');
 
 export default function InquiryPage({ loaderData: t }: Route.ComponentProps) {
   const reply = useMutation((form: HTMLFormElement, body: string) =>
@@ -51,8 +51,8 @@ export default function InquiryPage({ loaderData: t }: Route.ComponentProps) {
       <PageHeader title="1:1 문의" actions={false} titleAs="h1" />
       <main className={my.padded}>
         <p>
-          <span data-testid="inquiry-status">{t.status_label}</span> · {t.main_category}
-          {t.sub_category ? ` · ${t.sub_category}` : ''}
+          <span data-testid="inquiry-status">{t.status_label}</span> ·{' '}
+          <span data-testid="inquiry-category">{supportCategoryLabel(t)}</span>
           {t.target_type === 'ORDER' && t.target_id && (
             <>
               {' '}
@@ -63,8 +63,7 @@ export default function InquiryPage({ loaderData: t }: Route.ComponentProps) {
         <h2>{t.title}</h2>
         {t.kind === 'CALLBACK' && (
           <p className={page.muted} data-testid="callback-info">
-            {SUPPORT_KIND_LABEL.CALLBACK} · {t.callback_phone}
-            {t.callback_time ? ` · ${t.callback_time}` : ''} 번호로 연락드릴게요.
+            {callbackConfirmation(t.callback_phone ?? '회원 정보의 번호', t.callback_time)}
           </p>
         )}
         <p className={my.preWrap}>{t.content}</p>

@@ -1,3 +1,4 @@
+import { SUPPORT_HOURS } from '@codiroom/shared';
 /**
  * The two contact requests that land in the support inbox beside 1:1 문의 (docs/ARCHITECTURE.md,
  * "Support"): a call-back (POST /api/contents/telephone-cs) and a message to the member's curator
@@ -58,7 +59,7 @@ export function CallbackForm() {
         }}
       >
         <p className={page.muted}>
-          평일 10~18시에 상담사가 전화드려요. 번호를 비워두면 회원 정보의 번호로 연락드려요.
+          상담 시간({SUPPORT_HOURS})에 상담사가 전화드려요. 번호를 비워두면 회원 정보의 번호로 연락드려요.
         </p>
         <label>
           연락받을 번호 (선택)
