@@ -6,7 +6,6 @@
  * in). A sold-out product says 품절 and shows no prices, coupons or shipping promise here.
  */
 import {
-  BUY_INTENT_PARAMS,
   buyIntentPath,
   buyNowPath,
   formatWon,
@@ -52,15 +51,10 @@ export function PurchaseSheet({
   const max = item ? maxBuyQuantity(item.stock) : 0;
 
   // Back from sign-in or sign-up after a guest's 바로 구매: the sheet reopens with the size and
-  // quantity chosen before (buyIntentPath); the kept choice then leaves the address.
+  // quantity chosen before (buyIntentPath, kept in the address like any other page state).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per product page
   useEffect(() => {
     const kept = readBuyIntent(window.location.search, p.items);
-    const url = new URL(window.location.href);
-    if (!url.searchParams.has(BUY_INTENT_PARAMS.item)) return;
-    url.searchParams.delete(BUY_INTENT_PARAMS.item);
-    url.searchParams.delete(BUY_INTENT_PARAMS.quantity);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     if (!kept) return;
     setSize(kept.productItemId);
     setQuantity(kept.quantity);
