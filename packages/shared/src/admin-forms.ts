@@ -214,6 +214,8 @@ export const AdminProductDetail = z.object({
       almost_sold_out_until: z.string().nullable(),
       image_url: z.string(),
       images: z.array(z.string()),
+      /** Photos were uploaded (else the storefront shows a generated drawing). */
+      has_photos: z.boolean(),
       items: z.array(
         z.object({
           id: z.number().int(),

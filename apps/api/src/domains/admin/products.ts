@@ -58,8 +58,9 @@ async function fieldsOf(ctx: AppContext, categoryId: number) {
 }
 
 /** The generated picture in the colourway's colour until the MD uploads photos (catalog images). */
+const GENERATED_PICTURE_PREFIX = '/api/images/product/';
 const generatedPicture = (type: string, hex: string, productId: number) =>
-  `/api/images/product/${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
+  `${GENERATED_PICTURE_PREFIX}${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
 
 async function touched(ctx: AppContext, displayIds: number[], prices: boolean) {
   await invalidate(ctx, 'catalog.changed');
@@ -260,16 +261,14 @@ export async function replaceMeasurements(
       .returning({ size_name: sizeMeasurements.size_name, values: sizeMeasurements.values });
     const rows = input.measurements.filter((m) => Object.keys(m.values).length > 0);
     if (rows.length && setCode) {
-      await tx
-        .insert(sizeMeasurements)
-        .values(
-          rows.map((m) => ({
-            product_id: productId,
-            size_name: m.size_name,
-            set_code: setCode,
-            values: m.values,
-          })),
-        );
+      await tx.insert(sizeMeasurements).values(
+        rows.map((m) => ({
+          product_id: productId,
+          size_name: m.size_name,
+          set_code: setCode,
+          values: m.values,
+        })),
+      );
     }
     return old;
   });
@@ -327,6 +326,8 @@ export async function productDetail(ctx: AppContext, id: number) {
       almost_sold_out_until: d.almost_sold_out_until?.toISOString() ?? null,
       image_url: d.image_url,
       images: d.images,
+      // Until photos are uploaded the colourway shows the generated drawing (generatedPicture).
+      has_photos: !d.image_url.startsWith(GENERATED_PICTURE_PREFIX),
       items: items
         .filter((i) => i.product_display_id === d.id)
         .map((i) => ({
