@@ -54,6 +54,45 @@ describe('catalogue CSV', () => {
     expect(await stockOf()).toEqual({ [shop.m]: 12, [shop.l]: 5, [shop.other]: 0 });
   });
 
+  it('stock by SKU: a sku,stock file sets the sizes it names; an unknown SKU is a row refused in Korean', async () => {
+    const shop = await makeShop(t.ctx, { stock: 5 });
+    const md = await operatorSession(t, ['MD']);
+    const skuOf = async (id: number) =>
+      (await t.ctx.db.select({ sku: productItems.sku }).from(productItems).where(eq(productItems.id, id)))[0]
+        ?.sku as string;
+    const [m, l] = [await skuOf(shop.m), await skuOf(shop.l)];
+    const csv = `\uFEFFSKU,stock\n${m},9\nNO-SUCH-SKU,3\n${l},x\n${m},1\n`;
+    const send = (dry_run: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog/csv',
+        headers: md.headers,
+        payload: { csv, dry_run },
+      });
+    const preview = await send(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = (
+      preview.json() as { rows: { id: number | null; sku: string | null; error: string | null }[] }
+    ).rows;
+    expect(rows[0]).toMatchObject({
+      id: shop.m,
+      sku: m,
+      error: null,
+      before: { stock: 5 },
+      after: { stock: 9 },
+    });
+    expect(rows[1]).toMatchObject({ id: null, sku: 'NO-SUCH-SKU', error: '없는 SKU입니다 (NO-SUCH-SKU).' });
+    expect(rows[2]?.error).toContain('재고는');
+    expect(rows[3]?.error).toBe('같은 옵션이 두 번 나옵니다.');
+    const applied = await send(false);
+    expect(applied.json()).toMatchObject({ kind: 'stock', applied: 1, refused: 3 });
+    const [after] = await t.ctx.db
+      .select({ stock: productItems.stock })
+      .from(productItems)
+      .where(eq(productItems.id, shop.m));
+    expect(after?.stock).toBe(9);
+  });
+
   it('prices: the product page shows the new price at once; a sale price above the list price is refused', async () => {
     const shop = await makeShop(t.ctx, { stock: 5 });
     const md = await operatorSession(t, ['MD']);
@@ -88,8 +127,9 @@ describe('catalogue CSV', () => {
       method: 'POST',
       url: '/api/admin/catalog/csv',
       headers: md.headers,
-      payload: { csv: 'sku,stock\nA,1\n', dry_run: true },
+      payload: { csv: 'barcode,stock\nA,1\n', dry_run: true },
     });
     expect(header.statusCode).toBe(400);
+    expect(header.json().detail).toContain('sku,stock');
   });
 });

@@ -4,6 +4,7 @@
  * show on the product page while they run and end early on request; MDs only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeSales } from '../src/db/schema.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createTestApp, operatorSession, type TestApp } from './helpers.ts';
 import { makeShop } from './orders-fixtures.ts';
@@ -122,6 +123,81 @@ describe('time sales', () => {
       (await t.app.inject({ method: 'POST', url: `/api/admin/time-sales/${id}/end`, headers: md.headers }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('one time sale at a time: an overlapping window is refused (409, Korean), and the back office labels what the shop shows', async () => {
+    const s = await makeShop(t.ctx, { stock: 10 });
+    const other = await makeShop(t.ctx, { stock: 10 });
+    const md = await operatorSession(t, ['MD']);
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/time-sales', headers: md.headers, payload: body });
+    const now = clock.now().getTime();
+    const iso = (h: number) => new Date(now + h * 3_600_000).toISOString();
+    const first = await post({
+      title: '첫 번째 특가',
+      starts_at: iso(1),
+      ends_at: iso(5),
+      items: [{ product_display_id: s.displayId, sale_price: 19900, stock_limit: 5 }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    // Another product, a window that shares an hour: refused, naming the sale it meets.
+    for (const [from, to] of [
+      [4, 8],
+      [0, 2],
+      [2, 3],
+      [0, 9],
+    ] as const) {
+      const clash = await post({
+        title: '두 번째 특가',
+        starts_at: iso(from),
+        ends_at: iso(to),
+        items: [{ product_display_id: other.displayId, sale_price: 19900, stock_limit: 5 }],
+      });
+      expect(clash.statusCode, `${from}-${to}`).toBe(409);
+      expect(clash.json().detail).toContain('첫 번째 특가');
+      expect(clash.json().detail).toContain('겹칩니다');
+    }
+    // Touching ends are fine.
+    const next = await post({
+      title: '이어지는 특가',
+      starts_at: iso(5),
+      ends_at: iso(7),
+      items: [{ product_display_id: other.displayId, sale_price: 19900, stock_limit: 5 }],
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    // Old rows that overlap (made before the rule): the back office shows RUNNING only for the sale
+    // the shop's /timeSale shows, HIDDEN for the other.
+    const [a, b] = await t.ctx.db
+      .insert(timeSales)
+      .values([
+        {
+          title: '옛 특가 A',
+          starts_at: new Date(now + 20 * 3_600_000),
+          ends_at: new Date(now + 30 * 3_600_000),
+          created_at: clock.now(),
+        },
+        {
+          title: '옛 특가 B',
+          starts_at: new Date(now + 21 * 3_600_000),
+          ends_at: new Date(now + 30 * 3_600_000),
+          created_at: clock.now(),
+        },
+      ])
+      .returning({ id: timeSales.id });
+    clock.advance(22 * 3600);
+    const md2 = await operatorSession(t, ['MD']);
+    const list = (
+      (await t.app.inject({ url: '/api/admin/time-sales', headers: md2.headers })).json() as {
+        result: { id: number; state: string }[];
+      }
+    ).result;
+    const shop = (await t.app.inject({ url: '/api/contents/time-sale' })).json() as {
+      running: { id: number } | null;
+    };
+    const running = list.filter((r) => r.state === 'RUNNING').map((r) => r.id);
+    expect(running).toEqual([shop.running?.id]);
+    expect(shop.running?.id).toBe(b?.id);
+    expect(list.find((r) => r.id === a?.id)?.state).toBe('HIDDEN');
   });
 });
 

@@ -50,6 +50,7 @@ const form = (brandId: number, categoryId: number) => ({
   style_tags: ['미니멀', '비즈니스캐주얼'],
   price: 89000,
   price_discount: 69000,
+  is_active: true,
   colors: [
     {
       color_name: '차콜',
@@ -164,6 +165,68 @@ describe('products in the back office', () => {
     );
     expect((await listing()).result.map((r) => r.id)).not.toContain(charcoal);
     expect((await patch('/api/admin/products/items/99999999', { stock: 1 })).statusCode).toBe(404);
+  });
+
+  it('a new product is a draft unless published; its size table can be added and edited after saving', async () => {
+    const shop = await makeShop(t.ctx);
+    const cat = await topCategory();
+    const md = await operatorSession(t, ['MD']);
+    const cs = await operatorSession(t, ['CS']);
+    const { is_active: _published, measurements: _table, ...draft } = form(shop.brandId, cat.id);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: md.headers,
+      payload: { ...draft, name: '초안 울 니트' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { product_id, display_ids } = created.json() as { product_id: number; display_ids: number[] };
+    // Not on sale: the storefront does not show it.
+    expect((await t.app.inject({ url: `/api/products/detail/${display_ids[0]}` })).statusCode).toBe(404);
+    const read = async () =>
+      (await t.app.inject({ url: `/api/admin/products/${product_id}`, headers: md.headers })).json() as {
+        displays: { is_active: boolean }[];
+        measurements: { size_name: string; values: Record<string, number> }[];
+      };
+    expect((await read()).displays.map((d) => d.is_active)).toEqual([false, false]);
+    expect((await read()).measurements).toEqual([]);
+    const put = (body: unknown, headers = md.headers, id = product_id) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${id}/measurements`,
+        headers,
+        payload: body as object,
+      });
+    const table = { measurements: [{ size_name: 'M', values: { length: 66, chest: 54 } }] };
+    expect((await put(table, cs.headers)).statusCode).toBe(403);
+    expect((await put(table, md.headers, 999_999)).statusCode).toBe(404);
+    const added = await put(table);
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await read()).measurements).toEqual([{ size_name: 'M', values: { length: 66, chest: 54 } }]);
+    const edited = await put({
+      measurements: [
+        { size_name: 'M', values: { length: 67, chest: 55 } },
+        { size_name: 'XL', values: { length: 71 } },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await read()).measurements).toEqual(
+      expect.arrayContaining([
+        { size_name: 'M', values: { length: 67, chest: 55 } },
+        { size_name: 'XL', values: { length: 71 } },
+      ]),
+    );
+    for (const [body, detail] of [
+      [{ measurements: [{ size_name: 'XXL', values: { length: 70 } }] }, '사이즈가 색상별 사이즈에 없어요'],
+      [{ measurements: [{ size_name: 'M', values: { waist: 40 } }] }, '실측 항목이 아닙니다: waist'],
+      [{ measurements: [{ size_name: 'M', values: { sleeve: -1 } }] }, '실측값은 0보다 커야 해요.'],
+    ] as const) {
+      const bad = await put(body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().detail).toContain(detail);
+    }
+    expect((await put({ measurements: [] })).statusCode).toBe(200);
+    expect((await read()).measurements).toEqual([]);
   });
 
   it('refuses bad forms with a clear detail', async () => {

@@ -69,6 +69,30 @@ export const ProductColorInput = z
     path: ['sizes'],
   });
 
+/** One size-table value (cm). */
+const Measure = z
+  .number({ error: '실측값을 숫자(cm)로 적어주세요.' })
+  .positive('실측값은 0보다 커야 해요.')
+  .max(PRODUCT_LIMITS.measure, `실측값은 ${PRODUCT_LIMITS.measure}cm 이하예요.`);
+/** A size table: per size name, the values (cm) of the category's measurement set fields. */
+const Measurements = z
+  .array(
+    z
+      .object({
+        size_name: SizeName,
+        values: z.record(z.string().regex(/^[a-z_]{1,30}$/, '실측 항목 이름이 올바르지 않아요.'), Measure),
+      })
+      .strict(),
+  )
+  .max(PRODUCT_LIMITS.sizes, `실측 사이즈는 ${PRODUCT_LIMITS.sizes}개까지예요.`)
+  .refine((ms) => new Set(ms.map((m) => m.size_name.toUpperCase())).size === ms.length, {
+    message: '실측 사이즈표에 같은 사이즈가 두 번 있어요.',
+  });
+
+/** A saved product's size table, replaced whole (an empty list clears it). */
+export const ProductMeasurementsRequest = z.object({ measurements: Measurements }).strict();
+export type ProductMeasurementsRequest = z.input<typeof ProductMeasurementsRequest>;
+
 export const ProductCreateRequest = z
   .object({
     brand_id: z
@@ -89,23 +113,11 @@ export const ProductCreateRequest = z
     style_tags: z.array(z.enum(STYLE_TAGS)).max(5).default([]),
     price: Price,
     price_discount: Price,
-    is_active: z.boolean().default(true),
+    /** A new product is a draft (not on sale) unless the MD publishes it on purpose. */
+    is_active: z.boolean().default(false),
     colors: z.array(ProductColorInput).min(1, '색상을 하나 이상 넣어주세요.').max(PRODUCT_LIMITS.colors),
     /** Size table: per size name, the values (cm) of the category's measurement set fields. */
-    measurements: z
-      .array(
-        z
-          .object({
-            size_name: SizeName,
-            values: z.record(
-              z.string().regex(/^[a-z_]{1,30}$/),
-              z.number().positive().max(PRODUCT_LIMITS.measure),
-            ),
-          })
-          .strict(),
-      )
-      .max(PRODUCT_LIMITS.sizes)
-      .default([]),
+    measurements: Measurements.default([]),
   })
   .strict()
   .refine((p) => p.price_discount <= p.price, {
@@ -202,6 +214,8 @@ export const AdminProductDetail = z.object({
       almost_sold_out_until: z.string().nullable(),
       image_url: z.string(),
       images: z.array(z.string()),
+      /** Photos were uploaded (else the storefront shows a generated drawing). */
+      has_photos: z.boolean(),
       items: z.array(
         z.object({
           id: z.number().int(),

@@ -58,5 +58,6 @@ export * from './social-schemas.ts';
 export * from './style-quiz-schemas.ts';
 export * from './support.ts';
 export * from './time.ts';
+export * from './time-sale-window.ts';
 export * from './user-schemas.ts';
 export * from './web-status.ts';

@@ -1940,7 +1940,9 @@ class SeedContext {
       created_at: this.ago(3),
     };
     const p = kstParts(new Date(this.nowMs + DAY));
-    const upStart = kstDate(p.year, p.month, p.day, 10);
+    // One time sale at a time (docs/ARCHITECTURE.md, "Time sales"): the next one never starts before this one ends.
+    const tenAm = kstDate(p.year, p.month, p.day, 10);
+    const upStart = tenAm > runningEnds ? tenAm : runningEnds;
     const upcoming = {
       title: `${kstTimeLabel(upStart)} 타임특가`,
       starts_at: upStart,

@@ -8,6 +8,7 @@ import { CsvUpload } from './CsvUpload';
 type Row = {
   line: number;
   id: number | null;
+  sku: string | null;
   before: Record<string, number> | null;
   after: Record<string, number> | null;
   error: string | null;
@@ -29,9 +30,16 @@ export default function CatalogCsv() {
         path="/api/admin/catalog/csv"
         help={
           <>
-            재고: <code>product_item_id,stock</code> · 가격:{' '}
+            재고: <code>sku,stock</code> 또는 <code>product_item_id,stock</code> · 가격:{' '}
             <code>product_display_id,price,price_discount</code> (원). 첫 줄은 머리글, 한 번에 5,000줄까지.
-            먼저 미리보기로 확인한 뒤 적용하세요.
+            SKU와 옵션 번호(product_item_id)는 상품 상세의 사이즈별 재고 표에, 상품 번호(product_display_id)는
+            상품 목록에 있어요. 먼저 미리보기로 확인한 뒤 적용하세요.{' '}
+            <a
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent('sku,stock\nSKU-예시-M,10\n')}`}
+              download="stock-by-sku.csv"
+            >
+              재고 CSV 양식(SKU) 받기
+            </a>
           </>
         }
       >
@@ -44,6 +52,7 @@ export default function CatalogCsv() {
               <tr>
                 <th>줄</th>
                 <th>번호</th>
+                {result.kind === 'stock' && <th>SKU</th>}
                 <th>지금</th>
                 <th>바뀔 값</th>
                 <th>확인</th>
@@ -54,6 +63,7 @@ export default function CatalogCsv() {
                 <tr key={r.line} data-testid={r.error ? 'csv-refused' : 'csv-ok'}>
                   <td>{r.line}</td>
                   <td>{r.id ?? '—'}</td>
+                  {result.kind === 'stock' && <td>{r.sku ?? '—'}</td>}
                   <td>{show(r.before)}</td>
                   <td>{show(r.after)}</td>
                   <td className={r.error ? styles.error : styles.ok}>{r.error ?? '확인'}</td>

@@ -2,7 +2,8 @@
  * /admin/products/new (MD): a product with its colourways, the sizes of each (stock, extra price)
  * and the size table of its category's measurement set. The form is checked with the API's own
  * schema (ProductCreateRequest) before it is sent; the server checks it again (brand, category,
- * measurement fields) and the product is on the storefront as soon as it is saved.
+ * measurement fields). A new product is a draft (not on sale) unless 바로 판매 is ticked, which asks
+ * first, since it has no photos yet. A refused field is highlighted with a Korean message.
  */
 import { type CatalogOptions, ProductCreateRequest } from '@codiroom/shared';
 import { useMemo, useState } from 'react';
@@ -27,6 +28,55 @@ const newColor = (): Color => ({
 });
 const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 
+type Issue = { path: PropertyKey[]; message: string };
+const BASIC_LABELS: Record<string, string> = {
+  brand_id: '브랜드',
+  category_id: '카테고리',
+  name: '상품명',
+  description: '상품 설명',
+  material: '소재',
+  fit: '핏',
+  season: '시즌',
+  style_tags: '스타일',
+  price: '정가',
+  price_discount: '판매가',
+  colors: '색상',
+  measurements: '실측 사이즈표',
+};
+const SIZE_LABELS: Record<string, string> = { size_name: '사이즈', stock: '재고', extra_price: '추가 금액' };
+
+/**
+ * A schema issue as the field it concerns: the input's key (what is highlighted) and a Korean label
+ * ("색상 1 · M 재고", "실측 사이즈표 · M 소매"), never the schema path.
+ */
+function describeIssue(
+  issue: Issue,
+  colors: Color[],
+  measured: { size_name: string }[],
+  fieldLabel: (k: string) => string,
+): { key: string; label: string } {
+  const [a, b, c, d, e] = issue.path.map(String);
+  if (a === 'colors' && b !== undefined) {
+    const color = `색상 ${Number(b) + 1}`;
+    if (c === 'sizes' && d !== undefined && e !== undefined) {
+      const size = colors[Number(b)]?.sizes[Number(d)]?.size_name || `${Number(d) + 1}번째 사이즈`;
+      return {
+        key: `colors.${b}.sizes.${d}.${e}`,
+        label: `${color} · ${size} ${SIZE_LABELS[e] ?? ''}`.trim(),
+      };
+    }
+    return { key: `colors.${b}.${c ?? ''}`, label: c === 'color_name' ? `${color} 이름` : color };
+  }
+  if (a === 'measurements' && b !== undefined) {
+    const size = measured[Number(b)]?.size_name ?? '';
+    return {
+      key: `measure.${size}.${d ?? ''}`,
+      label: `실측 사이즈표 · ${size} ${d ? fieldLabel(d) : ''}`.trim(),
+    };
+  }
+  return { key: a ?? 'form', label: (a && BASIC_LABELS[a]) || '상품' };
+}
+
 export default function ProductNew({ loaderData: options }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [categoryId, setCategoryId] = useState<number>(options.categories[0]?.id ?? 0);
@@ -34,6 +84,8 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
   const [tags, setTags] = useState<string[]>([]);
   const [measures, setMeasures] = useState<Record<string, Record<string, string>>>({});
   const [errors, setErrors] = useState<string[]>([]);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const bad = (key: string) => invalid.has(key) || undefined;
   const [pending, setPending] = useState(false);
   const category = options.categories.find((c) => c.id === categoryId);
   const sizeNames = useMemo(
@@ -86,9 +138,23 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
     };
     const checked = ProductCreateRequest.safeParse(body);
     if (!checked.success) {
-      setErrors(checked.error.issues.map((i) => `${i.path.join('.') || '상품'}: ${i.message}`));
+      const label = (k: string) => fields.find((fd) => fd.key === k)?.label ?? k;
+      const found = checked.error.issues.map((i) => ({
+        ...describeIssue(i, colors, body.measurements, label),
+        message: i.message,
+      }));
+      setInvalid(new Set(found.map((f) => f.key)));
+      setErrors([...new Set(found.map((f) => `${f.label}: ${f.message}`))]);
       return;
     }
+    setInvalid(new Set());
+    if (
+      checked.data.is_active &&
+      !window.confirm(
+        '사진이 아직 없어요. 지금 바로 판매하면 스토어에 사진 대신 기본 그림이 보여요. 그래도 바로 판매할까요?\n(취소하면 저장하지 않아요. 바로 판매를 끄면 판매 전으로 등록돼요.)',
+      )
+    )
+      return;
     setPending(true);
     try {
       const out = await adminCall<{ product_id: number }>('POST', '/api/admin/products', checked.data);
@@ -144,15 +210,20 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
           </label>
           <label className={`${styles.field} ${styles.wide}`}>
             상품명
-            <input className={styles.input} name="name" maxLength={200} />
+            <input className={styles.input} name="name" maxLength={200} aria-invalid={bad('name')} />
           </label>
           <label className={styles.field}>
             정가(원)
-            <input className={styles.input} name="price" inputMode="numeric" />
+            <input className={styles.input} name="price" inputMode="numeric" aria-invalid={bad('price')} />
           </label>
           <label className={styles.field}>
             판매가(원)
-            <input className={styles.input} name="price_discount" inputMode="numeric" />
+            <input
+              className={styles.input}
+              name="price_discount"
+              inputMode="numeric"
+              aria-invalid={bad('price_discount')}
+            />
           </label>
           <label className={styles.field}>
             소재
@@ -168,8 +239,12 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
           </label>
           <label className={styles.field}>
             <span>
-              <input type="checkbox" name="is_active" defaultChecked /> 바로 판매
+              <input type="checkbox" name="is_active" /> 바로 판매
             </span>
+            <small className={styles.muted}>
+              체크하지 않으면 판매 전(임시 저장)으로 등록돼요. 사진을 올린 뒤 상품 상세에서 판매 시작을
+              누르세요.
+            </small>
           </label>
           <label className={`${styles.field} ${styles.wide}`}>
             상품 설명
@@ -206,6 +281,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
                   className={styles.input}
                   value={c.color_name}
                   maxLength={30}
+                  aria-invalid={bad(`colors.${i}.color_name`)}
                   onChange={(e) => setColor(i, { color_name: e.target.value })}
                 />
               </label>
@@ -246,6 +322,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
                         aria-label="사이즈"
                         value={s.size_name}
                         maxLength={20}
+                        aria-invalid={bad(`colors.${i}.sizes.${k}.size_name`)}
                         onChange={(e) => setSize(i, k, { size_name: e.target.value })}
                       />
                     </td>
@@ -255,6 +332,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
                         aria-label={`${s.size_name || '사이즈'} 재고`}
                         inputMode="numeric"
                         value={s.stock}
+                        aria-invalid={bad(`colors.${i}.sizes.${k}.stock`)}
                         onChange={(e) => setSize(i, k, { stock: e.target.value })}
                       />
                     </td>
@@ -264,6 +342,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
                         aria-label={`${s.size_name || '사이즈'} 추가 금액`}
                         inputMode="numeric"
                         value={s.extra_price}
+                        aria-invalid={bad(`colors.${i}.sizes.${k}.extra_price`)}
                         onChange={(e) => setSize(i, k, { extra_price: e.target.value })}
                       />
                     </td>
@@ -322,6 +401,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
                           aria-label={`${size} ${fd.label}`}
                           inputMode="decimal"
                           value={measures[size]?.[fd.key] ?? ''}
+                          aria-invalid={bad(`measure.${size}.${fd.key}`)}
                           onChange={(e) =>
                             setMeasures((m) => ({ ...m, [size]: { ...m[size], [fd.key]: e.target.value } }))
                           }

@@ -1,13 +1,15 @@
 /**
  * /admin/products/{id} (MD): one product — each colourway with its prices, sale state, photos and
- * sizes (stock, extra price), and the size table. Each change is saved on its own and reaches the
- * storefront at once; photos are re-encoded by the server (card and detail variants).
+ * sizes (stock, extra price), and the size table (added or edited after saving). Each change is
+ * saved on its own and reaches the storefront at once; photos are re-encoded by the server (card and
+ * detail variants). Starting the sale of a colourway without photos asks first.
  */
 import {
   type AdminProductDetail,
   DisplayUpdateRequest,
   formatWon,
   ItemUpdateRequest,
+  ProductMeasurementsRequest,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
@@ -29,7 +31,11 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [message, setMessage] = useState<string | null>(
-    params.get('created') ? '등록했어요. 스토어에 바로 보여요.' : null,
+    params.get('created')
+      ? p.displays.some((d) => d.is_active)
+        ? '등록했어요. 스토어에 바로 보여요.'
+        : '판매 전(임시 저장)으로 등록했어요. 사진을 올린 뒤 판매 시작을 누르면 스토어에 보여요.'
+      : null,
   );
   const [error, setError] = useState<string | null>(null);
   const save = async (call: () => Promise<unknown>, done: string) => {
@@ -73,7 +79,8 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
             <img src={d.image_url} alt="" />
             <div>
               <h2>
-                {d.color_name} <span className={styles.tag}>{d.is_active ? '판매중' : '판매 중지'}</span>
+                {d.color_name} <span className={styles.tag}>{d.is_active ? '판매중' : '판매 전·중지'}</span>
+                {!d.has_photos && <span className={styles.tag}>사진 없음</span>}
               </h2>
               <p className={styles.muted}>
                 {formatWon(d.price)} → {formatWon(d.price_discount)} ·{' '}
@@ -119,13 +126,21 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
             <button
               type="button"
               className={styles.ghost}
-              onClick={() =>
-                save(
+              onClick={() => {
+                if (
+                  !d.is_active &&
+                  !d.has_photos &&
+                  !window.confirm(
+                    `${d.color_name}: 사진이 없어요. 판매를 시작하면 스토어에 사진 대신 기본 그림이 보여요. 그래도 판매할까요?`,
+                  )
+                )
+                  return;
+                void save(
                   () =>
                     adminCall('PATCH', `/api/admin/products/displays/${d.id}`, { is_active: !d.is_active }),
                   d.is_active ? '판매를 멈췄어요.' : '판매를 시작했어요.',
-                )
-              }
+                );
+              }}
             >
               {d.is_active ? '판매 중지' : '판매 시작'}
             </button>
@@ -192,7 +207,8 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th>사이즈</th>
-                <th>SKU</th>
+                <th title="재고 CSV의 product_item_id">옵션 번호</th>
+                <th title="재고 CSV의 sku">SKU</th>
                 <th>재고</th>
                 <th>추가 금액</th>
                 <th>판매</th>
@@ -202,7 +218,10 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
               {d.items.map((i) => (
                 <tr key={i.id}>
                   <th scope="row">{i.size_name}</th>
-                  <td>{i.sku}</td>
+                  <td>{i.id}</td>
+                  <td>
+                    <code>{i.sku}</code>
+                  </td>
                   <td>
                     <form
                       className={styles.toolbar}
@@ -240,31 +259,117 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
           </table>
         </section>
       ))}
-      {p.measurements.length > 0 && (
-        <section className={styles.card} aria-labelledby="measures">
-          <h2 id="measures">실측 사이즈표 (cm)</h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>사이즈</th>
-                {p.measurement_fields.map((f) => (
-                  <th key={f.key}>{f.label}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {p.measurements.map((m) => (
-                <tr key={m.size_name}>
-                  <th scope="row">{m.size_name}</th>
-                  {p.measurement_fields.map((f) => (
-                    <td key={f.key}>{m.values[f.key] ?? '—'}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      {p.measurement_fields.length > 0 && (
+        <MeasurementsEditor
+          key={JSON.stringify(p.measurements)}
+          product={p}
+          onSave={(body, done) =>
+            save(() => adminCall('PUT', `/api/admin/products/${p.id}/measurements`, body), done)
+          }
+          onInvalid={setError}
+        />
       )}
     </>
+  );
+}
+
+/**
+ * The size table of a saved product, per size the product has and field of its category's set;
+ * saved whole (PUT …/measurements). A value that is not a number is highlighted with a Korean message.
+ */
+function MeasurementsEditor({
+  product: p,
+  onSave,
+  onInvalid,
+}: {
+  product: AdminProductDetail;
+  onSave: (body: ProductMeasurementsRequest, done: string) => Promise<void>;
+  onInvalid: (message: string) => void;
+}) {
+  const sizes = [...new Set(p.displays.flatMap((d) => d.items.map((i) => i.size_name)))];
+  const [values, setValues] = useState<Record<string, Record<string, string>>>(() =>
+    Object.fromEntries(
+      p.measurements.map((m) => [
+        m.size_name,
+        Object.fromEntries(Object.entries(m.values).map(([k, v]) => [k, String(v)])),
+      ]),
+    ),
+  );
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  return (
+    <section className={styles.card} aria-labelledby="measures">
+      <h2 id="measures">실측 사이즈표 (cm)</h2>
+      {p.measurements.length === 0 && (
+        <p className={styles.muted}>아직 사이즈표가 없어요. 값을 넣고 저장하세요.</p>
+      )}
+      <form
+        aria-label="실측 사이즈표"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const measured = sizes
+            .map((size_name) => ({
+              size_name,
+              values: Object.fromEntries(
+                p.measurement_fields
+                  .map((f) => [f.key, (values[size_name]?.[f.key] ?? '').trim()] as const)
+                  .filter(([, v]) => v !== '')
+                  .map(([k, v]) => [k, Number(v)]),
+              ),
+            }))
+            .filter((m) => Object.keys(m.values).length > 0);
+          const body = ProductMeasurementsRequest.safeParse({ measurements: measured });
+          if (!body.success) {
+            const bad = body.error.issues.map((i) => {
+              const size = measured[Number(i.path[1])]?.size_name ?? '';
+              const key = String(i.path[3] ?? '');
+              const label = p.measurement_fields.find((f) => f.key === key)?.label ?? '';
+              return { id: `${size}.${key}`, text: `${size} ${label}: ${i.message}` };
+            });
+            setInvalid(new Set(bad.map((b) => b.id)));
+            onInvalid(bad.map((b) => b.text).join(' · '));
+            return;
+          }
+          setInvalid(new Set());
+          void onSave(body.data, '사이즈표를 저장했어요.');
+        }}
+      >
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>사이즈</th>
+              {p.measurement_fields.map((f) => (
+                <th key={f.key}>{f.label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sizes.map((size) => (
+              <tr key={size}>
+                <th scope="row">{size}</th>
+                {p.measurement_fields.map((f) => (
+                  <td key={f.key}>
+                    <input
+                      className={styles.input}
+                      aria-label={`${size} ${f.label}`}
+                      inputMode="decimal"
+                      size={5}
+                      value={values[size]?.[f.key] ?? ''}
+                      aria-invalid={invalid.has(`${size}.${f.key}`) || undefined}
+                      onChange={(e) =>
+                        setValues((m) => ({ ...m, [size]: { ...m[size], [f.key]: e.target.value } }))
+                      }
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="submit" className={styles.ghost}>
+          사이즈표 저장
+        </button>
+      </form>
+    </section>
   );
 }

@@ -15,11 +15,17 @@ type Sale = {
   title: string;
   starts_at: string;
   ends_at: string;
-  state: 'SCHEDULED' | 'RUNNING' | 'ENDED';
+  state: 'SCHEDULED' | 'RUNNING' | 'HIDDEN' | 'ENDED';
   items: number;
   sold: number;
 };
-const STATE = { SCHEDULED: '예정', RUNNING: '진행 중', ENDED: '종료' } as const;
+// HIDDEN: running, but the shop shows another sale (the shop's rule, shownTimeSale in packages/shared).
+const STATE = {
+  SCHEDULED: '예정',
+  RUNNING: '진행 중',
+  HIDDEN: '가려짐(다른 타임세일 노출 중)',
+  ENDED: '종료',
+} as const;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminCall<{ total: number; page: number; result: Sale[] }>(
@@ -49,6 +55,10 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>타임세일</h1>
+      <p className={styles.muted}>
+        타임세일은 한 번에 하나만 열려요: 기간이 다른 타임세일과 겹치면 만들 수 없어요(끝나는 시각에 다음
+        세일을 시작할 수 있어요). 진행 중인 세일이 홈 배너와 /timeSale에 나옵니다.
+      </p>
       {feedback}
       <table className={styles.table} aria-label="타임세일 목록">
         <thead>

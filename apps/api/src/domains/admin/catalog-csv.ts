@@ -2,6 +2,9 @@
  * Bulk stock and price updates by CSV (docs/ARCHITECTURE.md, "Back office"), for MDs. Two shapes,
  * told apart by the header:
  *   product_item_id,stock                      — the stock of sizes (0–100,000)
+ *   sku,stock                                  — the same, a size named by its SKU (the code the
+ *                                                product editor's option table shows); an unknown
+ *                                                SKU is a refused row
  *   product_display_id,price,price_discount    — list and sale price of a colourway (won; the sale
  *                                                price at most the list price, at least 100 won)
  * A dry run answers every row with its before and after, or why it is refused; applying changes the
@@ -23,14 +26,17 @@ type Kind = 'stock' | 'price';
 export type CsvRow = {
   line: number;
   id: number | null;
+  /** The SKU the row named (sku,stock files), else null. */
+  sku: string | null;
   before: Record<string, number> | null;
   after: Record<string, number> | null;
   error: string | null;
 };
 export type CsvResult = { kind: Kind; dry_run: boolean; rows: CsvRow[]; applied: number; refused: number };
 
-const HEADERS: Record<string, Kind> = {
+const HEADERS: Record<string, Kind | 'sku-stock'> = {
   'product_item_id,stock': 'stock',
+  'sku,stock': 'sku-stock',
   'product_display_id,price,price_discount': 'price',
 };
 
@@ -38,7 +44,27 @@ const intOf = (v: string | undefined) =>
   v !== undefined && /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : null;
 
 export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: boolean): Promise<CsvResult> {
-  const { kind, lines } = parseCsv(csv, HEADERS, CSV_LIMITS.rows);
+  const parsed = parseCsv(csv, HEADERS, CSV_LIMITS.rows);
+  const kind: Kind = parsed.kind === 'price' ? 'price' : 'stock';
+  const bySku = parsed.kind === 'sku-stock';
+  let lines = parsed.lines;
+  const skus = new Map<number, string>();
+  if (bySku) {
+    // SKUs → product_item_id; an unknown SKU keeps no id and is refused below.
+    const named = [...new Set(lines.map((l) => l.cells[0] ?? '').filter((c) => c !== '' && c.length <= 64))];
+    const found = named.length
+      ? await ctx.db
+          .select({ id: productItems.id, sku: productItems.sku })
+          .from(productItems)
+          .where(inArray(productItems.sku, named))
+      : [];
+    const idOf = new Map(found.map((r) => [r.sku, r.id]));
+    lines = lines.map((l) => {
+      skus.set(l.line, l.cells[0] ?? '');
+      const id = idOf.get(l.cells[0] ?? '');
+      return { ...l, cells: [id === undefined ? '' : String(id), ...l.cells.slice(1)] };
+    });
+  }
   const ids = lines.map((l) => intOf(l.cells[0])).filter((id): id is number => id !== null);
   const seen = new Set<number>();
   const rows: CsvRow[] = [];
@@ -58,7 +84,9 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
         l.cells.length !== 2
           ? '열이 2개여야 합니다.'
           : id === null || !row
-            ? '없는 상품 옵션(product_item_id)입니다.'
+            ? bySku
+              ? `없는 SKU입니다${skus.get(l.line) ? ` (${skus.get(l.line)})` : ''}.`
+              : '없는 상품 옵션(product_item_id)입니다.'
             : seen.has(id)
               ? '같은 옵션이 두 번 나옵니다.'
               : stock === null || stock > CSV_LIMITS.stock
@@ -68,6 +96,7 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
       rows.push({
         line: l.line,
         id,
+        sku: bySku ? (skus.get(l.line) ?? null) : null,
         before: row ? { stock: row.stock } : null,
         after: error ? null : { stock: stock as number },
         error,
@@ -106,6 +135,7 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
       rows.push({
         line: l.line,
         id,
+        sku: null,
         before: row ? { price: row.price, price_discount: row.price_discount } : null,
         after: error ? null : { price: price as number, price_discount: sale as number },
         error,

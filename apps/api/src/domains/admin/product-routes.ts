@@ -1,7 +1,7 @@
 /**
  * Catalogue calls of the back office (docs/ARCHITECTURE.md, "Back office"), for MDs: the form's
  * options (brands, categories with their measurement fields, style tags), products (create, list,
- * read), a colourway's prices and sale state, a size's stock, and a colourway's photos (products.ts).
+ * read), a saved product's size table, a colourway's prices and sale state, a size's stock, and a colourway's photos (products.ts).
  */
 import {
   AdminProductDetail,
@@ -13,6 +13,7 @@ import {
   ErrorBody,
   ItemUpdateRequest,
   ProductCreateRequest,
+  ProductMeasurementsRequest,
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ import {
   listProducts,
   PRODUCT_MSG,
   productDetail,
+  replaceMeasurements,
   setDisplayImages,
   updateDisplay,
   updateItem,
@@ -121,6 +123,33 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => productDetail(ctx, pathId(req.params.id, PRODUCT_MSG.notFound)),
+  );
+
+  app.put(
+    '/admin/products/:id/measurements',
+    {
+      config: md,
+      schema: {
+        tags,
+        summary:
+          "Replace a saved product's size table (sizes it has, its category's measurement fields); [] clears it",
+        params: IdParams,
+        body: ProductMeasurementsRequest,
+        response: { 200: z.object({ product_id: z.number().int(), sizes: z.number().int() }), ...E },
+      },
+    },
+    async (req) => {
+      const id = pathId(req.params.id, PRODUCT_MSG.notFound);
+      const out = await replaceMeasurements(ctx, id, req.body);
+      noteAudit(req, {
+        action: 'product.measurements.update',
+        target_type: 'product',
+        target_id: id,
+        before: { measurements: out.before },
+        after: { measurements: out.after },
+      });
+      return { product_id: id, sizes: out.after.length };
+    },
   );
 
   app.patch(

@@ -6,7 +6,12 @@
  * tells the caches on every node (`catalog.changed`, `prices.changed`) and reindexes the search
  * documents of the displays it touched, so the storefront follows at once.
  */
-import type { DisplayUpdateRequest, ItemUpdateRequest, ProductCreateRequest } from '@codiroom/shared';
+import type {
+  DisplayUpdateRequest,
+  ItemUpdateRequest,
+  ProductCreateRequest,
+  ProductMeasurementsRequest,
+} from '@codiroom/shared';
 import { isRestock, STYLE_TAGS } from '@codiroom/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -39,6 +44,7 @@ export const PRODUCT_MSG = {
   measureSize: (s: string) => `실측 사이즈표의 ${s} 사이즈가 색상별 사이즈에 없어요.`,
   measureField: (k: string) => `이 카테고리의 실측 항목이 아닙니다: ${k}`,
   noImage: '사진을 한 장 이상 올려주세요.',
+  noMeasureSet: '이 카테고리에는 실측 사이즈표가 없어요.',
 } as const;
 
 /** The category's measurement set fields ([] when it has none). */
@@ -52,8 +58,9 @@ async function fieldsOf(ctx: AppContext, categoryId: number) {
 }
 
 /** The generated picture in the colourway's colour until the MD uploads photos (catalog images). */
+const GENERATED_PICTURE_PREFIX = '/api/images/product/';
 const generatedPicture = (type: string, hex: string, productId: number) =>
-  `/api/images/product/${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
+  `${GENERATED_PICTURE_PREFIX}${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
 
 async function touched(ctx: AppContext, displayIds: number[], prices: boolean) {
   await invalidate(ctx, 'catalog.changed');
@@ -209,6 +216,70 @@ export async function listProducts(
   };
 }
 
+/**
+ * Replaces a saved product's size table (an empty list clears it): sizes the product has, fields of
+ * its category's measurement set; the product page's size table follows at once.
+ */
+export async function replaceMeasurements(
+  ctx: AppContext,
+  productId: number,
+  input: z.output<typeof ProductMeasurementsRequest>,
+) {
+  const [row] = await ctx.db
+    .select({ id: products.id, category_id: products.category_id, set_code: categories.measurement_set })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .where(eq(products.id, productId));
+  if (!row) throw notFound(PRODUCT_MSG.notFound);
+  const setCode = row.set_code;
+  if (!setCode) {
+    if (input.measurements.length) throw badRequest(`measurements: ${PRODUCT_MSG.noMeasureSet}`);
+  }
+  const [fields, items, displays] = await Promise.all([
+    fieldsOf(ctx, row.category_id),
+    ctx.db
+      .select({ size_name: productItems.size_name })
+      .from(productItems)
+      .where(eq(productItems.product_id, productId)),
+    ctx.db
+      .select({ id: productDisplays.id })
+      .from(productDisplays)
+      .where(eq(productDisplays.product_id, productId)),
+  ]);
+  const keys = new Set(fields.map((f) => f.key));
+  const sizes = new Set(items.map((i) => i.size_name));
+  for (const m of input.measurements) {
+    if (!sizes.has(m.size_name)) throw badRequest(`measurements: ${PRODUCT_MSG.measureSize(m.size_name)}`);
+    for (const k of Object.keys(m.values)) {
+      if (!keys.has(k)) throw badRequest(`measurements: ${PRODUCT_MSG.measureField(k)}`);
+    }
+  }
+  const before = await ctx.db.transaction(async (tx) => {
+    const old = await tx
+      .delete(sizeMeasurements)
+      .where(eq(sizeMeasurements.product_id, productId))
+      .returning({ size_name: sizeMeasurements.size_name, values: sizeMeasurements.values });
+    const rows = input.measurements.filter((m) => Object.keys(m.values).length > 0);
+    if (rows.length && setCode) {
+      await tx.insert(sizeMeasurements).values(
+        rows.map((m) => ({
+          product_id: productId,
+          size_name: m.size_name,
+          set_code: setCode,
+          values: m.values,
+        })),
+      );
+    }
+    return old;
+  });
+  await touched(
+    ctx,
+    displays.map((d) => d.id),
+    false,
+  );
+  return { before, after: input.measurements };
+}
+
 export async function productDetail(ctx: AppContext, id: number) {
   const [p] = await ctx.db
     .select({ p: products, brand_name: brands.name, category_name: categories.name })
@@ -255,6 +326,8 @@ export async function productDetail(ctx: AppContext, id: number) {
       almost_sold_out_until: d.almost_sold_out_until?.toISOString() ?? null,
       image_url: d.image_url,
       images: d.images,
+      // Until photos are uploaded the colourway shows the generated drawing (generatedPicture).
+      has_photos: !d.image_url.startsWith(GENERATED_PICTURE_PREFIX),
       items: items
         .filter((i) => i.product_display_id === d.id)
         .map((i) => ({

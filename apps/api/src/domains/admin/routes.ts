@@ -229,6 +229,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const CsvRowBody = z.object({
     line: z.number().int(),
     id: z.number().int().nullable(),
+    sku: z.string().nullable(),
     before: z.record(z.string(), z.number()).nullable(),
     after: z.record(z.string(), z.number()).nullable(),
     error: z.string().nullable(),
@@ -240,7 +241,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
-        summary: `Bulk stock (product_item_id,stock) or prices (product_display_id,price,price_discount) by CSV, at most ${CSV_LIMITS.rows} rows`,
+        summary: `Bulk stock (product_item_id,stock or sku,stock) or prices (product_display_id,price,price_discount) by CSV, at most ${CSV_LIMITS.rows} rows`,
         description:
           'dry_run answers every row (before, after or why refused) and changes nothing; otherwise the valid rows are applied and the others refused.',
         body: z.object({ csv: z.string().min(1).max(1_500_000), dry_run: z.boolean() }).strict(),

@@ -31,7 +31,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
                 title: z.string(),
                 starts_at: z.string(),
                 ends_at: z.string(),
-                state: z.enum(['SCHEDULED', 'RUNNING', 'ENDED']),
+                state: z.enum(['SCHEDULED', 'RUNNING', 'HIDDEN', 'ENDED']),
                 items: Int,
                 sold: Int,
               }),

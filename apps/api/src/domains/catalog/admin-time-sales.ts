@@ -4,17 +4,18 @@
  * price below its current sale price with a limited quantity; ending one early. Every change sends
  * `prices.changed`: cached cards and pages never show a sale a second early or late.
  */
-import type { TimeSaleInput } from '@codiroom/shared';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatKst, type TimeSaleInput, timeSaleShownState } from '@codiroom/shared';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { productDisplays, timeSaleItems, timeSales } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { timeSaleRunning } from './time-sale.ts';
 
 export const ADMIN_TIME_SALES_PAGE = 30;
 
-/** Where a sale stands at `now`. */
+/** Where a sale stands at `now` on its own window (ending early). */
 export function timeSaleState(
   s: { starts_at: Date; ends_at: Date },
   now: Date,
@@ -25,7 +26,11 @@ export function timeSaleState(
 
 export async function listTimeSales(ctx: AppContext, page: number) {
   const now = ctx.clock.now();
-  const [rows, [total]] = await Promise.all([
+  const [running, rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ id: timeSales.id, starts_at: timeSales.starts_at, ends_at: timeSales.ends_at })
+      .from(timeSales)
+      .where(timeSaleRunning(now)),
     ctx.db
       .select({
         s: timeSales,
@@ -46,7 +51,8 @@ export async function listTimeSales(ctx: AppContext, page: number) {
       title: r.s.title,
       starts_at: r.s.starts_at.toISOString(),
       ends_at: r.s.ends_at.toISOString(),
-      state: timeSaleState(r.s, now),
+      // The shop's rule (timeSaleShownState, shared with /timeSale and the home banner).
+      state: timeSaleShownState(r.s, running, now),
       items: Number(r.items),
       sold: Number(r.sold),
     })),
@@ -73,13 +79,35 @@ export async function createTimeSale(ctx: AppContext, input: z.output<typeof Tim
       );
     }
   }
+  const starts = new Date(input.starts_at);
+  const ends = new Date(input.ends_at);
   const id = await ctx.db.transaction(async (tx) => {
+    // One time sale at a time (docs/ARCHITECTURE.md, "Time sales"): a window that shares an instant
+    // with another sale's is refused. The lock makes two concurrent creations see each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('codiroom:time_sales'))`);
+    const [other] = await tx
+      .select({
+        id: timeSales.id,
+        title: timeSales.title,
+        starts_at: timeSales.starts_at,
+        ends_at: timeSales.ends_at,
+      })
+      .from(timeSales)
+      .where(and(lt(timeSales.starts_at, ends), gt(timeSales.ends_at, starts)))
+      .orderBy(timeSales.starts_at)
+      .limit(1);
+    if (other) {
+      throw conflict(
+        `타임세일은 한 번에 하나만 열 수 있어요. 기간이 '${other.title}'(${formatKst(other.starts_at, 'datetime')} ~ ${formatKst(other.ends_at, 'datetime')})와 겹칩니다.`,
+        { overlapping_time_sale_id: other.id },
+      );
+    }
     const [s] = await tx
       .insert(timeSales)
       .values({
         title: input.title,
-        starts_at: new Date(input.starts_at),
-        ends_at: new Date(input.ends_at),
+        starts_at: starts,
+        ends_at: ends,
         created_at: ctx.clock.now(),
       })
       .returning({ id: timeSales.id });

@@ -4,11 +4,12 @@ import {
   type PromotionDetailBody,
   type PromotionInfo,
   promotionTerms,
+  shownTimeSale,
   type TimeSale,
   type TimeSaleBody,
   timeSaleRemaining,
 } from '@codiroom/shared';
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { promotionProducts, promotions, timeSaleItems, timeSales } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -108,13 +109,8 @@ export async function timeSaleNow(ctx: AppContext): Promise<TimeSaleBody> {
     starts_at: timeSales.starts_at,
     ends_at: timeSales.ends_at,
   };
-  const [[running], [upcoming]] = await Promise.all([
-    ctx.db
-      .select(columns)
-      .from(timeSales)
-      .where(timeSaleRunning(now))
-      .orderBy(desc(timeSales.starts_at), desc(timeSales.id))
-      .limit(1),
+  const [runningRows, [upcoming]] = await Promise.all([
+    ctx.db.select(columns).from(timeSales).where(timeSaleRunning(now)),
     ctx.db
       .select(columns)
       .from(timeSales)
@@ -122,6 +118,8 @@ export async function timeSaleNow(ctx: AppContext): Promise<TimeSaleBody> {
       .orderBy(asc(timeSales.starts_at), asc(timeSales.id))
       .limit(1),
   ]);
+  // One sale at a time; the pick is the back office's rule too (shownTimeSale, packages/shared).
+  const running = shownTimeSale(runningRows, now) ?? undefined;
   const sales = [running, upcoming].filter((s) => s !== undefined);
   const items = sales.length
     ? await ctx.db
