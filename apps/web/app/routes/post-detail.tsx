@@ -1,4 +1,5 @@
 import type { PostDetail } from '@codiroom/shared';
+import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { PostContent } from '../contents/PostContent';
@@ -66,7 +67,11 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
                 {new Date(p.published_at).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' })}
               </time>
             </p>
-            <h1 className={styles.postTitle}>{p.title}</h1>
+            <div className={`${styles.titleRow} ${styles.postTitle}`}>
+              <h1>{p.title}</h1>
+              {/* A CONTENT like: the post then shows in the 콘텐츠 tab of /keepProducts. */}
+              <LikeButton likeId={p.id} likeType="CONTENT" variant="plain" />
+            </div>
             {p.subtitle && <p>{p.subtitle}</p>}
           </header>
           <PostContent postId={p.id} body={p.body} proseClass={page.prose ?? ''} />
