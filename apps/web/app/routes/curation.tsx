@@ -22,9 +22,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { OpenRequest, RequestAnother } from '../curation/RequestAnother';
 import curationStyles from '../curation/stylequiz.module.css';
+import { serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { parseCookies } from '../lib/cookies';
+import { guestIdFor } from '../lib/guest-id';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
@@ -75,11 +77,23 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** On the server: guests get the invitation rendered; members a loading state their browser fills. */
-export function loader({ request }: Route.LoaderArgs): LoaderData {
+/**
+ * On the server: guests get the invitation and today's question rendered (no shift when the browser
+ * loads); members a loading state their browser fills.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const cookies = parseCookies(request.headers.get('cookie'));
   const member = cookies.isLogin === 'true' && isLoggedInFromStoredUserId(cookies.userID);
-  return { status: member ? 'PENDING' : 'GUEST', curation: null };
+  if (member) return { status: 'PENDING', curation: null };
+  const guest = await guestIdFor(request, context);
+  const quiz = guest
+    ? await serverApi(context)
+        .get<DailyQuiz>('/api/curations/daily-quiz-today', undefined, {
+          headers: { 'x-guest-user-id': guest },
+        })
+        .catch(() => null)
+    : null;
+  return { status: 'GUEST', curation: null, quiz };
 }
 
 /** Members: their curation (published drafts first) or their status; guests need no call. */
