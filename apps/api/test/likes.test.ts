@@ -178,6 +178,28 @@ describe('reads', () => {
     expect((await call('GET', '/api/likes/likes?page=1', g)).status).toBe(400);
     expect((await call('GET', '/api/likes/latest-like-type', g)).body).toEqual({ like_type: 'PRODUCT' });
   });
+
+  it("pages through more than 20 likes: 20 on the first page (the 좋아요 tab's page), the rest after", async () => {
+    const g = newGuest();
+    const liked = products.slice(0, 25);
+    for (const p of liked) expect((await postLike(g, 'PRODUCT', p.id)).status).toBe(200);
+    const first = await call('GET', '/api/likes/product-like-list?page=1&like_type=PRODUCT', g);
+    expect(first.body).toMatchObject({ page: 1, count: 20, total_count: 25, total_page: 2 });
+    const second = await call('GET', '/api/likes/product-like-list?page=2&like_type=PRODUCT', g);
+    expect(second.body).toMatchObject({ page: 2, count: 5, total_count: 25, total_page: 2 });
+    const seen = [...(first.body.result ?? []), ...(second.body.result ?? [])].map(
+      (c) => c.product_display_id,
+    );
+    expect(new Set(seen)).toEqual(new Set(liked.map((p) => p.id)));
+  });
+
+  it('lists liked posts under CONTENT (the 콘텐츠 tab)', async () => {
+    const g = newGuest();
+    const [post] = await t.ctx.db.select().from(posts).limit(1);
+    expect((await postLike(g, 'CONTENT', post!.id)).status).toBe(200);
+    const list = await call('GET', '/api/likes/product-like-list?page=1&like_type=CONTENT', g);
+    expect(list.body).toMatchObject({ total_count: 1, result: [{ id: post!.id, name: post!.title }] });
+  });
 });
 
 describe('isolation', () => {

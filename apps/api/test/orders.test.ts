@@ -695,6 +695,9 @@ describe('reads and ownership', () => {
     expect(wrongPhone.status).toBe(404);
     const closet = await call(t.app, 'GET', '/api/v1/orders/closet-items', a.headers);
     expect(closet.body).toMatchObject({ page: 1, count: 1, total_count: 1 });
+    // The closet is the caller's own: another member's is empty, never this one's items.
+    const otherCloset = await call(t.app, 'GET', '/api/v1/orders/closet-items', b.headers);
+    expect(otherCloset.body).toMatchObject({ page: 1, total_count: 0, total_page: 0, result: [] });
     const data = await call(t.app, 'GET', '/api/orders/user-order-data', a.headers);
     expect((data.body.counts as Record<string, number>).PAID).toBe(1);
     expect((await call(t.app, 'GET', '/api/orders/first-order-page', a.headers)).body.is_first_order).toBe(

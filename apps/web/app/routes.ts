@@ -42,6 +42,7 @@ export default [
   route('mypage/missions', 'routes/mypage-missions.tsx'),
   route('mypage/reviews', 'routes/mypage-reviews.tsx'),
   route('mypage/size', 'routes/mypage-size.tsx'),
+  route('mypage/closet', 'routes/mypage-closet.tsx'),
   route('mypage/reviews/write/:orderItemId', 'routes/mypage-review-write.tsx', { id: 'review-write' }),
   route('mypage/reviews/edit/:reviewId', 'routes/mypage-review-write.tsx', { id: 'review-edit' }),
   route('curation', 'routes/curation.tsx'),

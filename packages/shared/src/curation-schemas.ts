@@ -47,11 +47,12 @@ export const MISSION_GUIDES: Record<string, { description: string; action_path: 
   },
   PERSONAL_COLOR: {
     description: '퍼스널 컬러 진단을 완료해주세요.',
-    action_path: null,
+    action_path: '/personal_color',
   },
   DAILY_QUIZ_7: {
     description: `데일리 퀴즈에 ${DAILY_QUIZ_STREAK_DAYS}일 연속으로 참여해주세요.`,
-    action_path: null,
+    // Today's question is on MY큐레이션.
+    action_path: '/curation',
   },
 };
 

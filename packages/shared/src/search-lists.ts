@@ -28,3 +28,41 @@ export function searchCountText(n: number): string {
   const text = Math.min(n, SEARCH_COUNT_CAP).toLocaleString('ko-KR');
   return n >= SEARCH_COUNT_CAP ? `${text}+` : text;
 }
+
+/**
+ * Keyword shortcuts: queries that name one of the shop's own screens rather than a product
+ * (퍼스널컬러 → the personal-colour quiz). The search page shows the way there above its results.
+ * Matched on the whole query without spaces, punctuation or case.
+ */
+export type SearchShortcut = { href: string; title: string; text: string };
+
+const SHORTCUTS: readonly { words: readonly string[]; shortcut: SearchShortcut }[] = [
+  {
+    words: [
+      '퍼스널컬러',
+      '퍼스널칼라',
+      '퍼컬',
+      '퍼스널',
+      'personalcolor',
+      'personalcolour',
+      '웜톤',
+      '쿨톤',
+      '퍼스널컬러진단',
+      '퍼스널컬러테스트',
+    ],
+    shortcut: {
+      href: '/personal_color',
+      title: '퍼스널 컬러 진단하기',
+      text: '다섯 가지 질문으로 나에게 어울리는 옷 색을 알려드려요.',
+    },
+  },
+];
+
+export function searchShortcut(query: string): SearchShortcut | null {
+  const q = query
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^0-9a-z가-힣]/g, '');
+  if (!q) return null;
+  return SHORTCUTS.find((s) => s.words.includes(q))?.shortcut ?? null;
+}

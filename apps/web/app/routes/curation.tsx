@@ -22,9 +22,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { OpenRequest, RequestAnother } from '../curation/RequestAnother';
 import curationStyles from '../curation/stylequiz.module.css';
+import { serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { parseCookies } from '../lib/cookies';
+import { guestIdFor } from '../lib/guest-id';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
@@ -38,15 +40,20 @@ import styles from './public.module.css';
 type Curation = NonNullable<CurationInfoBody['curation']>;
 type DailyQuiz = {
   id: number;
+  /** The KST day of the question (YYYY-MM-DD). */
+  quiz_date: string;
   question: string;
   options: { key: string; label: string }[];
   answered: string | null;
 };
+type QuizHistory = { month: string; days: string[]; count: number; today_done: boolean };
 /** PENDING: a member, until the browser has read their curation (the server has no token). */
 type LoaderData = {
   status: UserMainStatus | 'GUEST' | 'PENDING';
   curation: Curation | null;
   quiz?: DailyQuiz | null;
+  /** A member's daily-quiz history: this KST month's answered days and whether today is done. */
+  history?: QuizHistory | null;
   /** The member's open requests (waiting or being prepared) and AI curations left this month. */
   requests?: StylingRequest[];
   left?: number;
@@ -70,20 +77,34 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** On the server: guests get the invitation rendered; members a loading state their browser fills. */
-export function loader({ request }: Route.LoaderArgs): LoaderData {
+/**
+ * On the server: guests get the invitation and today's question rendered (no shift when the browser
+ * loads); members a loading state their browser fills.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
   const cookies = parseCookies(request.headers.get('cookie'));
   const member = cookies.isLogin === 'true' && isLoggedInFromStoredUserId(cookies.userID);
-  return { status: member ? 'PENDING' : 'GUEST', curation: null };
+  if (member) return { status: 'PENDING', curation: null };
+  const guest = await guestIdFor(request, context);
+  const quiz = guest
+    ? await serverApi(context)
+        .get<DailyQuiz>('/api/curations/daily-quiz-today', undefined, {
+          headers: { 'x-guest-user-id': guest },
+        })
+        .catch(() => null)
+    : null;
+  return { status: 'GUEST', curation: null, quiz };
 }
 
 /** Members: their curation (published drafts first) or their status; guests need no call. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LoaderData> {
-  if (!isLoggedInBrowser()) return { status: 'GUEST', curation: null };
   const api = browserApi();
   const init = { signal: request.signal };
-  // getOr on purpose: today's question is an extra of the page (none on a day without one).
+  // getOr on purpose: today's question is an extra of the page (none on a day without one). The
+  // call allows guests: they see the question too, and sign in to answer it.
   const quizCall = api.getOr<DailyQuiz | null>('/api/curations/daily-quiz-today', null, undefined, init);
+  if (!isLoggedInBrowser()) return { status: 'GUEST', curation: null, quiz: await quizCall };
+  const historyCall = quizHistory(api, init);
   const [info, requests, pay] = await Promise.all([
     api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init),
     // Extras of the page: without them the curation still shows.
@@ -95,11 +116,32 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       status: 'CURATIONED',
       curation: info.curation,
       quiz: await quizCall,
+      history: await historyCall,
       requests: requests.result,
       left: pay?.next_ai_curation_left ?? 0,
     };
   const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, init);
-  return { status: s.status, curation: null, quiz: await quizCall };
+  return { status: s.status, curation: null, quiz: await quizCall, history: await historyCall };
+}
+
+/** daily-quiz-done and daily-quiz-done-monthly (this KST month); null when either fails. */
+async function quizHistory(api: ReturnType<typeof browserApi>, init: { signal: AbortSignal }) {
+  const [done, monthly] = await Promise.all([
+    api.getOr<{ quiz_date: string; done: boolean } | null>(
+      '/api/curations/daily-quiz-done',
+      null,
+      undefined,
+      init,
+    ),
+    api.getOr<{ month: string; days: string[]; count: number } | null>(
+      '/api/curations/daily-quiz-done-monthly',
+      null,
+      undefined,
+      init,
+    ),
+  ]);
+  if (!done || !monthly) return null;
+  return { ...monthly, today_done: done.done } satisfies QuizHistory;
 }
 
 clientLoader.hydrate = true as const;
@@ -207,8 +249,24 @@ function Outfit({
   );
 }
 
-function TodayQuiz({ quiz }: { quiz: DailyQuiz }) {
+function TodayQuiz({
+  quiz,
+  member,
+  history,
+}: {
+  quiz: DailyQuiz;
+  member: boolean;
+  history: QuizHistory | null;
+}) {
   const [answered, setAnswered] = useState(quiz.answered);
+  const popups = usePopups();
+  // Today's answer counts in the month's history at once (daily-quiz-done said not yet).
+  const today = !history?.today_done && answered !== null;
+  const days = history
+    ? [...history.days, ...(today && !history.days.includes(quiz.quiz_date) ? [quiz.quiz_date] : [])].filter(
+        (d) => d.startsWith(history.month),
+      )
+    : [];
   const answer = useMutation(
     (key: string) =>
       browserApi().request('POST', '/api/curations/daily-quiz-today', { body: { answer: key } }),
@@ -227,6 +285,11 @@ function TodayQuiz({ quiz }: { quiz: DailyQuiz }) {
             aria-pressed={answered === o.key}
             disabled={answered !== null || answer.pending}
             onClick={async () => {
+              // Answering needs an account (the answer feeds the member's curation and missions).
+              if (!member) {
+                popups.open({ kind: 'login' });
+                return;
+              }
               const r = await answer.run(o.key);
               if (r?.ok) setAnswered(o.key);
             }}
@@ -239,6 +302,30 @@ function TodayQuiz({ quiz }: { quiz: DailyQuiz }) {
         <output className={page.muted}>오늘의 퀴즈 완료! 답변은 다음 큐레이션에 반영돼요.</output>
       )}
       {answer.error && <p className={page.error}>{answer.error}</p>}
+      {!member && (
+        <p className={page.muted}>
+          <Link to="/login">로그인</Link>하고 답하면 참여 기록이 쌓이고 다음 큐레이션에 반영돼요.
+        </p>
+      )}
+      {member && history && (
+        <p className={page.muted} data-testid="daily-quiz-history">
+          {Number(history.month.slice(5))}월 참여 {days.length}일
+          {days.length > 0 && ` · ${days.map((d) => d.slice(5).replace('-', '.')).join(', ')}`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The personal-colour quiz: MY큐레이션 picks the colours near the face from its season. */
+function PersonalColorInvite() {
+  return (
+    <section className={page.intro} aria-labelledby="personal-color">
+      <h2 id="personal-color">퍼스널 컬러 진단</h2>
+      <p>다섯 가지 질문으로 나에게 어울리는 옷 색을 알아보세요. 결과는 큐레이션의 색 선택에 반영돼요.</p>
+      <Link to="/personal_color" className={`${page.button} ${page.buttonOutline}`}>
+        퍼스널 컬러 진단하기
+      </Link>
     </section>
   );
 }
@@ -316,7 +403,7 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
     <>
       <PageHeader title="MY큐레이션" back={false} titleAs="h1" />
       <main>
-        {d.quiz && <TodayQuiz quiz={d.quiz} />}
+        {d.quiz && <TodayQuiz quiz={d.quiz} member={d.status !== 'GUEST'} history={d.history ?? null} />}
         {d.status === 'PENDING' ? (
           <LoadingNote />
         ) : d.curation ? (
@@ -354,6 +441,7 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <Invitation loggedIn={d.status !== 'GUEST'} />
         )}
+        <PersonalColorInvite />
       </main>
     </>
   );

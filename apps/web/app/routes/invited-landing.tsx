@@ -1,3 +1,4 @@
+import { SIGN_UP_COUPON_TEXT } from '@codiroom/shared';
 import { Link, useSearchParams } from 'react-router';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/invited-landing';
@@ -15,7 +16,7 @@ export default function InvitedLanding() {
     <FramePage
       title="친구 초대"
       heading="친구가 코디룸에 초대했어요"
-      text="지금 가입하면 친구와 함께 적립금을 받아요."
+      text={`지금 가입하면 ${SIGN_UP_COUPON_TEXT}을 바로 드려요.`}
     >
       {code && (
         <p className={page.toolbar}>

@@ -7,7 +7,9 @@ import {
   type ProductCard,
   withJosa,
 } from '@codiroom/shared';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
+import { MoreButton, type PageOf, useMorePages } from '../components/LoadMore';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
@@ -33,8 +35,17 @@ const HREF: Record<Exclude<LikeType, 'PRODUCT'>, ((id: number) => string) | null
 };
 
 type Listing =
-  | { type: 'PRODUCT'; result: ProductCard[] }
-  | { type: Exclude<LikeType, 'PRODUCT'>; result: LikedItem[] };
+  | { type: 'PRODUCT'; body: PaginatedProducts }
+  | { type: Exclude<LikeType, 'PRODUCT'>; body: PaginatedLikedItems };
+
+/** One page of the caller's likes of a type (20 a page, the API's default). */
+function likesPage(type: LikeType, page: number, signal?: AbortSignal) {
+  return browserApi().get<PaginatedProducts | PaginatedLikedItems | null>(
+    '/api/likes/product-like-list',
+    { page, like_type: type },
+    { signal },
+  );
+}
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '좋아요 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -78,12 +89,8 @@ const typeOf = (url: URL): LikeType => {
 /** The likes of the browser's session (member or guest); a 5xx reaches the ErrorBoundary. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const type = typeOf(new URL(request.url));
-  const body = await browserApi().get<PaginatedProducts | PaginatedLikedItems | null>(
-    '/api/likes/product-like-list',
-    { page: 1, like_type: type },
-    { signal: request.signal },
-  );
-  const listing = body && Array.isArray(body.result) ? ({ type, result: body.result } as Listing) : null;
+  const body = await likesPage(type, 1, request.signal);
+  const listing = body && Array.isArray(body.result) ? ({ type, body } as Listing) : null;
   return { type, listing };
 }
 
@@ -95,6 +102,43 @@ export function HydrateFallback() {
 
 export default function KeepProducts({ loaderData }: Route.ComponentProps) {
   return <KeepView type={loaderData.type} listing={loaderData.listing} />;
+}
+
+/** Every like of the tab: the first page, then the next ones as the list's end comes into view. */
+function AllLikes({ listing }: { listing: Listing }) {
+  const { type, body } = listing;
+  const fetchPage = useCallback(
+    async (n: number) => {
+      const next = await likesPage(type, n);
+      if (!next || !Array.isArray(next.result)) throw new Error('no list');
+      return next as PageOf<ProductCard | LikedItem>;
+    },
+    [type],
+  );
+  const more = useMorePages<ProductCard | LikedItem>(body as PageOf<ProductCard | LikedItem>, fetchPage);
+  const grid = useMemo(
+    () =>
+      type === 'PRODUCT' ? (
+        <ProductGrid products={more.items as ProductCard[]} />
+      ) : (
+        <LikedItems type={type} items={more.items as LikedItem[]} />
+      ),
+    [type, more.items],
+  );
+  return (
+    <>
+      <p className={`${page.muted} ${my.padded}`}>총 {more.totalCount.toLocaleString('ko-KR')}개</p>
+      {grid}
+      <MoreButton
+        hasMore={more.hasMore}
+        loading={more.loading}
+        failed={more.failed}
+        onMore={more.more}
+        shown={more.items.length}
+        total={more.totalCount}
+      />
+    </>
+  );
 }
 
 /** `listing` undefined while loading, null when the answer had no list. */
@@ -118,12 +162,8 @@ function KeepView({ type, listing }: { type: LikeType; listing: Listing | null |
         </nav>
         {listing === undefined ? (
           <LoadingNote />
-        ) : listing?.result.length ? (
-          listing.type === 'PRODUCT' ? (
-            <ProductGrid products={listing.result} />
-          ) : (
-            <LikedItems type={listing.type} items={listing.result} />
-          )
+        ) : listing?.body.result.length ? (
+          <AllLikes listing={listing} />
         ) : (
           <EmptyState
             title={`좋아요한 ${withJosa(LABEL[type], '이/가')} 없어요`}

@@ -1,5 +1,6 @@
 import { formatWon, SIGN_UP_COUPON_TEXT, type UserDetail } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { ReferralCard } from '../benefits/ReferralCard';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
@@ -25,6 +26,8 @@ const MENU = [
   ['/mypage/points', '포인트'],
   ['/mypage/missions', '미션'],
   ['/mypage/reviews', '내 후기'],
+  ['/mypage/closet', '옷장'],
+  ['/personal_color', '퍼스널 컬러 진단'],
   ['/mypage/size', '내 사이즈 정보'],
   ['/recent_products', '최근 본 상품'],
   ['/mypage/inquiries', '1:1 문의'],
@@ -33,24 +36,29 @@ const MENU = [
 
 /** The member's greeting (browser-held session); guests get the sign-in prompt without a call. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (!isLoggedInBrowser()) return { me: null };
-  const me = await browserApi().get<UserDetail>('/api/users/user-detail', undefined, {
-    signal: request.signal,
-  });
-  return { me };
+  if (!isLoggedInBrowser()) return { me: null, referralCode: null };
+  const api = browserApi();
+  const [me, referral] = await Promise.all([
+    api.get<UserDetail>('/api/users/user-detail', undefined, { signal: request.signal }),
+    // An extra of the page: without it the rest still shows.
+    api.getOr<{ referral_code: string } | null>('/api/users/referral-code', null, undefined, {
+      signal: request.signal,
+    }),
+  ]);
+  return { me, referralCode: referral?.referral_code ?? null };
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
 
 export function HydrateFallback() {
-  return <MyPageView me={null} />;
+  return <MyPageView me={null} referralCode={null} />;
 }
 
 export default function MyPage({ loaderData }: Route.ComponentProps) {
-  return <MyPageView me={loaderData.me} />;
+  return <MyPageView me={loaderData.me} referralCode={loaderData.referralCode} />;
 }
 
-function MyPageView({ me }: { me: UserDetail | null }) {
+function MyPageView({ me, referralCode }: { me: UserDetail | null; referralCode: string | null }) {
   const root = useRootData();
   const loggedIn = root?.isLoggedIn ?? false;
   return (
@@ -76,6 +84,7 @@ function MyPageView({ me }: { me: UserDetail | null }) {
             </div>
           </section>
         )}
+        {loggedIn && referralCode && <ReferralCard code={referralCode} />}
         <nav aria-label="마이페이지 메뉴">
           <ul className={`${page.cardList} ${my.menu}`}>
             {MENU.map(([href, label]) => (

@@ -1,5 +1,6 @@
 import type { PostDetail } from '@codiroom/shared';
 import { formatKst } from '@codiroom/shared';
+import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { PostContent } from '../contents/PostContent';
@@ -65,7 +66,11 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
               {p.category} · {p.author} ·{' '}
               <time dateTime={p.published_at}>{formatKst(p.published_at, 'date')}</time>
             </p>
-            <h1 className={styles.postTitle}>{p.title}</h1>
+            <div className={`${styles.titleRow} ${styles.postTitle}`}>
+              <h1>{p.title}</h1>
+              {/* A CONTENT like: the post then shows in the 콘텐츠 tab of /keepProducts. */}
+              <LikeButton likeId={p.id} likeType="CONTENT" variant="plain" />
+            </div>
             {p.subtitle && <p>{p.subtitle}</p>}
           </header>
           <PostContent postId={p.id} body={p.body} proseClass={page.prose ?? ''} />

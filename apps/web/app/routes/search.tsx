@@ -18,6 +18,7 @@ import {
   type SearchType,
   type StyleSearchBody,
   searchCountText,
+  searchShortcut,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -156,6 +157,18 @@ function DidYouMean({ suggestion }: { suggestion: string | null | undefined }) {
     <p className={styles.didYouMean}>
       혹시 이것을 찾으셨나요? <Link to={`/search?query=${encodeURIComponent(suggestion)}`}>{suggestion}</Link>
     </p>
+  );
+}
+
+/** A query naming one of the shop's screens (퍼스널컬러 → the quiz): the way there, above the results. */
+function Shortcut({ query }: { query: string }) {
+  const s = query ? searchShortcut(query) : null;
+  if (!s) return null;
+  return (
+    <Link to={s.href} className={styles.shortcut} data-testid="search-shortcut">
+      <strong>{s.title} ›</strong>
+      <span className={styles.muted}>{s.text}</span>
+    </Link>
   );
 }
 
@@ -299,6 +312,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title="검색" actions={false} titleAs="h1" />
       <main className={styles.page}>
         <SearchBox initial={query} autoFocus={!query} />
+        <Shortcut query={query} />
         {!query && (
           <>
             <RecentSearches />
