@@ -314,7 +314,7 @@ describe('issuing', () => {
     expect(r.body.detail).toBe('첫 구매 고객만 받을 수 있는 쿠폰입니다.');
   });
 
-  it('the weekend random coupon only Fri–Sun KST; the random coupon any day', async () => {
+  it('the weekday random coupon only Mon–Thu KST, the weekend one only Fri–Sun KST', async () => {
     await policy({ coupon_type: 'EVENT', discount_value: 2000 });
     // Thursday 23:59 KST = Thursday 14:59Z
     const saved = clock.now();
@@ -322,22 +322,38 @@ describe('issuing', () => {
     try {
       // Signed in then (a token is not valid before it was issued).
       const m = await createMember(t.ctx);
+      const status = await call('GET', '/api/benefits/event-random-coupon-status', m.headers);
+      expect(status.body).toEqual({ week_part: 'WEEKDAY', date: '2026-11-19', can_draw: true });
       const thu = await call('POST', '/api/benefits/event-random-coupon-weekend', m.headers);
       expect(thu.status).toBe(400);
       expect(thu.body.detail).toBe('주말(금~일)에만 받을 수 있는 쿠폰입니다.');
-      const any = await call('POST', '/api/benefits/event-random-coupon', m.headers);
-      expect(any.status).toBe(200);
-      expect(any.body.coupon.coupon_type).toBe('EVENT');
+      const weekday = await call('POST', '/api/benefits/event-random-coupon', m.headers);
+      expect(weekday.status).toBe(200);
+      expect(weekday.body.coupon.coupon_type).toBe('EVENT');
       clock.advance(60); // Friday 00:00 KST
+      expect((await call('GET', '/api/benefits/event-random-coupon-status', m.headers)).body).toMatchObject({
+        week_part: 'WEEKEND',
+        date: '2026-11-20',
+      });
+      const friWeekday = await call('POST', '/api/benefits/event-random-coupon', m.headers);
+      expect(friWeekday.status).toBe(400);
+      expect(friWeekday.body.detail).toBe('평일(월~목)에만 받을 수 있는 쿠폰입니다.');
       const fri = await call('POST', '/api/benefits/event-random-coupon-weekend', m.headers);
       expect(fri.status, JSON.stringify(fri.body)).toBe(200);
       expect(fri.body.coupon.coupon_type).toBe('EVENT_WEEKEND');
+      // Sunday 23:59 KST is still the weekend; Monday 00:00 KST the weekday draw again.
+      clock.advance((new Date('2026-11-22T14:59:00Z').getTime() - clock.now().getTime()) / 1000);
+      const sun = await createMember(t.ctx);
+      expect((await call('POST', '/api/benefits/event-random-coupon', sun.headers)).status).toBe(400);
+      clock.advance(60);
+      const mon = await call('GET', '/api/benefits/event-random-coupon-status', sun.headers);
+      expect(mon.body.week_part).toBe('WEEKDAY');
     } finally {
       clock.advance((saved.getTime() - clock.now().getTime()) / 1000);
     }
   });
 
-  it('each random call has its own pool: EVENT any day, EVENT_WEEKEND only on the weekend call', async () => {
+  it('each random call has its own pool: EVENT on the weekday call, EVENT_WEEKEND only on the weekend call', async () => {
     // Friday 12:00 KST (the suite clock). The seed's weekend policy is in the weekend pool too.
     const weekend = await policy({
       coupon_type: 'EVENT_WEEKEND',
@@ -345,13 +361,6 @@ describe('issuing', () => {
       is_downloadable: false,
     });
     const m = await createMember(t.ctx);
-    const seen = new Set<string>();
-    for (let i = 0; i < 30; i++) {
-      const r = await call('POST', '/api/benefits/event-random-coupon', m.headers);
-      if (r.status !== 200) break; // every EVENT policy held
-      seen.add(r.body.coupon.coupon_type);
-    }
-    expect([...seen]).toEqual(['EVENT']);
     const held = new Set<number>();
     for (let i = 0; i < 10; i++) {
       const r = await call('POST', '/api/benefits/event-random-coupon-weekend', m.headers);
@@ -363,12 +372,30 @@ describe('issuing', () => {
       held.add(r.body.coupon.coupon_policy_id);
     }
     expect(held.has(weekend.id)).toBe(true);
-    // Not downloadable any other way: download-coupon refuses the weekend policy on a weekday too.
+    expect((await call('GET', '/api/benefits/event-random-coupon-status', m.headers)).body.can_draw).toBe(
+      false,
+    );
+    // Not downloadable any other way: download-coupon refuses the weekend policy.
     const other = await createMember(t.ctx);
     const dl = await call('POST', '/api/benefits/download-coupon', other.headers, {
       coupon_policy_id: weekend.id,
     });
     expect(dl.status).toBe(400);
+    // Wednesday 12:00 KST: the weekday draw gives EVENT coupons only.
+    const saved = clock.now();
+    clock.advance((new Date('2026-11-25T03:00:00Z').getTime() - saved.getTime()) / 1000);
+    try {
+      const w = await createMember(t.ctx);
+      const seen = new Set<string>();
+      for (let i = 0; i < 30; i++) {
+        const r = await call('POST', '/api/benefits/event-random-coupon', w.headers);
+        if (r.status !== 200) break; // every EVENT policy held
+        seen.add(r.body.coupon.coupon_type);
+      }
+      expect([...seen]).toEqual(['EVENT']);
+    } finally {
+      clock.advance((saved.getTime() - clock.now().getTime()) / 1000);
+    }
   });
 
   it('auto-issue after the style quiz: CODI always, PROMOTION only before 2025-03-17 KST', async () => {

@@ -52,6 +52,7 @@ export const BENEFIT_MESSAGES = {
   notFirstPurchase: '첫 구매 고객만 받을 수 있는 쿠폰입니다.',
   firstPurchaseOnce: '첫 구매 쿠폰은 한 사람에 한 번만 받을 수 있어요.',
   weekendOnly: '주말(금~일)에만 받을 수 있는 쿠폰입니다.',
+  weekdayOnly: '평일(월~목)에만 받을 수 있는 쿠폰입니다.',
   couponUsed: '이미 사용된 쿠폰입니다.',
   pointShort: '포인트가 부족합니다.',
   missionNotDone: '미션을 완료하지 않았습니다.',
@@ -179,6 +180,18 @@ export const IssueResultBody = z.object({
   coupon: OwnedCoupon,
 });
 export type IssueResultBody = z.infer<typeof IssueResultBody>;
+/**
+ * GET event-random-coupon-status: which random coupon draw is open today (SPEC.md §9: weekday
+ * means Mon–Thu and weekend Fri–Sun, KST) and, for a member, whether they can still draw.
+ */
+export const EventRandomStatusBody = z.object({
+  week_part: z.enum(['WEEKDAY', 'WEEKEND']),
+  /** Today's KST date, "2026-11-27". */
+  date: z.string(),
+  /** The open draw still has a coupon the caller does not hold (for a guest: any coupon). */
+  can_draw: z.boolean(),
+});
+export type EventRandomStatusBody = z.infer<typeof EventRandomStatusBody>;
 export const MultiIssueBody = z.object({
   issued_count: Int,
   result: z.array(

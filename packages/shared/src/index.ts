@@ -53,6 +53,7 @@ export * from './session.ts';
 export * from './shipping.ts';
 export * from './shopper-text.ts';
 export * from './signup-errors.ts';
+export * from './site-content.ts';
 export * from './sizing.ts';
 export * from './social-schemas.ts';
 export * from './style-quiz-schemas.ts';

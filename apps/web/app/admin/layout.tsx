@@ -43,6 +43,8 @@ export const MENU: { to: string; label: string; roles: OperatorRole[] }[] = [
   { to: '/admin/promotions', label: '기획전', roles: ['MD'] },
   { to: '/admin/codis', label: '코디', roles: ['MD'] },
   { to: '/admin/missions', label: '미션', roles: ['MD'] },
+  { to: '/admin/interest-free', label: '무이자 할부 안내', roles: ['MD'] },
+  { to: '/admin/female-landing', label: '여성 랜딩', roles: ['MD'] },
   { to: '/admin/orders', label: '주문', roles: ['CS'] },
   { to: '/admin/ship-csv', label: '송장 일괄 등록', roles: ['CS'] },
   { to: '/admin/claims', label: '반품·교환', roles: ['CS'] },

@@ -60,6 +60,8 @@ const PATTERNS = [
   '/oauth/dev',
   '/_app',
   '/info/:slug',
+  '/event/first_benefit',
+  '/event/random_coupon',
   '/404',
 ].map((p) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`));
 

@@ -5,8 +5,6 @@
 import {
   type CreatedOrder,
   formatWon,
-  INTEREST_FREE_CARD_DEFAULT_MIN,
-  interestFreeAvailable,
   isPaymentCancel,
   type OrderForm,
   PAYMENT_CANCEL_TEXT,
@@ -29,6 +27,7 @@ import {
   moneyAfterBenefits,
   orderableLines,
 } from './checkout-state';
+import { InterestFreeNote } from './InterestFreeNote';
 import type { CheckoutData } from './load-checkout';
 import { OrdererSection } from './OrdererSection';
 import { PaymentMethodSection } from './PaymentMethodSection';
@@ -104,11 +103,7 @@ export function Checkout({ form, best, options }: Props) {
       <section className={styles.section} aria-labelledby="money-title">
         <h2 id="money-title">결제 금액</h2>
         <MoneyBreakdown money={money} />
-        {interestFreeAvailable(money.amount) && (
-          <p className={page.muted} data-testid="interest-free">
-            {formatWon(INTEREST_FREE_CARD_DEFAULT_MIN)} 이상 결제 시 카드 무이자 할부 가능
-          </p>
-        )}
+        <InterestFreeNote amount={money.amount} className={page.muted} />
       </section>
 
       <section className={styles.section} aria-labelledby="terms-title">

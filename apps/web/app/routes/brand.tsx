@@ -1,5 +1,6 @@
 import type { BrandContentsBody, BrandFiltersBody } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { BrandCoupons } from '../benefits/BrandCoupons';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -104,6 +105,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           </p>
           {b.description && <p className={styles.description}>{b.description}</p>}
         </section>
+        <BrandCoupons brandId={b.id} />
         {categories.length > 1 && (
           <nav className={page.chips} aria-label="카테고리">
             <Link

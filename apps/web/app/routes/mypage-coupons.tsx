@@ -1,6 +1,7 @@
 /** /mypage/coupons: the coupon box (usable and used/expired tabs) and serial registration. */
 import type { CouponBox, OwnedCoupon } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { conditionLabel, discountLabel, untilLabel } from '../benefits/coupon-text';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -97,6 +98,10 @@ export default function CouponBoxPage({ loaderData: box }: Route.ComponentProps)
         {message && (
           <output className={message.ok ? my.message : `${page.error} ${my.message}`}>{message.text}</output>
         )}
+        <p className={`${page.toolbar} ${page.muted}`} data-testid="coupon-events">
+          <Link to="/event/random_coupon">오늘의 랜덤 쿠폰 뽑기 ›</Link>
+          <Link to="/event/first_benefit">첫 구매 혜택 안내 ›</Link>
+        </p>
         <div role="tablist" aria-label="쿠폰 상태" className={my.tabs}>
           {(
             [

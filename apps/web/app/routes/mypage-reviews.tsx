@@ -9,6 +9,7 @@ import { Pager } from '../components/Pager';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
+import { QuickReview } from '../reviews/QuickReview';
 import { FEEL_LABEL, Stars } from '../reviews/ReviewParts';
 import styles from '../reviews/reviews.module.css';
 import page from '../styles/page.module.css';
@@ -83,6 +84,7 @@ export default function MyReviews({ loaderData: d }: Route.ComponentProps) {
                       <Link to={`/mypage/reviews/write/${i.order_item_id}`} className={styles.smallButton}>
                         후기 쓰기
                       </Link>
+                      <QuickReview orderItemId={i.order_item_id} />
                     </div>
                   </li>
                 ))}

@@ -26,6 +26,7 @@ import { CurationInvite } from '../curation/CurationInvite';
 import { or404, serverApi } from '../lib/api';
 import { guestIdFor } from '../lib/guest-id';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
+import { InterestFreeNote } from '../payment/InterestFreeNote';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
 import reviewStyles from '../reviews/reviews.module.css';
 import { SizeRecommendation, sizeBodyFrom } from '../reviews/SizeRecommendation';
@@ -186,6 +187,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div data-slot="product-benefits">
           {/* A sold-out product shows no coupon prices (docs/ARCHITECTURE.md, "Buying"). */}
           {!p.is_sold_out && <CouponDownload productDisplayId={p.id} />}
+          {!p.is_sold_out && <InterestFreeNote amount={shown.unit_price} className={styles.interestFree} />}
         </div>
 
         <ProductSizes

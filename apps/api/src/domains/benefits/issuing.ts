@@ -15,6 +15,7 @@ import {
   isKstWeekend,
   issuedCouponExpiry,
   kstDate,
+  kstDateString,
   kstParts,
   BENEFIT_MESSAGES as M,
   normaliseSerial,
@@ -285,9 +286,10 @@ export async function grantSignUpCoupon(ctx: AppContext, event: { userId: number
 
 /**
  * POST event-random-coupon(-weekend): one policy of the call's own pool the member does not hold
- * yet, picked at random (weighted equally). event-random-coupon draws from the downloadable EVENT
- * policies; event-random-coupon-weekend only Fri–Sun KST (SPEC.md §9) and only from EVENT_WEEKEND
- * policies, which are not downloadable any other way (so the weekend rule cannot be bypassed).
+ * yet, picked at random (weighted equally). SPEC.md §9: weekday means Mon–Thu and weekend means
+ * Fri–Sun (KST), so event-random-coupon (the weekday draw, from the downloadable EVENT policies)
+ * is open Mon–Thu and event-random-coupon-weekend (only EVENT_WEEKEND policies, which are not
+ * downloadable any other way, so the weekend rule cannot be bypassed) Fri–Sun.
  */
 export async function issueRandomEvent(
   ctx: AppContext,
@@ -297,20 +299,38 @@ export async function issueRandomEvent(
 ) {
   const now = ctx.clock.now();
   if (weekendOnly && !isKstWeekend(now)) throw badRequest(M.weekendOnly);
-  const held = await heldPolicyIds(ctx.db, userId);
-  const candidates = weekendOnly
+  if (!weekendOnly && isKstWeekend(now)) throw badRequest(M.weekdayOnly);
+  const pool = await randomEventPool(ctx, userId, weekendOnly, now);
+  if (pool.length === 0) throw badRequest(M.noneOfType);
+  const pick = pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))] as Policy;
+  return issueCoupon(ctx, userId, pick.id, { internal: weekendOnly });
+}
+
+/** The policies a random draw can give the member (all of them for a guest). */
+async function randomEventPool(ctx: AppContext, userId: number | null, weekend: boolean, now: Date) {
+  const held = userId === null ? new Set<number>() : await heldPolicyIds(ctx.db, userId);
+  const candidates = weekend
     ? await ctx.db
         .select()
         .from(couponPolicies)
         .where(and(openAt(now), eq(couponPolicies.coupon_type, 'EVENT_WEEKEND')))
         .orderBy(asc(couponPolicies.id))
     : await downloadablePolicies(ctx.db, now, 'EVENT');
-  const pool = candidates.filter(
+  return candidates.filter(
     (p) => !held.has(p.id) && (p.total_limit === null || p.issued_count < p.total_limit),
   );
-  if (pool.length === 0) throw badRequest(M.noneOfType);
-  const pick = pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))] as Policy;
-  return issueCoupon(ctx, userId, pick.id, { internal: weekendOnly });
+}
+
+/** GET event-random-coupon-status: today's draw (KST weekday or weekend) and whether it can still give. */
+export async function randomEventStatus(ctx: AppContext, userId: number | null) {
+  const now = ctx.clock.now();
+  const weekend = isKstWeekend(now);
+  const pool = await randomEventPool(ctx, userId, weekend, now);
+  return {
+    week_part: weekend ? ('WEEKEND' as const) : ('WEEKDAY' as const),
+    date: kstDateString(now),
+    can_draw: pool.length > 0,
+  };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   DownloadCouponRequest,
   DownloadCouponsRequest,
   ErrorBody,
+  EventRandomStatusBody,
   HasCouponBody,
   IdListQuery,
   IssueCouponRequest,
@@ -48,6 +49,7 @@ import {
   issueMany,
   issueRandomEvent,
   issueWelcome,
+  randomEventStatus,
 } from './issuing.ts';
 import { receiveMissionPoint } from './missions.ts';
 import { applyChosenCoupons, bestCouponCombs, productsWithCoupons } from './optimiser.ts';
@@ -340,13 +342,26 @@ export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (req) => issueWelcome(ctx, memberId(req)),
   );
+  app.get(
+    '/benefits/event-random-coupon-status',
+    {
+      config: guest,
+      schema: {
+        tags,
+        summary:
+          "Today's random coupon draw: weekday (Mon–Thu) or weekend (Fri–Sun) KST, and whether it can still give",
+        response: { 200: EventRandomStatusBody, ...E4xx },
+      },
+    },
+    async (req) => randomEventStatus(ctx, req.principal.userId),
+  );
   app.post(
     '/benefits/event-random-coupon',
     {
       config: token,
       schema: {
         tags,
-        summary: 'Issue a random open EVENT coupon the member does not hold',
+        summary: 'The weekday (Mon–Thu KST) random EVENT coupon the member does not hold',
         response: { 200: IssueResultBody, ...E4xx },
       },
     },

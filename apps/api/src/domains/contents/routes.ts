@@ -2,9 +2,12 @@ import {
   BannerListBody,
   DailyLookBody,
   ErrorBody,
+  FemaleLandingListBody,
   FormAck,
   FormResults,
   HomeFeed,
+  InterestFreeNotice,
+  InterestFreeNoticeBody,
   PostDetail,
   PostInfo,
   PostListBody,
@@ -55,7 +58,14 @@ import {
 import { promotionDetail, promotionInfo, runningPromotions, timeSaleNow } from './promotions.ts';
 import { recommendStyle } from './recommend-style.ts';
 import { homeFeed } from './service.ts';
-import { dailyLook, FemaleLandingIn, saveFemaleLanding } from './submissions.ts';
+import {
+  dailyLook,
+  FemaleLandingIn,
+  interestFreeNotice,
+  listFemaleLanding,
+  saveFemaleLanding,
+  saveInterestFreeNotice,
+} from './submissions.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['contents'];
@@ -436,6 +446,48 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         },
       },
     },
-    async (req) => saveFemaleLanding(ctx, req.body),
+    async (req) => {
+      // The ADMIN_API_KEY is nobody's name: its submissions are listed as sent by the API key.
+      const op = req.principal.operator;
+      return saveFemaleLanding(ctx, req.body, op && op.id !== null ? op.name : null);
+    },
+  );
+  app.get(
+    '/admin/contents/female-landing',
+    {
+      config: { access: 'admin', roles: ['MD'] },
+      schema: {
+        tags,
+        summary: "Operators: the women's landing submissions, newest first (the first is in force)",
+        response: { 200: FemaleLandingListBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async () => listFemaleLanding(ctx),
+  );
+
+  app.get(
+    '/contents/interest-free-notice',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The card interest-free notice (무이자 할부 안내) the product page and checkout show',
+        response: { 200: InterestFreeNoticeBody },
+      },
+    },
+    async () => interestFreeNotice(ctx),
+  );
+  app.put(
+    '/admin/contents/interest-free-notice',
+    {
+      config: { access: 'admin', roles: ['MD'] },
+      schema: {
+        tags,
+        summary: 'Operators: edit the card interest-free notice (text, minimum amount, on or off)',
+        body: InterestFreeNotice,
+        response: { 200: InterestFreeNoticeBody, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (req) => saveInterestFreeNotice(ctx, req.body),
   );
 };

@@ -3,8 +3,14 @@
  * back office. The content forms are answers.ts; curator chat and telephone CS are support
  * requests (domains/support, contact-requests.ts).
  */
-import type { DailyLookBody } from '@codiroom/shared';
-import { kstDateString } from '@codiroom/shared';
+import type {
+  DailyLookBody,
+  FemaleLandingListBody,
+  FemaleLandingSubmission,
+  InterestFreeNotice,
+  InterestFreeNoticeBody,
+} from '@codiroom/shared';
+import { DEFAULT_INTEREST_FREE_NOTICE, FEMALE_LANDING_HISTORY_MAX, kstDateString } from '@codiroom/shared';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { appMeta, codiSets, productDisplays } from '../../db/schema.ts';
@@ -47,11 +53,14 @@ export const FemaleLandingIn = z.object({
   is_active: z.boolean().default(true),
 });
 export const FEMALE_LANDING_KEY = 'female_landing';
+/** Every submission, newest first (at most FEMALE_LANDING_HISTORY_MAX), for the back office's list. */
+export const FEMALE_LANDING_HISTORY_KEY = 'female_landing_history';
 
 /** SPEC.md §6's admin call: stores the women's landing configuration (one record, replaced). */
 export async function saveFemaleLanding(
   ctx: AppContext,
   body: z.infer<typeof FemaleLandingIn>,
+  operatorName: string | null = null,
 ): Promise<{ result: 'SUCCESS'; updated_at: string }> {
   const ids = [...new Set(body.product_display_ids)];
   if (ids.length) {
@@ -64,9 +73,84 @@ export async function saveFemaleLanding(
   }
   const now = ctx.clock.now();
   const value = { ...body, product_display_ids: ids };
+  const entry: FemaleLandingSubmission = {
+    ...value,
+    submitted_at: now.toISOString(),
+    operator_name: operatorName,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(appMeta)
+      .values({ key: FEMALE_LANDING_KEY, value, updated_at: now })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value, updated_at: now } });
+    // The list keeps every submission (newest first): the latest one is the landing in force.
+    const [prev] = await tx
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, FEMALE_LANDING_HISTORY_KEY))
+      .for('update');
+    const history = [entry, ...(Array.isArray(prev?.value) ? prev.value : [])].slice(
+      0,
+      FEMALE_LANDING_HISTORY_MAX,
+    );
+    await tx
+      .insert(appMeta)
+      .values({ key: FEMALE_LANDING_HISTORY_KEY, value: history, updated_at: now })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: history, updated_at: now } });
+  });
+  return { result: 'SUCCESS', updated_at: now.toISOString() };
+}
+
+/**
+ * The back office's list of the women's landing submissions, newest first. A landing stored
+ * before the list was kept shows as its one submission.
+ */
+export async function listFemaleLanding(ctx: AppContext): Promise<FemaleLandingListBody> {
+  const rows = await ctx.db
+    .select()
+    .from(appMeta)
+    .where(inArray(appMeta.key, [FEMALE_LANDING_KEY, FEMALE_LANDING_HISTORY_KEY]));
+  const history = rows.find((r) => r.key === FEMALE_LANDING_HISTORY_KEY);
+  if (history && Array.isArray(history.value)) return { result: history.value as FemaleLandingSubmission[] };
+  const current = rows.find((r) => r.key === FEMALE_LANDING_KEY);
+  if (!current) return { result: [] };
+  const parsed = FemaleLandingIn.safeParse(current.value);
+  if (!parsed.success) return { result: [] };
+  return {
+    result: [{ ...parsed.data, submitted_at: current.updated_at.toISOString(), operator_name: null }],
+  };
+}
+
+// ───────────────────────────── the card interest-free notice ─────────────────────────────
+
+export const INTEREST_FREE_NOTICE_KEY = 'interest_free_notice';
+
+/**
+ * SPEC.md §9 "Interest-free card default minimum": the notice the product page and checkout show,
+ * as the back office last saved it, or the default (50,000원) before it was ever edited.
+ */
+export async function interestFreeNotice(ctx: AppContext): Promise<InterestFreeNoticeBody> {
+  const [row] = await ctx.db.select().from(appMeta).where(eq(appMeta.key, INTEREST_FREE_NOTICE_KEY));
+  const parsed = InterestFreeNoticeStored.safeParse(row?.value);
+  if (!row || !parsed.success) return { ...DEFAULT_INTEREST_FREE_NOTICE, updated_at: null };
+  return { ...parsed.data, updated_at: row.updated_at.toISOString() };
+}
+
+const InterestFreeNoticeStored = z.object({
+  text: z.string(),
+  min_amount: z.number().int(),
+  is_active: z.boolean(),
+});
+
+export async function saveInterestFreeNotice(
+  ctx: AppContext,
+  body: InterestFreeNotice,
+): Promise<InterestFreeNoticeBody> {
+  const now = ctx.clock.now();
+  const value = { text: body.text, min_amount: body.min_amount, is_active: body.is_active };
   await ctx.db
     .insert(appMeta)
-    .values({ key: FEMALE_LANDING_KEY, value, updated_at: now })
+    .values({ key: INTEREST_FREE_NOTICE_KEY, value, updated_at: now })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updated_at: now } });
-  return { result: 'SUCCESS', updated_at: now.toISOString() };
+  return { ...value, updated_at: now.toISOString() };
 }
