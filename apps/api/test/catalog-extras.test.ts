@@ -94,7 +94,13 @@ describe('shipping-info (SPEC.md §9)', () => {
     });
     t.ctx.clock = fixedClock(kstDate(2026, 11, 18, 12, 0));
     r = await get(url);
-    expect(r.body).toMatchObject({ is_before_cutoff: false, dispatch_date: '2026-11-19', cutoff_at: null });
+    // The badge follows the dispatch day: after 12:00 it no longer says 오늘출발.
+    expect(r.body).toMatchObject({
+      is_before_cutoff: false,
+      dispatch_date: '2026-11-19',
+      cutoff_at: null,
+      label: '내일출발',
+    });
 
     t.ctx.clock = fixedClock(kstDate(2026, 11, 20, 11, 59));
     r = await get(url);

@@ -625,6 +625,8 @@ describe('recommended size', () => {
     };
     expect(['M', 'L', 'XL']).toContain(body.recommended_size);
     expect(body.confidence).toBeGreaterThan(0);
+    // The confidence is the recommended size's own P(fits), to the digit (docs "Sizing").
+    expect(body.confidence).toBe(body.sizes.find((s) => s.size_name === body.recommended_size)?.fits);
     for (const s of body.sizes) expect(s.small + s.fits + s.large).toBeCloseTo(1, 2);
     expect(body.explanation).toMatch(/^키 175·몸무게 72 고객님 기준 가슴/);
     // Bad bodies are 400s; height without weight too.
@@ -720,7 +722,9 @@ describe('recommended size', () => {
     expect(after.basis).toBe('body_and_reviews');
     expect(after.offset).toBeLessThan(0);
     expect(order.indexOf(after.recommended_size)).toBeGreaterThan(at);
-    expect(after.explanation).toMatch(/비슷한 체형 \d+명 중 \d+명이|사이즈표보다 작게 나온 편/);
+    expect(after.explanation).toMatch(
+      /비슷한 체형으로 \S+ 입은 \d+명 중 \d+명이 잘|사이즈표보다 작게 나온 편/,
+    );
     // Imported reviews with a rating show, as an outside shop's customer.
     const list = (
       await call(t.app, 'GET', `/api/reviews/product-reviews/${shop.displayId}/newest?count=50`, {})

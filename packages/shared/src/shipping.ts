@@ -40,7 +40,7 @@ export type ShippingPromise = {
   dispatch_date: string;
   /** KST date it is expected to arrive. */
   arrival_date: string;
-  /** Short badge: 오늘출발, 빠른배송, 일반배송. */
+  /** Short badge: 오늘출발 (내일출발, 월요일 출발 once today's cut-off has passed), 빠른배송, 일반배송. */
   label: string;
   /** The promise in one Korean sentence. */
   message: string;
@@ -77,6 +77,21 @@ function dayLabel(now: Date, day: Date): string {
   return `${p.month}/${p.day}(${WEEKDAY_KO[p.weekday]})`;
 }
 
+/**
+ * The short badge beside the promise, from the same dispatch day as the sentence (SPEC.md §9
+ * "Shipping rules"): a today_shipping product says 오늘출발 only while an order still leaves today
+ * (before 12:00 KST on a dispatch day); after the cut-off or on the weekend it names the day it
+ * leaves (내일출발, 월요일 출발), so the badge never says today beside "내일(월) 출발".
+ */
+function shippingBadge(type: ShippingType, now: Date, dispatch: Date): string {
+  if (type === 'fast') return '빠른배송';
+  if (type === 'standard') return '일반배송';
+  const day = dayLabel(now, dispatch);
+  if (day === '오늘') return '오늘출발';
+  if (day.startsWith('내일')) return '내일출발';
+  return `${WEEKDAY_KO[kstParts(dispatch).weekday]}요일 출발`;
+}
+
 export function shippingTypeOf(rule: ShippingRuleInput): { type: ShippingType; cutoff: number | null } {
   if (rule.force_today_shipping || rule.today_shipping) {
     return { type: 'today', cutoff: TODAY_SHIPPING_CUTOFF_HOUR };
@@ -106,7 +121,7 @@ export function shippingPromise(rule: ShippingRuleInput, clock: Clock): Shipping
   else dispatch = addBusinessDays(now, 1);
   const arrival = addBusinessDays(dispatch, 1);
 
-  const label = type === 'today' ? '오늘출발' : type === 'fast' ? '빠른배송' : '일반배송';
+  const label = shippingBadge(type, now, dispatch);
   let message: string;
   if (type === 'standard') {
     message = `${dayLabel(now, dispatch)} 출발 예정, ${dayLabel(now, arrival)} 도착 예정`;

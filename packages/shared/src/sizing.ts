@@ -352,7 +352,11 @@ export function recommendSize(input: RecommendationInput): Recommendation {
   };
 }
 
-/** Size reviews by bodies within SIMILAR_BODY of the shopper, and how many said `size` fits. */
+/**
+ * Size reviews by bodies within SIMILAR_BODY of the shopper who wore `size`, and how many of them
+ * said it fits. Both counts are of the same people (those who wore the recommended size), so "N명
+ * 중 M명" never sets reviewers of other sizes beside the ones who said this size fits.
+ */
 export function similarReviews(
   reviews: readonly SizeReviewInput[],
   height: number,
@@ -361,12 +365,31 @@ export function similarReviews(
 ): SimilarReviews {
   let total = 0;
   let fits = 0;
+  if (size === null) return { total, size_name: size, fits };
   for (const r of reviews) {
-    if (!isSimilarBody(r, height, weight)) continue;
+    if (r.size_name !== size || !isSimilarBody(r, height, weight)) continue;
     total += 1;
-    if (size !== null && r.size_name === size && r.fit === 'FIT') fits += 1;
+    if (r.fit === 'FIT') fits += 1;
   }
   return { total, size_name: size, fits };
+}
+
+/**
+ * Whether the similar bodies' verdicts back the recommendation, so the explanation may quote them:
+ * at least three similar bodies wore the size and most of them (more than half) said it fits.
+ */
+export function similarSupports(similar: SimilarReviews): boolean {
+  return similar.total >= 3 && similar.fits * 2 > similar.total;
+}
+
+/**
+ * A likelihood as the whole percent every screen shows (floored: a shop never rounds a likelihood
+ * up). The headline "잘 맞을 확률" and the size's "맞음" both come from the recommended size's
+ * P(fits) through this, so they always agree.
+ */
+export function fitPercent(p: number): number {
+  if (!(p > 0)) return 0;
+  return Math.min(100, Math.floor(p * 100 + 1e-9));
 }
 
 /**
@@ -387,8 +410,8 @@ function sizeWithParticle(label: string, afterConsonant: string, afterVowel: str
 }
 
 /**
- * The one-line Korean explanation, e.g. "키 175·몸무게 72 고객님 기준 가슴 여유 12cm, 비슷한 체형
- * 23명 중 18명이 L이 잘 맞는다고 했어요".
+ * The one-line Korean explanation, e.g. "키 175·몸무게 72 고객님 기준 가슴 여유 12cm, 비슷한 체형으로
+ * L을 입은 20명 중 18명이 잘 맞는다고 했어요".
  */
 export function explainRecommendation(
   rec: Pick<Recommendation, 'recommended_size' | 'sizes' | 'similar' | 'offset' | 'reviews_used'>,
@@ -404,8 +427,9 @@ export function explainRecommendation(
   const ease = Math.round(chosen?.ease ?? 0);
   const room = ease >= 0 ? `${part} 여유 ${ease}cm` : `${part} ${-ease}cm 부족`;
   const { similar } = rec;
-  if (similar.total >= 3 && similar.fits > 0) {
-    return `${who} ${room}, 비슷한 체형 ${similar.total}명 중 ${similar.fits}명이 ${sizeWithParticle(rec.recommended_size, '이', '가')} 잘 맞는다고 했어요`;
+  // Quoted only when it backs the answer: of the similar bodies who wore this size, most said it fits.
+  if (similar.size_name === rec.recommended_size && similarSupports(similar)) {
+    return `${who} ${room}, 비슷한 체형으로 ${sizeWithParticle(rec.recommended_size, '을', '를')} 입은 ${similar.total}명 중 ${similar.fits}명이 잘 맞는다고 했어요`;
   }
   if (rec.reviews_used >= 5 && Math.abs(rec.offset) >= 2) {
     const runs = rec.offset < 0 ? '작게' : '크게';

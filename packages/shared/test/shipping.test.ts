@@ -15,6 +15,48 @@ const FORCED = { ...STANDARD, force_today_shipping: true };
 const at = (day: number, h: number, m: number) => fixedClock(kstDate(2026, 11, day, h, m));
 
 // 2026-11-18 is a Wednesday (weekday), 2026-11-20 a Friday and 2026-11-21 a Saturday (weekend).
+describe('the badge and the sentence name one dispatch day (SPEC.md §9 "Shipping rules")', () => {
+  it('today_shipping says 오늘출발 only while an order still leaves today', () => {
+    // Wednesday 12:00 (after the cut-off), Friday 12:00, Saturday and Sunday morning.
+    expect(shippingPromise(TODAY, at(18, 11, 59)).label).toBe('오늘출발');
+    expect(shippingPromise(TODAY, at(18, 12, 0))).toMatchObject({
+      label: '내일출발',
+      message: expect.stringContaining('내일(목) 출발'),
+    });
+    expect(shippingPromise(FORCED, at(20, 12, 0))).toMatchObject({
+      label: '월요일 출발',
+      message: expect.stringContaining('11/23(월) 출발'),
+    });
+    expect(shippingPromise(TODAY, at(21, 9, 0)).label).toBe('월요일 출발');
+    expect(shippingPromise(TODAY, at(22, 9, 0))).toMatchObject({
+      label: '내일출발',
+      message: expect.stringContaining('내일(월) 출발'),
+    });
+  });
+
+  it('over a whole week, hour by hour, the badge never promises a day the sentence does not', () => {
+    for (let day = 16; day <= 22; day++) {
+      for (let h = 0; h < 24; h++) {
+        for (const rule of [TODAY, FORCED, FAST_11, FAST_12, STANDARD]) {
+          const p = shippingPromise(rule, at(day, h, 30));
+          const today = `2026-11-${day}`;
+          if (p.label === '오늘출발') {
+            expect(p.dispatch_date).toBe(today);
+            expect(p.message).toContain('오늘 출발');
+          }
+          if (p.dispatch_date !== today) {
+            expect(p.label).not.toContain('오늘');
+            expect(p.message).not.toContain('오늘 출발');
+          }
+          if (p.label === '내일출발') expect(p.message).toMatch(/내일\([월화수목금]\) 출발/);
+          const named = /^(.)요일 출발$/.exec(p.label);
+          if (named) expect(p.message).toContain(`(${named[1]}) 출발`);
+        }
+      }
+    }
+  });
+});
+
 describe('shipping promise (SPEC.md §9)', () => {
   it('today_shipping on a weekday: 11:59 KST leaves today and arrives tomorrow, 12:00 leaves tomorrow', () => {
     const before = shippingPromise(TODAY, at(18, 11, 59));

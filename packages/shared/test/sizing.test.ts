@@ -4,6 +4,7 @@ import {
   bodySimilarity,
   estimateBody,
   explainRecommendation,
+  fitPercent,
   fitProbabilities,
   garmentKind,
   isBodyInRange,
@@ -11,6 +12,7 @@ import {
   recommendSize,
   type SizeReviewInput,
   type SizeRow,
+  similarSupports,
   sizeLevelText,
   sizeSheetMode,
 } from '../src/sizing.ts';
@@ -143,7 +145,7 @@ describe('recommendation', () => {
     expect(runsSmall.recommended_size).toBe('XL');
     expect(runsSmall.offset).toBeLessThan(-2);
     expect(runsSmall.reviews_used).toBe(20);
-    expect(runsSmall.similar).toEqual({ total: 20, size_name: 'XL', fits: 8 });
+    expect(runsSmall.similar).toEqual({ total: 8, size_name: 'XL', fits: 8 });
     // And one that runs large, a size down.
     const runsLarge = recommendSize({
       ...shopper,
@@ -210,7 +212,7 @@ describe('recommendation', () => {
     expect(r.recommended_size).toBe('L');
     const ease = Math.round(r.sizes.find((s) => s.size_name === 'L')?.ease ?? Number.NaN);
     expect(explainRecommendation(r, 175, 72, 'chest')).toBe(
-      `키 175·몸무게 72 고객님 기준 가슴 여유 ${ease}cm, 비슷한 체형 23명 중 18명이 L이 잘 맞는다고 했어요`,
+      `키 175·몸무게 72 고객님 기준 가슴 여유 ${ease}cm, 비슷한 체형으로 L을 입은 18명 중 18명이 잘 맞는다고 했어요`,
     );
     const noReviews = recommendSize({
       height: 165,
@@ -233,7 +235,9 @@ describe('recommendation', () => {
       recommended_size: '32',
       similar: { total: 4, size_name: '32', fits: 3 },
     };
-    expect(explainRecommendation(trousers, 175, 72, 'waist')).toContain('4명 중 3명이 32가 잘 맞는다고');
+    expect(explainRecommendation(trousers, 175, 72, 'waist')).toContain(
+      '비슷한 체형으로 32를 입은 4명 중 3명이 잘 맞는다고',
+    );
     expect(
       explainRecommendation(
         { ...trousers, recommended_size: '30', similar: { total: 4, size_name: '30', fits: 3 } },
@@ -241,7 +245,7 @@ describe('recommendation', () => {
         72,
         'waist',
       ),
-    ).toContain('30이 잘');
+    ).toContain('30을 입은');
   });
 });
 
@@ -276,7 +280,7 @@ describe('choosing and explaining (fixes)', () => {
     };
     const line = explainRecommendation({ ...base, recommended_size: 'L(100)' }, 175, 72, 'chest');
     expect(line).toContain('가슴 여유 0cm');
-    expect(line).toContain('L(100)이 잘 맞는다고');
+    expect(line).toContain('L(100)을 입은 5명 중 4명이');
     const m95 = explainRecommendation(
       {
         ...base,
@@ -288,7 +292,82 @@ describe('choosing and explaining (fixes)', () => {
       72,
       'chest',
     );
-    expect(m95).toContain('M(95)가 잘 맞는다고');
+    expect(m95).toContain('M(95)를 입은 5명 중 4명이');
+  });
+});
+
+describe('what the size answer shows agrees with itself', () => {
+  it('the headline likelihood and the recommended size\'s "맞음" are one number', () => {
+    if (!teeKind) throw new Error('kind');
+    // Many bodies and sheets: the confidence is always the chosen size's own P(fits), and both
+    // read as the same whole percent (a 0.415 once showed as 42% beside 41%).
+    for (const height of [160, 168, 175, 182, 190]) {
+      for (const weight of [55, 66, 74, 85, 100]) {
+        for (const preference of ['slim', 'regular', 'loose'] as const) {
+          const r = recommendSize({ height, weight, preference, garment: teeKind, sizes: TEE, reviews: [] });
+          const row = r.sizes.find((s) => s.size_name === r.recommended_size);
+          expect(row).toBeDefined();
+          expect(r.confidence).toBe(row?.fits);
+          expect(fitPercent(r.confidence)).toBe(fitPercent(row?.fits ?? -1));
+        }
+      }
+    }
+    expect(fitPercent(0.415)).toBe(41);
+    expect(fitPercent(0.42)).toBe(42);
+    expect(fitPercent(0)).toBe(0);
+    expect(fitPercent(1)).toBe(100);
+  });
+
+  it('counts, under a recommendation, only the similar bodies who wore that size, and quotes them only when most say it fits', () => {
+    if (!teeKind) throw new Error('kind');
+    // 18 similar bodies wore M and said small, 2 wore L and said it fits: "20명 중 2명이 L이 잘
+    // 맞는다고" set other sizes' reviewers beside L's. Now: of the 2 who wore L, 2 — too few to quote.
+    const shopper = { height: 175, weight: 72, preference: 'regular' as const, garment: teeKind, sizes: TEE };
+    const few = recommendSize({
+      ...shopper,
+      reviews: [
+        ...reviews(18, 'M', 'SMALL', 175, 72),
+        ...reviews(2, 'L', 'FIT', 175, 72),
+        ...reviews(2, 'XL', 'FIT', 175, 72),
+      ],
+    });
+    expect(['L', 'XL']).toContain(few.recommended_size);
+    expect(few.similar).toEqual({ total: 2, size_name: few.recommended_size, fits: 2 });
+    const line = explainRecommendation(few, 175, 72, 'chest');
+    expect(line).not.toMatch(/명 중/);
+    // Those who wore the size mostly found it small or large: never quoted under it.
+    expect(similarSupports({ total: 20, size_name: 'L', fits: 2 })).toBe(false);
+    expect(similarSupports({ total: 4, size_name: 'L', fits: 2 })).toBe(false);
+    expect(similarSupports({ total: 4, size_name: 'L', fits: 3 })).toBe(true);
+    expect(similarSupports({ total: 2, size_name: 'L', fits: 2 })).toBe(false);
+    const split = explainRecommendation(
+      { ...few, similar: { total: 20, size_name: 'L', fits: 2 } },
+      175,
+      72,
+      'chest',
+    );
+    expect(split).not.toMatch(/명 중/);
+    // A count for another size than the one recommended is never quoted either.
+    const other = explainRecommendation(
+      { ...few, similar: { total: 5, size_name: 'M', fits: 5 } },
+      175,
+      72,
+      'chest',
+    );
+    expect(other).not.toMatch(/명 중/);
+    // When it is quoted, both numbers are of people who wore the recommended size.
+    const backed = recommendSize({
+      ...shopper,
+      reviews: [
+        ...reviews(6, 'L', 'FIT', 175, 72),
+        ...reviews(2, 'L', 'LARGE', 176, 73),
+        ...reviews(9, 'M', 'SMALL', 175, 72),
+      ],
+    });
+    expect(backed.recommended_size).toBe('L');
+    expect(explainRecommendation(backed, 175, 72, 'chest')).toContain(
+      '비슷한 체형으로 L을 입은 8명 중 6명이 잘 맞는다고 했어요',
+    );
   });
 });
 

@@ -80,7 +80,7 @@ export function AddressSearch({ onPick, onClose }: Props) {
             if (e.key === 'Enter') submit(e);
           }}
         />
-        <button type="button" className={page.button} disabled={busy} onClick={submit}>
+        <button type="button" className={`${page.button} ${css.go}`} disabled={busy} onClick={submit}>
           검색
         </button>
       </div>

@@ -8,7 +8,7 @@ import {
   COOKIE_MAX_AGE,
   FIT_PREFERENCES,
   type FitPreference,
-  floorPercent,
+  fitPercent,
   type RecommendedSizeBody,
   SIZE_SHEET_VIEW_COOKIE,
   sizeSheetMode,
@@ -54,8 +54,8 @@ export function sizeBodyFrom(cookieHeader: string | null, url?: URL): SizeBody |
   return m ? bodyOf(m[1], m[2], m[3]) : null;
 }
 
-/** A share as a whole percent, floored (a shop never rounds a likelihood up). */
-const pct = (v: number) => `${floorPercent(v, 1)}%`;
+/** A share as a whole percent, floored (fitPercent: the headline and the rows read one rule). */
+const pct = (v: number) => `${fitPercent(v)}%`;
 
 export function SizeRecommendation({
   productDisplayId,
@@ -108,6 +108,8 @@ export function SizeRecommendation({
   }
 
   const modelled = answer && answer.basis !== 'none' && answer.sizes.some((s) => s.ease !== null);
+  // The headline likelihood is the recommended size's own row, so it always equals its "맞음".
+  const chosen = answer?.sizes.find((s) => s.size_name === answer.recommended_size && s.ease !== null);
   if (mode === 'collapsed' && !opened) {
     return (
       <section className={styles.recommend} data-testid="size-recommendation" data-mode="collapsed">
@@ -186,7 +188,12 @@ export function SizeRecommendation({
         <div className={styles.result} data-testid="size-answer">
           <p className={styles.resultSize}>
             추천 사이즈 <strong data-testid="recommended-size">{answer.recommended_size}</strong>
-            {modelled && <span className={styles.meta}> · 잘 맞을 확률 {pct(answer.confidence)}</span>}
+            {modelled && chosen && (
+              <span className={styles.meta} data-testid="size-confidence">
+                {' '}
+                · 잘 맞을 확률 {pct(chosen.fits)}
+              </span>
+            )}
           </p>
           {answer.explanation && (
             <p className={styles.explanation} data-testid="size-explanation">
@@ -198,7 +205,7 @@ export function SizeRecommendation({
               {answer.sizes
                 .filter((s) => s.ease !== null)
                 .map((s) => (
-                  <li key={s.size_name} className={styles.probability}>
+                  <li key={s.size_name} className={styles.probability} data-size={s.size_name}>
                     <span>
                       {s.size_name}
                       {s.is_sold_out ? ' 품절' : ''}
@@ -212,7 +219,7 @@ export function SizeRecommendation({
                       <span className={styles.stackFits} style={cssVars({ '--fits': pct(s.fits) })} />
                       <span className={styles.stackLarge} style={cssVars({ '--large': pct(s.large) })} />
                     </span>
-                    <span>맞음 {pct(s.fits)}</span>
+                    <span data-testid="size-fits">맞음 {pct(s.fits)}</span>
                   </li>
                 ))}
             </ul>

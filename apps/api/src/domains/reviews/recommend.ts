@@ -267,7 +267,9 @@ export async function recommendedSize(
     return {
       product_display_id: id,
       recommended_size: rec.recommended_size,
-      confidence: Math.round(rec.confidence * 100) / 100,
+      // The recommended size's own P(fits), unrounded: the page's "잘 맞을 확률" and that size's
+      // "맞음" are one number (docs/ARCHITECTURE.md, "Sizing").
+      confidence: rec.confidence,
       basis: rec.reviews_used > 0 ? 'body_and_reviews' : 'body',
       explanation: explainRecommendation(rec, height, weight, garment.key),
       sizes: rec.sizes,
