@@ -8,6 +8,13 @@ import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
 const key = { 'x-admin-key': E2E_ADMIN_KEY };
 
+/** The readable order number (YYYYMMDD-000123: KST order day and id), as the shop shows it. */
+function orderNumber(o: { id: number; created_at: string }): string {
+  const d = new Date(new Date(o.created_at).getTime() + 9 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${String(o.id).padStart(6, '0')}`;
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
@@ -211,7 +218,8 @@ test('a member returns a delivered item; a CS operator approves it and the sandb
   // Shipped and delivered by the API (the shipping screen has its own journey).
   const order = await (await page.request.get(`/api/admin/orders/${orderId}`, { headers: key })).json();
   const itemId = (order.items as { id: number }[])[0]?.id as number;
-  const orderNo = order.order_id as string;
+  // The claims list shows the shop's readable 주문번호 (YYYYMMDD-000123).
+  const orderNo = orderNumber(order);
   expect(
     (
       await page.request.post(`/api/admin/orders/items/${itemId}/ship`, {
@@ -259,8 +267,13 @@ test('a member returns a delivered item; a CS operator approves it and the sandb
   const row = cp.getByRole('table', { name: '반품 요청' }).getByRole('row').filter({ hasText: orderNo });
   await expect(row).toContainText('생각보다 색이 밝아요');
   await expect(row).toContainText(expected);
+  // 반품 접수 → 회수 완료 → 검수 완료, then the refund after its confirmation.
+  await row.getByRole('button', { name: '회수 완료' }).click();
+  await row.getByRole('button', { name: '검수 완료' }).click();
   await row.getByRole('button', { name: '반품 승인·환불' }).click();
-  await expect(cp.locator('output')).toContainText('반품을 승인하고 환불했어요');
+  await expect(row.getByTestId('refund-preview')).toContainText(expected);
+  await row.getByRole('button', { name: '환불 확정' }).click();
+  await expect(cp.locator('output')).toContainText('반품을 승인하고');
   await expect(row).toHaveCount(0);
   await desk.close();
 

@@ -219,6 +219,26 @@ describe('claims in the back office', () => {
       404,
     );
 
+    // Not refunded before it was collected and inspected (반품 접수 → 회수 완료 → 검수 완료 → 환불).
+    const early = await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().detail).toBe('회수와 검수가 끝난 반품만 환불할 수 있습니다.');
+    const step = (s: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/items/${item.id}/return-step`,
+        headers: cs.headers,
+        payload: { step: s },
+      });
+    expect((await step('INSPECTED')).statusCode).toBe(409);
+    expect((await step('COLLECTED')).json()).toMatchObject({ step: 'COLLECTED', step_label: '회수 완료' });
+    expect((await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(409);
+    expect((await step('INSPECTED')).json()).toMatchObject({ step: 'INSPECTED', step_label: '검수 완료' });
+    const preview = await t.app.inject({
+      url: `/api/admin/orders/items/${item.id}/refund-preview`,
+      headers: cs.headers,
+    });
+    expect(preview.json()).toMatchObject({ refundable: true, refund_amount: 27000, return_cost: 3000 });
     const [before] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, placed.id));
     const ok = await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' });
     expect(ok.statusCode, ok.body).toBe(200);

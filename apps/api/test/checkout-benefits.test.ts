@@ -24,7 +24,7 @@ import { pointBalance } from '../src/domains/users/member-db.ts';
 import { storeImage } from '../src/platform/uploads.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
-import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
+import { ADDRESS, call, issueCoupon, makeShop, markInspected, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -398,6 +398,7 @@ describe('a threshold coupon and a partial cancel or return (쿠폰 할인 회�
     expect(req.status, JSON.stringify(req.body)).toBe(200);
     const refund = (req.body.result as { id: number }[])[0];
     expect(refund).toMatchObject({ amount: 10_000, coupon_clawback: 6774 });
+    await markInspected(t.ctx, Number(refund?.id));
     const done = await call(t.app, 'POST', `/api/orders/refunds/${refund?.id}/complete`, admin);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ amount: 10_000, coupon_clawback: 6774, status: 'COMPLETED' });
@@ -488,6 +489,7 @@ describe('review credit and review missions of a returned item', () => {
       reason: '불량',
     });
     const refundId = (req.body.result as { id: number }[])[0]?.id;
+    await markInspected(t.ctx, Number(refundId));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
     // Both credits come back out, even though they were spent: the balance owes them.
     expect(await balance(m)).toBe(-(written.credit + (mission?.point ?? 0)));
@@ -528,6 +530,7 @@ describe('review credit and review missions of a returned item', () => {
     };
     try {
       // The refund moved: the answer says so, and the review is withdrawn all the same.
+      await markInspected(t.ctx, Number(refundId));
       expect((await call(t.app, 'POST', `/api/orders/refunds/${refundId}/complete`, admin)).status).toBe(200);
     } finally {
       t.ctx.images.get = get;

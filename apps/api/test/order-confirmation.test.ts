@@ -32,7 +32,7 @@ import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
-import { ADDRESS, call, issueCoupon, makeShop, type Shop } from './orders-fixtures.ts';
+import { ADDRESS, call, issueCoupon, makeShop, markInspected, type Shop } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -345,6 +345,7 @@ describe('benefits back on returns and cancels', () => {
     expect(await balance(m)).toBe(2000);
     expect((await couponRow(line))?.used_at).not.toBeNull();
     // The operator completes it twice at once: one refund, one give-back.
+    await markInspected(t.ctx, Number(refundM));
     const done = await Promise.all([
       call(t.app, 'POST', `/api/orders/refunds/${refundM}/complete`, await admin()),
       call(t.app, 'POST', `/api/orders/refunds/${refundM}/complete`, await admin()),
@@ -359,6 +360,7 @@ describe('benefits back on returns and cancels', () => {
       reason: '오배송',
     });
     const refundL = (req2.body.result as { id: number }[])[0]?.id;
+    await markInspected(t.ctx, Number(refundL));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${refundL}/complete`, await admin())).status).toBe(
       200,
     );
@@ -388,6 +390,7 @@ describe('benefits back on returns and cancels', () => {
       reason: '변심',
     });
     const id = (req.body.result as { id: number }[])[0]?.id;
+    await markInspected(t.ctx, Number(id));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${id}/complete`, await admin())).status).toBe(200);
     expect(await balance(m)).toBe(3000);
     expect((await couponRow(line))?.used_at).toBeNull();
@@ -543,6 +546,7 @@ describe('claim gaps', () => {
     const [after] = await t.ctx.db.select().from(refunds).where(eq(refunds.id, free.id));
     const paid = (await itemRow(free.order_item_id))?.paid_amount as number;
     expect(after).toMatchObject({ return_cost: charged.return_cost, amount: paid - charged.return_cost });
+    await markInspected(t.ctx, Number(free.id));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${free.id}/complete`, await admin())).status).toBe(
       200,
     );
@@ -593,6 +597,7 @@ describe('claim gaps', () => {
     expect((await status(await m.headers(), item.id, 'COMPLETE')).status).toBe(200);
     const [r] = await t.ctx.db.select().from(refunds).where(eq(refunds.id, id));
     expect(r?.status).toBe('REJECTED');
+    await markInspected(t.ctx, Number(id));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${id}/complete`, await admin())).status).toBe(400);
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.order_id, o.id));
     expect(p?.balance_amount).toBe(o.amount);

@@ -2,6 +2,8 @@
  * Fixtures of the order tests: one brand (3,000 won shipping, free from 50,000), one product with
  * a display at 40,000 → 30,000 won and two sizes (M, L) with exact stock, and API call helpers.
  */
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -12,6 +14,7 @@ import {
   productDisplays,
   productItems,
   products,
+  refunds,
 } from '../src/db/schema.ts';
 import type { AppContext } from '../src/platform/context.ts';
 
@@ -176,4 +179,10 @@ export async function issueCoupon(
     .returning();
   if (!c) throw new Error('coupon insert failed');
   return c.id;
+}
+
+/** The back office collected and inspected a return (회수 완료, 검수 완료), so it may be refunded. */
+export async function markInspected(ctx: AppContext, refundId: number) {
+  const now = ctx.clock.now();
+  await ctx.db.update(refunds).set({ collected_at: now, inspected_at: now }).where(eq(refunds.id, refundId));
 }

@@ -20,7 +20,7 @@ import {
   refreshedHeaders,
   type TestApp,
 } from './helpers.ts';
-import { ADDRESS, call, makeShop, placeOrder } from './orders-fixtures.ts';
+import { ADDRESS, call, makeShop, markInspected, placeOrder } from './orders-fixtures.ts';
 
 let t: TestApp;
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -558,6 +558,7 @@ describe('cancel, return and exchange', () => {
     expect(refund).toMatchObject({ amount: 27000, return_cost: 3000 });
     const list = await call(t.app, 'GET', '/api/orders/refund-list-by-user', headers);
     expect(list.body.total_count).toBe(1);
+    await markInspected(t.ctx, Number(refund?.id));
     const done = await call(t.app, 'POST', `/api/orders/refunds/${refund?.id}/complete`, admin);
     expect(done.status).toBe(200);
     expect(done.body.status).toBe('COMPLETED');
@@ -878,6 +879,7 @@ describe('review fixes', () => {
     });
     const refund = (req.body.result as { id: number; amount: number; return_cost: number }[])[0];
     expect(refund).toMatchObject({ amount: 24000, return_cost: 6000 });
+    await markInspected(t.ctx, Number(refund?.id));
     expect((await call(t.app, 'POST', `/api/orders/refunds/${refund?.id}/complete`, admin)).status).toBe(200);
     // L, not shipped yet, is cancelled last: it refunds its own 30,000, not the kept 6,000 too.
     const preview = await call(t.app, 'GET', `/api/orders/order-items/${itemL}/cancel-detail`, headers);

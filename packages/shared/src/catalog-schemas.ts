@@ -87,6 +87,8 @@ export const ProductDetail = z.object({
   rating: z.number().nullable(),
   like_count: Int,
   is_fast: z.boolean(),
+  /** 주문 제작 (despoke): the brand makes it after the order (SPEC.md, 'Orders': its own cancel call). */
+  is_made_to_order: z.boolean(),
   delivery_category: z.string(),
   /** Total stock of the active items. */
   quantity: Int,

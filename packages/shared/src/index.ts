@@ -31,6 +31,7 @@ export * from './login-gate.ts';
 export * from './notifications.ts';
 export * from './order-display.ts';
 export * from './order-schemas.ts';
+export * from './order-state.ts';
 export * from './orders.ts';
 export * from './payment-methods.ts';
 export * from './personal-color.ts';

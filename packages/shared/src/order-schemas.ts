@@ -200,6 +200,8 @@ export const OrderDetail = OrderMoney.extend({
   order_name: z.string(),
   status: OrderStatusEnum,
   status_label: z.string(),
+  /** The state the order reads as, from its items (shared orderState): 배송중, 구매확정, 반품완료 … */
+  state_label: z.string(),
   created_at: Instant,
   paid_at: Instant.nullable(),
   cancelled_at: Instant.nullable(),
@@ -223,6 +225,8 @@ export const OrderSummary = z.object({
   order_name: z.string(),
   status: OrderStatusEnum,
   status_label: z.string(),
+  /** The state the order reads as, from its items (shared orderState). */
+  state_label: z.string(),
   amount: Int,
   created_at: Instant,
   items: z.array(OrderItemBody),

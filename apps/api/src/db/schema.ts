@@ -966,6 +966,10 @@ export const refunds = pgTable('refunds', {
   completed_at: ts('completed_at'),
   /** Why an operator rejected the request (shown to the member in their notification). */
   decision_note: text('decision_note'),
+  /** 회수 완료: the returned parcel reached the shop (an operator's step before inspection). */
+  collected_at: ts('collected_at'),
+  /** 검수 완료: the returned item was inspected; only then may it be refunded. */
+  inspected_at: ts('inspected_at'),
 });
 
 export const exchanges = pgTable('exchanges', {

@@ -1,7 +1,8 @@
 /**
  * /admin/claims (CS): return and exchange requests, newest first, filtered on the server by kind
- * and status, 30 a page; an open request is approved (a return refunds through the gateway, less
- * its return cost) or rejected with a reason right in its row.
+ * and status, 30 a page, with the shop's 주문번호 and the reason in Korean; an open return moves
+ * 반품 접수 → 회수 완료 → 검수 완료 → 환불 (after a confirmation with the refund, points and
+ * coupon) and an exchange is completed, or either is rejected with a reason, right in its row.
  */
 import { COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -34,6 +35,10 @@ type Row = {
   item_status: string;
   decision_note: string | null;
   created_at: string;
+  order_number: string;
+  reason_label: string;
+  step: string | null;
+  step_label: string | null;
 };
 type Page = { total: number; page: number; result: Row[] };
 const PAGE = 30;
@@ -68,7 +73,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
   const columns: ColumnDef<Row, unknown>[] = [
     { accessorKey: 'created_at', header: '요청 시각', cell: (c) => kst(c.getValue() as string) },
     {
-      accessorKey: 'order_no',
+      accessorKey: 'order_number',
       header: '주문번호',
       cell: (c) => <Link to={`/admin/orders/${c.row.original.order_id}`}>{String(c.getValue())}</Link>,
     },
@@ -80,7 +85,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
         return `${r.name} (${r.color_name} · ${r.size_name}${r.exchange_to ? ` → ${r.exchange_to}` : ''})`;
       },
     },
-    { accessorKey: 'reason', header: '사유' },
+    { accessorKey: 'reason_label', header: '사유' },
     { accessorKey: 'paid_amount', header: '결제액', cell: (c) => formatWon(c.getValue() as number) },
     { accessorKey: 'return_cost', header: '반품 배송비', cell: (c) => formatWon(c.getValue() as number) },
     ...(kind === 'refund'
@@ -102,7 +107,7 @@ export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {
       header: '상태',
       cell: (c) => {
         const r = c.row.original;
-        return `${STATUS_LABEL[r.status] ?? r.status}${r.decision_note ? ` · ${r.decision_note}` : ''}`;
+        return `${r.step_label ?? STATUS_LABEL[r.status] ?? r.status}${r.decision_note ? ` · ${r.decision_note}` : ''}`;
       },
     },
     {

@@ -2,7 +2,8 @@
  * /admin/orders/{id} (CS): one order — items with their status and parcel, payment, address (names
  * and phones masked; the audited reveal shows them) — and
  * shipping an item with a carrier and tracking number (the shopper gets the tracking link and a
- * notification), the other forward moves and return or exchange decisions (ItemActions).
+ * notification), the other forward moves and return or exchange decisions (ItemActions), and
+ * 배송지 변경 before anything shipped (PUT /api/admin/orders/{id}/address, audited).
  */
 import {
   CARRIER_CODES,
@@ -14,6 +15,7 @@ import {
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { AddressChangeForm } from '../orders/AddressChangeForm';
 import type { Route } from './+types/order';
 import styles from './admin.module.css';
 import { adminCall, errorText } from './api';
@@ -40,13 +42,17 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<Revealed | null>(null);
+  const [editing, setEditing] = useState(false);
   return (
     <>
       <p>
         <Link to="/admin/orders">← 주문</Link>
       </p>
       <h1>
-        주문 {orderNumber(o)} <span className={styles.tag}>{o.status_label}</span>
+        주문 {orderNumber(o)}{' '}
+        <span className={styles.tag} data-testid="admin-order-state">
+          {o.state_label}
+        </span>
       </h1>
       <p className={styles.muted}>
         {o.order_id} · {kst(o.created_at)} · {formatWon(o.amount)}
@@ -158,6 +164,33 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
               </>
             )}
           </p>
+          {o.is_address_editable && !editing && (
+            <button type="button" className={styles.ghost} onClick={() => setEditing(true)}>
+              배송지 변경
+            </button>
+          )}
+          {!o.is_address_editable && (
+            <p className={styles.muted}>배송이 시작되어 배송지를 변경할 수 없어요.</p>
+          )}
+          {o.is_address_editable && editing && (
+            <AddressChangeForm
+              saved={[]}
+              onClose={() => setEditing(false)}
+              onSubmit={async (address) => {
+                try {
+                  await adminCall('PUT', `/api/admin/orders/${o.id}/address`, { address });
+                } catch (err) {
+                  return errorText(err);
+                }
+                setEditing(false);
+                setShown(null);
+                setError(null);
+                setMessage('배송지를 변경했어요.');
+                await revalidator.revalidate();
+                return null;
+              }}
+            />
+          )}
           {!shown && (
             <RevealButton<Revealed>
               url={`/api/admin/orders/${o.id}/reveal`}

@@ -18,6 +18,7 @@ type Row = {
   order_name: string;
   status: string;
   status_label: string;
+  state_label: string;
   amount: number;
   recipient: string | null;
   phone: string | null;
@@ -49,7 +50,7 @@ const columns: ColumnDef<Row, unknown>[] = [
     ),
   },
   { accessorKey: 'order_name', header: '상품' },
-  { accessorKey: 'status_label', header: '상태' },
+  { accessorKey: 'state_label', header: '상태' },
   { accessorKey: 'amount', header: '결제 금액', cell: (c) => formatWon(c.getValue() as number) },
   { accessorKey: 'recipient', header: '받는 분' },
   { accessorKey: 'phone', header: '연락처' },

@@ -4,7 +4,10 @@
  * refunded through the gateway; the refund amount is shown first from cancel-detail), arrival
  * confirmation of a shipping item, 구매확정 of a delivered or exchanged item (status CONFIRMED after
  * a dialog: points are credited, returns and exchanges end; automatic 7 days after delivery),
- * return/exchange forms within 7 days of delivery, and withdrawal of a pending return or exchange.
+ * return/exchange forms within 7 days of delivery, withdrawal of a pending return or exchange,
+ * 배송지 변경 before anything shipped (PUT detail2: a saved address or a new one with 주소 검색),
+ * and for a made-to-order (주문 제작) item what that means and its own cancel (cancel-despoke)
+ * while production has not started.
  */
 import {
   type ApiResult,
@@ -15,11 +18,17 @@ import {
   formatWon,
   gatewayMethodLabel,
   isConfirmable,
+  isDespokeCancellable,
   isWithinWithdrawal,
   kstParts,
+  MADE_TO_ORDER_LABEL,
+  MADE_TO_ORDER_NOTE,
   type OrderItemBody,
+  type OrderShippingAddress,
   orderNumber,
   purchasePoints,
+  type ShippingAddress,
+  type ShippingAddressList,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +38,7 @@ import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import { AddressChangeForm } from '../orders/AddressChangeForm';
 import { CancelSheet } from '../orders/CancelSheet';
 import { ClaimForm } from '../orders/ClaimForm';
 import { ItemLine, MoneyBreakdown, StatusTimeline } from '../orders/OrderParts';
@@ -62,11 +72,13 @@ export function HydrateFallback() {
 /** The item changes of this page: arrival, 구매확정 and withdrawal (status), and cancel. */
 type Change =
   | { kind: 'status'; itemId: number; status: 'COMPLETE' | 'CONFIRMED' }
-  | { kind: 'cancel'; itemId: number; reason: string };
+  | { kind: 'cancel'; itemId: number; reason: string; despoke: boolean };
 
 function send(change: Change): Promise<ApiResult<{ cancel_amount?: number }>> {
   if (change.kind === 'cancel') {
-    return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/cancel`, {
+    // A made-to-order item has its own cancel call (SPEC.md, 'Orders').
+    const path = change.despoke ? 'cancel-despoke' : 'cancel';
+    return browserApi().request('POST', `/api/orders/order-items/${change.itemId}/${path}`, {
       body: { reason: change.reason },
     });
   }
@@ -87,6 +99,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     clawback: number;
   } | null>(null);
   const [confirmSheet, ask] = useConfirmSheet();
+  // 배송지 변경: the member's saved addresses once the form opens (null: closed).
+  const [addressForm, setAddressForm] = useState<ShippingAddress[] | null>(null);
   // A success re-runs the loader (fresh statuses); a refusal reloads too, below.
   const change = useMutation(send);
   const message = change.error ?? note;
@@ -144,10 +158,28 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     });
   }
 
-  async function cancel(itemId: number, reason: string) {
+  async function openAddressForm() {
+    setNote(null);
+    const r = await browserApi()
+      .request<ShippingAddressList>('GET', '/api/users/get-user-shipping-info')
+      .catch(() => null);
+    setAddressForm(r?.ok ? r.data.result : []);
+  }
+
+  async function changeAddress(address: OrderShippingAddress): Promise<string | null> {
+    if (!order) return null;
+    const r = await browserApi().request('PUT', `/api/orders/${order.id}/detail2`, { body: { address } });
+    if (!r.ok) return r.detail;
+    setAddressForm(null);
+    setNote('배송지를 변경했어요.');
+    await load();
+    return null;
+  }
+
+  async function cancel(item: OrderItemBody, reason: string) {
     setCancelling(null);
     await apply(
-      { kind: 'cancel', itemId, reason },
+      { kind: 'cancel', itemId: item.id, reason, despoke: item.is_despoke },
       (d) => `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불`,
     );
   }
@@ -170,7 +202,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           <>
             <section className={styles.section}>
               <h2>
-                <span data-testid="order-status">{order.status_label}</span>
+                <span data-testid="order-status">{order.state_label}</span>
               </h2>
               <dl className={styles.facts} data-testid="order-facts">
                 <dt>주문번호</dt>
@@ -205,6 +237,11 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                     <strong data-testid="item-status">{i.status_label}</strong>
                   </ItemLine>
                   <StatusTimeline status={i.status} />
+                  {i.is_despoke && (
+                    <p className={page.muted} data-testid="made-to-order">
+                      <strong>{MADE_TO_ORDER_LABEL}</strong> {MADE_TO_ORDER_NOTE}
+                    </p>
+                  )}
                   {i.coupon_clawback > 0 && (
                     <p className={page.muted} data-testid="item-coupon-clawback">
                       {COUPON_CLAWBACK_LABEL} -{formatWon(i.coupon_clawback)} (환불 금액에서 차감)
@@ -294,6 +331,16 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
                       }}
                     />
                   )}
+                  {i.is_despoke && isDespokeCancellable(i.status) && (
+                    <button
+                      type="button"
+                      className={styles.smallButton}
+                      disabled={busy}
+                      onClick={() => startCancel(i)}
+                    >
+                      제작 취소
+                    </button>
+                  )}
                   {i.is_cancellable && (
                     <button
                       type="button"
@@ -319,6 +366,22 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               {order.address.delivery_request && (
                 <p className={page.muted}>{order.address.delivery_request}</p>
               )}
+              {order.is_address_editable && addressForm === null && (
+                <button type="button" className={styles.smallButton} onClick={openAddressForm}>
+                  배송지 변경
+                </button>
+              )}
+              {!order.is_address_editable &&
+                (order.status === 'PAID' || order.status === 'PARTIALLY_CANCELLED') && (
+                  <p className={page.muted}>배송이 시작되어 배송지를 변경할 수 없어요.</p>
+                )}
+              {order.is_address_editable && addressForm !== null && (
+                <AddressChangeForm
+                  saved={addressForm}
+                  onSubmit={changeAddress}
+                  onClose={() => setAddressForm(null)}
+                />
+              )}
             </section>
             <section className={styles.section}>
               <h2>결제 정보</h2>
@@ -338,7 +401,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           couponClawback={cancelling.clawback}
           pending={busy}
           onClose={() => setCancelling(null)}
-          onCancel={(reason) => cancel(cancelling.item.id, reason)}
+          onCancel={(reason) => cancel(cancelling.item, reason)}
         />
       )}
     </>

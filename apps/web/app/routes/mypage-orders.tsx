@@ -27,7 +27,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
         <li key={o.id} className={styles.card} data-testid="order-row">
           <p className={my.spread}>
             <span>{orderDate(o.created_at)}</span>
-            <strong>{o.status_label}</strong>
+            <strong data-testid="order-state">{o.state_label}</strong>
           </p>
           <p className={my.orderName}>{o.order_name}</p>
           <p className={my.spread}>

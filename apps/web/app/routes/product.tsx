@@ -2,6 +2,8 @@ import {
   type AiSimilarBody,
   type CodiSet,
   formatWon,
+  MADE_TO_ORDER_LABEL,
+  MADE_TO_ORDER_NOTE,
   type MatchupProductsBody,
   type ProductDetail,
   type RecommendedSizeBody,
@@ -181,6 +183,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <main className={styles.main}>
         <ProductGallery images={p.images} label={`${p.brand.name} ${p.name}`} />
         <ProductSummary product={p} shown={shown} shipping={shipping} />
+        {p.is_made_to_order && (
+          <section className={styles.block} aria-labelledby="made-to-order" data-testid="made-to-order">
+            <h2 id="made-to-order">{MADE_TO_ORDER_LABEL} 상품</h2>
+            <p className={styles.desc}>{MADE_TO_ORDER_NOTE}</p>
+          </section>
+        )}
 
         {/* ── BENEFITS SLOT (benefits/coupons engineer): render the coupon-download block for p.id here.
             Keep this wrapper; it is the only place the product page shows benefits. ── */}

@@ -5,12 +5,25 @@
  * exchange completes it (EXCHANGED); rejecting either puts the item back to delivered (COMPLETE)
  * with the operator's reason. The member gets a notification of every decision.
  */
-import { COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
+import {
+  CLAIM_REASON_LABEL,
+  COUPON_CLAWBACK_LABEL,
+  claimReasonText,
+  formatWon,
+  isReturnRefundable,
+  nextReturnStep,
+  orderNumber,
+  RETURN_STEP_LABEL,
+  type ReturnStep,
+  returnStep,
+} from '@codiroom/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { notify } from '../users/index.ts';
+import { claimRefund, itemBenefitsPreview } from './benefits.ts';
+import { itemOf } from './claims.ts';
 import { changeStatus, completeRefund } from './returns.ts';
 
 export const ADMIN_CLAIMS_PAGE = 30;
@@ -22,6 +35,8 @@ export const CLAIM_DECISION_MSG = {
   noOpenClaim: (kind: ClaimKind) =>
     kind === 'refund' ? '처리할 반품 요청이 없는 상품입니다.' : '처리할 교환 요청이 없는 상품입니다.',
   reasonRequired: '거절 사유를 적어주세요.',
+  notInspected: '회수와 검수가 끝난 반품만 환불할 수 있습니다.',
+  badStep: (step: ReturnStep) => `지금은 이 단계로 넘길 수 없습니다. (현재: ${RETURN_STEP_LABEL[step]})`,
 } as const;
 
 export async function listClaims(
@@ -43,6 +58,7 @@ export async function listClaims(
     completed_at: table.completed_at,
     order_id: orders.id,
     order_no: orders.order_no,
+    order_created_at: orders.created_at,
     name: orderItems.name,
     size_name: orderItems.size_name,
     color_name: orderItems.color_name,
@@ -53,7 +69,13 @@ export async function listClaims(
     q.kind === 'refund'
       ? (
           await ctx.db
-            .select({ ...base, amount: refunds.amount, coupon_clawback: refunds.coupon_clawback })
+            .select({
+              ...base,
+              amount: refunds.amount,
+              coupon_clawback: refunds.coupon_clawback,
+              collected_at: refunds.collected_at,
+              inspected_at: refunds.inspected_at,
+            })
             .from(refunds)
             .innerJoin(orderItems, eq(orderItems.id, refunds.order_item_id))
             .innerJoin(orders, eq(orders.id, orderItems.order_id))
@@ -75,6 +97,8 @@ export async function listClaims(
             .offset(offset)
         ).map(({ to_size, to_color, ...r }) => ({
           ...r,
+          collected_at: null as Date | null,
+          inspected_at: null as Date | null,
           amount: 0,
           coupon_clawback: 0,
           exchange_to: `${to_color} · ${to_size}`,
@@ -83,26 +107,89 @@ export async function listClaims(
   return {
     total: Number(total?.n ?? 0),
     page: q.page,
-    result: rows.map((r) => ({
-      ...r,
-      kind: q.kind,
-      created_at: r.created_at.toISOString(),
-      completed_at: r.completed_at ? r.completed_at.toISOString() : null,
-    })),
+    result: rows.map(({ order_created_at, ...r }) => {
+      const step = q.kind === 'refund' ? returnStep(r) : null;
+      return {
+        ...r,
+        kind: q.kind,
+        // The number the shopper reads (20261127-000123), not the gateway's order id.
+        order_number: orderNumber({ id: r.order_id, created_at: order_created_at }),
+        reason_label: claimReasonText(r.reason, CLAIM_REASON_LABEL),
+        step,
+        step_label: step ? RETURN_STEP_LABEL[step] : null,
+        created_at: r.created_at.toISOString(),
+        completed_at: r.completed_at ? r.completed_at.toISOString() : null,
+        collected_at: r.collected_at ? r.collected_at.toISOString() : null,
+        inspected_at: r.inspected_at ? r.inspected_at.toISOString() : null,
+      };
+    }),
   };
 }
 
-/** The open (REQUESTED) return or exchange of an order item, or a 404. */
-async function openClaimOf(ctx: AppContext, kind: ClaimKind, itemId: number) {
-  const table = kind === 'refund' ? refunds : exchanges;
+/** The open (REQUESTED) return or exchange of an order item (and where a return stands), or a 404. */
+async function openClaimRow(ctx: AppContext, kind: ClaimKind, itemId: number) {
+  if (kind === 'refund') {
+    const [r] = await ctx.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.order_item_id, itemId), eq(refunds.status, 'REQUESTED')))
+      .orderBy(desc(refunds.id))
+      .limit(1);
+    if (!r) throw notFound(CLAIM_DECISION_MSG.noOpenClaim(kind));
+    return { id: r.id, return_cost: r.return_cost, step: returnStep(r) };
+  }
   const [row] = await ctx.db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.order_item_id, itemId), eq(table.status, 'REQUESTED')))
-    .orderBy(desc(table.id))
+    .select({ id: exchanges.id, return_cost: exchanges.return_cost })
+    .from(exchanges)
+    .where(and(eq(exchanges.order_item_id, itemId), eq(exchanges.status, 'REQUESTED')))
+    .orderBy(desc(exchanges.id))
     .limit(1);
   if (!row) throw notFound(CLAIM_DECISION_MSG.noOpenClaim(kind));
-  return row.id;
+  return { ...row, step: null };
+}
+
+/**
+ * The next step of an item's open return (SPEC.md, 'Orders': 반품 접수 → 회수 완료 → 검수 완료),
+ * in order only; refunding is the claim decision, allowed once inspected.
+ */
+export async function advanceReturn(ctx: AppContext, itemId: number, to: 'COLLECTED' | 'INSPECTED') {
+  const open = await openClaimRow(ctx, 'refund', itemId);
+  const step = open.step ?? 'REQUESTED';
+  if (nextReturnStep(step) !== to) throw conflict(CLAIM_DECISION_MSG.badStep(step));
+  const now = ctx.clock.now();
+  const [done] = await ctx.db
+    .update(refunds)
+    .set(to === 'COLLECTED' ? { collected_at: now } : { inspected_at: now })
+    .where(and(eq(refunds.id, open.id), eq(refunds.status, 'REQUESTED')))
+    .returning();
+  if (!done) throw notFound(CLAIM_DECISION_MSG.noOpenClaim('refund'));
+  const next = returnStep(done);
+  return { order_item_id: itemId, claim_id: done.id, step: next, step_label: RETURN_STEP_LABEL[next] };
+}
+
+/**
+ * What refunding an item's open return would do, for the confirmation before it: the amount the
+ * gateway refunds (paid less return shipping and 쿠폰 할인 회수), the points given back and whether
+ * its coupon comes back. completeRefund recomputes all of it under the order lock.
+ */
+export async function refundPreview(ctx: AppContext, itemId: number) {
+  const open = await openClaimRow(ctx, 'refund', itemId);
+  const { item, order } = await itemOf(ctx, itemId, null);
+  const refund = await claimRefund(ctx.db, order, item, item.paid_amount - open.return_cost, ctx.clock.now());
+  const benefits = await itemBenefitsPreview(ctx.db, order, item);
+  const step = open.step ?? 'REQUESTED';
+  return {
+    order_item_id: itemId,
+    claim_id: open.id,
+    step,
+    refundable: isReturnRefundable(step),
+    paid_amount: item.paid_amount,
+    return_cost: open.return_cost,
+    coupon_clawback: refund.clawback,
+    refund_amount: refund.refund,
+    points_back: benefits.points,
+    coupon_restored: benefits.coupon_restored,
+  };
 }
 
 /**
@@ -117,13 +204,19 @@ export async function decideClaim(
   decision: ClaimDecision,
   note: string | undefined,
 ) {
-  const claimId = await openClaimOf(ctx, kind, itemId);
+  const open = await openClaimRow(ctx, kind, itemId);
+  const claimId = open.id;
+  // SPEC.md, 'Orders': a return is refunded only after it was collected and inspected.
+  if (kind === 'refund' && decision === 'approve' && !isReturnRefundable(open.step ?? 'REQUESTED')) {
+    throw conflict(CLAIM_DECISION_MSG.notInspected);
+  }
   const reason = note?.trim() ?? '';
   if (decision === 'reject' && !reason) throw badRequest(CLAIM_DECISION_MSG.reasonRequired);
   const label = kind === 'refund' ? '반품' : '교환';
   let title: string;
   let body: string;
   let status: string;
+  let pointsBack = 0;
   if (decision === 'approve' && kind === 'refund') {
     const done = await completeRefund(ctx, claimId);
     status = 'REFUNDED';
@@ -132,7 +225,9 @@ export async function decideClaim(
       done && done.return_cost > 0 ? `반품 배송비 ${formatWon(done.return_cost)}` : '',
       done && done.coupon_clawback > 0 ? `${COUPON_CLAWBACK_LABEL} ${formatWon(done.coupon_clawback)}` : '',
     ].filter(Boolean);
-    body = `${done?.name ?? ''} · ${formatWon(done?.amount ?? 0)} 환불${kept.length ? ` (${kept.join(', ')} 차감)` : ''}`;
+    const points = done?.points_back ?? 0;
+    body = `${done?.name ?? ''} · ${formatWon(done?.amount ?? 0)} 환불${kept.length ? ` (${kept.join(', ')} 차감)` : ''}${points > 0 ? ` · 포인트 ${formatWon(points)} 반환` : ''}`;
+    pointsBack = points;
   } else {
     status = (
       await changeStatus(ctx, principal, itemId, decision === 'approve' ? 'EXCHANGED' : 'COMPLETE', reason)
@@ -157,5 +252,5 @@ export async function decideClaim(
       link: `/mypage/orders/${owner.order_id}`,
     });
   }
-  return { order_item_id: itemId, claim_id: claimId, kind, decision, status };
+  return { order_item_id: itemId, claim_id: claimId, kind, decision, status, points_back: pointsBack };
 }

@@ -17,18 +17,23 @@ import {
   ORDER_STATUS_LABEL,
   ORDER_STATUSES,
   OrderDetail,
+  type OrderItemStatus,
+  orderState,
   parseOrderNumber,
+  RETURN_STEPS,
+  UpdateOrderAddressRequest,
 } from '@codiroom/shared';
-import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orders } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema.ts';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
-import { ADMIN_CLAIMS_PAGE, decideClaim, listClaims } from './admin-claims.ts';
+import { changeOrderAddress } from './address.ts';
+import { ADMIN_CLAIMS_PAGE, advanceReturn, decideClaim, listClaims, refundPreview } from './admin-claims.ts';
 import { operatorOrderDetail, revealOrderContacts } from './detail.ts';
 import { MSG, pathId } from './model.ts';
 import { changeStatus } from './returns.ts';
@@ -52,6 +57,8 @@ const OrderRowBody = z.object({
   order_name: z.string(),
   status: z.string(),
   status_label: z.string(),
+  /** The state the order reads as, from its items (shared orderState). */
+  state_label: z.string(),
   amount: z.number().int(),
   recipient: z.string().nullable(),
   phone: z.string().nullable(),
@@ -120,6 +127,21 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           .offset((page - 1) * ADMIN_ORDERS_PAGE),
         ctx.db.select({ n: count() }).from(orders).where(cond),
       ]);
+      const itemRows = rows.length
+        ? await ctx.db
+            .select({ order_id: orderItems.order_id, status: orderItems.status })
+            .from(orderItems)
+            .where(
+              inArray(
+                orderItems.order_id,
+                rows.map((o) => o.id),
+              ),
+            )
+        : [];
+      const itemStatuses = new Map<number, OrderItemStatus[]>();
+      for (const i of itemRows) {
+        itemStatuses.set(i.order_id, [...(itemStatuses.get(i.order_id) ?? []), i.status as OrderItemStatus]);
+      }
       return {
         total: Number(total?.n ?? 0),
         page,
@@ -129,6 +151,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           order_name: o.order_name,
           status: o.status,
           status_label: ORDER_STATUS_LABEL[o.status] ?? o.status,
+          state_label: orderState(o.status, itemStatuses.get(o.id) ?? []).label,
           amount: o.amount,
           // Masked in the list (CS finds an order by the full number); the order shows the address.
           recipient: o.recipient === null ? null : maskName(o.recipient),
@@ -186,6 +209,37 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         after: { fields: ['orderer.name', 'orderer.phone', 'address.recipient', 'address.phone'] },
       });
       return out;
+    },
+  );
+
+  app.put(
+    '/admin/orders/:id/address',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          "Change an order's shipping address or delivery request while nothing of it has shipped (the member's detail2 rule)",
+        params: IdParams,
+        body: UpdateOrderAddressRequest,
+        response: { 200: OrderDetail, ...E },
+      },
+    },
+    async (req) => {
+      const id = pathId(req.params.id, MSG.orderNotFound);
+      // Which fields changed, not their values (personal data stays out of the audit log).
+      noteAudit(req, {
+        action: 'order.address',
+        target_type: 'order',
+        target_id: id,
+        after: {
+          fields: [
+            ...(req.body.address ? ['address'] : []),
+            ...(req.body.delivery_request !== undefined ? ['delivery_request'] : []),
+          ],
+        },
+      });
+      return changeOrderAddress(ctx, id, null, req.body);
     },
   );
 
@@ -266,6 +320,15 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     decision_note: z.string().nullable(),
     created_at: z.string(),
     completed_at: z.string().nullable(),
+    /** The readable order number the shopper reads (YYYYMMDD-000123). */
+    order_number: z.string(),
+    /** The reason in Korean ("사이즈가 맞지 않음 · 작아요"). */
+    reason_label: z.string(),
+    /** A return's step (반품 접수 → 회수 완료 → 검수 완료 → 환불 완료); null for an exchange. */
+    step: z.enum(RETURN_STEPS).nullable(),
+    step_label: z.string().nullable(),
+    collected_at: z.string().nullable(),
+    inspected_at: z.string().nullable(),
   });
   app.get(
     '/admin/claims',
@@ -311,6 +374,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
             kind: z.enum(['refund', 'exchange']),
             decision: z.enum(['approve', 'reject']),
             status: z.string(),
+            /** Points given back by an approved return's refund. */
+            points_back: z.number().int(),
           }),
           ...E,
           502: ErrorBody,
@@ -329,6 +394,68 @@ export const orderAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       return decideClaim(ctx, req.principal, id, kind, decision, note);
     },
   );
+  app.post(
+    '/admin/orders/items/:id/return-step',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          "Move an item's open return to its next step: COLLECTED (회수 완료), then INSPECTED (검수 완료); refunding needs both",
+        params: IdParams,
+        body: z.object({ step: z.enum(['COLLECTED', 'INSPECTED']) }).strict(),
+        response: {
+          200: z.object({
+            order_item_id: z.number().int(),
+            claim_id: z.number().int(),
+            step: z.enum(RETURN_STEPS),
+            step_label: z.string(),
+          }),
+          ...E,
+        },
+      },
+    },
+    async (req) => {
+      const id = pathId(req.params.id, MSG.itemNotFound);
+      noteAudit(req, {
+        action: `claim.refund.${req.body.step.toLowerCase()}`,
+        target_type: 'order_item',
+        target_id: id,
+        after: { step: req.body.step },
+      });
+      return advanceReturn(ctx, id, req.body.step);
+    },
+  );
+
+  app.get(
+    '/admin/orders/items/:id/refund-preview',
+    {
+      config: cs,
+      schema: {
+        tags,
+        summary:
+          "What refunding an item's open return would do: the refund amount, return shipping, coupon clawback, points and coupon given back",
+        params: IdParams,
+        response: {
+          200: z.object({
+            order_item_id: z.number().int(),
+            claim_id: z.number().int(),
+            step: z.enum(RETURN_STEPS),
+            refundable: z.boolean(),
+            paid_amount: z.number().int(),
+            return_cost: z.number().int(),
+            coupon_clawback: z.number().int(),
+            refund_amount: z.number().int(),
+            points_back: z.number().int(),
+            coupon_restored: z.boolean(),
+          }),
+          ...E,
+        },
+      },
+    },
+    async (req) => refundPreview(ctx, pathId(req.params.id, MSG.itemNotFound)),
+  );
+
   app.post(
     '/admin/orders/ship-csv',
     {

@@ -304,6 +304,39 @@ export async function releaseItemBenefits(
   return { points: back, review_withdrawn };
 }
 
+/**
+ * What closing `item` would give back (read only, for the back office's refund confirmation):
+ * the points `releaseItemBenefits` would return, and whether its coupon would come back (no other
+ * live item of the order uses it, or the order closes with it).
+ */
+export async function itemBenefitsPreview(
+  db: Conn,
+  order: { id: number; user_id: number | null; point_used: number },
+  item: { id: number; coupon_id: number | null; point_used: number },
+): Promise<{ points: number; coupon_restored: boolean }> {
+  if (order.user_id === null) return { points: 0, coupon_restored: false };
+  const others = await db
+    .select({ coupon_id: orderItems.coupon_id })
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.order_id, order.id),
+        ne(orderItems.id, item.id),
+        notInArray(orderItems.status, ['PENDING', 'CANCEL', 'REFUNDED']),
+      ),
+    );
+  const last = others.length === 0;
+  const points = pointsToReturn({
+    item_share: item.point_used,
+    spent: order.point_used,
+    returned: await returnedPoints(db, order.user_id, order.id),
+    last_live_item: last,
+  });
+  const coupon_restored =
+    item.coupon_id !== null && (last || !others.some((o) => o.coupon_id === item.coupon_id));
+  return { points, coupon_restored };
+}
+
 const CLOSED_ITEM = new Set(['PENDING', 'CANCEL', 'REFUNDED']);
 
 /**

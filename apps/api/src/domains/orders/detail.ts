@@ -12,6 +12,7 @@ import {
   type OrderDetail,
   type OrderItemBody,
   type OrderItemStatus,
+  orderState,
   paymentMethodLabel,
   trackingUrl,
 } from '@codiroom/shared';
@@ -185,6 +186,10 @@ export function detailOf(o: OrderRow, items: OrderItemBody[], p: DetailPayment |
     order_name: o.order_name,
     status: o.status,
     status_label: ORDER_STATUS_LABEL[o.status],
+    state_label: orderState(
+      o.status,
+      items.map((i) => i.status),
+    ).label,
     created_at: o.created_at.toISOString(),
     paid_at: iso(o.paid_at),
     cancelled_at: iso(o.cancelled_at),

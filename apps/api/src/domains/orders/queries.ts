@@ -2,7 +2,12 @@
  * Read side of orders: the member's order list, checkout form data, latest address, first-order
  * flag, per-status counts, closets of purchased items and the guest look-up by phone.
  */
-import { KEPT_ITEM_STATUSES, ORDER_ITEM_STATUS_LABEL, ORDER_STATUS_LABEL } from '@codiroom/shared';
+import {
+  KEPT_ITEM_STATUSES,
+  ORDER_ITEM_STATUS_LABEL,
+  ORDER_STATUS_LABEL,
+  orderState,
+} from '@codiroom/shared';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addresses, brands, orderItems, orders, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -62,6 +67,10 @@ export async function orderList(
     order_name: o.order_name,
     status: o.status,
     status_label: ORDER_STATUS_LABEL[o.status],
+    state_label: orderState(
+      o.status,
+      (items.get(o.id) ?? []).map((i) => i.status),
+    ).label,
     amount: o.amount,
     created_at: o.created_at.toISOString(),
     items: (items.get(o.id) ?? []).filter(

@@ -6,16 +6,18 @@ import {
   type ClaimReason,
   canMemberMove,
   canOperatorMove,
+  isReturnRefundable,
   isWithinWithdrawal,
   MEMBER_TRANSITIONS,
   type OrderItemStatus,
   parseItemStatus,
+  returnStep,
   withdrawalDeadline,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { notify } from '../users/index.ts';
@@ -151,6 +153,8 @@ export async function requestRefunds(
 /** Operator: the returned item arrived; its refund goes back through the gateway. */
 export async function completeRefund(ctx: AppContext, refundId: number) {
   const now = ctx.clock.now();
+  // The points the refund gave back (0 when it was already completed).
+  let pointsBack = 0;
   const reviewWithdrawn = await ctx.db.transaction(async (tx) => {
     const [head] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
@@ -158,6 +162,8 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status === 'COMPLETED') return null;
     if (r.status === 'REJECTED' || item.status !== 'REFUND_REQUESTED') throw badRequest(CLAIM_MSG.badMove);
+    // SPEC.md, 'Orders': a return is refunded only once collected and inspected (회수 완료, 검수 완료).
+    if (!isReturnRefundable(returnStep(r))) throw conflict(CLAIM_MSG.notInspected);
     // The coupons re-evaluated with the order as it stands now (other items may have closed since
     // the request).
     const refund = await claimRefund(tx, order, item, item.paid_amount - r.return_cost, now);
@@ -179,11 +185,14 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
     await releaseStock(tx, r.order_id, [r.order_item_id]);
     const orderStatus = await settleOrderStatus(tx, r.order_id, now);
     // Like a cancel: the item's points share and line coupon, the rest with the last live item.
-    return (await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now)).review_withdrawn;
+    const released = await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
+    pointsBack = released.points;
+    return released.review_withdrawn;
   });
   if (reviewWithdrawn !== null) await afterReviewWithdrawn(ctx, reviewWithdrawn);
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
-  return (await refundBodies(ctx, r ? [r] : []))[0];
+  const body = (await refundBodies(ctx, r ? [r] : []))[0];
+  return body ? { ...body, points_back: pointsBack } : undefined;
 }
 
 export async function refundOf(ctx: AppContext, userId: number, id: number) {
