@@ -25,7 +25,9 @@ async function checkProductPage(page: Page) {
       .getByText(/[\d,]+원/)
       .first(),
   ).toBeVisible();
-  await expect(page.getByTestId('shipping-promise')).toContainText(/오늘출발|빠른배송|일반배송/);
+  await expect(page.getByTestId('shipping-promise')).toContainText(
+    /오늘출발|내일출발|[월화수목금]요일 출발|빠른배송|일반배송/,
+  );
   await expect(page.getByRole('heading', { name: '사이즈', exact: true })).toBeVisible();
   const table = page.locator('table', { has: page.locator('caption', { hasText: '실측 사이즈' }) });
   await table.scrollIntoViewIfNeeded();

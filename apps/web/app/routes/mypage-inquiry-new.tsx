@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { PhotoPicker } from '../components/PhotoPicker';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { RouteErrorBoundary } from '../lib/route-data';
@@ -120,15 +121,12 @@ export default function NewInquiryPage({ loaderData: orders }: Route.ComponentPr
               rows={6}
             />
           </label>
-          <label>
-            사진 (최대 {SUPPORT_LIMITS.files}장)
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              onChange={(e) => setFiles([...(e.currentTarget.files ?? [])].slice(0, SUPPORT_LIMITS.files))}
-            />
-          </label>
+          <PhotoPicker
+            files={files}
+            onChange={setFiles}
+            max={SUPPORT_LIMITS.files}
+            accept="image/jpeg,image/png,image/webp"
+          />
           <p className={page.muted}>
             사진은 위치 정보 같은 사진 정보를 지우고 저장하며, 회원님과 고객센터만 볼 수 있어요.
           </p>

@@ -19,6 +19,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { PhotoPicker } from '../components/PhotoPicker';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
@@ -253,20 +254,14 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
               {[...content.trim()].length}자{!textOk ? ` · ${REVIEW_TEXT.min}자 이상 써주세요` : ''}
             </span>
           </label>
-          <label>
-            사진 ({havePhotos + files.length}/{REVIEW_PHOTO_LIMITS.count})
-            <input
-              type="file"
-              name="photos"
-              accept="image/jpeg,image/png,image/webp,image/heic"
-              multiple
-              onChange={(e) => {
-                const picked = [...(e.target.files ?? [])].slice(0, REVIEW_PHOTO_LIMITS.count - havePhotos);
-                setFiles(picked);
-              }}
-            />
-            <span className={styles.meta}>사진은 한 장에 10MB까지, 위치 정보는 지워서 저장해요.</span>
-          </label>
+          <PhotoPicker
+            files={files}
+            onChange={setFiles}
+            max={REVIEW_PHOTO_LIMITS.count}
+            already={havePhotos}
+            accept="image/jpeg,image/png,image/webp,image/heic"
+            hint="한 장에 10MB까지, 위치 정보는 지워서 저장해요."
+          />
           {save.error && (
             <p className={page.error} role="alert">
               {save.error}
