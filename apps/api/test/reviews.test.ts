@@ -369,6 +369,13 @@ describe('reading reviews', () => {
     expect(mine.result).toHaveLength(1);
     expect(mine.result[0]?.is_quick).toBe(true);
     expect(await points(m.user.id)).toBe(REVIEW_CREDIT.QUICK);
+    // The storefront's 간단 후기: once per item, only on one's own item.
+    const again = { order_item_id: a, rating: 4, size_feel: 'SMALL' };
+    expect((await call(t.app, 'POST', '/api/reviews/quick-review', m.headers, again)).status).toBe(409);
+    const other = await createMember(t.ctx);
+    const theirs = { order_item_id: b, rating: 1, size_feel: 'LARGE' };
+    expect((await call(t.app, 'POST', '/api/reviews/quick-review', other.headers, theirs)).status).toBe(404);
+    expect(await points(m.user.id)).toBe(REVIEW_CREDIT.QUICK);
   });
 });
 

@@ -90,7 +90,7 @@ export default function RandomCoupon({ loaderData: s }: Route.ComponentProps) {
           {won ? (
             <div data-testid="random-coupon-won">
               <p>
-                <strong>{discountLabel(won)}</strong> {won.name}
+                <strong>{discountLabel(won)}</strong> <span data-testid="random-coupon-name">{won.name}</span>
               </p>
               <p className={page.muted}>{untilLabel(won.expires_at)} · 쿠폰함에 넣어 두었어요.</p>
               <Link to="/mypage/coupons" className={page.button}>
