@@ -2,6 +2,7 @@ import { formatWon, SIGN_UP_COUPON_TEXT, type UserDetail } from '@codiroom/share
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
+import { PlacementBanners, useBanners } from '../contents/PlacementBanners';
 import { browserApi } from '../lib/browser-api';
 import { isLoggedInBrowser, RouteErrorBoundary } from '../lib/route-data';
 import { logoutLocally } from '../lib/session';
@@ -53,6 +54,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
 function MyPageView({ me }: { me: UserDetail | null }) {
   const root = useRootData();
   const loggedIn = root?.isLoggedIn ?? false;
+  const banners = useBanners('mypage');
   return (
     <>
       <PageHeader title="마이페이지" back={false} />
@@ -95,6 +97,7 @@ function MyPageView({ me }: { me: UserDetail | null }) {
             ))}
           </ul>
         </nav>
+        <PlacementBanners banners={banners} placement="mypage" />
         {loggedIn && (
           <div className={my.padded}>
             <button
