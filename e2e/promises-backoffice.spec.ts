@@ -6,6 +6,9 @@ import { expect, test } from './helpers.ts';
 // sale at a time, stock by SKU, every banner placement displayed, new products as drafts with an
 // editable size table.
 
+// Each journey signs an operator in and walks several screens of both sides.
+test.describe.configure({ timeout: 180_000 });
+
 const key = { 'x-admin-key': E2E_ADMIN_KEY };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 /** A datetime-local value (KST wall clock) for an instant. */
@@ -97,7 +100,7 @@ test('13. stock CSV by SKU: the option table shows ids and SKUs, a SKU file sets
   const desk = await mdDesk(browser, page);
   await desk.goto(`/admin/products/${product.product_id}`);
   const options = desk.getByRole('table', { name: /사이즈별 재고/ }).first();
-  await expect(options.getByRole('columnheader', { name: '옵션 번호' })).toBeVisible();
+  await expect(options.getByText('옵션 번호')).toBeVisible();
   const firstRow = options.getByRole('row').nth(1);
   const sku = (await firstRow.locator('code').innerText()).trim();
   expect(sku).not.toBe('');
@@ -122,7 +125,7 @@ test('13. stock CSV by SKU: the option table shows ids and SKUs, a SKU file sets
     .getByRole('table', { name: /사이즈별 재고/ })
     .getByRole('row')
     .filter({ hasText: sku });
-  await expect(row.getByLabel('재고')).toHaveValue('37');
+  await expect(row.getByRole('textbox', { name: '재고', exact: true })).toHaveValue('37');
   await desk.context().close();
 });
 
@@ -144,7 +147,7 @@ test('14. every banner position the back office offers shows on the shop', async
     await form.getByLabel(/종료/).fill(kstInput(Date.now() + 48 * 3_600_000));
     await form.getByRole('button', { name: '만들기' }).click();
     const row = desk.getByRole('table', { name: '배너 목록' }).getByRole('row').filter({ hasText: title });
-    await expect(row).toContainText(label);
+    await expect(row).toContainText(label, { timeout: 20_000 });
     await expect(row).toContainText('노출 중');
   }
   await desk.context().close();
@@ -183,15 +186,15 @@ test('15. a new product is a draft; publishing without photos asks; the size tab
   await form.getByLabel('판매가(원)').fill('99000');
   await expect(form.getByLabel('바로 판매')).not.toBeChecked();
   await form.getByLabel('색상 이름').fill('네이비');
-  await form.getByLabel('M 재고').fill('5');
+  await form.getByLabel('M 재고', { exact: true }).fill('5');
   // A value that is no number: the field is highlighted with a Korean message, no schema path.
-  await form.getByLabel(`M ${f1.label}`).fill('abc');
+  await form.getByLabel(`M ${f1.label}`, { exact: true }).fill('abc');
   await form.getByRole('button', { name: '등록' }).click();
   const alert = desk.getByRole('alert');
   await expect(alert).toContainText(`실측 사이즈표 · M ${f1.label}: 실측값을 숫자(cm)로 적어주세요.`);
   await expect(alert).not.toContainText('measurements.');
-  await expect(form.getByLabel(`M ${f1.label}`)).toHaveAttribute('aria-invalid', 'true');
-  await form.getByLabel(`M ${f1.label}`).fill('66');
+  await expect(form.getByLabel(`M ${f1.label}`, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel(`M ${f1.label}`, { exact: true }).fill('66');
   await form.getByRole('button', { name: '등록' }).click();
   await expect(desk.locator('output')).toContainText('판매 전(임시 저장)으로 등록했어요.');
   const card = desk.getByTestId('admin-display');
@@ -204,17 +207,17 @@ test('15. a new product is a draft; publishing without photos asks; the size tab
 
   // The size table after saving: add L, change M.
   const table = desk.getByRole('form', { name: '실측 사이즈표' });
-  await table.getByLabel(`L ${f2.label}`).fill('58');
-  await table.getByLabel(`M ${f1.label}`).fill('67');
+  await table.getByLabel(`L ${f2.label}`, { exact: true }).fill('58');
+  await table.getByLabel(`M ${f1.label}`, { exact: true }).fill('67');
   await table.getByRole('button', { name: '사이즈표 저장' }).click();
   await expect(desk.locator('output')).toContainText('사이즈표를 저장했어요.');
   await desk.reload();
-  await expect(desk.getByRole('form', { name: '실측 사이즈표' }).getByLabel(`M ${f1.label}`)).toHaveValue(
-    '67',
-  );
-  await expect(desk.getByRole('form', { name: '실측 사이즈표' }).getByLabel(`L ${f2.label}`)).toHaveValue(
-    '58',
-  );
+  await expect(
+    desk.getByRole('form', { name: '실측 사이즈표' }).getByLabel(`M ${f1.label}`, { exact: true }),
+  ).toHaveValue('67');
+  await expect(
+    desk.getByRole('form', { name: '실측 사이즈표' }).getByLabel(`L ${f2.label}`, { exact: true }),
+  ).toHaveValue('58');
 
   // Publishing without photos asks first; declining keeps the draft.
   let asked = '';
