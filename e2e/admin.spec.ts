@@ -65,7 +65,6 @@ test('a curator notes and publishes a draft; the member sees it; the audit log s
   await expect(cp.getByRole('heading', { level: 1 })).toContainText(`큐레이션 #${draft?.id}`);
   await expect(cp.getByTestId('curator-pick').first()).toBeVisible();
   const note = cp.getByRole('form', { name: '노트' });
-  await note.getByLabel('큐레이터 이름').fill('박큐레이터');
   await note.getByLabel('회원에게 보일 노트').fill('출근룩은 네이비 재킷에 회색 슬랙스로 맞춰봤어요.');
   await note.getByRole('button', { name: '노트 저장' }).click();
   await expect(cp.locator('output')).toContainText('노트를 저장했어요');

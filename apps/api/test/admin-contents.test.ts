@@ -3,6 +3,8 @@
  * the storefront's banner call as they are switched; time sales are scheduled below the sale price,
  * show on the product page while they run and end early on request; MDs only.
  */
+
+import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeSales } from '../src/db/schema.ts';
 import { mutableClock } from './auth-helpers.ts';
@@ -68,6 +70,33 @@ describe('banners', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().detail).toContain('종료 시각');
+  });
+});
+
+describe('banner placements', () => {
+  it('every placement the back office offers is answered to the page that shows it', async () => {
+    const md = await operatorSession(t, ['MD']);
+    for (const placement of BANNER_PLACEMENTS) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/banners',
+        headers: md.headers,
+        payload: {
+          placement,
+          title: `${placement} 배너`,
+          subtitle: '',
+          link_url: '/timeSale',
+          starts_at: '2026-11-01T00:00:00+09:00',
+          ends_at: '2027-01-01T00:00:00+09:00',
+        },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(BANNER_PLACEMENT_LABELS[placement]).toMatch(/[가-힣]/);
+      const shop = (await t.app.inject({ url: `/api/contents/banners?placement=${placement}` })).json() as {
+        result: { id: number }[];
+      };
+      expect(shop.result.map((b) => b.id)).toContain(made.json().id);
+    }
   });
 });
 

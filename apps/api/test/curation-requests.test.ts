@@ -14,7 +14,7 @@ import { MEMBER_READ_DRAFTS, serveWaitingList } from '../src/domains/curations/r
 import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { QUIZ } from './curation-fixtures.ts';
-import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, operatorSession, refreshedHeaders, type TestApp } from './helpers.ts';
 import { call } from './orders-fixtures.ts';
 
 const clock = mutableClock('2026-11-20T03:00:00Z');
@@ -300,6 +300,30 @@ describe('the stylist’s touch', () => {
       curator_note: '네이비 톤으로 출근룩을 맞춰봤어요.',
     });
     expect((await call(t.app, 'GET', '/api/admin/curations/999999', admin)).status).toBe(404);
+  });
+});
+
+describe('the curator’s name', () => {
+  it('is the signed-in operator’s name, never typed in', async () => {
+    nextDay();
+    const k = await member();
+    await quiz(k);
+    const [c] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, k.id));
+    const curator = await operatorSession(t, ['CURATOR']);
+    const note = await call(t.app, 'PUT', `/api/admin/curations/${c?.id}/note`, curator.headers, {
+      curator_name: '다른 사람',
+      note: '네이비로 맞춰봤어요.',
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    const [row] = await t.ctx.db
+      .select()
+      .from(curations)
+      .where(eq(curations.id, c?.id as number));
+    expect(row?.curator_name).toMatch(/^운영자\d+$/);
+    // Without a name and without an operator (the API key): refused in Korean.
+    const bare = await call(t.app, 'PUT', `/api/admin/curations/${c?.id}/note`, admin, { note: '메모' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.detail).toContain('큐레이터 이름');
   });
 });
 

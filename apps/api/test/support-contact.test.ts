@@ -51,11 +51,15 @@ describe('telephone-cs', () => {
     const ids = inbox.body.result.map((x: { id: number }) => x.id);
     expect(ids).toEqual(expect.arrayContaining([r.body.id, own.body.id]));
     expect(inbox.body.result.every((x: { kind: string }) => x.kind === 'CALLBACK')).toBe(true);
+    // The inbox masks the call-back number; the ticket's page shows it whole.
     expect(inbox.body.result.find((x: { id: number }) => x.id === r.body.id)).toMatchObject({
       kind: 'CALLBACK',
-      callback_phone: '01012345678',
+      callback_phone: '010-****-5678',
       callback_time: '평일 오후 2시',
     });
+    expect(JSON.stringify(inbox.body)).not.toContain('01012345678');
+    const one = await call('GET', `/api/admin/tickets/${r.body.id}`, cs.headers);
+    expect(one.body.callback_phone ?? one.body.ticket?.callback_phone).toBe('01012345678');
     const onlyTickets = await call('GET', '/api/admin/tickets?kind=TICKET', cs.headers);
     expect(onlyTickets.body.result.some((x: { id: number }) => x.id === r.body.id)).toBe(false);
 

@@ -362,6 +362,13 @@ export const MissionUpdate = z
 // ───────────────────────────── contents (back office) ─────────────────────────────
 
 export const BANNER_PLACEMENTS = ['home_top', 'home_middle', 'category', 'mypage'] as const;
+/** Where each placement shows in the shop (the back office's labels; every one is displayed). */
+export const BANNER_PLACEMENT_LABELS: Record<(typeof BANNER_PLACEMENTS)[number], string> = {
+  home_top: '홈 상단 (슬라이드)',
+  home_middle: '홈 중간',
+  category: '카테고리',
+  mypage: '마이페이지',
+};
 /** A link inside the shop ('/promotion/3') or to a secure page elsewhere. */
 const LinkUrl = z
   .string()

@@ -26,6 +26,28 @@ export const QUIZ_COLORS = [
 ] as const;
 export const BODY_SHAPES = ['slim', 'standard', 'muscular', 'belly'] as const;
 export const QUIZ_AVOIDS = ['shorts', 'logo', 'skinny', 'oversized', 'loud_pattern', 'bright_color'] as const;
+/** Korean labels of the quiz's codes, for screens that show a member's answers (the back office). */
+export const QUIZ_AVOID_LABELS: Record<(typeof QUIZ_AVOIDS)[number], string> = {
+  shorts: '반바지',
+  logo: '큰 로고',
+  skinny: '스키니핏',
+  oversized: '오버핏',
+  loud_pattern: '화려한 패턴',
+  bright_color: '밝은 원색',
+};
+export const BODY_SHAPE_LABELS: Record<(typeof BODY_SHAPES)[number], string> = {
+  slim: '마른 편',
+  standard: '보통',
+  muscular: '근육형',
+  belly: '배가 나온 편',
+};
+export const FIT_PREFERENCE_LABELS: Record<string, string> = {
+  slim: '슬림핏',
+  regular: '레귤러핏',
+  loose: '여유핏',
+};
+/** A code as its Korean label where one is known, else the code. */
+export const quizLabel = (labels: Record<string, string>, code: string): string => labels[code] ?? code;
 /** Budget per item the quiz accepts (won). */
 export const QUIZ_BUDGET = { min: 10_000, max: 2_000_000 } as const;
 

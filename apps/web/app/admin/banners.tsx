@@ -3,7 +3,7 @@
  * API's BannerInput: a link inside the shop or https, a KST window); switching one off or on and
  * replacing its picture.
  */
-import { BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
+import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
 import { adminCall, adminUpload } from './api';
@@ -48,7 +48,9 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
         <tbody>
           {loaderData.result.map((b) => (
             <tr key={b.id}>
-              <td>{b.placement}</td>
+              <td>
+                {BANNER_PLACEMENT_LABELS[b.placement as keyof typeof BANNER_PLACEMENT_LABELS] ?? b.placement}
+              </td>
               <td>
                 <img src={b.image_url} alt="" width={96} height={48} loading="lazy" />
               </td>
@@ -108,7 +110,9 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
           위치
           <select className={styles.input} name="placement">
             {BANNER_PLACEMENTS.map((p) => (
-              <option key={p}>{p}</option>
+              <option key={p} value={p}>
+                {BANNER_PLACEMENT_LABELS[p]}
+              </option>
             ))}
           </select>
         </label>

@@ -4,8 +4,17 @@
  * a pick for another product (checked by the server against the member's size, budget and taste),
  * add a note and publish now. A published curation is read-only.
  */
-import { formatWon, OCCASION_LABEL, type Occasion, type ProductCard, shownPrice } from '@codiroom/shared';
-import { useState } from 'react';
+import {
+  FIT_PREFERENCE_LABELS,
+  formatWon,
+  OCCASION_LABEL,
+  type Occasion,
+  type ProductCard,
+  QUIZ_AVOID_LABELS,
+  quizLabel,
+  shownPrice,
+} from '@codiroom/shared';
+import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/curation';
 import styles from './admin.module.css';
@@ -70,6 +79,10 @@ function SwapForm({ c, pick, onDone }: { c: CuratorView; pick: Pick; onDone: () 
         e.preventDefault();
         const f = new FormData(e.currentTarget);
         const size = String(f.get('size') ?? '').trim();
+        if (!f.get('product')) {
+          setError('바꿀 상품을 검색해서 골라주세요.');
+          return;
+        }
         try {
           await adminCall('PUT', `/api/admin/curations/${c.id}/items`, {
             outfit: pick.outfit,
@@ -84,14 +97,7 @@ function SwapForm({ c, pick, onDone }: { c: CuratorView; pick: Pick; onDone: () 
         }
       }}
     >
-      <input
-        className={styles.input}
-        name="product"
-        inputMode="numeric"
-        placeholder="상품 번호"
-        required
-        aria-label="바꿀 상품 번호"
-      />
+      <ProductPicker label={`${pick.outfit + 1}번 코디 ${ROLE[pick.role] ?? pick.role} 바꿀 상품`} />
       <input
         className={styles.input}
         name="size"
@@ -148,7 +154,9 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
             <dt>키·몸무게·핏</dt>
             <dd>
               {c.size_info.height ?? '—'}cm · {c.size_info.weight ?? '—'}kg ·{' '}
-              {c.size_info.fit_preference ?? '—'}
+              {c.size_info.fit_preference
+                ? quizLabel(FIT_PREFERENCE_LABELS, c.size_info.fit_preference)
+                : '—'}
             </dd>
             <dt>평소 사이즈</dt>
             <dd>
@@ -172,7 +180,12 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
                   ? (c.answers.occasions as string[]).map((o) => OCCASION_LABEL[o as Occasion] ?? o)
                   : null,
               )}{' '}
-              / {list(c.answers.avoid)}
+              /{' '}
+              {list(
+                Array.isArray(c.answers.avoid)
+                  ? (c.answers.avoid as string[]).map((a) => quizLabel(QUIZ_AVOID_LABELS, a))
+                  : null,
+              )}
             </dd>
           </dl>
         </section>
@@ -230,24 +243,15 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
             void act(
               () =>
                 adminCall('PUT', `/api/admin/curations/${c.id}/note`, {
-                  curator_name: String(f.get('curator_name') ?? ''),
                   note: String(f.get('note') ?? ''),
                 }),
               '노트를 저장했어요.',
             );
           }}
         >
-          <label className={styles.field}>
-            큐레이터 이름
-            <input
-              className={styles.input}
-              name="curator_name"
-              defaultValue={c.curator_name ?? ''}
-              required
-              maxLength={50}
-              disabled={!editable}
-            />
-          </label>
+          <p className={`${styles.muted} ${styles.wide}`} data-testid="curator-name">
+            큐레이터: {c.curator_name ?? '—'} · 노트를 저장하면 로그인한 운영자 이름으로 기록돼요.
+          </p>
           <label className={`${styles.field} ${styles.wide}`}>
             회원에게 보일 노트
             <textarea
@@ -287,5 +291,76 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
         )}
       </div>
     </>
+  );
+}
+
+type Found = {
+  display_id: number;
+  name: string;
+  brand_name: string;
+  color_name: string;
+  price_discount: number;
+};
+
+/**
+ * A product search for the swap: type a name (or a number), pick from the shop's products on sale;
+ * the chosen product's number goes in the form's `product` field.
+ */
+function ProductPicker({ label }: { label: string }) {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<Found[]>([]);
+  const [chosen, setChosen] = useState<Found | null>(null);
+  useEffect(() => {
+    const query = q.trim();
+    if (query.length < 1 || chosen) return;
+    const ctl = new AbortController();
+    const timer = window.setTimeout(() => {
+      adminCall<{ result: Found[] }>(
+        'GET',
+        `/api/admin/products?active=true&q=${encodeURIComponent(query)}`,
+        undefined,
+        { signal: ctl.signal },
+      )
+        .then((r) => setFound(r.result.slice(0, 8)))
+        .catch(() => setFound([]));
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [q, chosen]);
+  return (
+    <span className={styles.picker}>
+      <input type="hidden" name="product" value={chosen?.display_id ?? ''} />
+      <input
+        className={styles.input}
+        type="search"
+        value={chosen ? `${chosen.brand_name} ${chosen.name} · ${chosen.color_name}` : q}
+        placeholder="상품 이름으로 검색"
+        aria-label={label}
+        onChange={(e) => {
+          setChosen(null);
+          setQ(e.target.value);
+        }}
+      />
+      {!chosen && found.length > 0 && (
+        <ul className={styles.pickerList} aria-label="검색된 상품">
+          {found.map((p) => (
+            <li key={p.display_id}>
+              <button
+                type="button"
+                className={styles.ghost}
+                onClick={() => {
+                  setChosen(p);
+                  setFound([]);
+                }}
+              >
+                {p.brand_name} {p.name} · {p.color_name} · {formatWon(p.price_discount)} (#{p.display_id})
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </span>
   );
 }

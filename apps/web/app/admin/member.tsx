@@ -3,7 +3,7 @@
  * coupons, reviews and support tickets. "개인정보 열람" shows the real name, phone, e-mail and
  * addresses for this screen only; each reveal is written to the audit log.
  */
-import { formatWon, PointGrantRequest } from '@codiroom/shared';
+import { formatWon, PointGrantRequest, SUPPORT_STATUS_LABEL } from '@codiroom/shared';
 import { useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/member';
@@ -207,7 +207,8 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
         <ul>
           {m.tickets.map((t) => (
             <li key={t.id}>
-              {t.title} · {t.status} · {kst(t.created_at)}
+              {t.title} · {SUPPORT_STATUS_LABEL[t.status as keyof typeof SUPPORT_STATUS_LABEL] ?? t.status} ·{' '}
+              {kst(t.created_at)}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import {
+  type BannerListBody,
   type CategoryFiltersBody,
   type CategoryListingBody,
   type CategoryTreeBody,
@@ -14,6 +15,7 @@ import { InfiniteProducts } from '../catalog/InfiniteProducts';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { SheetSelect } from '../components/SheetSelect';
+import { PlacementBanners } from '../contents/PlacementBanners';
 import { pageParam, serverApi } from '../lib/api';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
@@ -77,7 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     result: [],
     next_cursor: null,
   };
-  const [tree, products, facets] = await Promise.all([
+  const [tree, products, facets, banners] = await Promise.all([
     api.get<CategoryTreeBody>('/api/products/categories').catch(() => ({ result: [] })),
     api
       .get<CategoryListingBody>('/api/products/category-products', { ...query, page: pageParam(url) })
@@ -86,6 +88,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     api
       .get<CategoryFiltersBody>('/api/products/category-filters', { category_main: main, category_sub: sub })
       .catch(() => null),
+    // The back office's category banners, above the list; the page renders without them.
+    api
+      .get<BannerListBody>('/api/contents/banners', { placement: 'category' })
+      .then((b) => b.result)
+      .catch(() => []),
   ]);
   const listQuery = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v) listQuery.set(k, v);
@@ -93,6 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tree: tree.result,
     products,
     facets,
+    banners,
     filters,
     listQuery: listQuery.toString(),
     main,
@@ -113,7 +121,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { tree, products, main, sub, sort, facets, filters, listQuery } = loaderData;
+  const { tree, products, main, sub, sort, facets, filters, listQuery, banners } = loaderData;
   const navigate = useNavigate();
   const [filterOpen, setFilterOpen] = useState(false);
   // The filter form keeps the category and the sort as they are.
@@ -184,6 +192,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         )}
+        <PlacementBanners banners={banners} placement="category" />
         <div className={page.toolbar}>
           <span>
             상품 <strong>{products.total_count.toLocaleString('ko-KR')}</strong>개

@@ -1,4 +1,4 @@
-import type { DailyLookBody, HomeFeed } from '@codiroom/shared';
+import type { BannerListBody, DailyLookBody, HomeFeed } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
@@ -6,6 +6,7 @@ import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { DailyLookCard } from '../contents/DailyLookCard';
 import { HomeBanners } from '../contents/HomeBanners';
+import { PlacementBanners } from '../contents/PlacementBanners';
 import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
@@ -25,6 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
   // The look of the day is public and the same for everyone; the page renders without it.
   const look = api.get<DailyLookBody>('/api/contents/daily-look').catch(() => null);
+  // The back office's home_middle banners, under the first section; the page renders without them.
+  const middle = api
+    .get<BannerListBody>('/api/contents/banners', { placement: 'home_middle' })
+    .then((b) => b.result)
+    .catch(() => []);
   const feed = await (token
     ? api
         .get<HomeFeed>('/api/contents/home-feed', undefined, {
@@ -33,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         // An expired token is refreshed by the browser later; the page still renders for the guest.
         .catch(() => api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }))
     : api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }));
-  return { feed, look: await look, origin: new URL(request.url).origin };
+  return { feed, look: await look, middle: await middle, origin: new URL(request.url).origin };
 }
 
 const TITLE = '코디룸 - 3040 남자 출근룩·데일리룩 패션 쇼핑';
@@ -124,6 +130,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         )}
+
+        <PlacementBanners banners={loaderData.middle} placement="home_middle" />
 
         {rest.map((s) => (
           <section

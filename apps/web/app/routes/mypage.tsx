@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ReferralCard } from '../benefits/ReferralCard';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
+import { PlacementBanners, useBanners } from '../contents/PlacementBanners';
 import { browserApi } from '../lib/browser-api';
 import { isLoggedInBrowser, RouteErrorBoundary } from '../lib/route-data';
 import { logoutLocally } from '../lib/session';
@@ -61,6 +62,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
 function MyPageView({ me, referralCode }: { me: UserDetail | null; referralCode: string | null }) {
   const root = useRootData();
   const loggedIn = root?.isLoggedIn ?? false;
+  const banners = useBanners('mypage');
   return (
     <>
       <PageHeader title="마이페이지" back={false} />
@@ -104,6 +106,7 @@ function MyPageView({ me, referralCode }: { me: UserDetail | null; referralCode:
             ))}
           </ul>
         </nav>
+        <PlacementBanners banners={banners} placement="mypage" />
         {loggedIn && (
           <div className={my.padded}>
             <button

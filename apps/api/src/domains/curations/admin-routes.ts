@@ -6,6 +6,7 @@ import { ErrorBody } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { curatorQueue, curatorView, noteDraft, publishNow, swapPick } from './curator.ts';
@@ -76,18 +77,28 @@ export const curationAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       config: admin,
       schema: {
         tags,
-        summary: 'The curator’s name and note to the member on a draft',
+        summary:
+          'The note to the member on a draft, signed with the signed-in operator’s name (curator_name only for the API key)',
         params: IdParams,
         body: z
           .object({
-            curator_name: z.string().trim().min(1).max(50),
+            curator_name: z.string().trim().min(1).max(50).optional(),
             note: z.string().trim().min(1).max(1000),
           })
           .strict(),
         response: { 200: View, ...E },
       },
     },
-    async (req) => noteDraft(ctx, parseId(req.params.id) ?? 0, req.body),
+    async (req) => {
+      // The name the member sees is the operator who wrote the note, never typed in.
+      const operator = req.principal.operator;
+      const curator = operator?.id != null ? operator.name : req.body.curator_name;
+      if (!curator) throw badRequest('curator_name: 큐레이터 이름을 적어주세요.');
+      return noteDraft(ctx, parseId(req.params.id) ?? 0, {
+        curator_name: curator.slice(0, 50),
+        note: req.body.note,
+      });
+    },
   );
 
   app.post(

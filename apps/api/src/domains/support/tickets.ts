@@ -7,6 +7,7 @@
  * the member. Call-back requests and curator chats are tickets too (contact-requests.ts).
  */
 import {
+  maskPhone,
   SUPPORT_STATUS_LABEL,
   type SupportKind,
   type SupportStatus,
@@ -220,6 +221,9 @@ export async function inbox(
     page: q.page,
     result: rows.map((r) => ({
       ...summary(r.t),
+      // The inbox shows the call-back number masked; the ticket's own page (one ticket, opened to
+      // call back) shows it whole.
+      callback_phone: maskPhone(r.t.callback_phone),
       user_id: r.t.user_id,
       assignee: r.assignee,
       updated_at: (r.t.updated_at ?? r.t.created_at).toISOString(),
