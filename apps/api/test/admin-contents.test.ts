@@ -3,6 +3,7 @@
  * the storefront's banner call as they are switched; time sales are scheduled below the sale price,
  * show on the product page while they run and end early on request; MDs only.
  */
+import { kstParts } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutableClock } from './auth-helpers.ts';
 import { createTestApp, operatorSession, type TestApp } from './helpers.ts';
@@ -51,6 +52,21 @@ describe('banners', () => {
         }
       ).result.map((b) => b.id);
     expect(await shop()).toContain(id);
+    // SPEC.md §9: a banner gated to weekdays (Mon–Thu KST) is not shown on this Friday; one gated
+    // to weekends is.
+    const days = (d: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/banners/${id}`,
+        headers: md.headers,
+        payload: { days: d },
+      });
+    expect(kstParts(t.ctx.clock.now()).weekday).toBe(5);
+    expect((await days('WEEKDAY')).json()).toMatchObject({ days: 'WEEKDAY' });
+    expect(await shop()).not.toContain(id);
+    expect((await days('WEEKEND')).statusCode).toBe(200);
+    expect(await shop()).toContain(id);
+    expect((await days('SUNDAY')).statusCode).toBe(400);
     const off = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/banners/${id}`,
