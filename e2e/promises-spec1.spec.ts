@@ -21,6 +21,7 @@ test('a. a campaign link is counted on the dashboard: visit, sign-up and order',
   browser,
   page,
 }) => {
+  test.setTimeout(180_000);
   await page.goto('/?product_Id=15');
   // The visit's code is kept for the session (utmInfo) and sent to the server as a cookie.
   await expect
@@ -51,6 +52,7 @@ test('a. a campaign link is counted on the dashboard: visit, sign-up and order',
 });
 
 test('c. the home outlet strip shows up to ten outlet products', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/');
   const strip = page.getByTestId('home-outlet');
   await strip.scrollIntoViewIfNeeded();
@@ -59,7 +61,7 @@ test('c. the home outlet strip shows up to ten outlet products', async ({ page }
   expect(count).toBeLessThanOrEqual(10);
   const section = page.locator('section[data-track-section="home_outlet"]');
   await section.getByRole('link', { name: '전체보기' }).click();
-  await expect(page).toHaveURL(/\/collection\/outlet$/);
+  await expect(page).toHaveURL(/\/collection\/outlet$/, { timeout: 30_000 });
 });
 
 test('e. the header leaves its top state at 60px of scroll and returns under it', async ({ page }) => {
