@@ -61,6 +61,8 @@ export default defineConfig({
           SMS_IP_HOURLY_LIMIT: '1000',
           // Likewise every journey's searches without an exact hit.
           SEARCH_TYPO_LIMIT: '1000',
+          // The error screen's contact address comes from configuration (promises-spec1).
+          SITE_ERROR_CONTACT_EMAIL: 'errors@codiroom.test',
         },
       },
 });

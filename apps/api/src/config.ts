@@ -92,14 +92,13 @@ const EnvSchema = z.object({
   CURATION_DAILY_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /**
    * Analytics (domains/support/event-buffer.ts): rows waiting in a process before a refusal, the
-   * flush interval and size, how long event_logs rows are kept, and the share of server errors
-   * reported as ERROR events (SPEC.md §9, 0.08).
+   * flush interval and size, and how long event_logs rows are kept (every server error is
+   * reported as an ERROR event; SPEC.md §9's 0.08 is the trace sampling rate).
    */
   ANALYTICS_BUFFER_MAX: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2_000),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
-  ERROR_REPORT_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.08),
   /** Back-office sessions end after this many minutes without a call, and after this many hours in all. */
   OPERATOR_IDLE_MIN: z.coerce.number().int().min(1).max(1440).default(30),
   OPERATOR_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),

@@ -4,7 +4,7 @@
  * show on the product page while they run and end early on request; MDs only.
  */
 
-import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS } from '@codiroom/shared';
+import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS, kstParts } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeSales } from '../src/db/schema.ts';
 import { mutableClock } from './auth-helpers.ts';
@@ -54,6 +54,21 @@ describe('banners', () => {
         }
       ).result.map((b) => b.id);
     expect(await shop()).toContain(id);
+    // SPEC.md §9: a banner gated to weekdays (Mon–Thu KST) is not shown on this Friday; one gated
+    // to weekends is.
+    const days = (d: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/banners/${id}`,
+        headers: md.headers,
+        payload: { days: d },
+      });
+    expect(kstParts(t.ctx.clock.now()).weekday).toBe(5);
+    expect((await days('WEEKDAY')).json()).toMatchObject({ days: 'WEEKDAY' });
+    expect(await shop()).not.toContain(id);
+    expect((await days('WEEKEND')).statusCode).toBe(200);
+    expect(await shop()).toContain(id);
+    expect((await days('SUNDAY')).statusCode).toBe(400);
     const off = await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/banners/${id}`,

@@ -326,6 +326,48 @@ describe('banners', () => {
   });
 });
 
+describe('banners by day (SPEC.md §9: KST; weekday Mon–Thu, weekend Fri–Sun)', () => {
+  it('a WEEKDAY banner shows Mon–Thu only, a WEEKEND one Fri–Sun only, on the injected clock', async () => {
+    const made = await t.ctx.db
+      .insert(banners)
+      .values(
+        (['WEEKDAY', 'WEEKEND', 'ALL'] as const).map((days, i) => ({
+          placement: 'home_middle',
+          title: `요일 배너 ${days}`,
+          image_url: '/x.webp',
+          link_url: '/',
+          days,
+          sort_order: 900 + i,
+        })),
+      )
+      .returning({ id: banners.id, days: banners.days });
+    const idOf = (d: string) => made.find((b) => b.days === d)?.id;
+    const shown = async (at: Date) => {
+      setClock(at);
+      return ids((await get('/api/contents/banners?placement=home_middle')).body.result);
+    };
+    try {
+      // Thursday 23:59 KST (a weekday) and Friday 00:00 KST (the weekend, Thursday in UTC).
+      const thu = await shown(new Date('2026-11-19T23:59:00+09:00'));
+      expect(thu).toContain(idOf('WEEKDAY'));
+      expect(thu).not.toContain(idOf('WEEKEND'));
+      expect(thu).toContain(idOf('ALL'));
+      const fri = await shown(new Date('2026-11-20T00:00:00+09:00'));
+      expect(fri).not.toContain(idOf('WEEKDAY'));
+      expect(fri).toContain(idOf('WEEKEND'));
+      expect(fri).toContain(idOf('ALL'));
+      const sunNight = await shown(new Date('2026-11-22T23:59:00+09:00'));
+      expect(sunNight).toContain(idOf('WEEKEND'));
+      const mon = await shown(new Date('2026-11-23T00:00:00+09:00'));
+      expect(mon).toContain(idOf('WEEKDAY'));
+      expect(mon).not.toContain(idOf('WEEKEND'));
+    } finally {
+      setClock(after(HOUR));
+      for (const b of made) await t.ctx.db.delete(banners).where(eq(banners.id, b.id));
+    }
+  });
+});
+
 describe('themes and collections (additions)', () => {
   it('collection/{slug} and theme/{id} page their products in theme order', async () => {
     const [outlet] = await t.ctx.db.select().from(themes).where(eq(themes.slug, 'outlet'));

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { COUPON_TYPES } from './benefit-schemas.ts';
 import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
 import { STYLE_TAGS } from './curation-engine.ts';
+import { DAY_GATES } from './time.ts';
 
 /** An edit must change something: an empty body is a 400, not a no-op or a failed update. */
 const changesSomething = (o: object) => Object.values(o).some((v) => v !== undefined);
@@ -389,6 +390,8 @@ export const BannerInput = z
     ends_at: Instant.nullable().default(null),
     sort_order: z.number().int().min(0).max(999).default(0),
     is_active: z.boolean().default(true),
+    /** SPEC.md §9: ALL, WEEKDAY (Mon–Thu) or WEEKEND (Fri–Sun), KST. */
+    days: z.enum(DAY_GATES).default('ALL'),
   })
   .strict()
   .refine((b) => !b.starts_at || !b.ends_at || Date.parse(b.starts_at) < Date.parse(b.ends_at), {
@@ -406,6 +409,7 @@ export const BannerUpdate = z
     ends_at: Instant.nullable().optional(),
     sort_order: z.number().int().min(0).max(999).optional(),
     is_active: z.boolean().optional(),
+    days: z.enum(DAY_GATES).optional(),
   })
   .strict()
   .refine(changesSomething, CHANGE_NOTHING);

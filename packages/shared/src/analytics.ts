@@ -10,8 +10,15 @@
 export const ANALYTICS_BATCH_MAX = 50;
 /** Properties per event and their bounds. */
 export const ANALYTICS_PROPS_MAX = 20;
-/** SPEC.md §9: error-report sampling. */
-export const ERROR_REPORT_SAMPLE_RATE = 0.08;
+/**
+ * SPEC.md §9 "Lists and sizes": error-report *trace* sampling 0.08 and replay sampling 0. Errors
+ * themselves are never sampled: every one (but noise) is recorded. The shop records no traces or
+ * replays today; any it adds are kept at these rates.
+ */
+export const TRACE_SAMPLE_RATE = 0.08;
+export const REPLAY_SAMPLE_RATE = 0;
+/** Browser errors recorded per page load at most (one faulty loop must not flood the buffer). */
+export const ERRORS_PER_PAGE_MAX = 20;
 
 /** The event kinds of the batch and the event_logs kind each is stored as. */
 export const ANALYTICS_KINDS = {
@@ -38,13 +45,15 @@ export function isErrorNoise(message: string | null | undefined, name?: string |
   );
 }
 
-/** Whether to report an error: never noise; otherwise with probability `rate` (random in [0, 1)). */
+/**
+ * Whether to record an error: every error that is not noise, until `reported` (this page load's
+ * count so far) reaches ERRORS_PER_PAGE_MAX. Never sampled (TRACE_SAMPLE_RATE is for traces).
+ */
 export function shouldReportError(
   message: string | null | undefined,
-  random: number,
-  rate: number = ERROR_REPORT_SAMPLE_RATE,
   name?: string | null,
+  reported = 0,
 ): boolean {
   if (isErrorNoise(message, name)) return false;
-  return random < rate;
+  return reported < ERRORS_PER_PAGE_MAX;
 }

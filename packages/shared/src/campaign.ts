@@ -67,3 +67,16 @@ export function mergeUtmInfo(
   if (campaign) Object.assign(out, campaign, { product_Id: query.get('product_Id') ?? '' });
   return out;
 }
+
+/**
+ * The session cookie that carries the visit's campaign code to the server (set by the storefront
+ * beside `utmInfo`): sign-up writes it on the member, checkout on the order, and every analytics
+ * event of the visit carries it.
+ */
+export const CAMPAIGN_COOKIE = 'campaignCode';
+
+/** The campaign code 1–16 of a cookie or query value ("7"), else null. */
+export function campaignCodeOf(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,2}$/.test(value)) return null;
+  return campaignUtm(value) ? Number(value) : null;
+}

@@ -42,6 +42,16 @@ export function showsTabBar(pathname: string, webview: boolean): boolean {
   return (TAB_BAR_PATHS as readonly string[]).includes(path);
 }
 
+/** SPEC.md §9 "Layout": the header-top state holds while the scroll is under 60px. */
+export const HEADER_TOP_MAX_Y = 60;
+/** SPEC.md §9 "Layout": the bottom state holds within 10px of the page's end. */
+export const PAGE_BOTTOM_WITHIN = 10;
+
+/** Whether the header is in its top state (scrolled under HEADER_TOP_MAX_Y). */
+export function headerAtTop(y: number): boolean {
+  return y < HEADER_TOP_MAX_Y;
+}
+
 /**
  * SPEC.md §2/§9: the tab bar hides while scrolling down and reappears at the page bottom
  * (within 10px). Scrolling up or being back in the header-top zone (< 60px) shows it again.
@@ -57,9 +67,9 @@ export function nextTabBarVisible(s: {
   restored?: boolean;
 }): boolean {
   if (s.restored) return s.visible;
-  const atBottom = s.documentHeight - (s.y + s.viewportHeight) <= 10;
+  const atBottom = s.documentHeight - (s.y + s.viewportHeight) <= PAGE_BOTTOM_WITHIN;
   if (atBottom) return true;
-  if (s.y < 60) return true;
+  if (headerAtTop(s.y)) return true;
   if (s.y > s.previousY) return false;
   if (s.y < s.previousY) return true;
   return s.visible;

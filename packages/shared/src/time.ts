@@ -46,6 +46,19 @@ export function isKstWeekend(at: Date): boolean {
   return wd === 5 || wd === 6 || wd === 0;
 }
 
+/**
+ * SPEC.md §9 "Time and money": time-gated banners and tabs use KST; weekday means Mon–Thu and
+ * weekend means Fri–Sun. ALL shows every day.
+ */
+export const DAY_GATES = ['ALL', 'WEEKDAY', 'WEEKEND'] as const;
+export type DayGate = (typeof DAY_GATES)[number];
+
+/** Whether something gated to `gate` shows at the clock's now (KST). */
+export function dayGateOpen(gate: DayGate, clock: Clock): boolean {
+  if (gate === 'ALL') return true;
+  return isKstWeekend(clock.now()) === (gate === 'WEEKEND');
+}
+
 /** "2026-11-21" in KST. */
 export function kstDateString(at: Date): string {
   const p = kstParts(at);

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_REPORT_SAMPLE_RATE, isErrorNoise, shouldReportError } from '../src/analytics.ts';
+import {
+  ERRORS_PER_PAGE_MAX,
+  isErrorNoise,
+  REPLAY_SAMPLE_RATE,
+  shouldReportError,
+  TRACE_SAMPLE_RATE,
+} from '../src/analytics.ts';
 import { AnalyticsBatch } from '../src/analytics-schemas.ts';
 
 describe('error reporting (SPEC.md §9)', () => {
-  it('samples at 0.08', () => {
-    expect(ERROR_REPORT_SAMPLE_RATE).toBe(0.08);
-    expect(shouldReportError('TypeError: x is undefined', 0.079)).toBe(true);
-    expect(shouldReportError('TypeError: x is undefined', 0.08)).toBe(false);
-    expect(shouldReportError('boom', 0.5, 1)).toBe(true);
-    expect(shouldReportError('boom', 0, 0)).toBe(false);
+  it('records every error (0.08 is the trace sampling rate, not the error rate)', () => {
+    expect(TRACE_SAMPLE_RATE).toBe(0.08);
+    expect(REPLAY_SAMPLE_RATE).toBe(0);
+    // No chance involved: every error of a page load up to the cap is recorded.
+    for (let i = 0; i < ERRORS_PER_PAGE_MAX; i++)
+      expect(shouldReportError('TypeError: x is undefined', 'TypeError', i)).toBe(true);
+    expect(shouldReportError('boom')).toBe(true);
+    // Only a flood of one page load is cut.
+    expect(shouldReportError('boom', 'Error', ERRORS_PER_PAGE_MAX)).toBe(false);
   });
 
   it('never reports resize-observer or abort noise', () => {
@@ -20,7 +29,7 @@ describe('error reporting (SPEC.md §9)', () => {
       'signal is aborted without reason',
     ]) {
       expect(isErrorNoise(m), m).toBe(true);
-      expect(shouldReportError(m, 0), m).toBe(false);
+      expect(shouldReportError(m), m).toBe(false);
     }
     expect(isErrorNoise('aborted', 'AbortError')).toBe(true);
     expect(isErrorNoise('Cannot read properties of undefined')).toBe(false);

@@ -105,3 +105,18 @@ describe('tab bar scroll rule', () => {
     expect(nextTabBarVisible({ ...base, visible: false, previousY: 1500, y: 1400 })).toBe(true);
   });
 });
+
+import { HEADER_TOP_MAX_Y, headerAtTop } from '../src/device.ts';
+
+describe('header top state (SPEC.md §9 "Layout")', () => {
+  it('holds under 60px of scroll and ends at 60px', () => {
+    expect(HEADER_TOP_MAX_Y).toBe(60);
+    expect([0, 30, 59, 59.9].map(headerAtTop)).toEqual([true, true, true, true]);
+    expect([60, 61, 400].map(headerAtTop)).toEqual([false, false, false]);
+  });
+  it('the tab bar shows in the header-top zone even while scrolling down, and hides just past it', () => {
+    const base = { visible: true, viewportHeight: 800, documentHeight: 4000 };
+    expect(nextTabBarVisible({ ...base, previousY: 40, y: 59 })).toBe(true);
+    expect(nextTabBarVisible({ ...base, previousY: 40, y: 60 })).toBe(false);
+  });
+});

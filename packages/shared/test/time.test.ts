@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKst, isKstWeekend, kstDate, kstDateString, kstParts, kstText } from '../src/time.ts';
+import { dayGateOpen, fixedClock, formatKst, isKstWeekend, kstDate, kstDateString, kstParts, kstText } from '../src/time.ts';
 
 describe('KST helpers', () => {
   it('reads wall-clock fields in Asia/Seoul, not UTC', () => {
@@ -30,5 +30,23 @@ describe('KST helpers', () => {
     expect(kstText(null, 'date', '—')).toBe('—');
     expect(kstText('not a date', 'date')).toBe('');
     expect(kstText('2026-11-28T15:35:00.000Z', 'datetime')).toBe('2026.11.29 00:35');
+  });
+  it('day gates: WEEKDAY shows Mon–Thu, WEEKEND Fri–Sun, ALL every day, by the injected clock (KST)', () => {
+    const week = [16, 17, 18, 19, 20, 21, 22].map((d) => fixedClock(kstDate(2026, 11, d, 12)));
+    expect(week.map((c) => dayGateOpen('WEEKDAY', c))).toEqual([true, true, true, true, false, false, false]);
+    expect(week.map((c) => dayGateOpen('WEEKEND', c))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(week.every((c) => dayGateOpen('ALL', c))).toBe(true);
+    // Friday 00:30 KST is still Thursday in UTC: the gate follows KST.
+    const friEarly = fixedClock(kstDate(2026, 11, 20, 0, 30));
+    expect(dayGateOpen('WEEKEND', friEarly)).toBe(true);
+    expect(dayGateOpen('WEEKDAY', friEarly)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   CLAIM_STATUSES,
   COUPON_SCOPES,
   COUPON_TYPES,
+  type DayGate,
   DISCOUNT_KINDS,
   LIKE_TYPES,
   LOG_KINDS,
@@ -110,6 +111,8 @@ export const users = pgTable(
     terms_agreed_at: ts('terms_agreed_at'),
     /** 광고성 정보 수신 동의 (optional): when given; null when not given or withdrawn. */
     marketing_agreed_at: ts('marketing_agreed_at'),
+    /** SPEC.md §3 "Campaign codes": the campaign link (product_Id 1–16) the member signed up from. */
+    campaign_code: smallint('campaign_code'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -609,6 +612,8 @@ export const banners = pgTable('banners', {
   link_url: text('link_url').notNull(),
   starts_at: ts('starts_at'),
   ends_at: ts('ends_at'),
+  /** SPEC.md §9: a time-gated banner shows on weekdays (Mon–Thu) or weekends (Fri–Sun) KST only. */
+  days: varchar('days', { length: 10 }).$type<DayGate>().notNull().default('ALL'),
   sort_order: smallint('sort_order').notNull().default(0),
   is_active: boolean('is_active').notNull().default(true),
 });
@@ -852,6 +857,8 @@ export const orders = pgTable(
     orderer_phone: varchar('orderer_phone', { length: 20 }),
     /** The payment method chosen at checkout (PAYMENT_METHODS: CARD, TOSSPAY, KAKAOPAY, NAVERPAY, TRANSFER). */
     payment_method: varchar('payment_method', { length: 20 }).notNull().default('CARD'),
+    /** SPEC.md §3 "Campaign codes": the campaign link (product_Id 1–16) of the visit that ordered. */
+    campaign_code: smallint('campaign_code'),
     expires_at: ts('expires_at').notNull(),
     paid_at: ts('paid_at'),
     cancelled_at: ts('cancelled_at'),

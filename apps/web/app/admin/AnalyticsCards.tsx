@@ -13,6 +13,16 @@ export type Analytics = {
   page_views_by_device: { device: string; views: number; visitors: number }[];
   funnel: FunnelStep[];
   funnel_by_group: { ab_group: string; steps: FunnelStep[] }[];
+  campaigns: {
+    campaign_code: number;
+    utm_source: string;
+    utm_medium: string;
+    utm_campaign: string;
+    visits: number;
+    sign_ups: number;
+    orders: number;
+    sales: number;
+  }[];
 };
 
 const DEVICE: Record<string, string> = { app: '앱', pc: 'PC', mobile: '모바일 웹', unknown: '알 수 없음' };
@@ -96,5 +106,47 @@ export function AnalyticsCards({ a }: { a: Analytics }) {
         </ol>
       </section>
     </div>
+  );
+}
+
+/** SPEC.md §3 "Campaign codes": visits, sign-ups and paid orders per campaign link (30 days). */
+export function CampaignCard({ rows }: { rows: Analytics['campaigns'] }) {
+  return (
+    <section className={styles.card} aria-labelledby="campaigns">
+      <h2 id="campaigns">캠페인 코드별 성과 (30일)</h2>
+      {rows.length === 0 && <p className={styles.muted}>캠페인 링크로 들어온 방문이 없어요.</p>}
+      {rows.length > 0 && (
+        <table className={styles.table} data-testid="campaigns">
+          <thead>
+            <tr>
+              <th scope="col">코드</th>
+              <th scope="col">캠페인</th>
+              <th scope="col">방문</th>
+              <th scope="col">가입</th>
+              <th scope="col">주문</th>
+              <th scope="col">매출</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.campaign_code} data-code={r.campaign_code}>
+                <th scope="row">{r.campaign_code}</th>
+                <td>
+                  {r.utm_campaign}
+                  <span className={styles.muted}>
+                    {' '}
+                    ({r.utm_source} · {r.utm_medium})
+                  </span>
+                </td>
+                <td>{n(r.visits)}</td>
+                <td data-col="sign_ups">{n(r.sign_ups)}</td>
+                <td data-col="orders">{n(r.orders)}</td>
+                <td>{n(r.sales)}원</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

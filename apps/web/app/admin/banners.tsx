@@ -3,7 +3,7 @@
  * API's BannerInput: a link inside the shop or https, a KST window); switching one off or on and
  * replacing its picture.
  */
-import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS, BannerInput } from '@codiroom/shared';
+import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS, BannerInput, DAY_GATES, type DayGate } from '@codiroom/shared';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
 import { adminCall, adminUpload } from './api';
@@ -20,8 +20,11 @@ type Banner = {
   starts_at: string | null;
   ends_at: string | null;
   is_active: boolean;
+  days: DayGate;
   state: 'SHOWN' | 'SCHEDULED' | 'ENDED' | 'OFF';
 };
+/** SPEC.md §9: weekday Mon–Thu, weekend Fri–Sun (KST). */
+const DAYS = { ALL: '매일', WEEKDAY: '평일(월~목)', WEEKEND: '주말(금~일)' } as const;
 const STATE = { SHOWN: '노출 중', SCHEDULED: '예약', ENDED: '종료', OFF: '꺼짐' } as const;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -62,6 +65,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
               </td>
               <td>
                 {kst(b.starts_at)} ~ {kst(b.ends_at)}
+                <div className={styles.muted}>{DAYS[b.days]}</div>
               </td>
               <td>{STATE[b.state]}</td>
               <td>
@@ -98,6 +102,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
             starts_at: kstInstant(s('starts_at')),
             ends_at: kstInstant(s('ends_at')),
             sort_order: Number(s('sort_order') || 0),
+            days: s('days') || 'ALL',
           });
           if (!body.success) {
             refuse(body.error.issues, '배너');
@@ -139,6 +144,16 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
         <label className={styles.field}>
           종료(KST)
           <input className={styles.input} type="datetime-local" name="ends_at" />
+        </label>
+        <label className={styles.field}>
+          요일
+          <select className={styles.input} name="days" defaultValue="ALL">
+            {DAY_GATES.map((d) => (
+              <option key={d} value={d}>
+                {DAYS[d]}
+              </option>
+            ))}
+          </select>
         </label>
       </CreateForm>
     </>

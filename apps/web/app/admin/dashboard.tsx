@@ -2,13 +2,14 @@
  * /admin/dashboard (MD, CS): today and the last 30 KST days — sales, orders, average order value,
  * sessions and conversion, cancels and returns — daily charts, best sellers, top searches and
  * searches that found nothing, the sizes running out, and the analytics: page views, pages and
- * sections seen and the purchase funnel per A/B group (GET /api/admin/dashboard).
+ * sections seen and the purchase funnel per A/B group, and visits, sign-ups and orders per
+ * campaign code (GET /api/admin/dashboard).
  */
 import { formatWon } from '@codiroom/shared';
 import { useMemo } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { type Analytics, AnalyticsCards } from './AnalyticsCards';
+import { type Analytics, AnalyticsCards, CampaignCard } from './AnalyticsCards';
 import styles from './admin.module.css';
 import { adminCall } from './api';
 import { type ChartSeries, DailyChart } from './Chart';
@@ -113,6 +114,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         <DailyChart title="일별 주문, 방문과 페이지뷰 (최근 30일)" days={days} series={countSeries} />
       </section>
       <AnalyticsCards a={d} />
+      <CampaignCard rows={d.campaigns} />
       <div className={styles.grid2}>
         <section className={styles.card} aria-labelledby="best">
           <h2 id="best">많이 팔린 상품 (30일)</h2>

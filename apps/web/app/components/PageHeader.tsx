@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { headerAtTop } from '@codiroom/shared';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartBadgeText, ensureCartCountLoaded, useCartCount } from '../lib/cart-count';
 import { useRootData } from '../root';
@@ -67,8 +68,27 @@ export function PageHeader({
   actions?: boolean;
 }) {
   const navigate = useNavigate();
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // SPEC.md §9 "Layout": the header-top state while the scroll is under 60px; past it the header
+    // lifts off the page (a shadow). Set on the element directly: no re-render on scroll.
+    let frame = 0;
+    const update = () => {
+      if (header.current) header.current.dataset.top = String(headerAtTop(window.scrollY));
+    };
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} ref={header} data-top="true" data-testid="page-header">
       <div className={styles.left}>
         {logo ? (
           <Link to="/" className={styles.logo}>

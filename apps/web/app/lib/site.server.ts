@@ -12,6 +12,8 @@ export type SiteInfo = {
   address: string;
   supportPhone: string;
   supportEmail: string;
+  /** The error screen's "팀에 오류 알리기" address (SPEC.md §2 Shell screens: contact-the-team link). */
+  errorContactEmail: string;
   supportHours: string;
   hosting: string;
   privacyOfficer: string;
@@ -27,6 +29,7 @@ export function siteInfo(env: NodeJS.ProcessEnv = process.env): SiteInfo {
     address: env.SITE_ADDRESS ?? '서울특별시 성동구 성수이로 00, 0층',
     supportPhone: env.SITE_SUPPORT_PHONE ?? '1600-0000',
     supportEmail: env.SITE_SUPPORT_EMAIL ?? 'help@codiroom.example',
+    errorContactEmail: env.SITE_ERROR_CONTACT_EMAIL ?? env.SITE_SUPPORT_EMAIL ?? 'help@codiroom.example',
     // One text on every screen (the call-back form and 1:1 문의 say the same).
     supportHours: SUPPORT_HOURS,
     hosting: env.SITE_HOSTING ?? '코디룸 자체 호스팅',

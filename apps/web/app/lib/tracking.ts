@@ -2,8 +2,8 @@
  * What the storefront measures on its own (docs/ARCHITECTURE.md, "Analytics"), through the queue
  * of log.ts: a page view per page (with the product of a product page, for the rankings and the
  * funnel, and the event id the server's PageView and ViewContent ad events share with a pixel), the sections a shopper actually saw (elements marked `data-track-section`, counted once
- * per page view when half on screen), and browser errors — sampled at SPEC.md §9's 0.08, never
- * the resize-observer or abort noise.
+ * per page view when half on screen), and browser errors — every one (SPEC.md §9's 0.08 is the
+ * trace sampling rate, and no traces are recorded), never the resize-observer or abort noise.
  */
 import { shouldReportError } from '@codiroom/shared';
 import { useEffect } from 'react';
@@ -18,12 +18,14 @@ export function productIdOfPath(pathname: string): number | undefined {
 }
 
 let errorsHooked = false;
+let errorsReported = 0;
 
 function hookErrors() {
   if (errorsHooked) return;
   errorsHooked = true;
   const report = (name: string, message: string) => {
-    if (!shouldReportError(message, Math.random(), undefined, name)) return;
+    if (!shouldReportError(message, name, errorsReported)) return;
+    errorsReported += 1;
     track({ kind: 'error', name: 'browser_error', path: location.pathname, props: { error: name, message } });
   };
   window.addEventListener('error', (e) => report(e.error?.name ?? 'Error', String(e.message ?? '')));

@@ -1,4 +1,4 @@
-import type { BannerListBody, DailyLookBody, HomeFeed } from '@codiroom/shared';
+import { type BannerListBody, type DailyLookBody, type HomeFeed, OUTLET_LIMIT } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
@@ -133,20 +133,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         <PlacementBanners banners={loaderData.middle} placement="home_middle" />
 
-        {rest.map((s) => (
-          <section
-            key={s.key}
-            className={page.section}
-            aria-labelledby={`sec-${s.key}`}
-            data-track-section={`home_${s.key}`}
-          >
-            <div className={page.sectionHead}>
-              <h2 id={`sec-${s.key}`}>{s.title}</h2>
-              {s.link && <Link to={s.link}>전체보기</Link>}
-            </div>
-            <ProductGrid products={s.products.slice(0, 9)} eagerCount={0} />
-          </section>
-        ))}
+        {rest.map((s) =>
+          s.key === 'outlet' ? (
+            // SPEC.md §9 "Outlet limit 10": a strip of up to ten outlet products.
+            <section
+              key={s.key}
+              className={page.section}
+              aria-labelledby="sec-outlet"
+              data-track-section="home_outlet"
+            >
+              <div className={page.sectionHead}>
+                <h2 id="sec-outlet">{s.title}</h2>
+                {s.link && <Link to={s.link}>전체보기</Link>}
+              </div>
+              <ul className={page.row} data-testid="home-outlet">
+                {s.products.slice(0, OUTLET_LIMIT).map((p) => (
+                  <li key={p.id}>
+                    <ProductCard product={p} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <section
+              key={s.key}
+              className={page.section}
+              aria-labelledby={`sec-${s.key}`}
+              data-track-section={`home_${s.key}`}
+            >
+              <div className={page.sectionHead}>
+                <h2 id={`sec-${s.key}`}>{s.title}</h2>
+                {s.link && <Link to={s.link}>전체보기</Link>}
+              </div>
+              <ProductGrid products={s.products.slice(0, 9)} eagerCount={0} />
+            </section>
+          ),
+        )}
       </main>
       <Footer />
     </>

@@ -1,4 +1,11 @@
-import { mergeUtmInfo, showsTabBar, storedUserIdForcesLogout, webStatusScreen } from '@codiroom/shared';
+import {
+  CAMPAIGN_COOKIE,
+  campaignCodeOf,
+  mergeUtmInfo,
+  showsTabBar,
+  storedUserIdForcesLogout,
+  webStatusScreen,
+} from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { rememberPrevUrl } from '../lib/auth';
@@ -83,6 +90,14 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       > | null;
       const merged = mergeUtmInfo(new URLSearchParams(location.search), stored);
       if (Object.keys(merged).length) window.sessionStorage.setItem('utmInfo', JSON.stringify(merged));
+      // SPEC.md §3 "Campaign codes": the visit's code goes to the server as a session cookie, so
+      // its analytics events, a sign-up and an order made in it carry the code.
+      const code = campaignCodeOf(merged.product_Id);
+      if (code !== null) {
+        const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+        // biome-ignore lint/suspicious/noDocumentCookie: a session cookie (no Max-Age), the visit's as utmInfo is
+        document.cookie = `${CAMPAIGN_COOKIE}=${code}; Path=/; SameSite=Lax${secure}`;
+      }
     } catch {}
   }, [location.search]);
 

@@ -1,13 +1,20 @@
 import { formatKst, MESSAGES, shopperMessage } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
+import { useRootData } from '../root';
 import styles from './screens.module.css';
 import { TABS } from './TabBar';
 
-const REPORT_MAIL = 'mailto:help@codiroom.example?subject=%5B%EC%98%A4%EB%A5%98%20%EC%A0%9C%EB%B3%B4%5D';
+/** The contact-the-team link: a mail to the configured address (SITE_ERROR_CONTACT_EMAIL). */
+export function reportMailHref(address: string): string {
+  return `mailto:${encodeURIComponent(address).replace('%40', '@')}?subject=${encodeURIComponent('[오류 제보]')}`;
+}
 
 /** SPEC.md §2: error fallback with go-home and reload buttons and a contact-the-team link. */
 export function ErrorFallback() {
+  // From the root loader's configuration; without it (the root loader itself failed) the link
+  // goes to the shop's information page, which carries the support contacts.
+  const address = useRootData()?.site.errorContactEmail;
   return (
     <main className={styles.screen} data-screen="error-fallback">
       <div className={styles.icon} aria-hidden="true">
@@ -34,7 +41,7 @@ export function ErrorFallback() {
           새로고침
         </button>
       </div>
-      <a className={styles.link} href={REPORT_MAIL}>
+      <a className={styles.link} href={address ? reportMailHref(address) : '/info/faq'}>
         팀에 오류 알리기
       </a>
     </main>
@@ -107,6 +114,7 @@ export function OverloadScreen() {
 
 /** SPEC.md §2: error screen variant 4, shown when its flag is set. */
 export function ErrorVariant4Screen() {
+  const address = useRootData()?.site.errorContactEmail;
   return (
     <main className={styles.screen} data-screen="error4">
       <div className={styles.code}>ERROR</div>
@@ -117,7 +125,7 @@ export function ErrorVariant4Screen() {
           새로고침
         </button>
       </div>
-      <a className={styles.link} href={REPORT_MAIL}>
+      <a className={styles.link} href={address ? reportMailHref(address) : '/info/faq'}>
         팀에 오류 알리기
       </a>
     </main>

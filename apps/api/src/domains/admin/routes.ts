@@ -342,6 +342,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
             ),
             funnel: z.array(FunnelStep),
             funnel_by_group: z.array(z.object({ ab_group: z.string(), steps: z.array(FunnelStep) })),
+            /** SPEC.md §3 "Campaign codes": visits, sign-ups and paid orders per campaign link. */
+            campaigns: z.array(
+              z.object({
+                campaign_code: z.number().int(),
+                utm_source: z.string(),
+                utm_medium: z.string(),
+                utm_campaign: z.string(),
+                visits: z.number().int(),
+                sign_ups: z.number().int(),
+                orders: z.number().int(),
+                sales: z.number().int(),
+              }),
+            ),
           }),
           ...E,
         },

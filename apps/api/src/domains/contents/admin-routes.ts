@@ -8,6 +8,7 @@ import {
   BannerInput,
   BannerUpdate,
   CodiInput,
+  DAY_GATES,
   ErrorBody,
   PostInput,
   PostUpdate,
@@ -47,6 +48,7 @@ const BannerView = z.looseObject({
   ends_at: z.string().nullable(),
   sort_order: Int,
   is_active: z.boolean(),
+  days: z.enum(DAY_GATES),
   state: z.enum(['SHOWN', 'SCHEDULED', 'ENDED', 'OFF']),
 });
 const PostView = z.looseObject({

@@ -2,6 +2,7 @@
 import {
   type Banner,
   type CodiSet,
+  dayGateOpen,
   hideAnswerMarks,
   MESSAGES,
   type PostDetail,
@@ -331,16 +332,20 @@ export async function themePage(
 
 // ───────────────────────────── banners ─────────────────────────────
 
-/** Active banners of a placement whose window contains now. */
+/**
+ * Active banners of a placement whose window contains now and whose days are today's (SPEC.md §9:
+ * time-gated banners use KST; weekday Mon–Thu, weekend Fri–Sun).
+ */
 export async function activeBanners(ctx: AppContext, placement: string): Promise<Banner[]> {
   const now = ctx.clock.now();
-  return ctx.db
+  const rows = await ctx.db
     .select({
       id: banners.id,
       title: banners.title,
       subtitle: banners.subtitle,
       image_url: banners.image_url,
       link_url: banners.link_url,
+      days: banners.days,
     })
     .from(banners)
     .where(
@@ -352,6 +357,7 @@ export async function activeBanners(ctx: AppContext, placement: string): Promise
       ),
     )
     .orderBy(asc(banners.sort_order), asc(banners.id));
+  return rows.filter((b) => dayGateOpen(b.days, ctx.clock)).map(({ days: _days, ...b }) => b);
 }
 
 // ───────────────────────────── sitemap ─────────────────────────────

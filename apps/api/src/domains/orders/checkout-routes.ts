@@ -16,6 +16,7 @@ import {
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestCampaignCode } from '../../platform/campaign.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
@@ -82,7 +83,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: CreatedOrder, ...Errors },
       },
     },
-    async (req) => createOrder(ctx, me(req), req.body),
+    async (req) => createOrder(ctx, me(req), req.body, requestCampaignCode(req.headers)),
   );
 
   app.post(

@@ -65,6 +65,8 @@ type PendingOrder = {
   /** Null: the member's own name / phone (read in the statement). */
   orderer: CreateOrderRequest['orderer'] | null;
   paymentMethod: CreateOrderRequest['payment_method'];
+  /** SPEC.md §3 "Campaign codes": the visit's campaign link, if any. */
+  campaignCode: number | null;
   now: Date;
   lines: readonly PricedLine[];
   plan: BenefitPlan;
@@ -148,8 +150,8 @@ async function insertPendingOrder(
       o as (
         insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
           coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
-          detail_address, delivery_request, orderer_name, orderer_phone, payment_method, expires_at,
-          created_at, updated_at)
+          detail_address, delivery_request, orderer_name, orderer_phone, payment_method, campaign_code,
+          expires_at, created_at, updated_at)
         select ${o.orderNo}::text, ${o.userId}::int, 'PENDING', ${o.name}::text, ${m.total_price}::int,
           ${m.product_discount}::int, ${m.coupon_discount}::int, ${m.point_used}::int,
           ${m.shipping_fee}::int, ${m.amount}::int, ${a.recipient}::text,
@@ -157,6 +159,7 @@ async function insertPendingOrder(
           ${a.detail_address}::text, ${o.deliveryRequest}::text,
           coalesce(${o.orderer?.name ?? null}::text, left(u.name, 50)),
           coalesce(${o.orderer?.phone ?? null}::text, u.phone), ${o.paymentMethod}::text,
+          ${o.campaignCode}::smallint,
           ${new Date(o.now.getTime() + WINDOW_MS).toISOString()}::timestamptz, ${at}, ${at}
         from (select 1) one left join users u on u.id = ${o.userId}::int
         where (select ok from good)
@@ -193,6 +196,7 @@ export async function createOrder(
   ctx: AppContext,
   userId: number,
   body: CreateOrderRequest,
+  campaignCode: number | null = null,
 ): Promise<CreatedOrder> {
   // Starting checkout again ends the member's earlier unpaid attempts first (release.ts), so the
   // stock, coupons and points they held are this order's to take (never one being confirmed).
@@ -224,6 +228,7 @@ export async function createOrder(
     deliveryRequest: body.delivery_request ?? null,
     orderer: body.orderer ?? null,
     paymentMethod: body.payment_method,
+    campaignCode,
     now,
     lines,
     plan,

@@ -15,6 +15,7 @@ import {
   AnalyticsAck,
   AnalyticsBatch,
   type AnalyticsEvent,
+  campaignUtm,
   type DeviceKind,
   deviceKind,
   ErrorBody,
@@ -25,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, issuedGuestIdOf } from '../../platform/access.ts';
+import { requestCampaignCode } from '../../platform/campaign.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requestCookie } from '../../platform/cookies.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -75,9 +77,12 @@ export function rowOfEvent(
   who: { user_id: number | null; guest_id: string | null },
   now: Date,
   device?: DeviceKind,
+  campaignCode: number | null = null,
 ): EventRow {
   // A page view records its device (the back office splits page views by it).
-  const props = e.kind === 'page_view' && device ? { ...e.props, device } : e.props;
+  // The campaign keys are the server's (from the visit's cookie), never the event's own.
+  const { campaign_code: _code, ...own } = e.props ?? {};
+  const props = e.kind === 'page_view' && device ? { ...own, device } : own;
   return {
     kind: ANALYTICS_KINDS[e.kind],
     user_id: who.user_id,
@@ -88,9 +93,18 @@ export function rowOfEvent(
     path: pathOnly(e.path),
     product_display_id: e.product_display_id ?? null,
     event_id: e.event_id ?? null,
-    payload: props ?? {},
+    payload: { ...props, ...campaignProps(campaignCode) },
     created_at: now,
   };
+}
+
+/**
+ * SPEC.md §3 "Campaign codes": every event of a visit that came by a campaign link carries the
+ * code and its utm values (the server's, whatever the event's own properties say).
+ */
+function campaignProps(code: number | null): Record<string, string | number> {
+  const utm = code === null ? null : campaignUtm(code);
+  return utm && code !== null ? { ...utm, campaign_code: code } : {};
 }
 
 /** The page of an event as a URL on the referer's origin (the page that sent the batch), or null. */
@@ -171,7 +185,8 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         webviewCookie: requestCookie(req.headers, WEBVIEW_COOKIE),
         pcCookie: requestCookie(req.headers, 'isPC'),
       });
-      const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now, device));
+      const campaign = requestCampaignCode(req.headers);
+      const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now, device, campaign));
       if (!buffer.offer(rows)) throw full();
       const views = batch.events.filter((e) => e.kind === 'page_view');
       for (const e of views) {
@@ -220,7 +235,7 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
               ? (productId as number)
               : null,
           event_id: eventId.success ? eventId.data : null,
-          payload: body,
+          payload: { ...body, campaign_code: undefined, ...campaignProps(requestCampaignCode(req.headers)) },
           created_at: ctx.clock.now(),
         };
         if (!buffer.offer([row])) throw full();

@@ -217,6 +217,7 @@ export async function signUp(
   input: SignUpBody,
   guestId: string | null,
   log?: FastifyBaseLogger,
+  campaignCode: number | null = null,
 ): Promise<AuthSession> {
   const phone = requirePhone(input.phone);
   const name = requireUserName(input.user_name);
@@ -245,6 +246,7 @@ export async function signUp(
           name,
           password_hash: passwordHash,
           referred_by: referredBy,
+          campaign_code: campaignCode,
           ...consentColumns(input, now),
           created_at: now,
           updated_at: now,

@@ -22,6 +22,7 @@ import {
 } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, guestIdFrom } from '../../platform/access.ts';
+import { requestCampaignCode } from '../../platform/campaign.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { checkEmail, checkPhone, requirePhone, signIn, signUp, updatePassword } from './auth-accounts.ts';
@@ -116,7 +117,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (req, reply) => {
-      const session = await signUp(ctx, req.body, req.principal.guestId, req.log);
+      const session = await signUp(
+        ctx,
+        req.body,
+        req.principal.guestId,
+        req.log,
+        requestCampaignCode(req.headers),
+      );
       fireSignUpEvent(ctx, req, 'phone', req.body.email);
       return reply.status(201).send(session);
     },

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guestIdFrom } from '../../../platform/access.ts';
+import { requestCampaignCode } from '../../../platform/campaign.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { fireSignUpEvent, registrationMethodOf } from '../sign-up-event.ts';
 import { devOAuthRoutes } from './dev-provider.ts';
@@ -118,7 +119,13 @@ export const socialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) => {
-      const session = await socialSignUp(ctx, req.body, req.principal.guestId, req.log);
+      const session = await socialSignUp(
+        ctx,
+        req.body,
+        req.principal.guestId,
+        req.log,
+        requestCampaignCode(req.headers),
+      );
       fireSignUpEvent(ctx, req, registrationMethodOf(req.body.social_type), req.body.email);
       return reply.status(201).send(session);
     },

@@ -269,6 +269,7 @@ export async function socialSignUp(
   body: SocialSignUpBody,
   guestId: string | null,
   log?: FastifyBaseLogger,
+  campaignCode: number | null = null,
 ): Promise<SocialSession> {
   const proof = await proofOf(ctx, body);
   if (await findIdentity(ctx.db, proof.social_type, proof.social_id)) throw duplicateSocialId();
@@ -299,6 +300,7 @@ export async function socialSignUp(
           email,
           name,
           referred_by: referredBy,
+          campaign_code: campaignCode,
           ...consentColumns(body, now),
           created_at: now,
           updated_at: now,
