@@ -20,12 +20,12 @@ export function conditionLabel(c: Fields): string {
   return `${min} · ${c.is_cart_coupon ? '장바구니 쿠폰' : '상품 쿠폰'}`;
 }
 
-/** "2026.12.03 까지" in KST. */
+/** "2026.12.03까지" in KST (no space before 까지). */
 export function untilLabel(iso: string | null): string {
   if (!iso) return '';
   const k = new Date(new Date(iso).getTime() + 9 * 3600_000 - 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${k.getUTCFullYear()}.${p(k.getUTCMonth() + 1)}.${p(k.getUTCDate())} 까지`;
+  return `${k.getUTCFullYear()}.${p(k.getUTCMonth() + 1)}.${p(k.getUTCDate())}까지`;
 }
 
 export type { CouponOffer, OwnedCoupon };
