@@ -46,19 +46,19 @@ test('member: download coupon → checkout applies it → pay → cancel → cou
   // so the shopper takes the downloaded one instead (a downloaded line coupon would stack with it).
   const coupons = page.getByTestId('coupons');
   await expect(coupons).toBeVisible();
-  await expect(page.getByTestId('coupon-discount')).not.toHaveText(/-0원/);
+  await expect(page.getByTestId('coupon-discount')).toHaveText(/할인 -[1-9][\d,]*원/);
   const firstPurchase = coupons.locator('label', { hasText: '첫 구매 7% 할인 쿠폰' }).locator('input');
   await expect(firstPurchase).toBeChecked();
   const downloadedBox = coupons.locator('label', { hasText: name }).locator('input[type=checkbox]');
   if ((await downloadedBox.count()) > 0) {
     await firstPurchase.uncheck();
-    await expect(page.getByTestId('coupon-discount')).toHaveText(/-0원$/);
+    await expect(page.getByTestId('coupon-discount')).toHaveText(/할인 0원$/);
     await downloadedBox.check();
     await expect(downloadedBox).toBeChecked();
     await expect(firstPurchase).not.toBeChecked();
   }
   await expect(page.getByTestId('coupon-discount')).not.toContainText('확인 중');
-  await expect(page.getByTestId('coupon-discount')).not.toHaveText(/-0원/);
+  await expect(page.getByTestId('coupon-discount')).toHaveText(/할인 -[1-9][\d,]*원/);
   await expect
     .poll(async () => {
       const inSelect = await coupons.locator('select option:checked', { hasText: name }).count();

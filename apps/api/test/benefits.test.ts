@@ -6,7 +6,7 @@
  * missions.
  */
 import { randomUUID } from 'node:crypto';
-import { bestCouponAssignment, FIRST_PURCHASE_COUPON_LEGACY_IDS, firstDiscountPrice } from '@codiroom/shared';
+import { bestCouponAssignment, FIRST_PURCHASE_COUPON_LEGACY_IDS } from '@codiroom/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -505,7 +505,7 @@ describe('owned coupons', () => {
 });
 
 describe('offers and product prices', () => {
-  it('product coupons, benefits (first-discount price) and brand lists; guests see is_issued false', async () => {
+  it('product coupons, benefits (first-purchase price) and brand lists; guests see is_issued false', async () => {
     const d = displays[0] as Display;
     const brandCoupon = await policy({
       coupon_type: 'BRAND',
@@ -523,14 +523,16 @@ describe('offers and product prices', () => {
     expect(ids).toContain(brandCoupon.id);
     expect(ids).not.toContain(other.id);
     const expectDiscount = Math.min(3000, Math.floor(d.price_discount / 10));
-    expect(g.body.first_discount_price).toBe(firstDiscountPrice(d.price_discount));
+    // A guest's "첫 구매 시" price: the seeded first-purchase coupon (7 %, at most 10,000) sign-up gives.
+    const firstPrice = d.price_discount - Math.min(10_000, Math.floor((d.price_discount * 7) / 100));
+    expect(g.body.first_discount_price).toBe(firstPrice);
     // The brand coupon is the best offer on this product (10% capped at 3,000): the exact price.
     expect(g.body.result[0].coupon_policy_id).toBe(brandCoupon.id);
     expect(g.body.best_price).toBe(d.price_discount - expectDiscount);
 
     const ben = await call('GET', `/api/products/${d.id}/benefits`, guestH);
     expect(ben.status).toBe(200);
-    expect(ben.body.first_discount_price).toBe(firstDiscountPrice(d.price_discount));
+    expect(ben.body.first_discount_price).toBe(firstPrice);
     expect(ben.body.is_first_purchase).toBe(false);
     expect(ben.body.best_coupon_price).toBe(g.body.best_price);
 
@@ -538,6 +540,8 @@ describe('offers and product prices', () => {
     await call('POST', '/api/benefits/issue-coupon2', m.headers, { coupon_policy_id: brandCoupon.id });
     const mine = await call('GET', `/api/products/${d.id}/benefits`, m.headers);
     expect(mine.body.is_first_purchase).toBe(true);
+    // A member without the first-purchase coupon (this one was inserted, not signed up) is promised none.
+    expect(mine.body.first_discount_price).toBeNull();
     expect(
       mine.body.coupons.find((x: { coupon_policy_id: number }) => x.coupon_policy_id === brandCoupon.id)
         .is_issued,

@@ -99,10 +99,8 @@ describe('product detail', () => {
       is_fast: target.is_fast,
       delivery_category: 'home_delivery',
     });
-    // 85% of the discounted price, rounded up to 10 won.
-    expect(body.first_discount_price).toBe(Math.ceil((target.price_discount * 85) / 1000) * 10);
-    expect(body.first_discount_price % 10).toBe(0);
-    expect(body.first_discount_price * 100).toBeGreaterThanOrEqual(target.price_discount * 85);
+    // No first-purchase price on the shared detail: it is the viewer's (GET /api/products/{id}/benefits).
+    expect(body).not.toHaveProperty('first_discount_price');
     // Average of the stored reviews, one decimal.
     const [avg] = await t.ctx.db
       .select({ a: sql<number>`avg(${reviews.rating})::float` })

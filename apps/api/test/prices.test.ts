@@ -85,11 +85,10 @@ type Seen = {
   card: { price_discount: number; time_sale_price?: number | null; event_coupon_price?: number | null };
   detail: {
     price_discount: number;
-    first_discount_price: number;
     time_sale?: { sale_price: number; remaining: number } | null;
     event_coupon_price?: number | null;
   };
-  benefits: { best_coupon_price: number; first_discount_price: number };
+  benefits: { best_coupon_price: number; first_discount_price: number | null };
   cart: { price: number; is_time_sale?: boolean };
   calc: { price: number };
   form: { price: number };
@@ -157,8 +156,9 @@ describe('prices everywhere agree', () => {
     });
     expect(s.detail.time_sale).toMatchObject({ sale_price: 25_000, remaining: 10 });
     expect(s.benefits.best_coupon_price).toBe(25_000);
-    // First-discount price (85% rounded up to 10 won) of the price paid, on the page and the benefits slot.
-    expect([s.detail.first_discount_price, s.benefits.first_discount_price]).toEqual([21_250, 21_250]);
+    // No first-purchase price is promised here: this shop has no first-purchase coupon to give.
+    expect(s.detail).not.toHaveProperty('first_discount_price');
+    expect(s.benefits.first_discount_price).toBeNull();
     expect(s.cart).toMatchObject({ price: 25_000, is_time_sale: true });
     expect(s.calc.price).toBe(25_000);
     expect(s.form.price).toBe(25_000);

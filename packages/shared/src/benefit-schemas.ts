@@ -252,6 +252,8 @@ export const BestCouponCombBody = z.object({
   result: z.object({
     lines: z.array(BestCouponLine),
     cart_coupon_ids: z.array(Int),
+    /** What each chosen cart-wide coupon takes off as applied (after the line coupons). */
+    cart_coupons: z.array(z.object({ coupon_id: Int, discount: Int })),
     cart_discount: Int,
     total_discount: Int,
     total_amount: Int,
@@ -300,8 +302,13 @@ export const ProductBenefitsBody = z.object({
   product_display_id: Int,
   price: Int,
   price_discount: Int,
-  /** SPEC.md §9 first-discount price (85% of the discount price, rounded up to 10 won). */
-  first_discount_price: Int,
+  /**
+   * The "첫 구매 시" price (docs/ARCHITECTURE.md, 'Prices'): one unit bought alone with the
+   * first-purchase coupon, as checkout applies it (shipping not included); null when the caller
+   * cannot get it (a member after their first paid order, or whose coupon is used or expired) or
+   * the coupon takes nothing off this product.
+   */
+  first_discount_price: Int.nullable(),
   /** Whether the caller is a member who has not bought yet (first-purchase benefits apply). */
   is_first_purchase: z.boolean(),
   /** One unit after the best coupon the caller holds or can download. */
@@ -313,6 +320,7 @@ export type ProductBenefitsBody = z.infer<typeof ProductBenefitsBody>;
 export const ProductCouponsBody = z.object({
   result: z.array(CouponOffer),
   best_price: Int,
-  first_discount_price: Int,
+  /** As ProductBenefitsBody.first_discount_price. */
+  first_discount_price: Int.nullable(),
 });
 export type ProductCouponsBody = z.infer<typeof ProductCouponsBody>;

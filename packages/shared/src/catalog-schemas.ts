@@ -71,8 +71,6 @@ export const ProductDetail = z.object({
   price: Int,
   price_discount: Int,
   discount_rate: Int,
-  /** SPEC.md §9: 85% of the live price (the time-sale price while one runs, else price_discount), rounded up to 10 won. */
-  first_discount_price: Int,
   images: z.array(z.string()),
   image_url: z.string(),
   color_name: z.string(),

@@ -56,8 +56,10 @@ export const TYPE_SCALE = {
 } as const satisfies Record<string, TypeStyle>;
 export const FONT_WEIGHTS = { Bold: 700, Semi_Bold: 600, Medium: 500, Regular: 400 } as const;
 
-/** SPEC.md §9 "Coupons and prices". */
-export const FIRST_DISCOUNT_RATE = 0.85;
+/**
+ * SPEC.md §9 "Coupons and prices". Its "85% of the discount price" first-discount price is not used:
+ * the shop's first-purchase benefit is this coupon (docs/ARCHITECTURE.md, 'Prices').
+ */
 export const FIRST_PURCHASE_COUPON_RATE_PERCENT = 7;
 export const FIRST_PURCHASE_COUPON_MAX_DISCOUNT = 10_000;
 export const FIXED_CODI_COUPON_IDS = [1865, 1866, 1867] as const;

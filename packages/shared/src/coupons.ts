@@ -79,6 +79,8 @@ export interface LineAssignment {
 export interface CouponAssignment {
   lines: LineAssignment[];
   cart_coupon_ids: number[];
+  /** What each cart-wide coupon of cart_coupon_ids takes off as applied (after line coupons), in order. */
+  cart_discounts: number[];
   cart_discount: number;
   /** Σ line discounts + cart discount. */
   total_discount: number;
@@ -314,6 +316,7 @@ export function evaluateChoice(
   return {
     lines: out,
     cart_coupon_ids: ordered.map((c) => c.id),
+    cart_discounts: ordered.map((_, k) => applied.discounts[k] ?? 0),
     cart_discount: cart,
     total_discount: lineTotal + cart,
     cart_allocation: lines.flatMap((l, i) =>
@@ -721,6 +724,32 @@ export function priceAfterBestCoupon(
   const a = bestCouponAssignment([one], coupons, now);
   const ids = [...(a.lines[0]?.coupon_ids ?? []), ...a.cart_coupon_ids];
   return { price: line.unit_price - a.total_discount, coupon_id: ids[0] ?? null };
+}
+
+/**
+ * The "첫 구매 시" price (docs/ARCHITECTURE.md, 'Prices'; the shop's reading of SPEC.md "Coupons and
+ * prices": the first-purchase benefit is the first-purchase coupon, 7 %, at most 10,000 won): one unit
+ * of a product bought alone, after the coupons checkout's optimiser applies for a shopper holding the
+ * first-purchase coupon and `others` (the other coupons they hold). Null when the first-purchase coupon
+ * takes nothing off that price (not usable, below its minimum order, a time-sale line it does not
+ * allow, or another coupon the shopper holds is worth more alone): then there is no first-purchase
+ * price to promise. Shipping is not part of it.
+ */
+export function firstPurchasePrice(
+  line: CouponLine,
+  firstPurchase: CouponRule,
+  others: readonly CouponRule[],
+  now: Date,
+): number | null {
+  const one = { ...line, quantity: 1 };
+  const a = bestCouponAssignment(
+    [one],
+    [firstPurchase, ...others.filter((c) => c.id !== firstPurchase.id)],
+    now,
+  );
+  const ids = [...(a.lines[0]?.coupon_ids ?? []), ...a.cart_coupon_ids];
+  if (!ids.includes(firstPurchase.id)) return null;
+  return one.unit_price - a.total_discount;
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  FIRST_DISCOUNT_RATE,
   INTEREST_FREE_CARD_DEFAULT_MIN,
   SLACKS_EVENT_PRICES,
   SLACKS_EVENT_RATE_PERCENT,
@@ -12,19 +11,9 @@ export function assertWon(amount: number): number {
   return amount;
 }
 
-/** Rounds up to the next multiple of `unit` won (SPEC.md rounds first-discount prices to 10 won). */
+/** Rounds up to the next multiple of `unit` won. */
 export function ceilToUnit(amount: number, unit = 10): number {
   return Math.ceil(amount / unit) * unit;
-}
-
-/**
- * SPEC.md §9: "First-discount price is 85% of the discount price, rounded up to 10 won."
- * Integer arithmetic avoids floating error (e.g. 85% of 39,900 is exactly 33,915 → 33,920).
- */
-export function firstDiscountPrice(priceDiscount: number): number {
-  assertWon(priceDiscount);
-  const hundredths = Math.round(FIRST_DISCOUNT_RATE * 100);
-  return ceilToUnit(Math.ceil((priceDiscount * hundredths) / 100), 10);
 }
 
 /** Whole-percent discount rate shown in red on product cards (floor, as Korean shops show it). */
@@ -41,6 +30,15 @@ export function discountRate(price: number, priceDiscount: number): number {
  */
 export function formatWon(amount: number): string {
   return `${groupThousands(amount)}원`;
+}
+
+/**
+ * A discount line's amount (쿠폰 할인, 포인트 사용…): "-3,897원" when something is taken off, "0원" when
+ * nothing is (never "-0원").
+ */
+export function formatDiscount(amount: number): string {
+  const won = Number.isFinite(amount) ? Math.trunc(amount) : 0;
+  return won > 0 ? `-${formatWon(won)}` : formatWon(0);
 }
 
 /** 1234567.8 → "1,234,567" (truncated toward zero; NaN and ±Infinity → "0"). */

@@ -15,6 +15,7 @@ import {
   couponOptions,
   discountOn,
   evaluateChoice,
+  firstPurchasePrice,
   isCouponUsable,
   issuedCouponExpiry,
   lineCouponDiscount,
@@ -358,6 +359,7 @@ describe('bestCouponAssignment', () => {
       cart_allocation: [],
       lines: [],
       cart_coupon_ids: [],
+      cart_discounts: [],
       cart_discount: 0,
       total_discount: 0,
     });
@@ -388,6 +390,51 @@ describe('bestCouponAssignment', () => {
       NOW,
     );
     expect(r).toEqual({ price: 39_900 - 2793, coupon_id: 1 });
+  });
+});
+
+describe('firstPurchasePrice (the "첫 구매 시" price: the first-purchase coupon, 7 %, at most 10,000 won)', () => {
+  const fp = rule({
+    id: 99,
+    discount_kind: 'PERCENT',
+    discount_value: 7,
+    max_discount: 10_000,
+    is_cart_coupon: true,
+  });
+  it.each([
+    [58_900, 58_900 - 4123], // 4,123.0
+    [53_470, 53_470 - 3742], // 3,742.9 floored to the won, as checkout does
+    [142_857, 142_857 - 9999], // 9,999.99 → 9,999: just under the cap
+    [142_858, 142_858 - 10_000], // 10,000.06 → the cap
+    [289_000, 279_000], // 20,230 capped at 10,000 (not 85 %: 245,650)
+  ])('one unit of %i → %i', (unit, expected) => {
+    expect(firstPurchasePrice(line({ line_id: 1, unit_price: unit, quantity: 3 }), fp, [], NOW)).toBe(
+      expected,
+    );
+  });
+  it('null when the coupon takes nothing off: below its minimum, a time-sale line it does not allow, used', () => {
+    const l = line({ line_id: 1, unit_price: 30_000 });
+    expect(firstPurchasePrice(l, { ...fp, min_order_amount: 50_000 }, [], NOW)).toBeNull();
+    expect(firstPurchasePrice({ ...l, is_time_sale: true }, fp, [], NOW)).toBeNull();
+    expect(firstPurchasePrice({ ...l, is_time_sale: true }, { ...fp, allow_time_sale: true }, [], NOW)).toBe(
+      30_000 - 2100,
+    );
+    expect(firstPurchasePrice(l, { ...fp, used: true }, [], NOW)).toBeNull();
+    expect(firstPurchasePrice(l, { ...fp, expires_at: NOW }, [], NOW)).toBeNull();
+  });
+  it('stacks what checkout stacks: a line coupon the shopper holds, then the coupon on what is left', () => {
+    const l = line({ line_id: 1, unit_price: 50_000 });
+    const lineCoupon = rule({ id: 5, discount_value: 5000 });
+    // 50,000 − 5,000 = 45,000; 7 % of 45,000 = 3,150.
+    expect(firstPurchasePrice(l, fp, [lineCoupon], NOW)).toBe(50_000 - 5000 - 3150);
+    expect(firstPurchasePrice(l, fp, [lineCoupon], NOW)).toBe(
+      50_000 - bestCouponAssignment([l], [fp, lineCoupon], NOW).total_discount,
+    );
+  });
+  it('null when another cart coupon the shopper holds is worth more and cannot stack with it', () => {
+    const l = line({ line_id: 1, unit_price: 50_000 });
+    const bigger = rule({ id: 6, discount_value: 9000, is_cart_coupon: true });
+    expect(firstPurchasePrice(l, fp, [bigger], NOW)).toBeNull();
   });
 });
 

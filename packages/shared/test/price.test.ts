@@ -5,8 +5,8 @@ import {
   ceilToUnit,
   couponUnitPrice,
   discountRate,
-  firstDiscountPrice,
   floorPercent,
+  formatDiscount,
   formatWon,
   groupThousands,
   interestFreeAvailable,
@@ -21,28 +21,13 @@ import {
   unitPrice,
 } from '../src/price.ts';
 
-describe('firstDiscountPrice (SPEC.md §9: 85% of the discount price, rounded up to 10 won)', () => {
+describe('formatDiscount (a discount line never reads "-0원")', () => {
   it.each([
-    [39_900, 33_920], // 33,915 → 33,920
-    [10_000, 8_500], // exact
-    [29_500, 25_080], // 25,075 → 25,080
-    [9_900, 8_420], // 8,415 → 8,420
-    [1, 10],
-    [0, 0],
-  ])('%i → %i', (input, expected) => {
-    expect(firstDiscountPrice(input)).toBe(expected);
-  });
-  it('never goes below 85% and always lands on a 10-won unit', () => {
-    for (let p = 0; p < 200_000; p += 137) {
-      const v = firstDiscountPrice(p);
-      expect(v % 10).toBe(0);
-      expect(v * 100).toBeGreaterThanOrEqual(p * 85);
-      expect(v - 10).toBeLessThan((p * 85) / 100);
-    }
-  });
-  it('rejects non-integer won', () => {
-    expect(() => firstDiscountPrice(10.5)).toThrow(RangeError);
-  });
+    [3897, '-3,897원'],
+    [0, '0원'],
+    [0.4, '0원'],
+    [Number.NaN, '0원'],
+  ])('%s → %s', (n, text) => expect(formatDiscount(n)).toBe(text));
 });
 
 describe('price helpers', () => {

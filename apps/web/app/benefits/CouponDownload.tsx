@@ -1,6 +1,7 @@
 /**
  * The product page's coupon-download block: the coupons a shopper can download for the product,
- * the price after the best coupon (held or downloadable) and the first-purchase price. A guest's
+ * and the price after the best coupon (held or downloadable; the first-purchase price is in the price
+ * block: FirstPurchasePrice). A guest's
  * download opens the login-required popup of type coupon (SPEC.md §6); a failed download shows the
  * server's detail or SPEC.md §8's fallback message.
  */
@@ -86,9 +87,6 @@ export function CouponDownload({ productDisplayId }: { productDisplayId: number 
           최대 혜택가 <strong data-testid="best-coupon-price">{formatWon(data.best_coupon_price)}</strong>
         </p>
       </div>
-      {data.is_first_purchase && (
-        <p className={styles.cond}>첫 구매 시 {formatWon(data.first_discount_price)}</p>
-      )}
       <ul className={styles.list}>
         {data.coupons.map((c) => (
           <li key={c.coupon_policy_id} className={styles.item} data-testid="coupon-offer">

@@ -20,10 +20,10 @@ export function conditionLabel(c: Fields): string {
   return `${min} · ${c.is_cart_coupon ? '장바구니 쿠폰' : '상품 쿠폰'}`;
 }
 
-/** "2026.12.03 까지" in KST. */
+/** "2026.12.03까지" in KST (no space before 까지). */
 export function untilLabel(iso: string | null): string {
   if (!iso) return '';
-  return `${formatKst(new Date(Date.parse(iso) - 1000), 'date')} 까지`;
+  return `${formatKst(new Date(Date.parse(iso) - 1000), 'date')}까지`;
 }
 
 export type { CouponOffer, OwnedCoupon };

@@ -11,6 +11,7 @@ import {
   showsPurchasePromises,
 } from '@codiroom/shared';
 import { Link } from 'react-router';
+import { FirstPurchasePrice } from '../benefits/FirstPurchasePrice';
 import { cssVars } from '../components/css-vars';
 import styles from '../routes/product.module.css';
 import { ProductUrgency } from './ProductUrgency';
@@ -65,9 +66,7 @@ export function ProductSummary({
           </p>
         )}
         {promises && (
-          <p className={styles.firstPrice} data-testid="first-price">
-            첫 구매 시 <strong>{formatWon(p.first_discount_price)}</strong>
-          </p>
+          <FirstPurchasePrice productDisplayId={p.product_display_id} className={styles.firstPrice} />
         )}
       </div>
       <dl className={styles.facts}>

@@ -1,5 +1,6 @@
 /** Pieces shared by the checkout and order pages: money breakdown, item line, status timeline. */
 import {
+  formatDiscount,
   formatWon,
   type OrderItemBody,
   type OrderItemStatus,
@@ -14,11 +15,11 @@ export function MoneyBreakdown({ money, label = '최종 결제 금액' }: { mone
       <dt>상품 금액</dt>
       <dd>{formatWon(money.total_price)}</dd>
       <dt>상품 할인</dt>
-      <dd>-{formatWon(money.product_discount)}</dd>
+      <dd>{formatDiscount(money.product_discount)}</dd>
       <dt>쿠폰 할인</dt>
-      <dd>-{formatWon(money.coupon_discount)}</dd>
+      <dd>{formatDiscount(money.coupon_discount)}</dd>
       <dt>포인트 사용</dt>
-      <dd>-{formatWon(money.point_used)}</dd>
+      <dd>{formatDiscount(money.point_used)}</dd>
       <dt>배송비</dt>
       <dd>{money.shipping_fee === 0 ? '무료' : formatWon(money.shipping_fee)}</dd>
       <dt className={styles.total}>{label}</dt>

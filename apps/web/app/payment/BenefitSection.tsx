@@ -4,6 +4,7 @@
  */
 import {
   type BestCouponCombBody,
+  formatDiscount,
   formatWon,
   type ProductsWithCouponsBody,
   shopperMessage,
@@ -13,7 +14,13 @@ import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
-import { type CheckoutAction, type CheckoutState, chosenLineCoupons } from './checkout-state';
+import {
+  appliedByCoupon,
+  type CheckoutAction,
+  type CheckoutState,
+  cartCouponShown,
+  chosenLineCoupons,
+} from './checkout-state';
 import css from './payment.module.css';
 
 type Props = {
@@ -38,7 +45,12 @@ export function BenefitSection(p: Props) {
       const r = await browserApi().request<BestCouponCombBody>('POST', '/api/orders/post-coupon3', {
         body: { items: p.items, line_coupons: chosenLineCoupons(lineCoupons), cart_coupon_ids: cartCoupons },
       });
-      if (r.ok) dispatch({ type: 'coupons/checked', discount: r.data.result.total_discount });
+      if (r.ok)
+        dispatch({
+          type: 'coupons/checked',
+          discount: r.data.result.total_discount,
+          cartApplied: appliedByCoupon(r.data.result.cart_coupons),
+        });
       else
         dispatch({
           type: 'coupons/refused',
@@ -96,14 +108,14 @@ export function BenefitSection(p: Props) {
                     }
                   />
                   <span>
-                    {c.name} (-{formatWon(c.discount)})
+                    {c.name} ({formatDiscount(cartCouponShown(state, c))})
                   </span>
                 </label>
               ))}
             </fieldset>
           )}
           <p data-testid="coupon-discount">
-            쿠폰 할인 -{formatWon(state.couponDiscount)}
+            쿠폰 할인 {formatDiscount(state.couponDiscount)}
             {state.checking ? ' · 확인 중…' : ''}
           </p>
           {state.couponError && (

@@ -32,6 +32,8 @@ export type CheckoutState = {
   lineCoupons: Record<number, number | null>;
   cartCoupons: number[];
   couponDiscount: number;
+  /** What each chosen cart-wide coupon takes off as applied (the server's answer), by coupon id. */
+  cartApplied: Record<number, number>;
   couponError: string | null;
   checking: boolean;
   points: number;
@@ -61,9 +63,30 @@ export type CheckoutAction =
   | { type: 'postcodeNote'; note: string | null }
   | { type: 'points'; points: number }
   | { type: 'coupons/choose'; lineCoupons: Record<number, number | null>; cartCoupons: number[] }
-  | { type: 'coupons/checked'; discount: number }
+  | { type: 'coupons/checked'; discount: number; cartApplied: Record<number, number> }
   | { type: 'coupons/refused'; detail: string }
   | { type: 'coupons/settled' };
+
+/** post-coupon3's / best-coupon-combs' applied cart-wide discounts, by coupon id. */
+export function appliedByCoupon(
+  list: readonly { coupon_id: number; discount: number }[],
+): Record<number, number> {
+  return Object.fromEntries(list.map((c) => [c.coupon_id, c.discount]));
+}
+
+/**
+ * The discount a cart-wide coupon's choice shows (docs/ARCHITECTURE.md, "Coupons and points at
+ * checkout"): once chosen and checked, what it takes off as applied (after the line coupons), so the
+ * line agrees with 쿠폰 할인 and the order; before that, its discount on the order alone.
+ */
+export function cartCouponShown(
+  s: Pick<CheckoutState, 'cartCoupons' | 'cartApplied'>,
+  c: { coupon_id: number; discount: number },
+): number {
+  return s.cartCoupons.includes(c.coupon_id) && s.cartApplied[c.coupon_id] !== undefined
+    ? (s.cartApplied[c.coupon_id] as number)
+    : c.discount;
+}
 
 /** The first state: the latest (or first saved) address and its request, the best coupon combination. */
 export function initialCheckout(form: OrderForm, best: BestCouponCombBody | null): CheckoutState {
@@ -88,6 +111,7 @@ export function initialCheckout(form: OrderForm, best: BestCouponCombBody | null
     lineCoupons: r ? Object.fromEntries(r.lines.map((l) => [l.product_item_id, l.coupon_id])) : {},
     cartCoupons: r ? r.cart_coupon_ids : [],
     couponDiscount: r ? r.total_discount : 0,
+    cartApplied: r ? appliedByCoupon(r.cart_coupons) : {},
     couponError: null,
     checking: false,
     points: 0,
@@ -111,7 +135,7 @@ export function checkoutReducer(s: CheckoutState, action: CheckoutAction): Check
         checking: true,
       };
     case 'coupons/checked':
-      return { ...s, couponDiscount: action.discount };
+      return { ...s, couponDiscount: action.discount, cartApplied: action.cartApplied };
     case 'coupons/refused':
       return { ...s, couponError: action.detail };
     case 'coupons/settled':

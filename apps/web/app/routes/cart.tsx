@@ -13,6 +13,7 @@ import {
   type CartLine,
   type CartList,
   cartMoney,
+  formatDiscount,
   formatWon,
   isOrderable,
 } from '@codiroom/shared';
@@ -254,7 +255,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
                 <dt>총 상품금액</dt>
                 <dd data-testid="total-price">{formatWon(money.totals.total_price)}</dd>
                 <dt>할인 금액</dt>
-                <dd>-{formatWon(money.totals.total_discount)}</dd>
+                <dd>{formatDiscount(money.totals.total_discount)}</dd>
                 <dt>배송비</dt>
                 <dd>{formatWon(money.totals.shipping_fee)}</dd>
                 <dt className={styles.grand}>결제 예정 금액</dt>

@@ -42,7 +42,7 @@ import { claimFirstPurchase, hasPaidOrder } from './first-purchase.ts';
 // ───────────────────────────── issuing ─────────────────────────────
 
 /** Policies open for issuing at `now` (active, inside their window). */
-const openAt = (now: Date) =>
+export const openAt = (now: Date) =>
   and(
     eq(couponPolicies.is_active, true),
     or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),

@@ -135,6 +135,7 @@ function combBody(
   a: {
     lines: { line_id: number; coupon_ids: number[]; discount: number }[];
     cart_coupon_ids: number[];
+    cart_discounts: number[];
     cart_discount: number;
     total_discount: number;
   },
@@ -159,6 +160,10 @@ function combBody(
         };
       }),
       cart_coupon_ids: a.cart_coupon_ids,
+      cart_coupons: a.cart_coupon_ids.map((coupon_id, i) => ({
+        coupon_id,
+        discount: a.cart_discounts[i] ?? 0,
+      })),
       cart_discount: a.cart_discount,
       total_discount: a.total_discount,
       total_amount: total,

@@ -4,19 +4,19 @@ import {
   type CouponLine,
   type CouponRule,
   cartCouponDiscount,
-  firstDiscountPrice,
+  firstPurchasePrice,
   isCouponUsable,
   lineCouponDiscount,
   unitPrice,
 } from '@codiroom/shared';
-import { eq } from 'drizzle-orm';
-import { categories, productDisplays } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { categories, couponPolicies, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { offerView, ownedRows, type Policy, ruleOf } from './coupons.ts';
+import { firstPurchasePolicyId, offerView, ownedRows, type Policy, ruleOf } from './coupons.ts';
 import { hasPaidOrder } from './first-purchase.ts';
-import { downloadablePolicies } from './issuing.ts';
+import { downloadablePolicies, openAt } from './issuing.ts';
 import { timeSalePrices } from './optimiser.ts';
 
 // ───────────────────────────── product pages ─────────────────────────────
@@ -67,16 +67,21 @@ function offerDiscount(p: Policy, line: CouponLine): number {
   return p.is_cart_coupon ? cartCouponDiscount(r, [line]) : lineCouponDiscount(r, line);
 }
 
+type Owned = Awaited<ReturnType<typeof ownedRows>>;
+
 /**
  * Coupons for a product page: downloadable policies that apply to the product, plus (for a member)
- * the member's own usable coupons; the best single-unit price over both.
+ * the member's own usable coupons; the best single-unit price over both ("최대 혜택가"). A member's
+ * first-purchase coupon counts only before a paid order, as checkout's optimiser counts it
+ * (optimiser.ts memberRules).
  */
 async function productCoupons(ctx: AppContext, userId: number | null, displayId: number) {
   const now = ctx.clock.now();
   const line = await displayLine(ctx.db, displayId, now);
   if (!line) throw notFound('상품이 없습니다.');
   const policies = await downloadablePolicies(ctx.db, now);
-  const owned = userId ? await ownedRows(ctx.db, userId) : [];
+  const paid = userId !== null && (await hasPaidOrder(ctx.db, userId));
+  const owned: Owned = userId ? await ownedRows(ctx.db, userId) : [];
   const ownedByPolicy = new Map(owned.map((r) => [r.p.id, r.c]));
   const offers = policies
     .map((p) => ({ p, d: offerDiscount(p, line) }))
@@ -85,9 +90,17 @@ async function productCoupons(ctx: AppContext, userId: number | null, displayId:
     .sort((a, b) => (b.discount ?? 0) - (a.discount ?? 0) || a.coupon_policy_id - b.coupon_policy_id);
   // Candidate coupons: what the caller holds (usable) and what is still free to download.
   const candidates: CouponRule[] = [
-    ...owned.map((r) => ruleOf(r.p, r.c)).filter((r) => isCouponUsable(r, now)),
+    ...owned
+      .filter((r) => !(paid && r.p.coupon_type === 'FIRST_PURCHASE'))
+      .map((r) => ruleOf(r.p, r.c))
+      .filter((r) => isCouponUsable(r, now)),
     ...policies
-      .filter((p) => !ownedByPolicy.has(p.id) && (p.total_limit === null || p.issued_count < p.total_limit))
+      .filter(
+        (p) =>
+          !ownedByPolicy.has(p.id) &&
+          !(paid && p.coupon_type === 'FIRST_PURCHASE') &&
+          (p.total_limit === null || p.issued_count < p.total_limit),
+      )
       .map((p) => ({ ...ruleOf(p), id: -p.id })),
   ];
   const best = bestCouponAssignment([line], candidates, now);
@@ -102,6 +115,8 @@ async function productCoupons(ctx: AppContext, userId: number | null, displayId:
   return {
     line,
     offers,
+    paid,
+    first_purchase_price: await firstPurchaseOffer(ctx, userId, paid, owned, line, now),
     best_price: line.unit_price - best.total_discount,
     best_coupon: bestPolicy
       ? offerView(bestPolicy, ownedByPolicy.get(bestPolicy.id), offerDiscount(bestPolicy, line))
@@ -109,12 +124,47 @@ async function productCoupons(ctx: AppContext, userId: number | null, displayId:
   };
 }
 
+/**
+ * The "첫 구매 시" price of one unit (docs/ARCHITECTURE.md, 'Prices'; firstPurchasePrice in
+ * packages/shared): for a guest, with the first-purchase coupon sign-up would give (the open
+ * FIRST_PURCHASE policy; sign-up gives no other coupon); for a member, only while they hold an unused,
+ * unexpired first-purchase coupon and have no paid order, with every coupon they hold, as checkout's
+ * optimiser picks them. Null for everyone else, and when the coupon takes nothing off.
+ */
+async function firstPurchaseOffer(
+  ctx: AppContext,
+  userId: number | null,
+  paid: boolean,
+  owned: Owned,
+  line: CouponLine,
+  now: Date,
+): Promise<number | null> {
+  if (userId === null) {
+    // The policy sign-up issues (issuing.ts grantSignUpCoupon), if it would issue it now.
+    const id = await firstPurchasePolicyId(ctx.db);
+    const [p] =
+      id === null
+        ? []
+        : await ctx.db
+            .select()
+            .from(couponPolicies)
+            .where(and(eq(couponPolicies.id, id), openAt(now)));
+    if (p && p.total_limit !== null && p.issued_count >= p.total_limit) return null;
+    return p ? firstPurchasePrice(line, { ...ruleOf(p), id: -p.id }, [], now) : null;
+  }
+  if (paid) return null;
+  const fp = owned.find((r) => r.p.coupon_type === 'FIRST_PURCHASE' && isCouponUsable(ruleOf(r.p, r.c), now));
+  if (!fp) return null;
+  const others = owned.filter((r) => r !== fp).map((r) => ruleOf(r.p, r.c));
+  return firstPurchasePrice(line, ruleOf(fp.p, fp.c), others, now);
+}
+
 export async function productCouponsBody(ctx: AppContext, userId: number | null, displayId: number) {
   const r = await productCoupons(ctx, userId, displayId);
   return {
     result: r.offers,
     best_price: r.best_price,
-    first_discount_price: firstDiscountPrice(r.line.unit_price),
+    first_discount_price: r.first_purchase_price,
   };
 }
 
@@ -124,8 +174,8 @@ export async function productBenefits(ctx: AppContext, userId: number | null, di
     product_display_id: displayId,
     price: r.line.price,
     price_discount: r.line.unit_price,
-    first_discount_price: firstDiscountPrice(r.line.unit_price),
-    is_first_purchase: userId !== null && !(await hasPaidOrder(ctx.db, userId)),
+    first_discount_price: r.first_purchase_price,
+    is_first_purchase: userId !== null && !r.paid,
     best_coupon_price: r.best_price,
     best_coupon: r.best_coupon,
     coupons: r.offers,

@@ -11,7 +11,6 @@
 import {
   type CouponRule,
   couponUnitPrice,
-  firstDiscountPrice,
   isAlmostSoldOut,
   livePrice,
   type RunningTimeSale,
@@ -277,13 +276,12 @@ export async function withLivePrices<
 
 /**
  * Fills the product page's live price fields (in place): the time sale with its remaining quantity,
- * the event coupon price, and the first-discount price of the live price.
+ * and the event coupon price (the "첫 구매 시" price is the viewer's: GET /api/products/{id}/benefits).
  */
 export async function withLiveDetail<
   T extends Priced & {
     time_sale?: { time_sale_item_id: number; sale_price: number; remaining: number; ends_at: string } | null;
     event_coupon_price?: number | null;
-    first_discount_price: number;
     almost_sold_out_from?: string | null;
     almost_sold_out_until?: string | null;
     is_almost_sold_out?: boolean;
@@ -306,8 +304,6 @@ export async function withLiveDetail<
         }
       : null;
   p.event_coupon_price = eventCouponPriceOf(p, live.unit_price, live.time_sale_price !== null, rules);
-  // SPEC.md §9 first-discount price of the price being paid (as the benefits slot computes it).
-  p.first_discount_price = firstDiscountPrice(live.unit_price);
   // SPEC.md §9 almost sold-out: the flag window read with the detail, judged at this instant.
   if (p.almost_sold_out_from !== undefined) {
     const at = (v: string | null | undefined) => (v ? new Date(v) : null);

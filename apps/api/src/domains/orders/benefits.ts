@@ -191,7 +191,14 @@ export async function planBenefits(
 }
 
 function a0(): CouponAssignment {
-  return { lines: [], cart_coupon_ids: [], cart_discount: 0, total_discount: 0, cart_allocation: [] };
+  return {
+    lines: [],
+    cart_coupon_ids: [],
+    cart_discounts: [],
+    cart_discount: 0,
+    total_discount: 0,
+    cart_allocation: [],
+  };
 }
 
 /** Inside the order transaction: reserves the coupons and holds the points of the plan. */
