@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayGateOpen, fixedClock, formatKst, isKstWeekend, kstDate, kstDateString, kstParts, kstText } from '../src/time.ts';
+import {
+  dayGateOpen,
+  fixedClock,
+  formatKst,
+  isKstWeekend,
+  kstDate,
+  kstDateString,
+  kstParts,
+  kstText,
+} from '../src/time.ts';
 
 describe('KST helpers', () => {
   it('reads wall-clock fields in Asia/Seoul, not UTC', () => {

@@ -3,7 +3,13 @@
  * API's BannerInput: a link inside the shop or https, a KST window); switching one off or on and
  * replacing its picture.
  */
-import { BANNER_PLACEMENT_LABELS, BANNER_PLACEMENTS, BannerInput, DAY_GATES, type DayGate } from '@codiroom/shared';
+import {
+  BANNER_PLACEMENT_LABELS,
+  BANNER_PLACEMENTS,
+  BannerInput,
+  DAY_GATES,
+  type DayGate,
+} from '@codiroom/shared';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
 import { adminCall, adminUpload } from './api';
