@@ -359,6 +359,8 @@ export const CancelResult = z.object({
   status: OrderItemStatusEnum,
   cancel_amount: Int,
   coupon_clawback: Int,
+  /** Points given back by the cancel (the item's share, or the rest with the last item). */
+  points_back: Int,
   order_status: OrderStatusEnum,
   balance_amount: Int,
 });

@@ -74,7 +74,7 @@ type Change =
   | { kind: 'status'; itemId: number; status: 'COMPLETE' | 'CONFIRMED' }
   | { kind: 'cancel'; itemId: number; reason: string; despoke: boolean };
 
-function send(change: Change): Promise<ApiResult<{ cancel_amount?: number }>> {
+function send(change: Change): Promise<ApiResult<{ cancel_amount?: number; points_back?: number }>> {
   if (change.kind === 'cancel') {
     // A made-to-order item has its own cancel call (SPEC.md, 'Orders').
     const path = change.despoke ? 'cancel-despoke' : 'cancel';
@@ -107,7 +107,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const busy = change.pending;
 
   /** Runs a change and shows `done` after a success; a refused change reloads the order as well. */
-  async function apply(c: Change, done: (data: { cancel_amount?: number }) => string) {
+  async function apply(c: Change, done: (data: { cancel_amount?: number; points_back?: number }) => string) {
     setNote(null);
     const r = await change.run(c);
     if (r?.ok) setNote(done(r.data));
@@ -180,7 +180,8 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     setCancelling(null);
     await apply(
       { kind: 'cancel', itemId: item.id, reason, despoke: item.is_despoke },
-      (d) => `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불`,
+      (d) =>
+        `취소되었습니다. ${formatWon(d.cancel_amount ?? 0)} 환불${(d.points_back ?? 0) > 0 ? `, 포인트 ${formatWon(d.points_back ?? 0)} 반환` : ''}`,
     );
   }
 

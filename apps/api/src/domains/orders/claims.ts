@@ -225,6 +225,7 @@ export async function cancelItem(
       status: 'CANCEL' as const,
       cancel_amount: amount,
       coupon_clawback: refund.clawback,
+      points_back: released.points,
       order_status: orderStatus,
       balance_amount: balance,
     };
