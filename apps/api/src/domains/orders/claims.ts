@@ -47,6 +47,7 @@ export const CLAIM_MSG = {
   notDespoke: '맞춤 제작 상품이 아닙니다.',
   despokeStarted: '제작이 시작된 맞춤 제작 상품은 취소할 수 없습니다.',
   notInspected: '회수와 검수가 끝난 반품만 환불할 수 있습니다.',
+  alreadyCollected: '상품이 이미 회수되어 반품을 철회할 수 없어요. 고객센터로 문의해주세요.',
   notDelivered: '배송완료된 상품만 반품/교환할 수 있습니다.',
   periodOver: '반품/교환 가능 기간(배송완료 후 7일)이 지났습니다.',
   refundNotFound: '반품 요청을 찾을 수 없습니다.',

@@ -358,6 +358,15 @@ export async function changeStatus(
       if (!principal.isAdmin && !memberTarget) throw forbidden(CLAIM_MSG.badMove);
       throw badRequest(status === 'CONFIRMED' ? CLAIM_MSG.notConfirmable : CLAIM_MSG.badMove);
     }
+    if (!principal.isAdmin && from === 'REFUND_REQUESTED' && status === 'COMPLETE') {
+      // A member withdraws a return only while the parcel is still with them: once the shop has
+      // collected it (회수 완료, then 검수 완료) only an operator can close the claim.
+      const [open] = await tx
+        .select({ collected_at: refunds.collected_at })
+        .from(refunds)
+        .where(and(eq(refunds.order_item_id, item.id), eq(refunds.status, 'REQUESTED')));
+      if (open?.collected_at) throw badRequest(CLAIM_MSG.alreadyCollected);
+    }
     const set: Partial<ItemRow> = { status, updated_at: now };
     if (status === 'SHIPPING') {
       set.shipped_at = now;
