@@ -233,6 +233,21 @@ describe('claims in the back office', () => {
     expect((await step('INSPECTED')).statusCode).toBe(409);
     expect((await step('COLLECTED')).json()).toMatchObject({ step: 'COLLECTED', step_label: '회수 완료' });
     expect((await decide(cs.headers, item.id, { kind: 'refund', decision: 'approve' })).statusCode).toBe(409);
+    // The older refund call holds to the same rule.
+    const refundId = row?.id as number;
+    const direct = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/refunds/${refundId}/complete`,
+      headers: cs.headers,
+    });
+    expect(direct.statusCode, direct.body).toBe(409);
+    expect(direct.json().detail).toBe('회수와 검수가 끝난 반품만 환불할 수 있습니다.');
+    // Collected: the parcel is with the shop, so the member can no longer withdraw the return.
+    const withdraw = await call(t.app, 'POST', `/api/orders/order-items/${item.id}/status`, m.headers, {
+      status: 'COMPLETE',
+    });
+    expect(withdraw.status).toBe(400);
+    expect(withdraw.body.detail).toBe('상품이 이미 회수되어 반품을 철회할 수 없어요. 고객센터로 문의해주세요.');
     expect((await step('INSPECTED')).json()).toMatchObject({ step: 'INSPECTED', step_label: '검수 완료' });
     const preview = await t.app.inject({
       url: `/api/admin/orders/items/${item.id}/refund-preview`,
