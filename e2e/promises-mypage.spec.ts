@@ -43,6 +43,9 @@ test.describe('what 마이페이지 promises it does', () => {
   });
 
   test('3. 옷장 lists what the member bought, linked from 마이페이지', async ({ page }) => {
+    // A guest is sent to sign in (the login gate), not to an error screen.
+    await page.goto('/mypage/closet');
+    await expect(page).toHaveURL(/\/login/);
     await signUpByPhone(page, '박옷장', '01077120003');
     await page.goto('/mypage');
     await page.getByRole('link', { name: '옷장' }).click();
