@@ -92,12 +92,13 @@ export function Shell({ root, children }: { root: RootData; children: ReactNode 
       if (Object.keys(merged).length) window.sessionStorage.setItem('utmInfo', JSON.stringify(merged));
       // SPEC.md §3 "Campaign codes": the visit's code goes to the server as a session cookie, so
       // its analytics events, a sign-up and an order made in it carry the code.
+      // The cookie lives 30 minutes from the last page of the campaign visit (renewed on each),
+      // and a tab that came without a campaign clears it: a later visit never inherits the code.
       const code = campaignCodeOf(merged.product_Id);
-      if (code !== null) {
-        const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-        // biome-ignore lint/suspicious/noDocumentCookie: a session cookie (no Max-Age), the visit's as utmInfo is
-        document.cookie = `${CAMPAIGN_COOKIE}=${code}; Path=/; SameSite=Lax${secure}`;
-      }
+      const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+      const value = code !== null ? `${code}; Max-Age=1800` : '; Max-Age=0';
+      // biome-ignore lint/suspicious/noDocumentCookie: the visit's campaign code, read by the server
+      document.cookie = `${CAMPAIGN_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
     } catch {}
   }, [location.search]);
 
