@@ -247,7 +247,9 @@ describe('claims in the back office', () => {
       status: 'COMPLETE',
     });
     expect(withdraw.status).toBe(400);
-    expect(withdraw.body.detail).toBe('상품이 이미 회수되어 반품을 철회할 수 없어요. 고객센터로 문의해주세요.');
+    expect(withdraw.body.detail).toBe(
+      '상품이 이미 회수되어 반품을 철회할 수 없어요. 고객센터로 문의해주세요.',
+    );
     expect((await step('INSPECTED')).json()).toMatchObject({ step: 'INSPECTED', step_label: '검수 완료' });
     const preview = await t.app.inject({
       url: `/api/admin/orders/items/${item.id}/refund-preview`,
