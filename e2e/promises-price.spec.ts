@@ -67,10 +67,14 @@ test('1. the first-purchase price is the price paid, and is gone after the first
     `${(promised + shipping).toLocaleString('ko-KR')}원`,
   );
 
-  // After the first purchase the promise is gone (the price block shows, the label does not).
+  // After the first purchase the promise is gone: the API promises none, and once the page has drawn
+  // that answer (the render that would draw the label marks its slot answered) there is no label.
   const benefits = page.waitForResponse((r) => r.url().includes(`/api/products/${productId}/benefits`));
   await page.goto(`/product/${productId}`);
   await expect(page.getByTestId('product-price')).toBeVisible();
-  await benefits;
+  const after = await benefits;
+  expect(after.ok()).toBe(true);
+  expect((await after.json()).first_discount_price).toBeNull();
+  await expect(page.getByTestId('first-price-slot')).toHaveAttribute('data-answered', 'true');
   await expect(page.getByTestId('first-price')).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 /**
  * The product page's coupon-download block: the coupons a shopper can download for the product,
  * and the price after the best coupon (held or downloadable; the first-purchase price is in the price
- * block: FirstPurchasePrice). A guest's
+ * block: FirstPurchasePrice, from the same one request: useProductBenefits). A guest's
  * download opens the login-required popup of type coupon (SPEC.md §6); a failed download shows the
  * server's detail or SPEC.md §8's fallback message.
  */
@@ -11,36 +11,23 @@ import {
   formatWon,
   MESSAGES,
   type MultiIssueBody,
-  type ProductBenefitsBody,
   shopperMessage,
 } from '@codiroom/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browserApi } from '../lib/browser-api';
-import { inOwnTask } from '../lib/tasks';
 import { useMutation } from '../lib/use-mutation';
 import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';
 import { conditionLabel, discountLabel, untilLabel } from './coupon-text';
+import { useProductBenefits } from './product-benefits';
 
 export function CouponDownload({ productDisplayId }: { productDisplayId: number }) {
   const loggedIn = useRootData()?.isLoggedIn ?? false;
   const popups = usePopups();
-  const [data, setData] = useState<ProductBenefitsBody | null>(null);
+  // The one benefits request of the page, shared with the price block's FirstPurchasePrice.
+  const { data, reload: load } = useProductBenefits(productDisplayId);
   const [note, setNote] = useState<string | null>(null);
-
-  // getOr on purpose: the coupon panel is an optional side panel of the product page; without
-  // an answer the panel is not shown and the product stays buyable.
-  const load = useCallback(async () => {
-    setData(
-      await browserApi().getOr<ProductBenefitsBody | null>(
-        `/api/products/${productDisplayId}/benefits`,
-        null,
-      ),
-    );
-  }, [productDisplayId]);
-  // A task of its own: this runs among the hydration's effects (lib/tasks.ts).
-  useEffect(() => inOwnTask(() => void load()), [load]);
 
   // Not revalidated: the panel is no loader data; it is loaded again after an answer (refusals too).
   const downloadCoupons = useMutation(

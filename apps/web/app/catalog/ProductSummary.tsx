@@ -66,7 +66,11 @@ export function ProductSummary({
           </p>
         )}
         {promises && (
-          <FirstPurchasePrice productDisplayId={p.product_display_id} className={styles.firstPrice} />
+          <FirstPurchasePrice
+            productDisplayId={p.product_display_id}
+            className={styles.firstPrice}
+            slotClassName={styles.firstPriceSlot}
+          />
         )}
       </div>
       <dl className={styles.facts}>

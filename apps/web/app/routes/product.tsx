@@ -2,6 +2,7 @@ import {
   type AiSimilarBody,
   type CodiSet,
   formatWon,
+  type InterestFreeNoticeBody,
   MADE_TO_ORDER_LABEL,
   MADE_TO_ORDER_NOTE,
   type MatchupProductsBody,
@@ -49,6 +50,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The body saved by the size recommendation (a cookie, so this loader can answer it).
   const body = sizeBodyFrom(request.headers.get('cookie'), new URL(request.url));
   const focusId = new URL(request.url).searchParams.get('review');
+  // Site content, the same for every viewer: in the HTML, so the line is drawn with the page.
+  const interestFree = api
+    .get<InterestFreeNoticeBody>('/api/contents/interest-free-notice')
+    .catch(() => null);
   const [product, grading, similar, shipping, matchup, codi, reviews, photos, recommended, focused] =
     await Promise.all([
       or404(viewer.then((init) => api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, init))),
@@ -87,6 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     body,
     recommended,
     focused: focused && focused.product_display_id === Number(id) ? focused : null,
+    interestFree: await interestFree,
     origin: new URL(request.url).origin,
   };
 }
@@ -164,6 +170,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     photos,
     body,
     focused,
+    interestFree,
   } = loaderData;
   const shown = detailPrice(p);
   const [recommended, setRecommended] = useState<RecommendedSizeBody | null>(loaderData.recommended);
@@ -195,7 +202,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div data-slot="product-benefits">
           {/* A sold-out product shows no coupon prices (docs/ARCHITECTURE.md, "Buying"). */}
           {!p.is_sold_out && <CouponDownload productDisplayId={p.id} />}
-          {!p.is_sold_out && <InterestFreeNote amount={shown.unit_price} className={styles.interestFree} />}
+          {!p.is_sold_out && (
+            <InterestFreeNote
+              amount={shown.unit_price}
+              className={styles.interestFree}
+              notice={interestFree}
+            />
+          )}
         </div>
 
         <ProductSizes

@@ -99,6 +99,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? api.get<BrandSearchBody>('/api/v1/search/brand', { query, page }).catch(() => null)
       : null,
   ]);
+  // "‘슬랙스’로 검색한 결과": the particle chosen here, on the server, so the shared josa helper
+  // (es-hangul) stays out of the route's browser code.
+  const interpretedJosa =
+    products && products.interpreted_query !== products.query
+      ? josaOf(products.interpreted_query, '으로/로')
+      : null;
   const nothing = !types || types.available.length === 0;
   const lists = nothing ? await keywordLists() : { realtime: null, recommended: null };
   return {
@@ -106,7 +112,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     origin,
     type,
     ...lists,
-    results: { types, sort, filters, products, facets, styles: styleHits, brands: brandHits, page },
+    results: {
+      types,
+      sort,
+      filters,
+      products,
+      interpretedJosa,
+      facets,
+      styles: styleHits,
+      brands: brandHits,
+      page,
+    },
   };
 }
 
@@ -175,12 +191,15 @@ function Shortcut({ query }: { query: string }) {
 function ProductResults({
   query,
   products,
+  interpretedJosa,
   facets,
   sort,
   filters,
 }: {
   query: string;
   products: ProductSearchBody | null;
+  /** 로/으로 after the interpreted query, chosen by the loader (null when the query was kept). */
+  interpretedJosa: string | null;
   facets: SearchFiltersBody | null;
   sort: SearchSort;
   filters: ActiveFilters;
@@ -196,8 +215,7 @@ function ProductResults({
       <DidYouMean suggestion={products.did_you_mean} />
       {products.interpreted_query !== products.query && (
         <p className={styles.notice}>
-          ‘<strong>{products.interpreted_query}</strong>’{josaOf(products.interpreted_query, '으로/로')}{' '}
-          검색한 결과예요.
+          ‘<strong>{products.interpreted_query}</strong>’{interpretedJosa ?? '(으)로'} 검색한 결과예요.
         </p>
       )}
       <div className={styles.toolbar}>
@@ -338,6 +356,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <ProductResults
                 query={query}
                 products={results.products}
+                interpretedJosa={results.interpretedJosa}
                 facets={results.facets}
                 sort={results.sort}
                 filters={results.filters}
