@@ -319,6 +319,8 @@ test('an MD creates a product with sizes and stock; it is on the storefront at o
   await form.getByLabel('정가(원)').fill('89000');
   await form.getByLabel('판매가(원)').fill('99000');
   await form.getByLabel('미니멀').check();
+  // A new product is a draft unless it goes on sale at once.
+  await form.getByLabel('바로 판매').check();
   const color = form.getByRole('region', { name: '색상 1' });
   await color.getByLabel('색상 이름').fill('차콜');
   await color.getByLabel('M 재고').fill('7');
@@ -332,6 +334,8 @@ test('an MD creates a product with sizes and stock; it is on the storefront at o
     const firstInput = measures.getByRole('textbox').first();
     await firstInput.fill('66');
   }
+  // No photos yet: selling at once asks first.
+  mp.once('dialog', (d) => void d.accept());
   await form.getByRole('button', { name: '등록' }).click();
   await expect(mp).toHaveURL(/\/admin\/products\/\d+\?created=1$/);
   await expect(mp.locator('output')).toContainText('등록했어요');

@@ -243,6 +243,60 @@ describe('time sales', () => {
     expect(shop.running?.id).toBe(b?.id);
     expect(list.find((r) => r.id === a?.id)?.state).toBe('HIDDEN');
   });
+
+  it('a sale ended early does not block a new one starting in the same minute', async () => {
+    clock.advance(3 * 24 * 3600 + 17);
+    const s = await makeShop(t.ctx, { stock: 10 });
+    const other = await makeShop(t.ctx, { stock: 10 });
+    const md = await operatorSession(t, ['MD']);
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/time-sales', headers: md.headers, payload: body });
+    const at = (ms: number) => new Date(ms).toISOString();
+    const first = await post({
+      title: '곧 끝낼 특가',
+      starts_at: at(clock.now().getTime() + 30 * 60_000),
+      ends_at: at(clock.now().getTime() + 3 * 3_600_000),
+      items: [{ product_display_id: s.displayId, sale_price: 19900, stock_limit: 5 }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    clock.advance(40 * 60);
+    const md2 = await operatorSession(t, ['MD']);
+    const end = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/time-sales/${first.json().id}/end`,
+      headers: md2.headers,
+    });
+    expect(end.statusCode, end.body).toBe(200);
+    // The form works in minutes: the new sale starts at the current minute, before the instant the
+    // first one ended.
+    const minute = Math.floor(clock.now().getTime() / 60_000) * 60_000;
+    expect(clock.now().getTime()).toBeGreaterThan(minute);
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/time-sales',
+      headers: md2.headers,
+      payload: {
+        title: '바로 여는 특가',
+        starts_at: at(minute),
+        ends_at: at(minute + 2 * 3_600_000),
+        items: [{ product_display_id: other.displayId, sale_price: 19900, stock_limit: 5 }],
+      },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    // A sale still to come still blocks its window.
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/time-sales',
+      headers: md2.headers,
+      payload: {
+        title: '겹치는 특가',
+        starts_at: at(minute),
+        ends_at: at(minute + 3_600_000),
+        items: [{ product_display_id: s.displayId, sale_price: 19900, stock_limit: 5 }],
+      },
+    });
+    expect(clash.statusCode).toBe(409);
+  });
 });
 
 describe('brands and magazine posts', () => {

@@ -5,8 +5,9 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, auditLogs } from '../src/db/schema.ts';
+import { addresses, auditLogs, orderItems, orders } from '../src/db/schema.ts';
 import { createMember, createTestApp, operatorSession, type TestApp } from './helpers.ts';
+import { makeShop, placeOrder } from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,5 +92,35 @@ describe('member look-up', () => {
     expect(audit).toMatchObject({ target_type: 'user', target_id: String(m.user.id) });
     expect(audit?.action).toContain('member.reveal');
     expect(JSON.stringify(audit?.after)).not.toContain('01077712345');
+  });
+
+  it("labels the member's orders with their real state (from the items), as the order list does", async () => {
+    const shop = await makeShop(t.ctx);
+    const m = await createMember(t.ctx, { name: '최배송' });
+    const cs = await operatorSession(t, ['CS']);
+    const shipped = await placeOrder(t.app, m.headers, [
+      { product_item_id: shop.m, quantity: 1 },
+      { product_item_id: shop.l, quantity: 1 },
+    ]);
+    const returned = await placeOrder(t.app, m.headers, [{ product_item_id: shop.m, quantity: 1 }]);
+    // Paid orders whose items moved on: one shipping with one item cancelled, one returned.
+    await t.ctx.db.update(orders).set({ status: 'PAID' }).where(eq(orders.id, shipped.id));
+    await t.ctx.db.update(orders).set({ status: 'PAID' }).where(eq(orders.id, returned.id));
+    const items = await t.ctx.db.select().from(orderItems).where(eq(orderItems.order_id, shipped.id));
+    await t.ctx.db
+      .update(orderItems)
+      .set({ status: 'SHIPPING' })
+      .where(eq(orderItems.id, items[0]?.id as number));
+    await t.ctx.db
+      .update(orderItems)
+      .set({ status: 'CANCEL' })
+      .where(eq(orderItems.id, items[1]?.id as number));
+    await t.ctx.db.update(orderItems).set({ status: 'REFUNDED' }).where(eq(orderItems.order_id, returned.id));
+
+    const overview = await t.app.inject({ url: `/api/admin/members/${m.user.id}`, headers: cs.headers });
+    expect(overview.statusCode, overview.body).toBe(200);
+    const rows = (overview.json() as { orders: { id: number; status_label: string }[] }).orders;
+    expect(rows.find((o) => o.id === shipped.id)?.status_label).toBe('배송중 · 부분취소');
+    expect(rows.find((o) => o.id === returned.id)?.status_label).toBe('반품완료');
   });
 });

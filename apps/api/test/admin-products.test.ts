@@ -167,6 +167,50 @@ describe('products in the back office', () => {
     expect((await patch('/api/admin/products/items/99999999', { stock: 1 })).statusCode).toBe(404);
   });
 
+  it("a curator reads the product list (the curation swap's product search) but changes nothing", async () => {
+    const shop = await makeShop(t.ctx);
+    const cat = await topCategory();
+    const md = await operatorSession(t, ['MD']);
+    const curator = await operatorSession(t, ['CURATOR']);
+    const cs = await operatorSession(t, ['CS']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: md.headers,
+      payload: { ...form(shop.brandId, cat.id), name: '큐레이터 검색 니트' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { product_id, display_ids } = created.json() as { product_id: number; display_ids: number[] };
+
+    const list = await t.app.inject({
+      url: `/api/admin/products?active=true&q=${encodeURIComponent('큐레이터 검색')}`,
+      headers: curator.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect((list.json() as { result: { display_id: number }[] }).result.map((r) => r.display_id)).toEqual(
+      expect.arrayContaining(display_ids),
+    );
+    expect((await t.app.inject({ url: '/api/admin/products', headers: cs.headers })).statusCode).toBe(403);
+
+    // Everything else in the catalogue stays with MDs.
+    const writes = [
+      { method: 'POST', url: '/api/admin/products', payload: form(shop.brandId, cat.id) },
+      {
+        method: 'PATCH',
+        url: `/api/admin/products/displays/${display_ids[0]}`,
+        payload: { price_discount: 1000 },
+      },
+      { method: 'PUT', url: `/api/admin/products/${product_id}/measurements`, payload: { measurements: [] } },
+    ] as const;
+    for (const w of writes) {
+      const res = await t.app.inject({ ...w, headers: curator.headers, payload: w.payload as object });
+      expect(res.statusCode, `${w.method} ${w.url}`).toBe(403);
+    }
+    expect(
+      (await t.app.inject({ url: `/api/admin/products/${product_id}`, headers: curator.headers })).statusCode,
+    ).toBe(403);
+  });
+
   it('a new product is a draft unless published; its size table can be added and edited after saving', async () => {
     const shop = await makeShop(t.ctx);
     const cat = await topCategory();

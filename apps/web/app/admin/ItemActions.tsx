@@ -70,17 +70,26 @@ export function ItemActions({
     [kind, itemId],
   );
   useEffect(() => {
+    // A new status (the claim decided, the item moved on) starts clean: no old preview or error.
+    setPreview(null);
+    setError(null);
+    setAsking(false);
     const ctl = new AbortController();
     refresh(ctl.signal);
     return () => ctl.abort();
   }, [refresh]);
-  const run = async (call: () => Promise<unknown>, message: string | ((data: unknown) => string)) => {
+  const run = async (
+    call: () => Promise<unknown>,
+    message: string | ((data: unknown) => string),
+    opts: { refreshPreview?: boolean } = {},
+  ) => {
     setBusy(true);
     try {
       const data = await call();
       setError(null);
       setAsking(false);
-      refresh();
+      // Only a return step leaves the claim open; after a decision the preview is gone (404).
+      if (opts.refreshPreview) refresh();
       await onDone(typeof message === 'string' ? message : message(data));
     } catch (err) {
       setError(errorText(err));
@@ -121,6 +130,7 @@ export function ItemActions({
             run(
               () => adminCall('POST', `/api/admin/orders/items/${itemId}/return-step`, { step: nextStep }),
               `${name}: ${RETURN_STEP_LABEL[nextStep]} 처리했어요.`,
+              { refreshPreview: true },
             )
           }
         >

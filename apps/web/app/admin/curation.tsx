@@ -310,6 +310,7 @@ function ProductPicker({ label }: { label: string }) {
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Found[]>([]);
   const [chosen, setChosen] = useState<Found | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
   useEffect(() => {
     const query = q.trim();
     if (query.length < 1 || chosen) return;
@@ -321,8 +322,15 @@ function ProductPicker({ label }: { label: string }) {
         undefined,
         { signal: ctl.signal },
       )
-        .then((r) => setFound(r.result.slice(0, 8)))
-        .catch(() => setFound([]));
+        .then((r) => {
+          setSearchError(null);
+          setFound(r.result.slice(0, 8));
+        })
+        .catch((err: unknown) => {
+          if (ctl.signal.aborted) return;
+          setFound([]);
+          setSearchError(`상품을 검색하지 못했어요. ${errorText(err)}`);
+        });
     }, 250);
     return () => {
       window.clearTimeout(timer);
@@ -340,9 +348,15 @@ function ProductPicker({ label }: { label: string }) {
         aria-label={label}
         onChange={(e) => {
           setChosen(null);
+          setSearchError(null);
           setQ(e.target.value);
         }}
       />
+      {!chosen && searchError && (
+        <span className={styles.error} role="alert">
+          {searchError}
+        </span>
+      )}
       {!chosen && found.length > 0 && (
         <ul className={styles.pickerList} aria-label="검색된 상품">
           {found.map((p) => (

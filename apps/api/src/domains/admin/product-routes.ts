@@ -37,6 +37,8 @@ import {
 
 const tags = ['admin'];
 const md = { access: 'admin', roles: ['MD'] } as const;
+/** Reading the product list: MDs, and curators for the curation swap's product search. */
+const mdOrCurator = { access: 'admin', roles: ['MD', 'CURATOR'] } as const;
 const E = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -56,7 +58,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     '/admin/products',
     {
-      config: md,
+      config: mdOrCurator,
       schema: {
         tags,
         summary: `Colourways newest first, ${ADMIN_PRODUCTS_PAGE} a page: by name or id, brand, on sale or not`,

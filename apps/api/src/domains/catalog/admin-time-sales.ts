@@ -81,9 +81,13 @@ export async function createTimeSale(ctx: AppContext, input: z.output<typeof Tim
   }
   const starts = new Date(input.starts_at);
   const ends = new Date(input.ends_at);
+  const now = ctx.clock.now();
+  const from = starts > now ? starts : now;
   const id = await ctx.db.transaction(async (tx) => {
     // One time sale at a time (docs/ARCHITECTURE.md, "Time sales"): a window that shares an instant
-    // with another sale's is refused. The lock makes two concurrent creations see each other.
+    // from now on with another sale's is refused; the part already past does not count, so a sale
+    // ended early (ends_at = now) does not block one starting in the same minute. The lock makes
+    // two concurrent creations see each other.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('codiroom:time_sales'))`);
     const [other] = await tx
       .select({
@@ -93,7 +97,7 @@ export async function createTimeSale(ctx: AppContext, input: z.output<typeof Tim
         ends_at: timeSales.ends_at,
       })
       .from(timeSales)
-      .where(and(lt(timeSales.starts_at, ends), gt(timeSales.ends_at, starts)))
+      .where(and(lt(timeSales.starts_at, ends), gt(timeSales.ends_at, from)))
       .orderBy(timeSales.starts_at)
       .limit(1);
     if (other) {
@@ -108,7 +112,7 @@ export async function createTimeSale(ctx: AppContext, input: z.output<typeof Tim
         title: input.title,
         starts_at: starts,
         ends_at: ends,
-        created_at: ctx.clock.now(),
+        created_at: now,
       })
       .returning({ id: timeSales.id });
     if (!s) throw new Error('time sale insert failed');

@@ -4,12 +4,13 @@
  * tickets with the personal data masked (maskName, maskPhone, maskEmail). Revealing the real name,
  * phone, e-mail and addresses is a call of its own (POST), so every reveal leaves an audit row.
  */
-import { maskEmail, maskName, maskPhone, ORDER_STATUS_LABEL } from '@codiroom/shared';
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { maskEmail, maskName, maskPhone, type OrderItemStatus, orderState } from '@codiroom/shared';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   addresses,
   couponPolicies,
   coupons,
+  orderItems,
   orders,
   reviews,
   supportTickets,
@@ -111,6 +112,22 @@ export async function memberOverview(ctx: AppContext, id: number) {
       .orderBy(desc(supportTickets.created_at))
       .limit(10),
   ]);
+  // Each order's real state from its items (orderState, as the order list and the shop show it).
+  const itemRows = recent.length
+    ? await ctx.db
+        .select({ order_id: orderItems.order_id, status: orderItems.status })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.order_id,
+            recent.map((o) => o.id),
+          ),
+        )
+    : [];
+  const itemStatuses = new Map<number, OrderItemStatus[]>();
+  for (const i of itemRows) {
+    itemStatuses.set(i.order_id, [...(itemStatuses.get(i.order_id) ?? []), i.status as OrderItemStatus]);
+  }
   return {
     id: u.id,
     name: maskName(u.name),
@@ -126,7 +143,7 @@ export async function memberOverview(ctx: AppContext, id: number) {
     review_count: Number(reviewCount?.n ?? 0),
     orders: recent.map((o) => ({
       ...o,
-      status_label: ORDER_STATUS_LABEL[o.status] ?? o.status,
+      status_label: orderState(o.status, itemStatuses.get(o.id) ?? []).label,
       created_at: o.created_at.toISOString(),
     })),
     coupons: usable.map((c) => ({ ...c, expires_at: c.expires_at.toISOString() })),
