@@ -11,11 +11,7 @@ import {
   SIGN_UP_DETAILS,
   SIGN_UP_NAME_MAX_CHARS,
 } from './auth-schemas.ts';
-import {
-  FIRST_PURCHASE_COUPON_MAX_DISCOUNT,
-  FIRST_PURCHASE_COUPON_RATE_PERCENT,
-  MESSAGES,
-} from './constants.ts';
+import { MESSAGES } from './constants.ts';
 import { REREGISTRATION_MARKER } from './signup-errors.ts';
 
 // ───────────────────────────── agreements ─────────────────────────────
@@ -167,11 +163,3 @@ export function signUpErrorField(body: unknown): SignUpErrorField | null {
   if (detail.startsWith('[ERROR101]') || detail.startsWith('[ERROR102]')) return 'phone';
   return FIELD_KEYS.find((k) => Array.isArray(b[k])) ?? null;
 }
-
-// ───────────────────────────── the sign-up coupon ─────────────────────────────
-
-/**
- * What a new member is promised (and given at sign-up, once per person): SPEC.md §9's
- * first-purchase coupon.
- */
-export const SIGN_UP_COUPON_TEXT = `첫 구매 ${FIRST_PURCHASE_COUPON_RATE_PERCENT}% 할인 쿠폰(최대 ${FIRST_PURCHASE_COUPON_MAX_DISCOUNT.toLocaleString('ko-KR')}원)`;

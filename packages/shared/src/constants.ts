@@ -62,6 +62,11 @@ export const FONT_WEIGHTS = { Bold: 700, Semi_Bold: 600, Medium: 500, Regular: 4
  */
 export const FIRST_PURCHASE_COUPON_RATE_PERCENT = 7;
 export const FIRST_PURCHASE_COUPON_MAX_DISCOUNT = 10_000;
+/**
+ * What a new member is promised (and given at sign-up, once per person): the first-purchase coupon.
+ * Here, not in account.ts, so the shell's welcome does not pull the form schemas into every page.
+ */
+export const SIGN_UP_COUPON_TEXT = `첫 구매 ${FIRST_PURCHASE_COUPON_RATE_PERCENT}% 할인 쿠폰(최대 ${FIRST_PURCHASE_COUPON_MAX_DISCOUNT.toLocaleString('ko-KR')}원)`;
 export const FIXED_CODI_COUPON_IDS = [1865, 1866, 1867] as const;
 export const INTEREST_FREE_CARD_DEFAULT_MIN = 50_000;
 export const PROMOTION_IDS = [123, 297] as const;

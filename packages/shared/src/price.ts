@@ -193,3 +193,17 @@ export function shownTotal(
 ): number {
   return cards.reduce((sum, c) => sum + shownPrice(c).unit_price, 0);
 }
+
+/**
+ * The line the shop shows for a payable amount from the card interest-free notice (site-content.ts,
+ * edited in the back office), or null when the notice is off or the amount is under its minimum:
+ * "50,000원 이상 결제 시 카드 무이자 할부 가능 (…)". Here, with no schema, so the product page
+ * does not load the form schemas for it.
+ */
+export function interestFreeLine(
+  notice: { text: string; min_amount: number; is_active: boolean },
+  payable: number,
+): string | null {
+  if (!notice.is_active || !interestFreeAvailable(payable, notice.min_amount)) return null;
+  return notice.min_amount > 0 ? `${formatWon(notice.min_amount)} 이상 결제 시 ${notice.text}` : notice.text;
+}

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { INTEREST_FREE_CARD_DEFAULT_MIN } from './constants.ts';
-import { formatWon, interestFreeAvailable } from './price.ts';
 
 /** The card interest-free notice (무이자 할부 안내) as the back office stores it. */
 export const InterestFreeNotice = z.object({
@@ -25,15 +24,6 @@ export const DEFAULT_INTEREST_FREE_NOTICE: InterestFreeNotice = {
   min_amount: INTEREST_FREE_CARD_DEFAULT_MIN,
   is_active: true,
 };
-
-/**
- * The line the shop shows for a payable amount, or null when the notice is off or the amount is
- * under its minimum: "50,000원 이상 결제 시 카드 무이자 할부 가능 (…)".
- */
-export function interestFreeLine(notice: InterestFreeNotice, payable: number): string | null {
-  if (!notice.is_active || !interestFreeAvailable(payable, notice.min_amount)) return null;
-  return notice.min_amount > 0 ? `${formatWon(notice.min_amount)} 이상 결제 시 ${notice.text}` : notice.text;
-}
 
 /** One stored submission of the women's landing (POST /api/admin/contents/female-landing). */
 export const FemaleLandingSubmission = z.object({

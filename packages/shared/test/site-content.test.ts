@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTEREST_FREE_CARD_DEFAULT_MIN } from '../src/constants.ts';
-import { DEFAULT_INTEREST_FREE_NOTICE, InterestFreeNotice, interestFreeLine } from '../src/site-content.ts';
+import { interestFreeLine } from '../src/price.ts';
+import { DEFAULT_INTEREST_FREE_NOTICE, InterestFreeNotice } from '../src/site-content.ts';
 
 describe('interestFreeLine (SPEC.md §9 "Interest-free card default minimum")', () => {
   it('shows the default notice from 50,000원 of payable amount', () => {
