@@ -7,12 +7,11 @@ import {
   newPhoneProblem,
   passwordChangeProblems,
   SIGN_UP_AGREEMENTS,
-  SIGN_UP_COUPON_TEXT,
   signUpErrorField,
   signUpFormProblems,
 } from '../src/account.ts';
 import { AUTH_MESSAGES } from '../src/auth-schemas.ts';
-import { MESSAGES } from '../src/constants.ts';
+import { MESSAGES, SIGN_UP_COUPON_TEXT } from '../src/constants.ts';
 
 const AGREED = { agree_terms: true, agree_privacy: true, agree_age: true };
 
