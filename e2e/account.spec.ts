@@ -75,7 +75,7 @@ test('a new member signs up with the agreements and gets the first-purchase coup
   // The marketing consent was recorded with its date.
   await page.goto('/mypage/settings/notifications');
   await expect(page.getByRole('switch', { name: '혜택·마케팅 알림' })).toBeChecked();
-  await expect(page.getByTestId('marketing-consent')).toContainText(/\d{4}-\d{2}-\d{2}에 동의했어요/);
+  await expect(page.getByTestId('marketing-consent')).toContainText(/\d{4}\.\d{2}\.\d{2}에 동의했어요/);
 });
 
 test('a member changes the password and the phone number, then withdraws, from the profile page', async ({
