@@ -23,7 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { notify } from '../users/index.ts';
 import { claimRefund, itemBenefitsPreview } from './benefits.ts';
-import { itemOf } from './claims.ts';
+import { CLAIM_MSG, itemOf } from './claims.ts';
 import { changeStatus, completeRefund } from './returns.ts';
 
 export const ADMIN_CLAIMS_PAGE = 30;
@@ -35,7 +35,7 @@ export const CLAIM_DECISION_MSG = {
   noOpenClaim: (kind: ClaimKind) =>
     kind === 'refund' ? '처리할 반품 요청이 없는 상품입니다.' : '처리할 교환 요청이 없는 상품입니다.',
   reasonRequired: '거절 사유를 적어주세요.',
-  notInspected: '회수와 검수가 끝난 반품만 환불할 수 있습니다.',
+  notInspected: CLAIM_MSG.notInspected,
   badStep: (step: ReturnStep) => `지금은 이 단계로 넘길 수 없습니다. (현재: ${RETURN_STEP_LABEL[step]})`,
 } as const;
 
