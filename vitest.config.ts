@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+    include: [
+      'packages/*/test/**/*.test.ts',
+      'apps/api/test/**/*.test.ts',
+      'apps/web/test/**/*.test.{ts,tsx}',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bestCouponAssignment } from '../packages/shared/src/coupons.ts';
+import { Rng } from '../packages/shared/src/random.ts';
 import { cliArgs } from './server.mjs';
 
 const { values } = parseArgs({
@@ -22,17 +23,8 @@ const { values } = parseArgs({
 const TARGET_P99_MS = 50;
 const NOW = new Date('2026-11-20T03:00:00Z');
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = mulberry32(Number(values.seed));
+const rng = new Rng(Number(values.seed));
+const rnd = () => rng.next();
 const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
 
 function makeCase(nLines, nCoupons, lineShare) {

@@ -35,6 +35,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
+import { Rng } from '../packages/shared/src/random.ts';
 import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
@@ -59,15 +60,9 @@ const port = Number(values.port);
 const nMembers = Number(values.members);
 const nRuns = Number(values.runs);
 
-// ── seeded random answers (mulberry32) ──
-let state = Number(values.seed) >>> 0;
-const rand = () => {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// ── seeded random answers (the project's one generator, packages/shared/src/random.ts) ──
+const rng = new Rng(Number(values.seed));
+const rand = () => rng.next();
 const normal = () => Math.sqrt(-2 * Math.log(Math.max(rand(), 1e-12))) * Math.cos(2 * Math.PI * rand());
 const int = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
 const oneOf = (xs) => xs[Math.floor(rand() * xs.length)];

@@ -1,3 +1,4 @@
+import { kstDatetimeLocal } from '@codiroom/shared/time';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
 import { expect, signUpByPhone, test } from './helpers.ts';
@@ -170,9 +171,10 @@ test('an MD flags a colourway almost sold-out in the back office; the product pa
   await mp.goto(`/admin/products/${detail.product_id}`);
   const window = mp.getByRole('form', { name: `${detail.color_name} 품절임박 기간` });
   // From an hour ago until tomorrow, in KST as the form reads it.
-  const kstLocal = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 16);
-  await window.getByLabel('품절임박 시작 (KST)').fill(kstLocal(Date.now() - 3_600_000));
-  await window.getByLabel('품절임박 끝 (그 분까지)').fill(kstLocal(Date.now() + 86_400_000));
+  await window.getByLabel('품절임박 시작 (KST)').fill(kstDatetimeLocal(new Date(Date.now() - 3_600_000)));
+  await window
+    .getByLabel('품절임박 끝 (그 분까지)')
+    .fill(kstDatetimeLocal(new Date(Date.now() + 86_400_000)));
   await window.getByRole('button', { name: '기간 저장' }).click();
   await expect(mp.locator('output')).toContainText('품절임박 기간을 정했어요');
   await desk.close();

@@ -1,3 +1,4 @@
+import { kstDateString } from '@codiroom/shared/time';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
 // What a shopper notices at 390×844 (docs/ARCHITECTURE.md, "Bottom sheets" and "Shopper text"):
@@ -110,7 +111,7 @@ test('order detail: readable number, date, method and phone; a cancel with a rea
   await expect(page).toHaveURL(new RegExp(`/mypage/orders/${id}$`));
 
   // Today in Seoul (the browser's and the journey's time zone).
-  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const today = kstDateString(new Date()).replaceAll('-', '');
   await expect(page.getByTestId('order-number')).toHaveText(`${today}-${id.padStart(6, '0')}`);
   await expect(page.getByTestId('order-date')).toHaveText(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
   await expect(page.getByTestId('payment-method')).toHaveText('카드');

@@ -1,3 +1,4 @@
+import { kstDatetimeLocal } from '@codiroom/shared/time';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
@@ -13,7 +14,7 @@ test.describe.configure({ timeout: 180_000 });
 const key = { 'x-admin-key': E2E_ADMIN_KEY };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
 /** A datetime-local value (KST wall clock) for an instant. */
-const kstInput = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(0, 16);
+const kstInput = (ms: number) => kstDatetimeLocal(new Date(ms));
 
 async function mdDesk(browser: Browser, page: Page): Promise<Page> {
   return operatorDesk(browser, page, ['MD'], '이엠디');

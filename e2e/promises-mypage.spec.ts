@@ -1,3 +1,4 @@
+import { formatKst } from '@codiroom/shared/time';
 import type { Page } from '@playwright/test';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
@@ -58,7 +59,7 @@ test.describe('what 마이페이지 promises it does', () => {
     await expect(list.locator('a[href="/product/7"]')).toBeVisible();
     await expect(page.getByText('구매한 옷 1벌')).toBeVisible();
     // The purchase day is the KST day.
-    const kstToday = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '.');
+    const kstToday = formatKst(new Date(), 'date');
     await expect(list).toContainText(`구매 ${kstToday}`);
   });
 
@@ -116,7 +117,7 @@ test.describe('what 마이페이지 promises it does', () => {
     await expect(page.getByTestId('daily-quiz-history')).toContainText('참여 0일');
     await page.getByTestId('daily-quiz').locator('button').first().click();
     await expect(page.getByText('오늘의 퀴즈 완료!')).toBeVisible();
-    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(5, 10).replace('-', '.');
+    const today = formatKst(new Date(), 'date').slice(5); // "11.21"
     await expect(page.getByTestId('daily-quiz-history')).toContainText(`참여 1일 · ${today}`);
     await page.reload();
     await expect(page.getByTestId('daily-quiz-history')).toContainText(`참여 1일 · ${today}`);

@@ -1,3 +1,4 @@
+import { kstDateString } from '@codiroom/shared/time';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
@@ -8,9 +9,7 @@ const key = { 'x-admin-key': E2E_ADMIN_KEY };
 
 /** The readable order number (YYYYMMDD-000123: KST order day and id), as the shop shows it. */
 function orderNumber(o: { id: number; created_at: string }): string {
-  const d = new Date(new Date(o.created_at).getTime() + 9 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${String(o.id).padStart(6, '0')}`;
+  return `${kstDateString(new Date(o.created_at)).replaceAll('-', '')}-${String(o.id).padStart(6, '0')}`;
 }
 
 /** A CS operator signed in to the back office in a 1280×800 window. */

@@ -4,7 +4,7 @@ import { E2E_ADMIN_KEY } from '../playwright.config';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
 
 // The product page and its forms keep what they show consistent at 390×844 (docs/ARCHITECTURE.md,
-// "Sizing", "Shipping", "Shopper text"): the size answer's numbers agree and its sentence backs it,
+// "Sizing", "Shipping promise", "Shopper text"): the size answer's numbers agree and its sentence backs it,
 // the shipping badge names the sentence's day, the address search fits, the like toast leaves an
 // open sheet alone, chips stay on one line, and photos are chosen with a Korean picker and previews.
 

@@ -1,3 +1,4 @@
+import { isKstWeekend } from '@codiroom/shared/time';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
 import { buyOneProduct, expect, signUpByPhone, test } from './helpers.ts';
@@ -28,12 +29,6 @@ async function mdDesk(browser: Browser, page: Page): Promise<Page> {
   return dp;
 }
 
-/** Today in KST is Fri–Sun (SPEC.md §9: weekday Mon–Thu, weekend Fri–Sun). */
-function kstWeekend(): boolean {
-  const day = new Date(Date.now() + 9 * 3600_000).getUTCDay();
-  return day === 5 || day === 6 || day === 0;
-}
-
 test('event coupons: the first-benefit page explains the 7% coupon and today’s random coupon is drawn', async ({
   page,
 }) => {
@@ -51,7 +46,8 @@ test('event coupons: the first-benefit page explains the 7% coupon and today’s
   await page.goto('/mypage/coupons');
   await page.getByRole('link', { name: '오늘의 랜덤 쿠폰 뽑기' }).click();
   await expect(page).toHaveURL(/\/event\/random_coupon$/);
-  const weekend = kstWeekend();
+  // Today in KST is Fri–Sun (SPEC.md §9: weekday Mon–Thu, weekend Fri–Sun).
+  const weekend = isKstWeekend(new Date());
   const today = weekend ? '주말 쿠폰' : '평일 쿠폰';
   await expect(page.getByTestId(weekend ? 'draw-tab-weekend' : 'draw-tab-weekday')).toHaveAttribute(
     'aria-current',

@@ -4,6 +4,7 @@
  * the choice kept, and a shopper's typos never become everyone's trends.
  */
 
+import { formatKst } from '@codiroom/shared/time';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from '../playwright.config';
 import { acceptRequiredAgreements, expect, setSignUpPassword, signUpByPhone, test } from './helpers';
@@ -13,11 +14,12 @@ const adminKey = { 'x-admin-key': E2E_ADMIN_KEY };
 // Sign-ups, an answered inquiry and a checkout each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
-/** An ISO instant as the shop writes it in KST (an oracle of its own, not the shop's formatter). */
+/**
+ * An ISO instant as the shop writes it in KST, by the shared helper (its unit test checks it against
+ * the time-zone database's Asia/Seoul, so it is no mirror of a broken page).
+ */
 function kst(iso: string): { date: string; datetime: string } {
-  const k = new Date(Date.parse(iso) + 9 * 3_600_000).toISOString();
-  const date = k.slice(0, 10).replaceAll('-', '.');
-  return { date, datetime: `${date} ${k.slice(11, 16)}` };
+  return { date: formatKst(iso, 'date'), datetime: formatKst(iso, 'datetime') };
 }
 
 /** The same instant read as UTC, as the old screens showed it. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Makes `npm start` work on a fresh clone: installs dependencies when they are missing or older
-// than package-lock.json, and rebuilds when any source is newer than the build output.
+// Makes `npm start` and `npm test` work on a fresh clone: installs dependencies when they are
+// missing or older than package-lock.json, and rebuilds when any source is newer than the build
+// output (`npm test` needs it: some API tests mount the storefront from apps/web/build).
 // Runs on whatever Node the machine has (it may be older than the pinned Node 24).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -8,6 +9,9 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const installOnly = process.argv.includes('--install-only');
+// `npm test`: build only when there is no build at all (a fresh clone), so the tests that mount the
+// storefront run; an existing build is not redone after every source edit.
+const ifMissing = process.argv.includes('--if-missing');
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, {
@@ -50,9 +54,15 @@ if (installOnly) process.exit(0);
 const outputs = [join(root, 'apps/api/dist/server.mjs'), join(root, 'apps/web/build/server/index.js')];
 const builtAt = Math.min(...outputs.map(mtime));
 const sourcesAt = Math.max(
-  ...['packages', 'apps/api/src', 'apps/api/drizzle', 'apps/web/app', 'apps/web/public'].map((d) =>
-    newest(join(root, d)),
-  ),
+  ...[
+    'packages',
+    'apps/api/src',
+    'apps/api/seed',
+    'apps/api/art',
+    'apps/api/drizzle',
+    'apps/web/app',
+    'apps/web/public',
+  ].map((d) => newest(join(root, d))),
   ...[
     'apps/web/vite.config.ts',
     'apps/web/react-router.config.ts',
@@ -60,7 +70,7 @@ const sourcesAt = Math.max(
     'package-lock.json',
   ].map((f) => mtime(join(root, f))),
 );
-if (builtAt === 0 || sourcesAt > builtAt) {
+if (builtAt === 0 || (!ifMissing && sourcesAt > builtAt)) {
   console.log('› building the API and the storefront…');
   run('npm', ['run', 'build']);
 }

@@ -16,10 +16,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { trustProxyOption } from './config.ts';
+import { installFunctions } from './db/functions.ts';
 import { adminRoutes } from './domains/admin/index.ts';
 import { useAdLog } from './domains/ads/index.ts';
 import { grantSignUpCoupon } from './domains/benefits/index.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
+import { memberCartQuantities } from './domains/carts/index.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
@@ -27,7 +29,7 @@ import { contentsRoutes } from './domains/contents/routes.ts';
 import { curationRoutes } from './domains/curations/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
-import { orderRoutes } from './domains/orders/routes.ts';
+import { orderDatabaseFunctions, orderRoutes, purchaseOutboxHandlers } from './domains/orders/index.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { postcodeRoutes } from './domains/postcode/index.ts';
 import { restockRoutes } from './domains/restock/index.ts';
@@ -39,22 +41,29 @@ import { supportRoutes } from './domains/support/routes.ts';
 import { accountRoutes } from './domains/users/account-routes.ts';
 import { memberAdminRoutes } from './domains/users/admin-routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
-import { onMemberSignedUp } from './domains/users/index.ts';
+import { notifyOutboxHandlers, onMemberSignedUp } from './domains/users/index.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
 import { notificationRoutes } from './domains/users/notification-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
 import { socialRoutes } from './domains/users/social/routes.ts';
+import { backgroundJobs } from './jobs.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerAudit } from './platform/audit.ts';
 import type { AppContext } from './platform/context.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
+import type { JobDefinition } from './platform/jobs.ts';
+import { registerObservability } from './platform/observability.ts';
 import { documentFor } from './platform/openapi.ts';
+import { closeOutbox, registerOutboxHandlers, setOutboxLog } from './platform/outbox.ts';
+import { applyProcessRole } from './platform/process-role.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { uploadRoutes } from './platform/uploads-routes.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
+  /** The background jobs a `worker`/`all` process runs (jobs.ts by default; tests pass their own). */
+  jobs?: readonly JobDefinition[];
 };
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
@@ -72,6 +81,9 @@ function serverTimeouts(config: AppContext['config']) {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // The database functions the domains build from their rules (db/functions.ts), installed once at
+  // start, before any route or job can call them; not by a route plugin.
+  await installFunctions(ctx.db, orderDatabaseFunctions);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: ctx.config.BODY_LIMIT,
@@ -125,14 +137,27 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // PROCESS_ROLE (platform/process-role.ts): a worker answers only health and metrics; the worker
+  // and all roles run the background jobs once the app is ready.
+  // Outbox delivery is the `outbox.deliver` job (jobs.ts). onClose hooks run last-registered
+  // first: the jobs stop (applyProcessRole's hook), then nudged passes end (closeOutbox).
+  app.addHook('onClose', async () => closeOutbox(ctx));
+  applyProcessRole(app, ctx, opts.jobs ?? backgroundJobs);
   // Ad-conversion failures outside a request (the payment webhook's, recovery's) go to this log.
   useAdLog(ctx, app.log);
   // A new member gets the first-purchase coupon (benefits), told by users' sign-up listeners: users
   // may not import benefits (the dependency rule), so the two meet here.
   onMemberSignedUp(ctx, grantSignUpCoupon);
+  onMemberSignedUp(ctx, async () => ctx.metrics.count('sign_up'));
+  // What committed changes still cause (pushes, ad events) is delivered from the outbox by the
+  // handlers of the domains that own it (platform/outbox.ts); platform may not import domains.
+  registerOutboxHandlers(ctx, { ...notifyOutboxHandlers, ...purchaseOutboxHandlers });
+  setOutboxLog(ctx, app.log);
   // Errors outside /api (the storefront's handler, the docs) answer `{detail}` too, and a 500
   // there never carries the error's message or stack (the /api scope has its own handler).
   registerErrorHandling(app);
+  // Request durations, request spans while tracing is on, and GET /metrics (platform/observability.ts).
+  registerObservability(app, ctx);
 
   // gzip/brotli for HTML, JSON, JS, CSS and SVG (the storefront's static files included).
   // Brotli at quality 4 (zlib's default is 11, far too costly per dynamic response): most of the
@@ -183,7 +208,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   await app.register(
     async (api) => {
-      registerErrorHandling(api, (error, request, status) => reportServerError(ctx, error, request, status));
+      registerErrorHandling(
+        api,
+        (error, request, status) => void reportServerError(ctx, error, request, status),
+      );
       registerAccessControl(api, ctx);
       registerAudit(api, ctx);
       registerRefreshCookie(api);
@@ -209,7 +237,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       await api.register(likeRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(restockRoutes, { ctx });
-      await api.register(benefitRoutes, { ctx });
+      await api.register(benefitRoutes, { ctx, cartQuantities: memberCartQuantities });
       await api.register(curationRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(reviewRoutes, { ctx });

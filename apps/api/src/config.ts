@@ -67,14 +67,30 @@ const EnvSchema = z.object({
    * (docs/ARCHITECTURE.md, "Orders and payments"). Raise it with the database server's cores.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL only (DATABASE_URL): a statement running longer, or waiting longer for a lock, is
+   * cancelled and the request answers 503 (platform/errors.ts), and a connection that cannot be
+   * opened within DATABASE_CONNECT_TIMEOUT_MS fails the same way, so no request hangs on a database
+   * that is gone. 0 turns a timeout off. (PGlite runs one statement at a time: nothing to wait for.)
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(3_000),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key and of the cache events channel (several shops on one Redis). */
   REDIS_KEY_PREFIX: z.string().min(1).default('codiroom:'),
   /**
-   * Timers of the server process: the ranking schedule, the order sweeps, the search index
-   * warm-up. Tests switch them off (they call the jobs with their own clock).
+   * Background work: the jobs of platform/jobs.ts (rankings, order sweeps, curations, …) and the
+   * process's own timers (buffer flushes, the search index warm-up). Tests switch them off (they
+   * call the jobs with their own clock).
    */
   BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  /**
+   * What this process does (docs/ARCHITECTURE.md, "Process roles"): `api` serves HTTP and runs no
+   * background jobs; `worker` runs the background jobs (platform/jobs.ts) and serves only
+   * /api/health* and /metrics; `all` (the default, `npm start`) both.
+   */
+  PROCESS_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /**
    * How long a member's status read for a token request is reused (platform/access.ts), in ms;
    * 0 reads it on every request.
@@ -91,13 +107,9 @@ const EnvSchema = z.object({
    */
   CURATION_DAILY_CAPACITY: z.coerce.number().int().min(0).max(1_000_000).default(300),
   /**
-   * Analytics (domains/support/event-buffer.ts): rows waiting in a process before a refusal, the
-   * flush interval and size, and how long event_logs rows are kept (every server error is
-   * reported as an ERROR event; SPEC.md §9's 0.08 is the trace sampling rate).
+   * Analytics (domains/support/event-log.ts): how long event_logs rows are kept (every server
+   * error is reported as an ERROR event; SPEC.md §9's 0.08 is the trace sampling rate).
    */
-  ANALYTICS_BUFFER_MAX: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
-  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
-  ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2_000),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   /** Back-office sessions end after this many minutes without a call, and after this many hours in all. */
   OPERATOR_IDLE_MIN: z.coerce.number().int().min(1).max(1440).default(30),
@@ -133,6 +145,14 @@ const EnvSchema = z.object({
     .optional()
     .transform((raw) => raw !== '0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Bearer token of GET /metrics (docs/ARCHITECTURE.md "Observability"). In production /metrics is
+   * served only with it (404 without); elsewhere it is open unless this is set.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** OTLP/HTTP base endpoint (e.g. http://collector:4318): traces are exported only when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('codiroom'),
   /** Secret for signing access/refresh tokens (HS256). Required in production. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Operators' key: requests with `x-admin-key: <key>` pass the admin guard (unset = disabled). */
@@ -217,6 +237,13 @@ const EnvSchema = z.object({
   TOSS_SECRET_KEY: z.string().min(1).optional(),
   TOSS_CLIENT_KEY: z.string().min(1).optional(),
   TOSS_API_BASE: z.string().url().default('https://api.tosspayments.com'),
+  /** The longest a confirm waits for the payment gateway (all its calls together; toss.ts). */
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  /**
+   * SIGTERM/SIGINT: how long in-flight requests may finish before the process exits anyway
+   * (server.ts). Must exceed PAYMENT_GATEWAY_TIMEOUT_MS, or shutdown cuts confirms mid-way.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(1_000).max(600_000).default(20_000),
   /**
    * The payment methods the shop's Toss contract covers, a comma list of CARD, TOSSPAY, KAKAOPAY,
    * NAVERPAY, TRANSFER (default all): the checkout offers only these, and the order refuses others.
@@ -372,6 +399,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !c.PUBLIC_ORIGIN) {
     throw new Error(
       "Invalid configuration: PUBLIC_ORIGIN (the shop's public origin, e.g. https://codiroom.kr) is required in production",
+    );
+  }
+  // deploy/.env.example's placeholders are long enough to pass as secrets: a copy never filled in
+  // must not run a shop signed with a published key.
+  for (const name of ['JWT_SECRET', 'ADMIN_API_KEY', 'METRICS_TOKEN'] as const) {
+    if (isProduction && c[name]?.startsWith('replace-')) {
+      throw new Error(`Invalid configuration: ${name} is still the placeholder of deploy/.env.example`);
+    }
+  }
+  if (c.SHUTDOWN_DRAIN_MS <= c.PAYMENT_GATEWAY_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration: SHUTDOWN_DRAIN_MS must exceed PAYMENT_GATEWAY_TIMEOUT_MS (a shutdown must not cut a payment confirmation)',
     );
   }
   if (c.HEADERS_TIMEOUT_MS > c.REQUEST_TIMEOUT_MS) {

@@ -7,9 +7,9 @@ import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { productDisplays } from './db/schema.ts';
+import { analyzeFilled } from './demo/ensure.ts';
+import { seed } from './demo/seed.ts';
 import { openConfiguredDatabase } from './platform/create-context.ts';
-import { analyzeFilled } from './seed/ensure.ts';
-import { seed } from './seed/index.ts';
 
 const { values } = parseArgs({
   options: {

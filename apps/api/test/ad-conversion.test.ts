@@ -6,7 +6,9 @@
  * event id header, the visitor details, a failing sender, and the Graph sender's retries and batches.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.ts';
 import {
   type AdConversionEvent,
   type AdConversionSender,
@@ -17,9 +19,10 @@ import {
   setAdSender,
   viewContentEvent,
 } from '../src/domains/ads/conversion.ts';
-import { rememberPurchaseVisitor } from '../src/domains/orders/ad-purchase.ts';
+import { purchaseEventId, purchaseKey, rememberPurchaseVisitor } from '../src/domains/orders/ad-purchase.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
+import { deliverOutbox, outboxBackoffMs, settleOutbox } from '../src/platform/outbox.ts';
 import { AGREED, mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { makeShop, placeOrder, type Shop } from './orders-fixtures.ts';
@@ -232,6 +235,7 @@ describe('Purchase', () => {
       contents: [{ id: String(shop.displayId), quantity: 2, item_price: 30_000 }],
       content_ids: [String(shop.displayId)],
       content_type: 'product',
+      order_id: o.order_id,
     });
     expect(o.amount).toBe(60_000);
     // The browser retries (a reload, a lost answer): the paid order again, no second Purchase.
@@ -259,8 +263,10 @@ describe('Purchase', () => {
     const hook = await call('POST', '/api/payments/webhook', {}, webhook);
     expect(hook.body.result).toBe('paid');
     const [e] = await arrived('Purchase');
-    // No browser behind the webhook: a server-made id and no visitor details, the member's em.
+    // No browser behind the webhook: an id made from the order (the same on every delivery) and no
+    // visitor details, the member's em.
     expect(e!.event_id).toMatch(UUID);
+    expect(e!.event_id).toBe(purchaseEventId(o.id));
     expect(e!.user_data).toEqual({
       client_ip_address: null,
       client_user_agent: null,
@@ -302,6 +308,56 @@ describe('Purchase', () => {
     expect(hook.body.result).toBe('paid');
     const [e] = await arrived('Purchase');
     expectVisitor(e!, v.eventId, sha('race@example.com'));
+  });
+
+  it('is written with the payment and delivered at least once: a failing ad service is retried with the same event_id', async () => {
+    const m = await createMember(t.ctx, { email: 'retry@example.com' });
+    const o = await order(m.headers, 1);
+    const tries: AdConversionEvent[] = [];
+    setAdSender(t.ctx, {
+      kind: 'graph',
+      send: async (events) => {
+        tries.push(...events);
+        if (tries.length < 3) throw new Error('ad service down');
+      },
+    });
+    const key = sandbox.authorize(o.order_id, o.amount);
+    await sandbox.confirm({ paymentKey: key, orderId: o.order_id, amount: o.amount });
+    const hook = await call(
+      'POST',
+      '/api/payments/webhook',
+      {},
+      { eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: key, orderId: o.order_id, status: 'DONE' } },
+    );
+    expect(hook.body.result).toBe('paid');
+    await settleOutbox(t.ctx);
+    // The paid transition committed its Purchase in the outbox; the first try failed and waits.
+    const [row] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, purchaseKey(o.id)));
+    expect(row).toMatchObject({ kind: 'ads.purchase', attempts: 1, delivered_at: null, dead_at: null });
+    expect(row?.last_error).toBe('ad service down');
+    // Later passes (the clock past each back-off) retry it until the service takes it.
+    let waited = 0;
+    for (let i = 0; i < 2; i++) {
+      waited += outboxBackoffMs(i + 1) / 1000;
+      clock.advance(outboxBackoffMs(i + 1) / 1000);
+      await deliverOutbox(t.ctx);
+      await settleOutbox(t.ctx);
+    }
+    clock.advance(-waited);
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((e) => e.event_id))).toEqual(new Set([purchaseEventId(o.id)]));
+    expect(new Set(tries.map((e) => e.event_time))).toEqual(new Set([NOW_S]));
+    const [done] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotency_key, purchaseKey(o.id)));
+    expect(done?.delivered_at).not.toBeNull();
+    // Delivered: no further pass sends it again.
+    await deliverOutbox(t.ctx);
+    expect(tries).toHaveLength(3);
   });
 });
 

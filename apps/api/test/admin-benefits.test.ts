@@ -64,7 +64,8 @@ describe('coupon policies and serial batches', () => {
     });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('code,batch,redeemed_at');
+    // A UTF-8 byte-order mark first, for Excel (platform/csv.ts).
+    expect(lines[0]).toBe('\uFEFFcode,batch,redeemed_at');
     expect(lines).toHaveLength(4);
     const code = (lines[1] as string).split(',')[0] as string;
     expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);

@@ -5,7 +5,7 @@
  */
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderItems, searchStats } from '../src/db/schema.ts';
+import { brands, orderItems, searchStats } from '../src/db/schema.ts';
 import { averageOrderValue, conversionRate } from '../src/domains/admin/dashboard.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
@@ -93,6 +93,13 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.daily[0].day).toBe('2026-10-22');
     // The cancelled line is not a best seller; the two-piece order is.
     expect(d.top_products).toEqual([expect.objectContaining({ display_id: shop.displayId, quantity: 2 })]);
+    // The best seller carries its brand's name (the catalogue's, by the line's brand id).
+    const [brand] = await t.ctx.db
+      .select({ name: brands.name })
+      .from(brands)
+      .where(eq(brands.id, shop.brandId));
+    expect(d.top_products[0].brand_name).toBe(brand?.name);
+    expect(brand?.name).toMatch(/^브랜드/);
     expect(d.top_searches).toEqual(expect.arrayContaining([{ keyword: '옥스포드 셔츠', searches: 2 }]));
     expect(d.zero_result_searches).toEqual([{ keyword: 'zzqxv', searches: 1 }]);
     expect(d.low_stock.map((r: { product_item_id: number }) => r.product_item_id)).toContain(shop.m);

@@ -8,8 +8,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEASUREMENT_SETS } from '../seed/data.ts';
 import { auditLogs, categories, sizeMeasurementSets } from '../src/db/schema.ts';
-import { MEASUREMENT_SETS } from '../src/seed/data.ts';
 import { createTestApp, operatorSession, type TestApp } from './helpers.ts';
 import { makeShop } from './orders-fixtures.ts';
 

@@ -1,25 +1,23 @@
 /**
  * First-party analytics (docs/ARCHITECTURE.md, "Analytics"): bounded, validated batches from the
- * storefront, queued and written in batches off the request path (accepted = written, refused when
- * full), member and guest attribution without headers for sendBeacon, product page views as
+ * storefront, written before the answer (accepted = written; 503 when the database cannot take
+ * them), member and guest attribution without headers for sendBeacon, product page views as
  * ranking signals, sampled server error reports, daily retention, and the dashboard's funnel.
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartLines, carts, eventLogs, productSignals } from '../src/db/schema.ts';
 import { funnelSteps } from '../src/domains/admin/analytics.ts';
 import { DevAdSink, setAdSender } from '../src/domains/ads/conversion.ts';
-import { flushViewSignals } from '../src/domains/catalog/signals.ts';
 import { reportServerError } from '../src/domains/support/error-report.ts';
-import { EventBuffer, eventBufferFor, flushAnalytics } from '../src/domains/support/event-buffer.ts';
+import { sweepRetention, writeEvents } from '../src/domains/support/event-log.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 import { makeShop } from './orders-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ANALYTICS_BUFFER_MAX: '120', ANALYTICS_FLUSH_ROWS: '100' } });
+  t = await createTestApp();
 });
 afterAll(() => t?.close());
 
@@ -38,8 +36,7 @@ async function rowsOfSession(session: string) {
 }
 
 describe('POST /api/loggers/batch', () => {
-  it('queues a guest batch without writing it, then writes every accepted row with its fields', async () => {
-    await flushAnalytics(t.ctx);
+  it('writes every accepted row with its fields before it answers', async () => {
     const guest = guestIdOf(t.ctx, 'analytics-1');
     const res = await post(
       batch([
@@ -57,10 +54,7 @@ describe('POST /api/loggers/batch', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ result: 'ok', accepted: 3 });
-    // The call answered without an INSERT: nothing is in the table yet.
-    expect(await rowsOfSession(SESSION)).toHaveLength(0);
-    expect(eventBufferFor(t.ctx).pending).toBe(3);
-    expect(await flushAnalytics(t.ctx)).toBe(3);
+    // Accepted means written: the rows are there as the call answers.
     const rows = await rowsOfSession(SESSION);
     expect(rows.map((r) => [r.kind, r.name, r.path, r.product_display_id, r.event_id])).toEqual([
       ['PAGE', 'product', '/product/7', 7, 'ev_1'],
@@ -95,7 +89,6 @@ describe('POST /api/loggers/batch', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
     }
-    await flushAnalytics(t.ctx);
     for (const [session, , device] of cases) {
       const [view, section] = await rowsOfSession(session);
       expect(view?.payload, session).toEqual({ device });
@@ -118,7 +111,6 @@ describe('POST /api/loggers/batch', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    await flushAnalytics(t.ctx);
     const [row] = await rowsOfSession('beacon_member_1');
     expect(row).toMatchObject({ user_id: m.user.id, guest_id: null });
   });
@@ -139,7 +131,6 @@ describe('POST /api/loggers/batch', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    await flushAnalytics(t.ctx);
     expect((await rowsOfSession('beacon_guest_ok'))[0]?.guest_id).toBe(guest);
     expect((await rowsOfSession('beacon_guest_forged'))[0]?.guest_id).toBeNull();
   });
@@ -174,36 +165,9 @@ describe('POST /api/loggers/batch', () => {
     expect(other.statusCode).toBe(415);
   });
 
-  it('a full buffer refuses the whole batch with 503 and Retry-After: accepted always equals written', async () => {
-    await flushAnalytics(t.ctx);
-    const buffer = eventBufferFor(t.ctx);
-    const before = { ...buffer.stats };
-    const events = Array.from({ length: 50 }, () => ({ kind: 'page_view', path: '/full' }));
-    // 50 + 50 fit under 120 (the second batch is not flushed: 100 rows reach the flush size, so it
-    // starts writing; the third batch finds 100 written or waiting and still must fit in 120).
-    const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await post(batch(events, { session_id: 'full_buffer_1' })));
-    await flushAnalytics(t.ctx);
-    const accepted = answers.filter((a) => a.statusCode === 200).reduce((s, a) => s + a.json().accepted, 0);
-    for (const a of answers.filter((x) => x.statusCode !== 200)) {
-      expect(a.statusCode).toBe(503);
-      expect(a.headers['retry-after']).toBe('2');
-    }
-    expect(await rowsOfSession('full_buffer_1')).toHaveLength(accepted);
-    expect(buffer.stats.written - before.written).toBe(buffer.stats.accepted - before.accepted);
-    // Fill it without a flush: the refusal is certain.
-    const held = new EventBuffer({ ...t.ctx, config: { ...t.ctx.config, ANALYTICS_FLUSH_ROWS: 100_000 } });
-    expect(
-      held.offer(Array.from({ length: 120 }, () => ({ kind: 'PAGE' as const, created_at: new Date() }))),
-    ).toBe(true);
-    expect(held.offer([{ kind: 'PAGE', created_at: new Date() }])).toBe(false);
-    expect(held.stats).toMatchObject({ accepted: 120, refused: 1 });
-  });
-
   it('a product page view becomes a ranking view signal; the product detail call alone does not', async () => {
     const id = (await makeShop(t.ctx)).displayId;
     const viewSum = async () => {
-      await flushViewSignals(t.ctx);
       const [r] = await t.ctx.db
         .select({ n: sql<number>`coalesce(sum(${productSignals.weight}), 0)::int` })
         .from(productSignals)
@@ -217,7 +181,17 @@ describe('POST /api/loggers/batch', () => {
       'x-guest-user-id': guestIdOf(t.ctx, 'viewer'),
     });
     expect(res.statusCode).toBe(200);
+    // Written with the events, weighted by the batch's views of the product.
     expect(await viewSum()).toBe(start + 1);
+    const twice = await post(
+      batch([
+        { kind: 'page_view', path: `/product/${id}`, product_display_id: id },
+        { kind: 'page_view', path: `/product/${id}`, product_display_id: id },
+      ]),
+      { 'x-guest-user-id': guestIdOf(t.ctx, 'viewer') },
+    );
+    expect(twice.statusCode).toBe(200);
+    expect(await viewSum()).toBe(start + 3);
   });
 });
 
@@ -273,52 +247,47 @@ describe('PageView and ViewContent', () => {
   });
 });
 
-describe('buffer failures', () => {
-  /** A context whose database hands each INSERT's rows (the JSON parameter) to `insert`. */
-  function fakeCtx(insert: (rows: { name: string }[]) => Promise<void>): AppContext {
-    const dialect = new PgDialect();
-    return {
-      ...t.ctx,
-      db: {
-        execute: (q: SQL) => insert(JSON.parse(dialect.sqlToQuery(q).params[0] as string)),
-      } as unknown as AppContext['db'],
-    };
-  }
-
-  it('keeps rows through a failed write and writes them in order on the next flush', async () => {
-    const written: unknown[] = [];
-    let down = true;
-    const buf = new EventBuffer(
-      fakeCtx(async (rows) => {
-        if (down) throw new Error('connection terminated');
-        written.push(...rows);
-      }),
-    );
-    buf.offer([
-      { kind: 'PAGE', name: 'a', created_at: new Date() },
-      { kind: 'PAGE', name: 'b', created_at: new Date() },
-    ]);
-    expect(await buf.flush()).toBe(0);
-    expect(buf.pending).toBe(2);
-    down = false;
-    expect(await buf.flush()).toBe(2);
-    expect(written.map((r) => (r as { name: string }).name)).toEqual(['a', 'b']);
+describe('write failures', () => {
+  /** A context whose database fails every statement with `err`. */
+  const failing = (err: Error): AppContext => ({
+    ...t.ctx,
+    db: {
+      execute: async () => {
+        throw err;
+      },
+    } as unknown as AppContext['db'],
   });
 
-  it('a row the database refuses is dropped and counted; the others are written', async () => {
-    const written: string[] = [];
-    const buf = new EventBuffer(
-      fakeCtx(async (rows) => {
-        const list = Array.isArray(rows) ? rows : [rows];
-        if (list.some((r) => r.name === 'bad'))
-          throw Object.assign(new Error('invalid byte'), { code: '22021' });
-        written.push(...list.map((r) => r.name));
-      }),
+  it('a database that cannot write answers 503 with Retry-After, never 2xx-and-drop', async () => {
+    const down = failing(new Error('connection terminated'));
+    const err = await writeEvents(down, [{ kind: 'PAGE', name: 'a', created_at: new Date() }]).catch(
+      (e) => e,
     );
-    buf.offer(['a', 'bad', 'c'].map((name) => ({ kind: 'PAGE' as const, name, created_at: new Date() })));
-    expect(await buf.flush()).toBe(2);
-    expect(written).toEqual(['a', 'c']);
-    expect(buf.stats).toMatchObject({ accepted: 3, written: 2, rejected: 1, failures: 1 });
+    expect(err).toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+  });
+
+  it('rows the database refuses as data refuse the batch with 400', async () => {
+    const bad = failing(Object.assign(new Error('invalid byte'), { code: '22021' }));
+    const err = await writeEvents(bad, [{ kind: 'PAGE', name: 'a', created_at: new Date() }]).catch((e) => e);
+    expect(err).toMatchObject({ statusCode: 400 });
+  });
+
+  it('over HTTP: a batch the database cannot take is answered 503 and nothing of it is written', async () => {
+    const execute = t.ctx.db.execute;
+    t.ctx.db.execute = (async () => {
+      throw new Error('connection terminated');
+    }) as unknown as typeof execute;
+    try {
+      const res = await post(batch([{ kind: 'page_view', path: '/down' }], { session_id: 'db_down_batch' }), {
+        'x-guest-user-id': guestIdOf(t.ctx, 'down'),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(typeof res.json().detail).toBe('string');
+    } finally {
+      t.ctx.db.execute = execute;
+    }
+    expect(await rowsOfSession('db_down_batch')).toHaveLength(0);
   });
 });
 
@@ -333,7 +302,7 @@ describe('retention', () => {
         { kind: 'PAGE', name: 'retention-recent', created_at: new Date(now - 89 * day) },
       ])
       .returning({ id: eventLogs.id });
-    expect(await new EventBuffer(t.ctx).sweepRetention(true)).toBeGreaterThanOrEqual(1);
+    expect(await sweepRetention(t.ctx)).toBeGreaterThanOrEqual(1);
     const left = await t.ctx.db
       .select({ id: eventLogs.id })
       .from(eventLogs)
@@ -351,13 +320,11 @@ describe('server error reports', () => {
   };
 
   it('are all recorded (not sampled), never for noise, and keep no request body', async () => {
-    await flushAnalytics(t.ctx);
     const err = Object.assign(new Error('boom'), { code: 'XX000' });
     expect(
-      reportServerError(t.ctx, { name: 'AbortError', message: 'The operation was aborted' }, req, 500),
+      await reportServerError(t.ctx, { name: 'AbortError', message: 'The operation was aborted' }, req, 500),
     ).toBe(false);
-    for (let i = 0; i < 5; i++) expect(reportServerError(t.ctx, err, req, 500)).toBe(true);
-    await flushAnalytics(t.ctx);
+    for (let i = 0; i < 5; i++) expect(await reportServerError(t.ctx, err, req, 500)).toBe(true);
     const rows = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.name, 'server_error'));
     expect(rows).toHaveLength(5);
     expect(rows[0]).toMatchObject({ kind: 'ERROR', path: '/api/products/detail/1' });

@@ -53,7 +53,7 @@ describe('sign-up', () => {
     const body = res.json();
     expect(body.user).toMatchObject({ name: '김코디', phone });
     expect(body.user.uuid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await t.ctx.tokens.verifyAccess(body.access, clock.now())).toBe(body.user.id);
+    expect((await t.ctx.tokens.readAccess(body.access, clock.now()))?.userId).toBe(body.user.id);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, body.user.id));
     expect(row?.email).toBe('kim.codi@example.com');
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$/);
@@ -406,7 +406,7 @@ describe('tokens', () => {
     expect(res.statusCode).toBe(200);
     const next = res.json();
     expect(Object.keys(next).sort()).toEqual(['access', 'refresh']);
-    expect(await t.ctx.tokens.verifyAccess(next.access, clock.now())).toBe(body.user.id);
+    expect((await t.ctx.tokens.readAccess(next.access, clock.now()))?.userId).toBe(body.user.id);
     const second = decodeJwt(next.refresh);
     expect(second.fam).toBe(first.fam);
     expect(second.jti).not.toBe(first.jti);

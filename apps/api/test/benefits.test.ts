@@ -22,11 +22,11 @@ import {
   timeSales,
   users,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { reserveCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
 import { autoIssueStyleQuizCoupons, SERIAL_ATTEMPT_LIMITS } from '../src/domains/benefits/issuing.ts';
 import { earnPoints, refundPoints, spendPoints } from '../src/domains/benefits/points.ts';
 import { pointBalance } from '../src/domains/users/member-db.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
@@ -673,6 +673,31 @@ describe('best combination and options', () => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body.result.lines).toHaveLength(1);
+  });
+
+  it("without quantities, prices each line at the member's cart quantity (1 when not in the cart)", async () => {
+    const [d1, d2] = displays.slice(7, 9) as [Display, Display];
+    const m = await createMember(t.ctx);
+    await t.ctx.db
+      .update(productItems)
+      .set({ stock: 10, is_active: true })
+      .where(eq(productItems.id, d1.item));
+    const add = await call('POST', '/api/carts', m.headers, { product_item_id: d1.item, quantity: 2 });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    const combs = await call(
+      'GET',
+      `/api/orders/best-coupon-combs?product_item_ids=${d1.item},${d2.item}`,
+      m.headers,
+    );
+    expect(combs.status).toBe(200);
+    expect(combs.body.result.lines.map((l: { quantity: number }) => l.quantity)).toEqual([2, 1]);
+    const opts = await call(
+      'GET',
+      `/api/orders/products-with-coupons?product_item_ids=${d1.item}`,
+      m.headers,
+    );
+    expect(opts.status).toBe(200);
+    expect(opts.body.result[0].quantity).toBe(2);
   });
 
   it('best-coupon-combs equals the optimiser on the same data and uses each coupon once', async () => {

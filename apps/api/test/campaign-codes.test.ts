@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, orders, users } from '../src/db/schema.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
-import { flushAnalytics } from '../src/domains/support/index.ts';
 import { AGREED, freshPhone, sendCode } from './auth-helpers.ts';
 import { createTestApp, guestHeader, operatorSession, type TestApp } from './helpers.ts';
 import { call, makeShop } from './orders-fixtures.ts';
@@ -78,7 +77,6 @@ describe('campaign codes', () => {
   });
 
   it('every analytics event of the visit carries the code and its utm values, never the event’s own', async () => {
-    await flushAnalytics(t.ctx);
     const session_id = 'campaign_session_1';
     const res = await t.app.inject({
       method: 'POST',
@@ -104,7 +102,6 @@ describe('campaign codes', () => {
       },
     });
     expect(forged.statusCode).toBe(200);
-    await flushAnalytics(t.ctx);
     const rows = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.session_id, session_id));
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.payload).toMatchObject({ campaign_code: 3, ...campaignUtm(3) });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { cartLines, carts, productDisplays, productItems } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import {
   type BatchAdd,
   type BatchRow,
@@ -15,7 +16,6 @@ import {
   CartAddBatcher,
   cartAddBatcher,
 } from '../src/domains/carts/add-batch.ts';
-import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 const at = new Date('2026-11-20T03:00:00Z');
@@ -302,7 +302,7 @@ describe('POST /api/carts, 50 concurrent adds', () => {
     expect(none).toEqual([]);
   });
 
-  it('synchronous_commit=off ends with the add statement: the connection is back to on after it', async () => {
+  it('an add commits durably: synchronous_commit is on for the connection the add used', async () => {
     // One connection, so the check runs on the very connection the add used.
     const url = process.env.TEST_DATABASE_URL;
     let single: Database | null = null;

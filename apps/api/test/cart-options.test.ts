@@ -7,8 +7,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDisplays, productItems } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { invalidate } from '../src/platform/cache.ts';
-import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;

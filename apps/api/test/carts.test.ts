@@ -16,7 +16,7 @@ import {
   productDisplays,
   productItems,
 } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;

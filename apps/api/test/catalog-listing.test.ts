@@ -6,7 +6,7 @@ import { fixedClock, type ProductCard } from '@codiroom/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productDisplays, productItems } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -13,8 +13,8 @@ import {
   reviews,
   sizeMeasurements,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { invalidate } from '../src/platform/cache.ts';
-import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');

@@ -254,6 +254,7 @@ describe('giving coupons and points back', () => {
       },
       cancel: (k, i, id) => sandbox.cancel(k, i, id),
       get: (k) => sandbox.get(k),
+      getByOrder: (o) => sandbox.getByOrder(o),
     };
     setGateway(t.ctx, rejecting);
     try {

@@ -140,6 +140,7 @@ describe('payment method', () => {
       confirm: (i) => sandbox.confirm(i),
       cancel: (k, i, id) => sandbox.cancel(k, i, id),
       get: (k) => sandbox.get(k),
+      getByOrder: (o) => sandbox.getByOrder(o),
     };
     setGateway(t.ctx, cardOnly);
     try {

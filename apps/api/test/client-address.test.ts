@@ -2,10 +2,9 @@
  * The client address behind rate limits (README "Configuration", TRUST_PROXY; docs/ARCHITECTURE.md
  * "Accounts"): X-Forwarded-For is read only as TRUST_PROXY allows, and the storefront's in-process
  * API calls (app.inject) carry the address of the browser's request, never a header a client sent.
- * The page case needs the web build (apps/web/build).
+ * The page case needs the web build (apps/web/build; test/web-build.ts: skipped without it, a
+ * failure with REQUIRE_WEB_BUILD=1 as in CI).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { fixedClock } from '@codiroom/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,9 +16,9 @@ import { MemoryStore } from '../src/platform/kv.ts';
 import { injectFetch, mountStorefront } from '../src/web/storefront.ts';
 import { signUpViaApi } from './auth-helpers.ts';
 import { openTestDatabase, TEST_ENV } from './helpers.ts';
+import { WEB_BUILD, webBuildReady } from './web-build.ts';
 
-const WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
-const webBuilt = existsSync(`${WEB_BUILD}/server/index.js`);
+const webBuilt = webBuildReady();
 
 type Built = { app: FastifyInstance; database: Database; seen: { url: string; ip: string }[] };
 const open: Built[] = [];

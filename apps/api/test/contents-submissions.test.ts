@@ -7,7 +7,7 @@ import { fixedClock, kstDate, MESSAGES } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, codiSets, contentAnswers, posts, productDisplays } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createMember, createTestApp, guestIdOf, operatorSession, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');

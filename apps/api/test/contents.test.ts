@@ -20,7 +20,7 @@ import {
   timeSaleItems,
   timeSales,
 } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /** The seed's clock and the test clock, one hour later. */

@@ -9,9 +9,9 @@ import { AI_CURATIONS_PER_MONTH } from '@codiroom/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curationItems, curations, productDisplays, productItems } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { publishDue } from '../src/domains/curations/drafting.ts';
 import { MEMBER_READ_DRAFTS, serveWaitingList } from '../src/domains/curations/requests.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { QUIZ } from './curation-fixtures.ts';
 import { createMember, createTestApp, operatorSession, refreshedHeaders, type TestApp } from './helpers.ts';
@@ -232,7 +232,10 @@ describe('the stylist’s touch', () => {
     expect((await call(t.app, 'GET', '/api/admin/curations', {})).status).toBe(401);
     const queue = await call(t.app, 'GET', '/api/admin/curations?status=DRAFT', admin);
     expect(queue.status).toBe(200);
-    expect((queue.body.result as { id: number }[]).map((r) => r.id)).toContain(id);
+    const rows = queue.body.result as { id: number; user_id: number; member_name: string }[];
+    expect(rows.map((r) => r.id)).toContain(id);
+    // Each row names its member (read from the users domain by id).
+    expect(rows.find((r) => r.id === id)).toMatchObject({ user_id: g.id, member_name: '테스트' });
     const view = await call(t.app, 'GET', `/api/admin/curations/${id}`, admin);
     expect(view.body).toMatchObject({ id, status: 'DRAFT', answers: { liked_styles: QUIZ.liked_styles } });
     const items = await t.ctx.db.select().from(curationItems).where(eq(curationItems.curation_id, id));

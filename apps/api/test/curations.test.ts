@@ -21,6 +21,7 @@ import {
   productItems,
   products,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import {
   composeForMember,
   dailyStyleVotes,
@@ -28,7 +29,6 @@ import {
   publishDue,
   SKIP_AFTER_DAYS,
 } from '../src/domains/curations/drafting.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { QUIZ } from './curation-fixtures.ts';
 import { createMember, createTestApp, guestHeader, refreshedHeaders, type TestApp } from './helpers.ts';

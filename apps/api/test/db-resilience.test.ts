@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseEvent, isDatabaseUnavailable, openDatabase } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { eventLogs, users } from '../src/db/schema.ts';
-import { flushAnalytics } from '../src/domains/support/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 /** A 2,000-deep nested JSON array: parsing it as jsonb kills PGlite's WASM instance. */
@@ -49,8 +48,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite after a fatal WA
       const guest = guestHeader(t.ctx, 'resilience');
       // Committed before the crash: through the API and through SQL.
       for (let i = 0; i < 5; i++) expect((await log(`before-${i}`, guest)).statusCode).toBe(200);
-      // Logger calls only queue their rows (domains/support/event-buffer.ts); this writes them.
-      expect(await flushAnalytics(t.ctx)).toBe(5);
       const member = await createMember(t.ctx, { name: '복구 전' });
       expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
 
@@ -61,8 +58,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite after a fatal WA
         t.app.inject({ url: '/api/users/user-detail', headers: member.headers }),
         t.app.inject({ url: '/api/carts/product-count', headers: guest }),
       ];
-      // A flush of the queued rows racing the crash: rows it could not write go back to the queue.
-      const flushing = flushAnalytics(t.ctx).catch(() => 0);
       const crash = db.execute(crashStatement()).then(
         () => null,
         (err: unknown) => err,
@@ -95,8 +90,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite after a fatal WA
       expect(detail.statusCode).toBe(200);
 
       // Nothing accepted was lost: before the crash, while it happened and after it.
-      await flushing;
-      await flushAnalytics(t.ctx);
       const names = (
         await db.select({ name: eventLogs.name }).from(eventLogs).where(like(eventLogs.name, '%-%'))
       ).map((r) => r.name);

@@ -18,10 +18,10 @@ import {
   timeSaleItems,
   timeSales,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { invalidate } from '../src/platform/cache.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock, signUpViaApi } from './auth-helpers.ts';
 import { createTestApp, guestHeader, type TestApp } from './helpers.ts';
 import { ADDRESS, call, issueCoupon, makeShop } from './orders-fixtures.ts';

@@ -9,8 +9,8 @@ import { GUEST_ID_INVALID, GUEST_ID_LENGTH, GUEST_ID_RE } from '@codiroom/shared
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, likes, productDisplays, productItems } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { isIssuedGuestId, issueGuestId, signGuestId } from '../src/platform/guest-id.ts';
-import { seed } from '../src/seed/index.ts';
 import { signUpViaApi } from './auth-helpers.ts';
 import { createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 

@@ -10,7 +10,7 @@ import {
   themeProducts,
   themes,
 } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createMember, createTestApp, guestHeader, guestIdOf, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-01T00:00:00+09:00');

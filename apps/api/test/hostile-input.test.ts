@@ -22,8 +22,8 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curations, productItems } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { addQuizPhoto } from '../src/domains/curations/photos.ts';
-import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 import { ADDRESS, makeShop, placeOrder } from './orders-fixtures.ts';
 

@@ -1,11 +1,11 @@
 /**
- * Generated images (catalog/images-routes.ts): immutable SVGs addressed by their parameters; a
+ * Generated images (catalog/images-routes.ts): SVGs addressed by their parameters, cached a day; a
  * review photo drawn for the reviewed product's type and colour shows that colour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_VARIANTS } from '../art/svg.ts';
 import { brands, categories, productDisplays, products } from '../src/db/schema.ts';
 import { ID_DRAWINGS } from '../src/domains/catalog/images-routes.ts';
-import { PRODUCT_VARIANTS } from '../src/images/svg.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { RENDER_BUDGET, UPLOAD_BUDGET } from '../src/platform/image-processing.ts';
 import { fillBudget } from './budget-fixtures.ts';
@@ -57,7 +57,8 @@ describe('generated images', () => {
     const navy = await get('/api/images/review/TOP/1F2A44/7.svg');
     expect(navy.statusCode).toBe(200);
     expect(navy.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect(String(navy.headers['cache-control'])).toContain('immutable');
+    // The drawing code can change under one URL: a day, never immutable.
+    expect(navy.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
     expect(navy.body).toContain('1f2a44');
     expect((await get('/api/images/review/TOP/1F2A44/7.svg')).body).toBe(navy.body);
     const red = await get('/api/images/review/TOP/b3282d/7.svg');
@@ -81,7 +82,8 @@ describe('generated images', () => {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
-      expect(String(res.headers['cache-control'])).toContain('immutable');
+      // The drawing code can change under one URL: a day, never immutable.
+      expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
       const bytes = res.rawPayload;
       // RIFF....WEBP, at the drawing's own size.
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');

@@ -10,6 +10,7 @@ import { fixedClock } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, codiSets, likes, posts, productDisplays, styles } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import {
   type AdConversionEvent,
   addToCartEvent,
@@ -18,7 +19,6 @@ import {
   GraphAdSender,
   setAdSender,
 } from '../src/domains/ads/conversion.ts';
-import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');

@@ -9,7 +9,6 @@ import { abGroups, kstDate } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventLogs, users } from '../src/db/schema.ts';
-import { flushAnalytics } from '../src/domains/support/index.ts';
 import { settlePushes } from '../src/domains/users/notify.ts';
 import { DevPushSink, OneSignalPushSender, setPushSender } from '../src/domains/users/push.ts';
 import { signUpViaApi } from './auth-helpers.ts';
@@ -153,7 +152,6 @@ describe('analytics attributes at login', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(200);
-    await flushAnalytics(t.ctx);
     const rows = await t.ctx.db
       .select()
       .from(eventLogs)

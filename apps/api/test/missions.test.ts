@@ -18,8 +18,8 @@ import {
   reviews,
   styleQuizzes,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { type DevPushSink, pushSenderFor } from '../src/domains/users/push.ts';
-import { seed } from '../src/seed/index.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -7,10 +7,10 @@
  * failing push service never fails the request; the OneSignal adapter's request shape.
  */
 import { type Clock, kstDate } from '@codiroom/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { coupons, curations, notifications, orderItems, supportTickets } from '../src/db/schema.ts';
+import { coupons, curations, notifications, orderItems, outbox, supportTickets } from '../src/db/schema.ts';
 import { notifyExpiringCoupons } from '../src/domains/benefits/coupon-expiry.ts';
 import { publishDue } from '../src/domains/curations/drafting.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
@@ -24,6 +24,7 @@ import {
   type PushMessage,
   setPushSender,
 } from '../src/domains/users/push.ts';
+import { deliverOutbox } from '../src/platform/outbox.ts';
 import {
   ADMIN_KEY_HEADERS,
   createMember,
@@ -294,7 +295,7 @@ describe('pushes', () => {
     expect((await rowsOf(m.user.id))[0]?.push_status).toBe('SENT');
   });
 
-  it('a failing push service never fails the request: the row is kept, its push FAILED', async () => {
+  it('a failing push service never fails the request: the push is retried, FAILED after the last attempt', async () => {
     const m = await createMember(t.ctx, { is_app_alert: true });
     setPushSender(t.ctx, {
       kind: 'dev',
@@ -316,6 +317,17 @@ describe('pushes', () => {
     });
     expect(answer.statusCode).toBe(200);
     await settlePushes(t.ctx);
+    // Still held: its outbox row waits for the next attempt.
+    expect((await rowsOf(m.user.id)).map((r) => [r.kind, r.push_status])).toEqual([['TICKET', 'HELD']]);
+    const [note] = await rowsOf(m.user.id);
+    const [effect] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'notification_id' = ${String(note?.id)}`);
+    expect(effect).toMatchObject({ kind: 'push.send', attempts: 1, last_error: 'push service down' });
+    // The last attempt fails too: the push is FAILED, the row kept.
+    await t.ctx.db.update(outbox).set({ available_at: clock.now() }).where(eq(outbox.id, effect!.id));
+    await deliverOutbox(t.ctx, 100, { maxAttempts: 2 });
     expect((await rowsOf(m.user.id)).map((r) => [r.kind, r.push_status])).toEqual([['TICKET', 'FAILED']]);
   });
 

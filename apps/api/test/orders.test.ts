@@ -250,6 +250,7 @@ describe('confirmation', () => {
       },
       cancel: (k, i, id) => sandbox.cancel(k, i, id),
       get: (k) => sandbox.get(k),
+      getByOrder: (o) => sandbox.getByOrder(o),
     };
     setGateway(t.ctx, rejecting);
     try {
@@ -794,6 +795,7 @@ describe('review fixes', () => {
       },
       cancel: (k, i, id) => sandbox.cancel(k, i, id),
       get: (k) => sandbox.get(k),
+      getByOrder: (o) => sandbox.getByOrder(o),
     };
     setGateway(t.ctx, slow);
     try {

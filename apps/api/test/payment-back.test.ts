@@ -277,6 +277,7 @@ describe('an attempt whose payment is being confirmed', () => {
       },
       cancel: (k, i, id) => sandbox.cancel(k, i, id),
       get: (k) => sandbox.get(k),
+      getByOrder: (o) => sandbox.getByOrder(o),
     };
     setGateway(t.ctx, slow);
     try {

@@ -30,6 +30,8 @@ type Recorded = {
 /** What the fake does with the next confirm: approve, or answer an error once. */
 let nextConfirm: { status: number; code: string; message: string } | null = null;
 let approveThenFail = false;
+/** Toss cannot say: confirms (but the approve-then-fail one) and look-ups by order answer 500. */
+let tossDown = false;
 const store = new Map<string, FakePayment>();
 const cancelsByKey = new Map<string, unknown>();
 const calls: Recorded[] = [];
@@ -70,6 +72,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     });
   }
   if (req.method === 'POST' && path === '/v1/payments/confirm') {
+    if (tossDown && !approveThenFail) {
+      return send(res, 500, { code: 'FAILED_INTERNAL_SYSTEM_PROCESSING', message: '내부 오류' });
+    }
     if (nextConfirm) {
       const e = nextConfirm;
       nextConfirm = null;
@@ -112,6 +117,14 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     const answer = view(p);
     if (idem) cancelsByKey.set(idem, answer);
     return send(res, 200, answer);
+  }
+  const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && byOrder) {
+    if (tossDown) return send(res, 500, { code: 'FAILED_INTERNAL_SYSTEM_PROCESSING', message: '내부 오류' });
+    const orderId = decodeURIComponent(byOrder[1] as string);
+    const p = [...store.values()].find((x) => x.orderId === orderId);
+    if (!p) return send(res, 404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' });
+    return send(res, 200, view(p));
   }
   const get = /^\/v1\/payments\/([^/]+)$/.exec(path);
   if (req.method === 'GET' && get) {
@@ -241,7 +254,7 @@ describe('Toss adapter against the fake Toss server', () => {
     expect(await stockOf(shop.m)).toBe(5);
   });
 
-  it('keeps the order pending on PROVIDER_ERROR (outcome unknown) and recovers it later', async () => {
+  it('on PROVIDER_ERROR (outcome unknown) asks Toss for the order, then confirms again with the same Idempotency-Key', async () => {
     const shop = await makeShop(t.ctx);
     const { headers } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
@@ -251,27 +264,51 @@ describe('Toss adapter against the fake Toss server', () => {
       message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     };
     const key = newKey();
+    const before = calls.length;
     const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
       payment_key: key,
       order_id: order.order_id,
       amount: order.amount,
     });
-    expect(r.status).toBe(502);
-    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.status).toBe('PAID');
+    const made = calls.slice(before);
+    expect(made.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /v1/payments/confirm',
+      `GET /v1/payments/orders/${order.order_id}`,
+      'POST /v1/payments/confirm',
+    ]);
+    // Both confirms are one request to Toss.
+    expect(made[0]?.idempotency).toBe(`confirm-${key}`);
+    expect(made[2]?.idempotency).toBe(`confirm-${key}`);
     expect(await stockOf(shop.m)).toBe(4);
-    // Toss never heard of that payment (NOT_FOUND_PAYMENT): no answer about a payment of this
-    // order, so recovery drops the claim and the order keeps its window, its stock and its payment.
+  });
+
+  it('when Toss still cannot say, answers 502 and leaves the claim to recovery, which settles it at once', async () => {
+    const shop = await makeShop(t.ctx);
+    const { headers } = await createMember(t.ctx);
+    const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
+    approveThenFail = true;
+    tossDown = true;
+    const key = newKey();
+    try {
+      const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+        payment_key: key,
+        order_id: order.order_id,
+        amount: order.amount,
+      });
+      expect(r.status).toBe(502);
+    } finally {
+      tossDown = false;
+    }
+    const [row] = await t.ctx.db.select().from(payments).where(eq(payments.payment_key, key));
+    expect(row).toMatchObject({ status: 'IN_PROGRESS', claim_owner: null });
     await recoverPayments(t.ctx);
-    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PENDING');
-    expect(await t.ctx.db.select().from(payments).where(eq(payments.order_id, order.id))).toEqual([]);
-    expect(await stockOf(shop.m)).toBe(4);
-    const retry = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
-      payment_key: key,
-      order_id: order.order_id,
-      amount: order.amount,
-    });
-    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
-    expect(retry.body.status).toBe('PAID');
+    expect((await t.ctx.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe('PAID');
+    expect(calls.filter((c) => c.path === '/v1/payments/confirm' && c.body.paymentKey === key)).toHaveLength(
+      2,
+    );
+    expect(store.get(key)?.balance).toBe(order.amount);
   });
 
   it.each([
@@ -377,7 +414,7 @@ describe('Toss adapter against the fake Toss server', () => {
     expect(calls.length).toBe(before);
   });
 
-  it('recovers an approval whose answer was lost (crash window), by the webhook', async () => {
+  it('settles an approval whose answer was lost in the same request, from Toss’s payment of the order', async () => {
     const shop = await makeShop(t.ctx);
     const { headers } = await createMember(t.ctx);
     const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
@@ -388,6 +425,25 @@ describe('Toss adapter against the fake Toss server', () => {
       order_id: order.order_id,
       amount: order.amount,
     });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.status).toBe('PAID');
+    expect(calls.filter((c) => c.path === '/v1/payments/confirm')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === `/v1/payments/orders/${order.order_id}`)).toHaveLength(1);
+  });
+
+  it('recovers an approval whose answer was lost (crash window), by the webhook', async () => {
+    const shop = await makeShop(t.ctx);
+    const { headers } = await createMember(t.ctx);
+    const order = await placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity: 1 }]);
+    approveThenFail = true;
+    tossDown = true;
+    const key = newKey();
+    const r = await call(t.app, 'POST', '/api/orders/confirm-order', headers, {
+      payment_key: key,
+      order_id: order.order_id,
+      amount: order.amount,
+    });
+    tossDown = false;
     expect(r.status).toBe(502);
     const [row] = await t.ctx.db.select().from(payments).where(eq(payments.payment_key, key));
     expect(row?.status).toBe('IN_PROGRESS');
@@ -407,7 +463,8 @@ describe('Toss adapter against the fake Toss server', () => {
       amount: order.amount,
     });
     expect(again.status).toBe(200);
-    expect(calls.filter((c) => c.path === '/v1/payments/confirm')).toHaveLength(1);
+    // The request's own second confirm (same Idempotency-Key), and no more: one approval.
+    expect(calls.filter((c) => c.path === '/v1/payments/confirm')).toHaveLength(2);
   });
 
   it('settles a lost approval when the browser retries the confirm', async () => {
@@ -417,11 +474,18 @@ describe('Toss adapter against the fake Toss server', () => {
     approveThenFail = true;
     const key = newKey();
     const body = { payment_key: key, order_id: order.order_id, amount: order.amount };
-    expect((await call(t.app, 'POST', '/api/orders/confirm-order', headers, body)).status).toBe(502);
+    tossDown = true;
+    try {
+      expect((await call(t.app, 'POST', '/api/orders/confirm-order', headers, body)).status).toBe(502);
+    } finally {
+      tossDown = false;
+    }
     const retry = await call(t.app, 'POST', '/api/orders/confirm-order', headers, body);
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(retry.body.status).toBe('PAID');
-    expect(calls.filter((c) => c.path === '/v1/payments/confirm')).toHaveLength(1);
+    // The request's own second confirm (same Idempotency-Key), and no more: one approval.
+    expect(calls.filter((c) => c.path === '/v1/payments/confirm')).toHaveLength(2);
+    expect(store.get(key)?.balance).toBe(order.amount);
   });
 
   it('maps error bodies to GatewayError codes, NOT_FOUND_PAYMENT included', async () => {

@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { appMeta, brands, productDisplays } from '../src/db/schema.ts';
-import { ensureSeeded } from '../src/seed/ensure.ts';
+import { ensureSeeded } from '../src/demo/ensure.ts';
 
 const silent = { info: () => {} };
 const dirs: string[] = [];

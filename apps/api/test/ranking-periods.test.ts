@@ -7,8 +7,8 @@ import { fixedClock } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productDisplays, productSignals } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { recomputeRankings } from '../src/domains/catalog/signals.ts';
-import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // The seed's own activity ends at SEED_NOW; a month later the windows hold only this test's signals.

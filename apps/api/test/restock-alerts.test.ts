@@ -7,8 +7,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, productDisplays, productItems, restockAlerts } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { invalidate } from '../src/platform/cache.ts';
-import { seed } from '../src/seed/index.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -537,9 +537,17 @@ describe('moderation', () => {
           report_count: number;
           reports: { reason: string }[];
           hidden_reason: string | null;
+          product_name: string;
+          user_name: string;
         }[];
       };
+    const [product] = await t.ctx.db
+      .select({ name: productDisplays.name })
+      .from(productDisplays)
+      .where(eq(productDisplays.id, shop.displayId));
     expect((await queue('reported')).result.find((q) => q.id === id)).toMatchObject({
+      product_name: product?.name,
+      user_name: m.user.name,
       report_count: 1,
       reports: [{ reason: 'SPAM', detail: '같은 글 반복' }],
     });

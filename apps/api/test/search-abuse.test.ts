@@ -11,6 +11,7 @@ import {
   type ProductSearchBody,
 } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/demo/seed.ts';
 import {
   type CorrectionStats,
   corrections,
@@ -20,7 +21,6 @@ import {
 import type { ProductQuery } from '../src/domains/search/engine.ts';
 import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
 import { fuzzyCondition } from '../src/domains/search/sql-conditions.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

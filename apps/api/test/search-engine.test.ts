@@ -15,6 +15,7 @@ import {
   searchStats,
   searchTerms,
 } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { productCardsByIds } from '../src/domains/catalog/repository.ts';
 import { copyCard, searchCards } from '../src/domains/search/cards.ts';
 import { indexGeneration, reindexProducts } from '../src/domains/search/documents.ts';
@@ -24,7 +25,6 @@ import { Replica } from '../src/domains/search/replica.ts';
 import { realtimeKeywords, warmSearch } from '../src/domains/search/service.ts';
 import { matchCondition, relevanceTier } from '../src/domains/search/sql-conditions.ts';
 import { flushSearchStats } from '../src/domains/search/stats.ts';
-import { seed } from '../src/seed/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

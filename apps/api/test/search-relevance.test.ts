@@ -8,7 +8,7 @@ import { fixedClock, type ProductCard, toChoseong } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productDisplays } from '../src/db/schema.ts';
-import { seed } from '../src/seed/index.ts';
+import { seed } from '../src/demo/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');

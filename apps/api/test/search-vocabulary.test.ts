@@ -5,7 +5,7 @@
  */
 import { koreanOf } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, COLORS, PARENT_CATEGORIES } from '../src/seed/data.ts';
+import { CATEGORIES, COLORS, PARENT_CATEGORIES } from '../seed/data.ts';
 
 /** English codes that are not words a shopper types alone (shoes_derby's `dress`: dress shoes). */
 const PHRASE_OF: Record<string, string> = { dress: 'dress shoes' };

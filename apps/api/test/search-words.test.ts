@@ -12,8 +12,8 @@ import {
   type ProductSearchBody,
 } from '@codiroom/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/demo/seed.ts';
 import { PgSearchEngine } from '../src/domains/search/pg-engine.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

@@ -18,8 +18,8 @@ import { OFFICE_WEAR_KEYWORD } from '@codiroom/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productDisplays, productItems, searchDocuments } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import { rebuildSearchIndex, reindexProducts } from '../src/domains/search/documents.ts';
-import { seed } from '../src/seed/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 

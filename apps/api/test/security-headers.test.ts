@@ -1,10 +1,9 @@
 /**
  * Security headers on every response and no stack traces in production (docs/ARCHITECTURE.md,
- * "Security"). The storefront cases need the web build (apps/web/build, `npm run build`); CI's
- * production pass runs this file again after the build.
+ * "Security"). The storefront cases need the web build (apps/web/build, `npm run build`;
+ * test/web-build.ts: CI builds first and sets REQUIRE_WEB_BUILD=1, so they cannot be skipped there).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fixedClock } from '@codiroom/shared';
 import fastifyHelmet from '@fastify/helmet';
 import { sql } from 'drizzle-orm';
@@ -19,9 +18,9 @@ import { MemoryStore } from '../src/platform/kv.ts';
 import { cspDirectives, DOCUMENT_ONLY_HEADERS, helmetOptions } from '../src/platform/security-headers.ts';
 import { mountStorefront } from '../src/web/storefront.ts';
 import { openTestDatabase, testEnv } from './helpers.ts';
+import { WEB_BUILD, webBuildReady } from './web-build.ts';
 
-const WEB_BUILD = fileURLToPath(new URL('../../web/build', import.meta.url));
-const webBuilt = existsSync(`${WEB_BUILD}/server/index.js`);
+const webBuilt = webBuildReady();
 
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',

@@ -6,7 +6,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
 import {
   benefitWords,
   brandAllows,
@@ -24,9 +23,10 @@ import {
   SIZE_WORDS,
   seasonsClash,
   seasonsFor,
-} from '../src/seed/copy.ts';
-import { COLORS, type ColorKey, STYLES } from '../src/seed/data.ts';
-import { DEFAULT_SEED_NOW, seed } from '../src/seed/index.ts';
+} from '../seed/copy.ts';
+import { COLORS, type ColorKey, STYLES } from '../seed/data.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { DEFAULT_SEED_NOW, seed } from '../src/demo/seed.ts';
 
 const PRODUCTS = 400;
 const DAY = 86_400_000;

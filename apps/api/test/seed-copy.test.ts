@@ -1,4 +1,5 @@
 /** The seed's text rules (seed/copy.ts) and the vocabulary they read (seed/data.ts). */
+import { NEUTRAL_COLOR_KEYS, COLORS as SHOP_COLORS } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
 import {
   benefitWords,
@@ -15,9 +16,17 @@ import {
   seasonsFor,
   withEul,
   withWa,
-} from '../src/seed/copy.ts';
-import { BRANDS, CATEGORIES, POST_SECTION_TEXT, POSTS, STYLES } from '../src/seed/data.ts';
-import { productName } from '../src/seed/index.ts';
+} from '../seed/copy.ts';
+import {
+  BRANDS,
+  CATEGORIES,
+  COLORS,
+  NEUTRAL_COLORS,
+  POST_SECTION_TEXT,
+  POSTS,
+  STYLES,
+} from '../seed/data.ts';
+import { productName } from '../src/demo/seed.ts';
 
 describe('name ⇔ material ⇔ season', () => {
   it('a fibre in the name must be in the material', () => {
@@ -64,6 +73,10 @@ describe('name ⇔ material ⇔ season', () => {
 });
 
 describe('outfits', () => {
+  it('pair colours by the shared vocabulary (one definition of colours and neutral colours)', () => {
+    expect(COLORS).toBe(SHOP_COLORS);
+    expect(NEUTRAL_COLORS).toBe(NEUTRAL_COLOR_KEYS);
+  });
   it('reads the occasion from the title', () => {
     expect(codiOccasionOf('네이비 블레이저와 차콜 슬랙스, 하객룩')).toBe('하객룩');
     expect(codiOccasionOf('네이비 블레이저와 차콜 슬랙스, 가을 코디')).toBeNull();

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { categories, couponPolicies, productDisplays, promotions } from '../src/db/schema.ts';
-import { DEFAULT_SEED_NOW, seed } from '../src/seed/index.ts';
+import { DEFAULT_SEED_NOW, seed } from '../src/demo/seed.ts';
 import { createTestApp, guestHeader, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -2,11 +2,12 @@
  * The seed's hidden size truth (seed/size-truth.ts): about 15% of garments run a size small and
  * 15% a size large, and the size feels of reviewers who pick from the sheet show it.
  */
+
+import { Rng } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../src/seed/data.ts';
-import { measureProduct } from '../src/seed/measurements.ts';
-import { Rng } from '../src/seed/random.ts';
-import { pickFromSheet, RUNS_LARGE, RUNS_SMALL, sizeTruth, trueFeel } from '../src/seed/size-truth.ts';
+import { CATEGORIES } from '../seed/data.ts';
+import { measureProduct } from '../seed/measurements.ts';
+import { pickFromSheet, RUNS_LARGE, RUNS_SMALL, sizeTruth, trueFeel } from '../seed/size-truth.ts';
 
 const tee = CATEGORIES.find((c) => c.code === 'top_tshirt');
 const SIZES = ['S', 'M', 'L', 'XL', 'XXL'];

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { FIXED_CODI_COUPON_IDS, kstDateString, OFFICE_WEAR_KEYWORD } from '@codiroom/shared';
+import { FIXED_CODI_COUPON_IDS, kstDateString, OFFICE_WEAR_KEYWORD, Rng } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sizeGrade } from '../seed/data.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
-import { sizeGrade } from '../src/seed/data.ts';
-import { analyzeFilled } from '../src/seed/ensure.ts';
+import { analyzeFilled } from '../src/demo/ensure.ts';
 import {
   DEFAULT_SEED_NOW,
   DEMO_ACCOUNT,
@@ -13,8 +13,7 @@ import {
   SEED_TABLES,
   type SeedSummary,
   seed,
-} from '../src/seed/index.ts';
-import { Rng } from '../src/seed/random.ts';
+} from '../src/demo/seed.ts';
 
 const PRODUCTS = 120;
 const NOW = DEFAULT_SEED_NOW;

@@ -1,10 +1,10 @@
 /**
- * The storefront's guestID cookie holds a server-issued guest id (docs/ARCHITECTURE.md "Storefront
- * shell"): the root loader creates one on a first visit, replaces an old client-made or altered
+ * The storefront's guestID cookie holds a server-issued guest id (docs/ARCHITECTURE.md
+ * "Storefront"): the root loader creates one on a first visit, replaces an old client-made or altered
  * one, and leaves a valid one alone; the shop renders either way. Needs the web build
- * (apps/web/build, `npm run build`) made from the current sources; skipped otherwise.
+ * (apps/web/build, `npm run build`) made from the current sources; skipped otherwise, a failure
+ * with REQUIRE_WEB_BUILD=1 (test/web-build.ts).
  */
-import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fixedClock, GUEST_ID_RE } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
@@ -14,19 +14,18 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { productDisplays } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { createContext } from '../src/platform/create-context.ts';
 import { isIssuedGuestId } from '../src/platform/guest-id.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
-import { seed } from '../src/seed/index.ts';
 import { mountStorefront } from '../src/web/storefront.ts';
 import { guestIdOf, openTestDatabase, TEST_ENV } from './helpers.ts';
+import { WEB_BUILD, webBuildReady } from './web-build.ts';
 
-/** TEST_WEB_BUILD: a build made elsewhere from these sources (apps/web/build by default). */
-const WEB_BUILD = process.env.TEST_WEB_BUILD ?? fileURLToPath(new URL('../../web/build', import.meta.url));
-const SERVER_ENTRY = `${WEB_BUILD}/server/index.js`;
 const LOADER = fileURLToPath(new URL('../../web/app/lib/guest-id.ts', import.meta.url));
-const fresh = existsSync(SERVER_ENTRY) && statSync(SERVER_ENTRY).mtimeMs >= statSync(LOADER).mtimeMs;
+/** A build older than the loader would test old code: skipped (failed with REQUIRE_WEB_BUILD). */
+const fresh = webBuildReady(LOADER);
 
 describe.runIf(fresh)('storefront guestID cookie', () => {
   let t: { app: FastifyInstance; ctx: AppContext; database: Database };

@@ -10,7 +10,7 @@ import {
   renderReviewSvg,
   renderStyleSvg,
   SILHOUETTES,
-} from '../src/images/svg.ts';
+} from '../art/svg.ts';
 
 /**
  * A small well-formedness check: tags nest and close, attributes are quoted and unique, and no raw

@@ -596,7 +596,7 @@ describe('configuration', () => {
 });
 
 describe('Signature Version 4', () => {
-  it("reproduces AWS's documented S3 examples (GET Object with Range, PUT Object)", () => {
+  it("reproduces AWS's documented S3 examples (GET Object with Range, PUT Object)", async () => {
     const creds = {
       accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
       secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
@@ -604,7 +604,7 @@ describe('Signature Version 4', () => {
       service: 's3',
     };
     const now = new Date('2013-05-24T00:00:00Z');
-    const get = signV4(
+    const get = await signV4(
       {
         method: 'GET',
         url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
@@ -620,7 +620,7 @@ describe('Signature Version 4', () => {
         'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
     );
     const body = 'Welcome to Amazon S3.';
-    const put = signV4(
+    const put = await signV4(
       {
         method: 'PUT',
         url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
@@ -639,8 +639,8 @@ describe('Signature Version 4', () => {
     expect(put.signature).toBe('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd');
   });
 
-  it("reproduces the AWS test suite's get-vanilla", () => {
-    const signed = signV4(
+  it("reproduces the AWS test suite's get-vanilla", async () => {
+    const signed = await signV4(
       {
         method: 'GET',
         url: new URL('https://example.amazonaws.com/'),
@@ -670,7 +670,7 @@ describe('the S3 store against a local S3 stand-in', () => {
     /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/(\d{8})\/ap-northeast-2\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
 
   /** 403 unless the request is signed by AKIDTEST with SECRET, as S3 would check it. */
-  function verify(req: IncomingMessage, body: Buffer): string | null {
+  async function verify(req: IncomingMessage, body: Buffer): Promise<string | null> {
     const auth = String(req.headers.authorization ?? '');
     const m = AUTH.exec(auth);
     if (!m) return 'authorization header shape';
@@ -684,7 +684,7 @@ describe('the S3 store against a local S3 stand-in', () => {
     if (req.headers['x-amz-content-sha256'] !== sha256Hex(body)) return 'payload hash';
     const headers: Record<string, string> = {};
     for (const h of signed) if (h !== 'x-amz-date') headers[h] = String(req.headers[h] ?? '');
-    const expected = signV4(
+    const expected = await signV4(
       {
         method: req.method as string,
         url: new URL(`http://${req.headers.host}${req.url}`),
@@ -703,10 +703,10 @@ describe('the S3 store against a local S3 stand-in', () => {
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
+      req.on('end', async () => {
         const body = Buffer.concat(chunks);
         const path = decodeURIComponent(req.url ?? '');
-        const problem = verify(req, body);
+        const problem = await verify(req, body);
         const answer = (status: number, bytes: Buffer | string = '', type = 'application/xml') => {
           seen.push({
             method: req.method as string,

@@ -5,13 +5,13 @@
  * boundaries), React Router's (hydration context, streamed loader data) and the Layout's get it.
  */
 import { PassThrough, Transform } from 'node:stream';
-import { createModuleTagDeferrer } from '@codiroom/shared';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { createModuleTagDeferrer } from './lib/deferred-scripts';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -62,7 +62,7 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html');
           // Paint first, then load the app: the module scripts are held back until the browser's
-          // first contentful paint (@codiroom/shared deferred-scripts.ts).
+          // first contentful paint (lib/deferred-scripts.ts).
           const defer = deferModuleScripts();
           defer.pipe(body);
           pipe(defer);

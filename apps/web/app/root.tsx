@@ -1,12 +1,8 @@
 import {
   COOKIE_MAX_AGE,
-  DEFERRED_BOOT_SCRIPT,
-  FONT_CACHE_COOKIE,
   isAppWebview,
-  isLoggedInFromStoredUserId,
   isMobileUserAgent,
   isPcFromRequest,
-  loginGateRedirect,
   SIZE_SHEET_VIEW_COOKIE,
   WEBVIEW_COOKIE,
   type WebStatusBody,
@@ -22,14 +18,18 @@ import {
   Scripts,
   type ShouldRevalidateFunctionArgs,
   useLocation,
-  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { serverApi } from './lib/api';
 import { parseCookies, serializeCookie } from './lib/cookies';
+import { DEFERRED_BOOT_SCRIPT } from './lib/deferred-scripts';
+import { FONT_CACHE_COOKIE } from './lib/font-subsets';
 import { guestIdFor } from './lib/guest-id';
 import { isKnownPage } from './lib/known-routes';
+import { loginGateRedirect } from './lib/login-gate';
 import { useNonce } from './lib/nonce';
+import { siteReads } from './lib/page-reads.server';
+import { type RootData, useRootData } from './lib/root-data';
+import { isLoggedInFromStoredUserId } from './lib/session-rules';
 import { siteInfo } from './lib/site.server';
 import { Stylesheets } from './lib/stylesheets';
 import { designTokensCss } from './lib/tokens';
@@ -74,7 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let webStatus: WebStatusBody | null = null;
   try {
-    webStatus = await serverApi(context).get<WebStatusBody>('/api/web-status');
+    // In process on the server (web/reads-site.ts), over HTTP without the API in the process.
+    webStatus = await siteReads(context).webStatus();
   } catch {
     webStatus = null; // the client fetches it at start instead
   }
@@ -83,25 +84,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append('Set-Cookie', serializeCookie('guestID', guestId, COOKIE_MAX_AGE.guestID, secure));
   }
 
-  return data(
-    {
-      origin: url.origin,
-      isLoggedIn,
-      guestId,
-      isWebview,
-      isMobileView: isMobileUserAgent(userAgent),
-      // SPEC.md §9: the size recommendation's nudge was seen today (reviews/SizeRecommendation.tsx).
-      sizeSheetSeen: cookies[SIZE_SHEET_VIEW_COOKIE] === '1',
-      // Pretendard's subsets are in this browser's cache (@codiroom/shared font-subsets.ts).
-      fontCached: cookies[FONT_CACHE_COOKIE] === '1',
-      // SPEC.md §3 cookie isPC: the browser's own measure (shell/PcSidePanel.tsx), else the agent.
-      isPC: !isWebview && isPcFromRequest(cookies.isPC, userAgent),
-      webStatus,
-      site: siteInfo(),
-      renderedAt: Date.now(),
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    origin: url.origin,
+    isLoggedIn,
+    guestId,
+    isWebview,
+    isMobileView: isMobileUserAgent(userAgent),
+    // SPEC.md §9: the size recommendation's nudge was seen today (reviews/SizeRecommendation.tsx).
+    sizeSheetSeen: cookies[SIZE_SHEET_VIEW_COOKIE] === '1',
+    // Pretendard's subsets are in this browser's cache (lib/font-subsets.ts).
+    fontCached: cookies[FONT_CACHE_COOKIE] === '1',
+    // SPEC.md §3 cookie isPC: the browser's own measure (shell/PcSidePanel.tsx), else the agent.
+    isPC: !isWebview && isPcFromRequest(cookies.isPC, userAgent),
+    webStatus,
+    site: siteInfo(),
+    renderedAt: Date.now(),
+  };
+  return data(rootData, { headers });
 }
 
 /** Re-run the root loader (login gate, web status) on every path change. */
@@ -111,11 +110,6 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>['data'];
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root') as RootData | undefined;
 }
 
 /**

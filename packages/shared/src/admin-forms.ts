@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { COUPON_TYPES } from './benefit-schemas.ts';
 import { COUPON_SCOPES, DISCOUNT_KINDS } from './coupons.ts';
-import { STYLE_TAGS } from './curation-engine.ts';
 import { DAY_GATES } from './time.ts';
+import { STYLE_TAGS } from './vocabulary.ts';
 
 /** An edit must change something: an empty body is a 400, not a no-op or a failed update. */
 const changesSomething = (o: object) => Object.values(o).some((v) => v !== undefined);

@@ -22,12 +22,15 @@
  *   optional extras whose absence is harmless (a badge, a side panel), never for a page's data.
  * - `cancelAll()` aborts every in-flight request started without an explicit signal.
  * - Failed calls of the reported flows go to onReportError (except social provider rejections).
+ * - Types: a call's answer type follows from its method and path (api-responses.ts, from the
+ *   shared zod schemas); a path the map does not hold is a type error. The caller names no type.
  * - Guest ids are issued by the server (guest-id.ts). With onGuestId, a guest-capable call without
  *   an access token or a guest id first gets one (POST /api/users/guest-id), and an answer 400
  *   GUEST_ID_INVALID (an old or altered id) gets a new one — single flight — and is retried once
  *   with it: never a loop.
  */
-import { type ApiAccess, matchRoute, pathnameOf, type RouteMatch } from './api-routes.ts';
+import type { ApiPath, ApiResponse, ApiResponses } from './api-responses.ts';
+import { type ApiAccess, type ApiMethod, matchRoute, pathnameOf, type RouteMatch } from './api-routes.ts';
 import { MESSAGES } from './constants.ts';
 import { GUEST_ID_INVALID, GUEST_ID_PATH } from './guest-id.ts';
 
@@ -97,6 +100,12 @@ export type ApiClientOptions = {
    * refresh calls are then sent with an empty body and the browser attaches the cookie.
    */
   refreshCookie?: boolean;
+  /**
+   * The session travels in an HttpOnly cookie instead of a bearer token (the back office's
+   * operator session): `token` and `admin` calls are then sent without one rather than refused
+   * locally, and the server answers 401 when the session is gone.
+   */
+  sessionCookie?: boolean;
   /** The refresh token: the cookie or the local copy, the host app decides. */
   getRefreshToken?: Getter;
   getGuestId?: Getter;
@@ -355,7 +364,12 @@ export function createDebouncer() {
 // ---------------------------------------------------------------------------------------------
 // The client
 
-export function createApiClient(opts: ApiClientOptions) {
+/**
+ * `R` is the map of answers (api-responses.ts); a test of the client's mechanics may pass a map
+ * of its own.
+ */
+export function createApiClient<R = ApiResponses>(opts: ApiClientOptions) {
+  type Answer<M extends ApiMethod, P extends string> = ApiResponse<M, P, R>;
   const base = opts.baseUrl ?? '';
   const alias = (v: Getter | string | null | undefined): Getter | undefined =>
     typeof v === 'function' ? v : v === undefined ? undefined : () => v;
@@ -418,7 +432,7 @@ export function createApiClient(opts: ApiClientOptions) {
     return ABSOLUTE_RE.test(t.path) ? withQuery : `${base}${withQuery}`;
   }
 
-  type Answer = { status: number; data: unknown };
+  type Reply = { status: number; data: unknown };
 
   async function send(
     t: Target,
@@ -426,7 +440,7 @@ export function createApiClient(opts: ApiClientOptions) {
     access: string | null,
     signal: AbortSignal | undefined,
     withGuest: boolean,
-  ): Promise<Answer> {
+  ): Promise<Reply> {
     const headers: Record<string, string> = { accept: 'application/json', ...ro.headers };
     if (t.own && access) headers.authorization = `Bearer ${access}`;
     if (t.own && withGuest) {
@@ -558,12 +572,12 @@ export function createApiClient(opts: ApiClientOptions) {
     return ro.headers ? Object.keys(ro.headers).find((k) => k.toLowerCase() === GUEST_HEADER) : undefined;
   }
 
-  async function perform<T>(t: Target, given: RequestOptions, signal: AbortSignal | undefined) {
+  async function perform(t: Target, given: RequestOptions, signal: AbortSignal | undefined) {
     let ro = given;
     const access: ApiAccess | undefined = t.route?.access;
     const withGuest = access === 'guest' || (t.route !== undefined && GUEST_HEADER_ALSO.has(t.route.key));
     const sent = t.own ? currentAccess() : null;
-    if ((access === 'token' || access === 'admin') && !sent) {
+    if ((access === 'token' || access === 'admin') && !sent && !opts.sessionCookie) {
       throw new ApiError(401, MESSAGES.tokenRequired, null);
     }
     const guestKey = explicitGuestKey(ro);
@@ -586,7 +600,7 @@ export function createApiClient(opts: ApiClientOptions) {
         res = await send(t, ro, sent, signal, withGuest);
       }
     }
-    const logoutReason = (a: Answer) =>
+    const logoutReason = (a: Reply) =>
       t.own && !SIGN_IN_PATHS.has(t.pathname) ? LOGOUT_DETAILS[detailOf(a.data, a.status)] : undefined;
 
     if (res.status === 401 && t.own && !SIGN_IN_PATHS.has(t.pathname) && t.pathname !== REFRESH_PATH) {
@@ -601,7 +615,7 @@ export function createApiClient(opts: ApiClientOptions) {
       logout(reason, new ApiError(res.status, detailOf(res.data, res.status), res.data));
     }
     if (res.status >= 200 && res.status < 300) {
-      return { ok: true, status: res.status, data: res.data as T } satisfies ApiSuccess<T>;
+      return { ok: true, status: res.status, data: res.data } satisfies ApiSuccess<unknown>;
     }
     const detail = detailOf(res.data, res.status);
     if (res.status >= 400 && res.status < 500 && res.status !== 401) {
@@ -622,11 +636,11 @@ export function createApiClient(opts: ApiClientOptions) {
    * the refresh/logout rules), 5xx, network failures (status 0, 'network error'), aborts
    * (status 0, 'aborted') and the local 'Token Required' rejection.
    */
-  async function request<T = unknown>(
+  async function exchange(
     method: string,
     path: string,
     ro: RequestOptions = {},
-  ): Promise<ApiResult<T>> {
+  ): Promise<ApiResult<unknown>> {
     const t = targetOf(method, path);
     let controller: AbortController | undefined;
     if (!ro.signal) {
@@ -634,7 +648,7 @@ export function createApiClient(opts: ApiClientOptions) {
       inflight.add(controller);
     }
     try {
-      const result = await perform<T>(t, ro, ro.signal ?? controller?.signal);
+      const result = await perform(t, ro, ro.signal ?? controller?.signal);
       if (!result.ok) report(new ApiError(result.status, result.detail, result.data), t);
       return result;
     } catch (e) {
@@ -647,8 +661,8 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   /** The body of a 2xx answer; ApiError for anything else (400 included). */
-  async function call<T>(method: string, path: string, ro: RequestOptions): Promise<T> {
-    const r = await request<T>(method, path, ro);
+  async function call(method: string, path: string, ro: RequestOptions): Promise<unknown> {
+    const r = await exchange(method, path, ro);
     if (!r.ok) throw new ApiError(r.status, r.detail, r.data);
     return r.data;
   }
@@ -659,13 +673,18 @@ export function createApiClient(opts: ApiClientOptions) {
    * aborts go to onError; nothing is shown to the user. Because it hides server errors, use it only
    * for optional extras (a badge count, a side panel); a page's own data goes through `get()`.
    */
-  async function getOr<T>(path: string, fallback: T, query?: Query, init: CallInit = {}): Promise<T> {
+  async function getOr<P extends ApiPath<'GET', R>, F>(
+    path: P,
+    fallback: F,
+    query?: Query,
+    init: CallInit = {},
+  ): Promise<Answer<'GET', P> | F> {
     const t = targetOf('GET', path);
     const ctx = { method: t.method, path: t.pathname, ...(query ? { query } : {}) };
     let err: ApiError;
     try {
-      const r = await request<T>('GET', path, { ...init, query });
-      if (r.ok) return r.data ?? fallback;
+      const r = await exchange('GET', path, { ...init, query });
+      if (r.ok) return (r.data as Answer<'GET', P> | null) ?? fallback;
       err = new ApiError(r.status, r.detail, r.data);
     } catch (e) {
       err = e instanceof ApiError ? e : new ApiError(0, NETWORK_ERROR, null, { cause: e });
@@ -675,26 +694,44 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   /** The server body when it carries a `detail`, whatever the status; otherwise the error. */
-  async function bodyWithDetail<T>(path: string, body: unknown): Promise<T | DetailBody> {
+  async function bodyWithDetail<P extends string>(
+    path: P,
+    body: unknown,
+  ): Promise<Answer<'POST', P> | DetailBody> {
     try {
-      return await call<T>('POST', path, { body });
+      return (await call('POST', path, { body })) as Answer<'POST', P>;
     } catch (e) {
       if (e instanceof ApiError && hasDetail(e.body)) return e.body;
       throw e;
     }
   }
 
+  /** The answer of a 2xx, typed by the call's method and path. */
+  const typed =
+    <M extends ApiMethod>(method: M) =>
+    <P extends ApiPath<M, R>>(path: P, ro: RequestOptions) =>
+      call(method, path, ro) as Promise<Answer<M, P>>;
+  const [get, post, put, patch, del] = [
+    typed('GET'),
+    typed('POST'),
+    typed('PUT'),
+    typed('PATCH'),
+    typed('DELETE'),
+  ] as const;
+
   return {
-    request,
-    get: <T>(path: string, query?: Query, init?: CallInit) => call<T>('GET', path, { ...init, query }),
-    post: <T>(path: string, body?: unknown, query?: Query, init?: CallInit) =>
-      call<T>('POST', path, { ...init, query, body }),
-    put: <T>(path: string, body?: unknown, init?: CallInit & { query?: Query }) =>
-      call<T>('PUT', path, { ...init, body }),
-    patch: <T>(path: string, body?: unknown, init?: CallInit & { query?: Query }) =>
-      call<T>('PATCH', path, { ...init, body }),
-    delete: <T>(path: string, body?: unknown, init?: CallInit & { query?: Query }) =>
-      call<T>('DELETE', path, { ...init, body }),
+    request: <M extends ApiMethod, P extends ApiPath<M, R>>(method: M, path: P, ro?: RequestOptions) =>
+      exchange(method, path, ro) as Promise<ApiResult<Answer<M, P>>>,
+    get: <P extends ApiPath<'GET', R>>(path: P, query?: Query, init?: CallInit) =>
+      get(path, { ...init, query }),
+    post: <P extends ApiPath<'POST', R>>(path: P, body?: unknown, query?: Query, init?: CallInit) =>
+      post(path, { ...init, query, body }),
+    put: <P extends ApiPath<'PUT', R>>(path: P, body?: unknown, init?: CallInit & { query?: Query }) =>
+      put(path, { ...init, body }),
+    patch: <P extends ApiPath<'PATCH', R>>(path: P, body?: unknown, init?: CallInit & { query?: Query }) =>
+      patch(path, { ...init, body }),
+    delete: <P extends ApiPath<'DELETE', R>>(path: P, body?: unknown, init?: CallInit & { query?: Query }) =>
+      del(path, { ...init, body }),
     getOr,
 
     /** Abort every in-flight request started without an explicit signal (route change), and drop pending debounced calls. */
@@ -707,12 +744,11 @@ export function createApiClient(opts: ApiClientOptions) {
     debounced: debouncer.debounced,
 
     /** POST /api/users/social-sign-in; the server body when it has a `detail`, even on an error status. */
-    socialSignIn: <T = unknown>(body: Record<string, unknown>) =>
-      bodyWithDetail<T>('/api/users/social-sign-in', body),
+    socialSignIn: (body: Record<string, unknown>) => bodyWithDetail('/api/users/social-sign-in', body),
 
     /** POST /api/carts/codi-to-cart with a normalised body; the server body when it has a `detail`. */
-    codiToCart: <T = unknown>(body: Record<string, unknown>) =>
-      bodyWithDetail<T>('/api/carts/codi-to-cart', normaliseCodiToCartBody(body)),
+    codiToCart: (body: Record<string, unknown>) =>
+      bodyWithDetail('/api/carts/codi-to-cart', normaliseCodiToCartBody(body)),
 
     /**
      * POST /api/benefits/download-coupon: the server's `detail` (success or failure); on a failure
@@ -720,7 +756,7 @@ export function createApiClient(opts: ApiClientOptions) {
      */
     async downloadCoupon(coupon_type: string): Promise<string | null> {
       try {
-        const data = await call<unknown>('POST', '/api/benefits/download-coupon', { body: { coupon_type } });
+        const data = await call('POST', '/api/benefits/download-coupon', { body: { coupon_type } });
         return hasDetail(data) && typeof data.detail === 'string' ? data.detail : null;
       } catch (e) {
         if (e instanceof ApiError && hasDetail(e.body) && typeof e.body.detail === 'string')
@@ -730,9 +766,14 @@ export function createApiClient(opts: ApiClientOptions) {
     },
 
     /** POST /api/benefits/issue-by-serial: the server body, or `{result: 'error'}` on any failure. */
-    async issueBySerial<T = unknown>(serial: string): Promise<T | { result: 'error' }> {
+    async issueBySerial(
+      serial: string,
+    ): Promise<Answer<'POST', '/api/benefits/issue-by-serial'> | { result: 'error' }> {
       try {
-        return await call<T>('POST', '/api/benefits/issue-by-serial', { body: { serial } });
+        return (await call('POST', '/api/benefits/issue-by-serial', { body: { serial } })) as Answer<
+          'POST',
+          '/api/benefits/issue-by-serial'
+        >;
       } catch {
         return { result: 'error' };
       }
@@ -741,7 +782,7 @@ export function createApiClient(opts: ApiClientOptions) {
     /** POST /api/v1/curations/style-quiz: 'SUCCESS' when a 2xx answer has a `status` field, else 'FAIL'. */
     async styleQuiz(body: Record<string, unknown>): Promise<'SUCCESS' | 'FAIL'> {
       try {
-        const data = await call<unknown>('POST', '/api/v1/curations/style-quiz', { body });
+        const data = await call('POST', '/api/v1/curations/style-quiz', { body });
         return typeof data === 'object' && data !== null && 'status' in data ? 'SUCCESS' : 'FAIL';
       } catch {
         return 'FAIL';
@@ -752,19 +793,20 @@ export function createApiClient(opts: ApiClientOptions) {
      * GET /api/products/product-display-list: `{result: []}` without a call when no id is left
      * after dropping 'null' / 'undefined' / empty ones (SPEC.md §5); `{result: []}` on failure.
      */
-    productDisplayList<T = unknown>(
+    productDisplayList(
       ids: string | readonly (string | number | null | undefined)[],
       coupon_id?: string | number | null,
-    ): Promise<{ result: T[] }> {
+    ): Promise<Answer<'GET', '/api/products/product-display-list'>> {
+      type Cards = Answer<'GET', '/api/products/product-display-list'>;
+      const none = { result: [] } as Cards;
       const clean = cleanProductDisplayIds(ids);
-      if (!clean.length) return Promise.resolve({ result: [] });
-      return getOr<{ result: T[] }>(
-        '/api/products/product-display-list',
-        { result: [] },
-        { product_display_list: clean.join(','), coupon_id },
-      );
+      if (!clean.length) return Promise.resolve(none);
+      return getOr('/api/products/product-display-list' as ApiPath<'GET', R>, none, {
+        product_display_list: clean.join(','),
+        coupon_id,
+      }) as Promise<Cards>;
     },
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+export type ApiClient<R = ApiResponses> = ReturnType<typeof createApiClient<R>>;

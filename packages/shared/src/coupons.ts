@@ -25,6 +25,7 @@
  *
  * Money is integer won throughout.
  */
+import { kstDate, kstParts } from './time.ts';
 
 /** What a coupon's discount applies to: the whole order, a brand, a category, a display or an item. */
 export const COUPON_SCOPES = ['ORDER', 'BRAND', 'CATEGORY', 'PRODUCT_DISPLAY', 'PRODUCT_ITEM'] as const;
@@ -704,11 +705,11 @@ export function issuedCouponExpiry(
   validDays: number | null,
   policyEndsAt: Date | null,
 ): Date {
-  const KST = 9 * 3600_000;
   let at: Date | null = null;
   if (validDays !== null && validDays > 0) {
-    const k = new Date(issuedAt.getTime() + KST);
-    at = new Date(Date.UTC(k.getUTCFullYear(), k.getUTCMonth(), k.getUTCDate() + validDays) - KST);
+    // KST midnight `validDays` calendar days after the issue day (kstDate rolls the day over).
+    const k = kstParts(issuedAt);
+    at = kstDate(k.year, k.month, k.day + validDays);
   }
   if (policyEndsAt && (!at || policyEndsAt < at)) at = policyEndsAt;
   return at ?? new Date(issuedAt.getTime() + 365 * 86_400_000);

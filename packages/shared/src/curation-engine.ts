@@ -6,64 +6,12 @@
  * what the member bought or rated badly. Every pick carries its reasons. Pure: the API gives it the
  * candidates (with the recommended size already worked out) and the member's history.
  */
-
-/** The shop's style tags: products carry them, the style quiz offers them. */
-export const STYLE_TAGS = [
-  '미니멀',
-  '비즈니스캐주얼',
-  '클래식',
-  '댄디',
-  '캐주얼',
-  '포멀',
-  '아메카지',
-  '스트릿',
-  '고프코어',
-  '워크웨어',
-  '프레피',
-  '스포티',
-  '놈코어',
-  '시티보이',
-] as const;
-export type StyleTag = (typeof STYLE_TAGS)[number];
+import { kstParts } from './time.ts';
+import { NEUTRAL_COLORS, OCCASION_LABEL, OCCASION_STYLES, type Occasion } from './vocabulary.ts';
 
 export type CurationRole = 'top' | 'bottom' | 'outer' | 'shoes' | 'bag';
 export type KstSeason = 'spring' | 'summer' | 'autumn' | 'winter';
 export type PersonalColorSeason = 'SPRING_WARM' | 'SUMMER_COOL' | 'AUTUMN_WARM' | 'WINTER_COOL';
-export const OCCASIONS = ['office', 'weekend', 'date', 'wedding_guest', 'travel'] as const;
-export type Occasion = (typeof OCCASIONS)[number];
-
-/** Style tags each occasion asks for. */
-export const OCCASION_STYLES: Record<Occasion, readonly string[]> = {
-  office: ['비즈니스캐주얼', '클래식', '댄디', '포멀', '미니멀'],
-  weekend: ['캐주얼', '아메카지', '시티보이', '놈코어', '스트릿', '미니멀'],
-  date: ['댄디', '미니멀', '프레피', '클래식', '시티보이'],
-  wedding_guest: ['포멀', '클래식', '댄디'],
-  travel: ['고프코어', '캐주얼', '스포티', '아메카지', '워크웨어'],
-};
-
-/** Colours that make a base (worn together freely); any other colour is an accent. */
-export const NEUTRAL_COLORS: ReadonlySet<string> = new Set([
-  '블랙',
-  '네이비',
-  '차콜',
-  '그레이',
-  '멜란지그레이',
-  '라이트그레이',
-  '화이트',
-  '아이보리',
-  '오트밀',
-  '베이지',
-  '샌드',
-  '카멜',
-  '브라운',
-  '다크브라운',
-  '카키',
-  '올리브',
-  '연청',
-  '중청',
-  '진청',
-  '실버',
-]);
 
 /** Colours each personal-colour season flatters near the face. */
 export const SEASON_PALETTES: Record<PersonalColorSeason, ReadonlySet<string>> = {
@@ -83,7 +31,7 @@ export const SEASON_PALETTES: Record<PersonalColorSeason, ReadonlySet<string>> =
 
 /** The KST season of a date (Mar–May spring, Jun–Aug summer, Sep–Nov autumn, Dec–Feb winter). */
 export function kstSeason(at: Date): KstSeason {
-  const month = new Date(at.getTime() + 9 * 3_600_000).getUTCMonth() + 1;
+  const { month } = kstParts(at);
   if (month >= 3 && month <= 5) return 'spring';
   if (month >= 6 && month <= 8) return 'summer';
   if (month >= 9 && month <= 11) return 'autumn';
@@ -217,13 +165,6 @@ export function reasonsFor(c: CurationCandidate, role: CurationRole, p: Curation
   return r;
 }
 
-export const OCCASION_LABEL: Record<Occasion, string> = {
-  office: '출근룩',
-  weekend: '주말룩',
-  date: '데이트룩',
-  wedding_guest: '하객룩',
-  travel: '여행룩',
-};
 export const PERSONAL_COLOR_LABEL: Record<PersonalColorSeason, string> = {
   SPRING_WARM: '봄 웜톤',
   SUMMER_COOL: '여름 쿨톤',

@@ -5,8 +5,8 @@
  * colours, the budget per item, occasions and things to avoid.
  */
 import { z } from 'zod';
-import { NEUTRAL_COLORS, OCCASIONS, STYLE_TAGS } from './curation-engine.ts';
 import { BODY_LIMITS, FIT_PREFERENCES } from './sizing.ts';
+import { NEUTRAL_COLORS, OCCASIONS, STYLE_TAGS } from './vocabulary.ts';
 
 /** Colours the quiz offers (the shop's colour names). */
 export const QUIZ_COLORS = [

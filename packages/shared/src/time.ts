@@ -93,3 +93,13 @@ export function kstText(at: Date | string | null | undefined, style: KstStyle, e
   const d = typeof at === 'string' ? new Date(at) : at;
   return Number.isNaN(d.getTime()) ? empty : formatKst(d, style);
 }
+
+/**
+ * An instant as the value of a datetime-local input read as KST ("2026-11-21T14:05"): what the
+ * back office's time fields hold (SPEC.md §9 "Time and money": KST).
+ */
+export function kstDatetimeLocal(at: Date | string): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  const p = kstParts(d);
+  return `${kstDateString(d)}T${pad2(p.hour)}:${pad2(p.minute)}`;
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -204,6 +205,36 @@ describe('rule 1: headers and bodies', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('answer types follow the path (api-responses.ts)', () => {
+  // api-types.check.ts holds the type tests (expectTypeOf, and @ts-expect-error on wrong paths,
+  // wrong methods and caller-chosen types); an unused @ts-expect-error is an error of its own, so
+  // a wrong call that starts to compile fails here.
+  it('api-types.check.ts compiles without a diagnostic', () => {
+    const configPath = fileURLToPath(new URL('./tsconfig.types.json', import.meta.url));
+    const config = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+        },
+      },
+    );
+    if (!config) throw new Error(`cannot read ${configPath}`);
+    expect(config.fileNames.map((f) => f.split('/').pop())).toEqual(['api-types.check.ts']);
+    const program = ts.createProgram(config.fileNames, config.options);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : null;
+      const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+      return where ? `${d.file?.fileName.split('/').pop()}:${where.line + 1} ${text}` : text;
+    });
+    expect(diagnostics).toEqual([]);
+  }, 240_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+
 describe('rule 2: access levels and the route table', () => {
   it('matches {id} and {x} segments, ignoring query strings and trailing slashes', () => {
     expect(matchRoute('GET', '/api/products/detail/123')).toMatchObject({
@@ -289,6 +320,23 @@ describe('rule 2: access levels and the route table', () => {
     const viaMethod = method === 'GET' ? api.get(path) : api.post(path, {});
     await expect(viaMethod).rejects.toMatchObject({ status: 401, detail: 'Token Required' });
     expect(f.calls).toHaveLength(0);
+  });
+
+  it('with sessionCookie (the back office) sends token and admin calls without a bearer, and a 401 stands', async () => {
+    const f = fakeFetch((c) =>
+      c.path === '/api/users/info' ? json(401, { detail: 'Login required' }) : json(200, { ok: true }),
+    );
+    const onLogout = vi.fn();
+    const api = createApiClient({ fetch: f.fetch, sessionCookie: true, onLogout });
+    await expect(api.post('/api/admin/contents/female-landing', {})).resolves.toEqual({ ok: true });
+    await expect(api.get('/api/users/info')).rejects.toMatchObject({ status: 401, detail: 'Login required' });
+    expect(f.calls.map((c) => [c.path, bearer(c)])).toEqual([
+      ['/api/admin/contents/female-landing', null],
+      ['/api/users/info', null],
+    ]);
+    // No refresh token and no bearer: nothing to refresh, no local logout.
+    expect(f.to(REFRESH)).toHaveLength(0);
+    expect(onLogout).not.toHaveBeenCalled();
   });
 
   it('lets guest and public calls through without a token', async () => {

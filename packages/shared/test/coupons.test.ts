@@ -23,6 +23,7 @@ import {
   priceAfterBestCoupon,
 } from '../src/coupons.ts';
 import { unitPrice } from '../src/price.ts';
+import { Rng } from '../src/random.ts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 
@@ -90,6 +91,16 @@ describe('issuedCouponExpiry (KST days)', () => {
     // 23:30 UTC on the 19th is already the 20th in KST.
     expect(issuedCouponExpiry(new Date('2026-11-19T23:30:00Z'), 1, null).toISOString()).toBe(
       '2026-11-20T15:00:00.000Z',
+    );
+  });
+  it('rolls over month and year ends in KST (through time.ts kstDate)', () => {
+    // Issued 2026-11-30 10:00 KST, 2 days → the end of 2026-12-01 KST.
+    expect(issuedCouponExpiry(new Date('2026-11-30T01:00:00Z'), 2, null).toISOString()).toBe(
+      '2026-12-01T15:00:00.000Z',
+    );
+    // Issued 2026-12-31 23:00 KST (14:00 UTC), 1 day → 2027-01-01 00:00 KST.
+    expect(issuedCouponExpiry(new Date('2026-12-31T14:00:00Z'), 1, null).toISOString()).toBe(
+      '2026-12-31T15:00:00.000Z',
     );
   });
   it('never after the policy end; the policy end without valid_days; else one year', () => {
@@ -473,15 +484,10 @@ describe('allocateDiscount and maxUsablePoints', () => {
 
 // ── property test: optimiser = exhaustive search ──
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Uniform draws in [0, 1) from the project's one seeded generator (src/random.ts). */
+function draws(seed: number): () => number {
+  const rng = new Rng(seed);
+  return () => rng.next();
 }
 
 /**
@@ -648,7 +654,7 @@ describe('couponClawback (a cancel or return re-evaluates the coupons)', () => {
 
 describe('property: the optimiser equals exhaustive search', () => {
   it('on 5,000 seeded random small carts', () => {
-    const rnd = mulberry32(20261120);
+    const rnd = draws(20261120);
     let nonZero = 0;
     for (let k = 0; k < 5000; k++) {
       const { lines, coupons } = randomCase(rnd);
@@ -678,7 +684,7 @@ describe('property: the optimiser equals exhaustive search', () => {
     expect(nonZero).toBeGreaterThan(3500);
   }, 180_000);
   it('on 3,000 carts with mostly capped and stackable cart coupons (the exact enumeration runs)', () => {
-    const rnd = mulberry32(99);
+    const rnd = draws(99);
     const before = couponOptimiserStats.enumerations;
     for (let k = 0; k < 3000; k++) {
       const { lines, coupons } = randomCase(rnd, true);

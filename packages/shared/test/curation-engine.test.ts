@@ -12,24 +12,17 @@ import {
   composeOutfits,
   isEligible,
   kstSeason,
-  NEUTRAL_COLORS,
-  OCCASIONS,
-  type Occasion,
   type PersonalColorSeason,
   SEASON_PALETTES,
   styleAffinity,
 } from '../src/curation-engine.ts';
+import { Rng } from '../src/random.ts';
+import { NEUTRAL_COLORS, OCCASIONS, type Occasion } from '../src/vocabulary.ts';
 
-/** mulberry32: deterministic cases. */
+/** Deterministic cases, drawn from the project's one seeded generator (src/random.ts). */
 function rng(seed: number) {
-  let s = seed;
-  const next = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const gen = new Rng(seed);
+  const next = () => gen.next();
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
   const some = <T>(xs: readonly T[], max: number): T[] => {
     const n = Math.floor(next() * (max + 1));

@@ -1,7 +1,8 @@
 /**
  * Database functions whose text the app builds from its own rules (orders/price-rows.ts,
  * orders/payment-claim.ts), installed at start rather than by a migration so the rule they encode
- * exists once, in TypeScript.
+ * exists once, in TypeScript. The domains list theirs on their surface; the app installs them all
+ * when it starts (app.ts buildApp, before any route or job), never a route plugin.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -29,4 +30,12 @@ export async function installFunction(db: Db, signature: string, text: string): 
     await tx.execute(sql.raw(text));
     await tx.execute(sql.raw(`COMMENT ON FUNCTION ${signature} IS '${version}'`));
   });
+}
+
+/** A function a domain builds: its SQL signature and its CREATE OR REPLACE text. */
+export type DatabaseFunction = { signature: string; text: string };
+
+/** Installs each of `functions` (see installFunction), one after the other. */
+export async function installFunctions(db: Db, functions: readonly DatabaseFunction[]): Promise<void> {
+  for (const f of functions) await installFunction(db, f.signature, f.text);
 }

@@ -140,14 +140,48 @@ async function memberStatus(ctx: AppContext, userId: number): Promise<MemberStat
 /** Detail of a 401 for an access token whose session was ended (platform/tokens.ts). */
 export const TOKEN_REVOKED = 'Token revoked';
 
+/**
+ * Whether the session `family` of member `userId` was ended, read from the database (the truth:
+ * revoked refresh_tokens rows, domains/users/sessions.ts) in the same statement as the member's
+ * status: one round trip per session per REVOCATION_MEMO_MS, none in between (platform/tokens.ts
+ * keeps the memo). The status read is handed to `got` (null: no such member) and stored in
+ * MEMBER_STATUS_CACHE unless a member.changed event overtook the read.
+ */
+function readSession(
+  ctx: AppContext,
+  userId: number,
+  family: string,
+  got: (status: MemberStatus | null) => void,
+) {
+  return async (): Promise<boolean> => {
+    const members = ctx.caches.local(MEMBER_STATUS_CACHE);
+    const changes = members.changes;
+    const startedAt = Date.now();
+    const [row] = await runHot(ctx.db)(
+      sql`select u.id, u.is_active, exists(select 1 from refresh_tokens r
+            where r.family_id = ${family}::uuid and r.revoked_at is not null) as revoked
+          from (select 1) one left join users u on u.id = ${userId}::int`,
+    );
+    const status = row?.id != null ? { id: Number(row.id), is_active: row.is_active === true } : null;
+    if (status && members.changes === changes) members.put(userId, status, undefined, startedAt);
+    got(status);
+    return row?.revoked === true;
+  };
+}
+
 async function resolveMember(ctx: AppContext, token: string) {
   const claims = await ctx.tokens.readAccess(token, ctx.clock.now());
   if (claims === null) throw unauthorized('Invalid or expired token');
-  // Both lookups are cheap and independent: the member status memo and the session denylist.
-  const [user, revoked] = await Promise.all([
-    memberStatus(ctx, claims.userId),
-    ctx.tokens.isRevoked(claims.family),
-  ]);
+  // When the session check reads the database it answers the member's status too; otherwise (the
+  // memo answered, or another request's read was shared) the status comes from its cache.
+  let read: MemberStatus | null | undefined;
+  const revoked = await ctx.tokens.isRevoked(
+    claims.family,
+    readSession(ctx, claims.userId, claims.family, (status) => {
+      read = status;
+    }),
+  );
+  const user = read !== undefined ? read : await memberStatus(ctx, claims.userId);
   // SPEC.md §8: these two details make the storefront log the user out; they go first, so a
   // withdrawn member's old token still says why.
   if (!user) throw unauthorized('User not found');

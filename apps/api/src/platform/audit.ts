@@ -9,8 +9,9 @@
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditLogs } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
+import { orWhenUnavailable } from './kv.ts';
+import { auditLogs } from './schema.ts';
 
 export type AuditDetail = {
   action?: string;
@@ -102,7 +103,8 @@ export async function countAudit(ctx: AppContext, row: AuditRow, windowSeconds: 
   const action = actionOf(row);
   const actor = text(row.actor, 300);
   const key = `audit:count:${action}:${actor}:${row.ip ?? ''}:${start.getTime()}`;
-  const attempts = await ctx.kv.incr(key, windowSeconds * 2);
+  // Without Redis every event is its own row (counted 1): none is lost.
+  const attempts = await orWhenUnavailable(ctx.kv.incr(key, windowSeconds * 2), 1);
   const raise = async (n: number) => {
     await ctx.db
       .update(auditLogs)
@@ -123,7 +125,7 @@ export async function countAudit(ctx: AppContext, row: AuditRow, windowSeconds: 
     detail: { ...row.detail, after: { attempts: 1, last_at: now.toISOString() } },
   });
   // Events counted while the row was being written found nothing to raise: take their count now.
-  const counted = Number((await ctx.kv.get(key)) ?? 1);
+  const counted = Number((await orWhenUnavailable(ctx.kv.get(key), null)) ?? 1);
   if (counted > 1) await raise(counted);
 }
 

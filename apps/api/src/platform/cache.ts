@@ -15,15 +15,22 @@
  *
  * A load that an invalidation overtook (the cache was invalidated while the loader ran) answers its
  * caller but is not stored: what it read may be from before the change.
+ *
+ * Redis may drop events (down, restarted, unreachable from this process): when the events channel
+ * connects again, every local cache is cleared and every shared cache re-reads its generation, as
+ * if every event had been sent; when the store answers again, shared caches re-read their
+ * generation (a restarted Redis is empty). Nothing missed is served past the reconnection.
  */
-import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import { type BusMessage, type InvalidationBus, RedisBus } from './cache-bus.ts';
 import type { KeyValueStore } from './kv.ts';
 
 /**
  * What can make cached answers wrong. `member.changed` (key: the user id): a member's status
  * (is_active, is_admin) or existence; `catalog.changed`: products, brands, categories, stock or
- * anything else a catalogue answer shows; `prices.changed`: a price, time sale or event coupon;
+ * anything else a catalogue answer shows; `popularity.changed`: the products' popularity and rankings
+ * were recomputed (the order of listings, not what a product is); `site.changed`: site-wide text the
+ * pages show (the interest-free notice); `prices.changed`: a price, time sale or event coupon;
  * `session.revoked` (key: the refresh-token family): a session was ended (platform/tokens.ts).
  */
 export type CacheEvent =
@@ -31,13 +38,17 @@ export type CacheEvent =
   | 'catalog.changed'
   | 'prices.changed'
   | 'session.revoked'
-  | 'reviews.changed';
+  | 'reviews.changed'
+  | 'popularity.changed'
+  | 'site.changed';
 export const CACHE_EVENTS: readonly CacheEvent[] = [
   'member.changed',
   'catalog.changed',
   'prices.changed',
   'session.revoked',
   'reviews.changed',
+  'popularity.changed',
+  'site.changed',
 ];
 
 export type CacheKey = string | number;
@@ -302,53 +313,16 @@ class SharedCache<V> implements Cache<V> {
   }
 }
 
-type Message = { from: string; event: CacheEvent; key?: CacheKey };
-
-/** Carries invalidation events to the other processes (none without Redis). */
-interface InvalidationBus {
-  ready(): Promise<void>;
-  publish(message: Message): Promise<void>;
-  close(): Promise<void>;
-}
-
-class RedisBus implements InvalidationBus {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
-  private readonly subscribed: Promise<unknown>;
-  private readonly channel: string;
-  constructor(url: string, channel: string, onMessage: (m: Message) => void) {
-    this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url);
-    this.channel = channel;
-    this.sub.on('message', (ch: string, raw: string) => {
-      if (ch !== channel) return;
-      try {
-        onMessage(JSON.parse(raw) as Message);
-      } catch {
-        // Not one of ours.
-      }
-    });
-    this.subscribed = this.sub.subscribe(channel);
-    this.subscribed.catch(() => undefined);
-  }
-  async ready() {
-    await this.subscribed;
-  }
-  async publish(message: Message) {
-    await this.pub.publish(this.channel, JSON.stringify(message));
-  }
-  async close() {
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
-  }
-}
+type Message = BusMessage<CacheEvent>;
 
 /** The caches of one AppContext. */
 export class CacheRegistry {
   private readonly caches = new Map<string, Cache<unknown>>();
   private readonly singletons = new Map<string, unknown>();
   private readonly listeners: { event: CacheEvent; fn: (key?: CacheKey) => void }[] = [];
+  private readonly senders: { event: CacheEvent; fn: (event: CacheEvent) => Promise<void> }[] = [];
   private readonly id = Math.random().toString(36).slice(2) + Date.now().toString(36);
-  private readonly bus: InvalidationBus | null;
+  private readonly bus: InvalidationBus<Message> | null;
 
   constructor(
     private readonly deps: {
@@ -360,10 +334,27 @@ export class CacheRegistry {
   ) {
     const url = deps.config.REDIS_URL;
     this.bus = url
-      ? new RedisBus(url, `${deps.config.REDIS_KEY_PREFIX}cache-events`, (m) => {
-          if (m.from !== this.id && CACHE_EVENTS.includes(m.event)) this.applyRemote(m.event, m.key);
-        })
+      ? new RedisBus<Message>(
+          url,
+          `${deps.config.REDIS_KEY_PREFIX}cache-events`,
+          (m) => {
+            if (m.from !== this.id && CACHE_EVENTS.includes(m.event)) this.applyRemote(m.event, m.key);
+          },
+          () => this.resync(true),
+        )
       : null;
+    deps.kv.onRecovered(() => this.resync(false));
+  }
+
+  /**
+   * After events may have been lost: shared caches re-read their generation, and with
+   * `local` every local cache is cleared (the events channel was down).
+   */
+  resync(local: boolean): void {
+    for (const c of this.caches.values()) {
+      if (c instanceof SharedCache) c.forgetGeneration();
+      else if (local && c instanceof LocalCache) c.wipe();
+    }
   }
 
   /** The cache of `def` in this context. */
@@ -410,8 +401,18 @@ export class CacheRegistry {
     this.listeners.push({ event, fn });
   }
 
+  /**
+   * Calls `fn` in the process that sends `event` (once per event, not on every node): for stores
+   * every process shares, such as the page documents in the database (platform/page-documents.ts).
+   */
+  onSend(event: CacheEvent, fn: (event: CacheEvent) => Promise<void>): void {
+    this.senders.push({ event, fn });
+  }
+
   /** Applies an event here, then publishes it to the other processes. */
   async invalidate(event: CacheEvent, key?: CacheKey): Promise<void> {
+    // Shared stores first: a local load that starts after the clear below must not read them old.
+    await Promise.all(this.senders.filter((s) => s.event === event).map((s) => s.fn(event)));
     await Promise.all(
       this.targets(event).map((def) => {
         const c = this.get(def);

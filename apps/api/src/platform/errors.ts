@@ -5,6 +5,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/pglite-recovery.ts';
+import { isDatabaseOutage } from '../db/unavailable.ts';
+import { KeyValueUnavailable } from './kv.ts';
 
 export class HttpError extends Error {
   constructor(
@@ -34,6 +36,11 @@ export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
     undefined,
     retryAfterSeconds ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : undefined,
   );
+
+/** The 503 of a call that needs the key-value store while it is down (platform/kv.ts). */
+export const KEY_VALUE_UNAVAILABLE = '일시적으로 처리할 수 없습니다. 잠시 후 다시 시도해 주세요.';
+/** Redis is retried at least every second; a client tries again after this long. */
+export const KEY_VALUE_RETRY_AFTER_S = 2;
 
 type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -96,12 +103,20 @@ export function registerErrorHandling(app: FastifyInstance, report?: ServerError
       // PostgreSQL refuses text it cannot store (a NUL character): the client's input, not a bug.
       return sendError(reply, 400, { detail: 'Invalid text: control character U+0000 is not allowed' });
     }
-    if (isDatabaseUnavailable(error)) {
-      // The embedded database is being reopened after a fatal WASM error (db/pglite-recovery.ts):
-      // this request may fail, the next ones are served by the reopened database.
+    if (isDatabaseOutage(error)) {
+      // The database cannot serve now (db/unavailable.ts): PostgreSQL gone, full or too slow, or the
+      // embedded database being reopened after a fatal WASM error (db/pglite-recovery.ts). This
+      // request fails; the next ones are served once it is back.
       request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', '1');
+      reply.header('retry-after', isDatabaseUnavailable(error) ? '1' : '2');
       return sendError(reply, 503, { detail: 'The database is temporarily unavailable: retry shortly' });
+    }
+    if (error instanceof KeyValueUnavailable) {
+      // Redis is down (platform/kv.ts): what needs it — a rate limit or sign-in delay that cannot
+      // count, a social sign-in's state — refuses for now instead of running unchecked.
+      request.log.warn({ err: error }, 'key-value store unavailable');
+      reply.header('retry-after', String(KEY_VALUE_RETRY_AFTER_S));
+      return sendError(reply, 503, { detail: KEY_VALUE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     try {

@@ -257,7 +257,7 @@ const RASTER_CACHE_MAX = 2_000;
 const rasterCaches = new Map<string, Map<string, Promise<Buffer>>>();
 
 /**
- * An SVG we drew ourselves (images/svg.ts) as WebP at its own size, for `.webp` image URLs: a phone
+ * An SVG we drew ourselves (apps/api/art/svg.ts) as WebP at its own size, for `.webp` image URLs: a phone
  * decodes a WebP off its main thread, where every SVG image is a document of its own built on it
  * (docs/ARCHITECTURE.md "Storefront speed"). Kept by `key` (`{kind}/…`, the URL's parameters),
  * least recently used out first; encoded within RENDER_BUDGET.

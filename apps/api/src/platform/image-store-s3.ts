@@ -1,6 +1,6 @@
 /**
  * The S3-compatible ImageStore (docs/ARCHITECTURE.md, "Uploads"): PUT, GET and DELETE of one
- * object over plain fetch, signed with AWS Signature Version 4 (sigv4.ts), path-style URLs
+ * object over plain fetch, signed with AWS Signature Version 4 (sigv4.ts, over aws4fetch), path-style URLs
  * (`{S3_ENDPOINT}/{S3_BUCKET}/{key}`), so it works with AWS S3, Cloudflare R2, MinIO, NCP Object
  * Storage and the like. A missing object is a 404 of the service; the credentials therefore need
  * the right to list the bucket (S3 answers 403 instead of 404 without it).
@@ -44,7 +44,7 @@ export class S3ImageStore implements ImageStore {
     const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
     const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
     if (contentType) headers['content-type'] = contentType;
-    const signed = signV4(
+    const signed = await signV4(
       { method, url, headers, payloadHash, now: this.opts.now?.() ?? new Date() },
       {
         accessKeyId: this.opts.accessKeyId,

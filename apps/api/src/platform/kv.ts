@@ -1,8 +1,50 @@
 /**
  * Caches, counters and rate limits. Redis when REDIS_URL is set (shared by every API node),
  * otherwise an in-process map, so the default set-up needs no server.
+ *
+ * Redis is a cache, never the truth (docs/ARCHITECTURE.md, "Sessions and Redis as a cache"): when it
+ * cannot answer, every call fails at once with KeyValueUnavailable (no command waits in a queue for a
+ * dead server). Caches treat that as a miss; counters and limits let it through to the error
+ * handler, which answers 503 with Retry-After (platform/errors.ts): a limit that cannot count
+ * refuses, it never opens.
  */
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
+
+const OUTAGE_REPLY = /^(OOM|READONLY|LOADING|MASTERDOWN|BUSY|TRYAGAIN|CLUSTERDOWN)\b/;
+/**
+ * Whether a failed call is an outage: anything but a reply error, or a reply of a Redis that cannot
+ * serve now (out of memory, a read-only replica after a failover, loading its data, no master). Any
+ * other reply error is a bug in the call.
+ */
+export function isKeyValueOutage(err: unknown): boolean {
+  return !(err instanceof ReplyError) || OUTAGE_REPLY.test((err as Error).message);
+}
+
+/** The store could not answer (Redis down, unreachable or too slow); the call may not have run. */
+export class KeyValueUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`key-value store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'KeyValueUnavailable';
+  }
+}
+
+/**
+ * `p`'s value, or `fallback` when the store is unavailable: for what may go without Redis (a cache
+ * that misses, a best-effort write). Any other error is passed on.
+ */
+export async function orWhenUnavailable<T>(p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    if (err instanceof KeyValueUnavailable) return fallback;
+    throw err;
+  }
+}
+
+/** The store's health, for readiness and metrics: `lastErrorAt` is the latest failure (epoch ms). */
+export type KeyValueState = { state: 'ok' | 'degraded'; lastErrorAt: number | null };
 
 /**
  * A growing-delay rule for `KeyValueStore.backoff` (sign-in limits, domains/users/sign-in-limits.ts).
@@ -35,6 +77,10 @@ export interface KeyValueStore {
   backoffUndo(key: string): Promise<void>;
   del(key: string): Promise<void>;
   close(): Promise<void>;
+  /** 'degraded' from a failed call or a lost connection until the store answers again. */
+  state(): KeyValueState;
+  /** Calls `fn` each time the store answers again after being degraded (it may have lost data). */
+  onRecovered(fn: () => void): void;
 }
 
 /** How long a hit that brings the count to `count` closes the gate (0: not at all). */
@@ -106,6 +152,10 @@ export class MemoryStore implements KeyValueStore {
   async close() {
     this.map.clear();
   }
+  state(): KeyValueState {
+    return { state: 'ok', lastErrorAt: null };
+  }
+  onRecovered(): void {}
 }
 
 /**
@@ -160,28 +210,90 @@ type Scripts = {
   codiroomBackoffUndo(key: string): Promise<number>;
 };
 
+/**
+ * ioredis options for a Redis that is a cache: a call never waits long for a dead or hung server.
+ * `commandTimeout` bounds every call (also one waiting for the first connection), nothing is
+ * retried on another connection (`maxRetriesPerRequest: 0`), and reconnection is tried every
+ * 50 ms … 1 s for ever, so the store comes back by itself when Redis does. Shared with the cache
+ * events connections (platform/cache.ts).
+ */
+export const REDIS_CACHE_OPTIONS = {
+  connectTimeout: 1_000,
+  commandTimeout: 250,
+  maxRetriesPerRequest: 0,
+  retryStrategy: (times: number) => Math.min(50 * 2 ** times, 1_000),
+} as const;
+
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
   private readonly redis: Redis & Scripts;
+  /** Epoch ms of the failure that made the store degraded; null while it answers. */
+  private degradedSince: number | null = null;
+  private lastErrorAt: number | null = null;
+  private readonly recovered: (() => void)[] = [];
   constructor(
     url: string,
     private readonly prefix = 'codiroom:',
   ) {
-    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    const redis = new Redis(url, { ...REDIS_CACHE_OPTIONS, lazyConnect: false });
     redis.defineCommand('codiroomIncr', { numberOfKeys: 1, lua: INCR_LUA });
     redis.defineCommand('codiroomBackoff', { lua: BACKOFF_LUA });
     redis.defineCommand('codiroomBackoffUndo', { numberOfKeys: 1, lua: BACKOFF_UNDO_LUA });
+    redis.on('error', () => this.failed());
+    redis.on('close', () => this.failed());
+    redis.on('ready', () => this.answered());
     this.redis = redis as Redis & Scripts;
   }
+
+  private failed(): void {
+    this.lastErrorAt = Date.now();
+    this.degradedSince ??= this.lastErrorAt;
+  }
+
+  private answered(): void {
+    if (this.degradedSince === null) return;
+    this.degradedSince = null;
+    for (const fn of this.recovered) fn();
+  }
+
+  /**
+   * One call: refused at once while the connection is down after a failure (no queueing), and any
+   * failure but a reply error that is a bug in the call turned into KeyValueUnavailable.
+   */
+  private async call<T>(op: () => Promise<T>): Promise<T> {
+    if (this.degradedSince !== null && this.redis.status !== 'ready') {
+      throw new KeyValueUnavailable(new Error(`redis ${this.redis.status}`));
+    }
+    try {
+      const value = await op();
+      this.answered();
+      return value;
+    } catch (err) {
+      if (!isKeyValueOutage(err)) throw err;
+      this.failed();
+      throw new KeyValueUnavailable(err);
+    }
+  }
+
+  state(): KeyValueState {
+    return { state: this.degradedSince === null ? 'ok' : 'degraded', lastErrorAt: this.lastErrorAt };
+  }
+  onRecovered(fn: () => void): void {
+    this.recovered.push(fn);
+  }
+
   async get(key: string) {
-    return this.redis.get(this.prefix + key);
+    return this.call(() => this.redis.get(this.prefix + key));
   }
   async set(key: string, value: string, ttlSeconds?: number) {
-    if (ttlSeconds) await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
-    else await this.redis.set(this.prefix + key, value);
+    await this.call(() =>
+      ttlSeconds
+        ? this.redis.set(this.prefix + key, value, 'EX', ttlSeconds)
+        : this.redis.set(this.prefix + key, value),
+    );
   }
   async incr(key: string, ttlSeconds?: number) {
-    return this.redis.codiroomIncr(this.prefix + key, ttlSeconds ?? 0);
+    return this.call(() => this.redis.codiroomIncr(this.prefix + key, ttlSeconds ?? 0));
   }
   async backoff(records: { key: string; rule: BackoffRule }[], nowMs: number): Promise<BackoffOutcome> {
     const keys = records.map(({ key }) => this.prefix + key);
@@ -192,22 +304,20 @@ export class RedisStore implements KeyValueStore {
       rule.ttlSeconds * 1000,
       rule.sliding ? 1 : 0,
     ]);
-    const [allowed, ...rest] = await this.redis.codiroomBackoff(
-      keys.length,
-      ...keys,
-      Math.floor(nowMs),
-      ...args,
+    const [allowed, ...rest] = await this.call(() =>
+      this.redis.codiroomBackoff(keys.length, ...keys, Math.floor(nowMs), ...args),
     );
     return allowed === 1 ? { allowed: true, counts: rest } : { allowed: false, retryAfterMs: rest[0] ?? 0 };
   }
   async backoffUndo(key: string) {
-    await this.redis.codiroomBackoffUndo(this.prefix + key);
+    await this.call(() => this.redis.codiroomBackoffUndo(this.prefix + key));
   }
   async del(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.call(() => this.redis.del(this.prefix + key));
   }
   async close() {
-    await this.redis.quit();
+    this.recovered.length = 0;
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

@@ -9,9 +9,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { operatorSessions, operators } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { secureAttribute } from './cookies.ts';
+import { operatorSessions, operators } from './schema.ts';
 
 export const OPERATOR_COOKIE = 'codiroom_op';
 /** The cookie goes only to the admin API. */

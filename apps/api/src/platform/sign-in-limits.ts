@@ -15,13 +15,14 @@
  *     try.
  * Every attempt is counted before the password is checked (parallel guesses cannot overshoot) and
  * refused attempts are not counted. The records live in the key-value store, so with REDIS_URL
- * every API process shares them.
+ * every API process shares them; while Redis is down no attempt can be counted, so every attempt
+ * is refused with 503 and Retry-After (platform/errors.ts): the delays fail closed, never open.
  */
 import { isIP } from 'node:net';
 import { signInRetryDetail } from '@codiroom/shared';
 import type { AppContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
-import type { BackoffRule } from './kv.ts';
+import { type BackoffRule, orWhenUnavailable } from './kv.ts';
 
 /**
  * The client a limit counts: an IPv4 address (also when written as ::ffff:a.b.c.d), or the /64 of
@@ -121,10 +122,14 @@ export function signInLimiter(namespace: string, L: SignInLimits): SignInLimiter
       await ctx.kv.incr(accountKey(attempt.account), L.accountWindowS);
     },
     async success(ctx, attempt) {
-      await Promise.all([
-        ctx.kv.del(pairKey(attempt.account, attempt.ip)),
-        ctx.kv.backoffUndo(addressKey(attempt.ip)),
-      ]);
+      // The password was right: without Redis the sign-in goes on, the records just stay as they are.
+      await orWhenUnavailable(
+        Promise.all([
+          ctx.kv.del(pairKey(attempt.account, attempt.ip)),
+          ctx.kv.backoffUndo(addressKey(attempt.ip)),
+        ]),
+        undefined,
+      );
     },
     async passwordProven(ctx, attempt) {
       await ctx.kv.backoffUndo(addressKey(attempt.ip));

@@ -1,11 +1,13 @@
 /**
- * AWS Signature Version 4 (header form) with node:crypto, for the S3-compatible image store
- * (docs/ARCHITECTURE.md, "Uploads"). Follows AWS's "Create a signed AWS API request": canonical
- * request → string to sign → HMAC-SHA256 with the key derived from the secret, date, region and
- * service. The S3 flavour: the path is URI-encoded once (not normalised), and the payload's
- * SHA-256 is sent as `x-amz-content-sha256`.
+ * AWS Signature Version 4 (header form) for the S3-compatible image store (docs/ARCHITECTURE.md,
+ * "Uploads"), computed by the maintained `aws4fetch` signer (Web Crypto). What this module adds:
+ * every header given is signed (aws4fetch leaves out `range` and `content-type` unless asked, and
+ * the stand-in and S3 policies want `content-type` signed), the clock is the caller's, and the
+ * payload hash is the caller's (`x-amz-content-sha256` for S3), never `UNSIGNED-PAYLOAD`.
+ * S3's path rule (each segment encoded once, no `.`/`..` normalisation) is aws4fetch's for s3.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
 
 export type SigV4Credentials = {
   accessKeyId: string;
@@ -38,9 +40,6 @@ export const sha256Hex = (data: string | Uint8Array): string =>
   createHash('sha256').update(data).digest('hex');
 export const EMPTY_SHA256 = sha256Hex('');
 
-const hmac = (key: string | Buffer, data: string): Buffer =>
-  createHmac('sha256', key).update(data, 'utf8').digest();
-
 /** RFC 3986 percent-encoding: everything but A–Z a–z 0–9 - . _ ~ (so also ! ' ( ) *). */
 export function uriEncode(s: string): string {
   return encodeURIComponent(s).replace(
@@ -49,67 +48,56 @@ export function uriEncode(s: string): string {
   );
 }
 
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Each path segment encoded once, slashes kept, no `.`/`..` normalisation (S3's rule). */
-export function canonicalUri(pathname: string): string {
-  return (
-    pathname
-      .split('/')
-      .map((segment) => uriEncode(decoded(segment)))
-      .join('/') || '/'
-  );
-}
-
-function canonicalQuery(search: URLSearchParams): string {
-  return [...search]
-    .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
-    .sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-}
-
 /** `20130524T000000Z` */
 export const amzDate = (now: Date): string => now.toISOString().replace(/[-:]|\.\d{3}/g, '');
 
-/** The signing key: HMAC chain of "AWS4" + secret over date, region, service, "aws4_request". */
-export function signingKey(secret: string, date: string, region: string, service: string): Buffer {
-  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+/** aws4fetch's signer with the payload hash the caller computed (the body is never read). */
+class Signer extends AwsV4Signer {
+  private readonly payloadHash: string;
+  constructor(init: ConstructorParameters<typeof AwsV4Signer>[0], payloadHash: string) {
+    super(init);
+    this.payloadHash = payloadHash;
+  }
+  override hexBodyHash(): Promise<string> {
+    return Promise.resolve(this.payloadHash);
+  }
 }
 
-export function signV4(req: SigV4Request, creds: SigV4Credentials): SigV4Signed {
-  const stamp = amzDate(req.now);
-  const date = stamp.slice(0, 8);
-  const lower = new Map<string, string>();
-  for (const [name, value] of Object.entries(req.headers)) {
-    lower.set(name.toLowerCase(), value.trim().replace(/\s+/g, ' '));
+export async function signV4(req: SigV4Request, creds: SigV4Credentials): Promise<SigV4Signed> {
+  const headers = new Headers(req.headers);
+  // S3 wants the hash in a header; aws4fetch would otherwise sign `UNSIGNED-PAYLOAD` there.
+  if (creds.service === 's3' && !headers.has('x-amz-content-sha256')) {
+    headers.set('x-amz-content-sha256', req.payloadHash);
   }
-  lower.set('x-amz-date', stamp);
-  if (!lower.has('host')) lower.set('host', req.url.host);
-  const names = [...lower.keys()].sort();
-  const signedHeaders = names.join(';');
-  const canonicalRequest = [
-    req.method.toUpperCase(),
-    canonicalUri(req.url.pathname),
-    canonicalQuery(req.url.searchParams),
-    `${names.map((n) => `${n}:${lower.get(n)}`).join('\n')}\n`,
-    signedHeaders,
+  const signer = new Signer(
+    {
+      method: req.method.toUpperCase(),
+      url: req.url.toString(),
+      headers,
+      accessKeyId: creds.accessKeyId,
+      secretAccessKey: creds.secretAccessKey,
+      region: creds.region,
+      service: creds.service,
+      datetime: amzDate(req.now),
+      allHeaders: true,
+    },
     req.payloadHash,
-  ].join('\n');
-  const scope = `${date}/${creds.region}/${creds.service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = createHmac('sha256', signingKey(creds.secretAccessKey, date, creds.region, creds.service))
-    .update(stringToSign, 'utf8')
-    .digest('hex');
-  const authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of lower) if (name !== 'host') headers[name] = value;
-  headers.authorization = authorization;
-  return { headers, authorization, signature, signedHeaders, canonicalRequest, stringToSign };
+  );
+  const [signature, canonicalRequest, stringToSign, authorization] = await Promise.all([
+    signer.signature(),
+    signer.canonicalString(),
+    signer.stringToSign(),
+    signer.authHeader(),
+  ]);
+  const sent: Record<string, string> = {};
+  for (const [name, value] of signer.headers) if (name !== 'host') sent[name] = value;
+  sent.authorization = authorization;
+  return {
+    headers: sent,
+    authorization,
+    signature,
+    signedHeaders: signer.signedHeaders,
+    canonicalRequest,
+    stringToSign,
+  };
 }

@@ -4,28 +4,28 @@
  *
  * An access token lives ACCESS_TOKEN_TTL_S and names its session: `sid` is the refresh-token
  * family it was issued with. Ending a session (sign-out, refresh-token reuse, update-password,
- * withdrawal) puts its family on a denylist in the key-value store (Redis when REDIS_URL is set, so
- * every API node sees it) for as long as an access token of the family can still be unexpired;
- * the access guard refuses tokens of a listed family. Tokens must carry `exp`, `iat`, `sub` and
- * `sid`, and may not live longer than ACCESS_TOKEN_TTL_S: a token minted with the development
+ * withdrawal) sets `revoked_at` on the family's refresh_tokens rows: the database is the truth, so
+ * an ended session stays ended across restarts, Redis outages and processes. The access guard
+ * (platform/access.ts) reads it in the same statement as the member's status and refuses tokens of
+ * a revoked family; this file keeps the per-process memo in front of that read (isRevoked).
+ * Tokens must carry `exp`, `iat`, `sub` and `sid`, and may not live longer than ACCESS_TOKEN_TTL_S: a token minted with the development
  * secret, or any other key holder's long-lived token, is not accepted.
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { KeyValueStore } from './kv.ts';
 
 /** 15 minutes; the access cookie lives 10 days (SPEC.md §9) and the API client refreshes on 401. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** Clock difference between API nodes tolerated on a token's `iat`. */
 export const TOKEN_CLOCK_SKEW_S = 60;
-/** How long a revoked family stays listed: past the expiry of the last access token it can have. */
+/** How long a revoked family is remembered: past the expiry of the last access token it can have. */
 export const REVOCATION_TTL_S = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_SKEW_S;
 /**
- * With Redis, how long this process reuses a "not revoked" answer for a family: one Redis read per
- * session per second instead of one per request. A revocation made in this process takes effect at
- * once (revokeFamilies); one made by another node as soon as its `session.revoked` event arrives
- * (platform/cache.ts, Redis pub/sub), and within this time even if the event is lost.
- * The in-memory store is read directly (a map lookup).
+ * How long this process reuses a database answer "not revoked" for a family: one read per session
+ * per second instead of one per request. A revocation made in this process takes effect at once
+ * (revokeFamilies); one made by another process as soon as its `session.revoked` event arrives
+ * (platform/cache.ts, Redis pub/sub), and within this time if the event is lost (no Redis, Redis
+ * down, a restart). "Revoked" is remembered until the family's access tokens have expired.
  */
 export const REVOCATION_MEMO_MS = 1_000;
 
@@ -33,13 +33,14 @@ const VERIFIED_MAX = 10_000;
 const MEMO_MAX = 50_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const revokedKey = (family: string) => `auth:revoked-sid:${family}`;
-
 /** A valid access token's member and session (refresh-token family). */
 export type AccessClaims = { userId: number; family: string };
 
+/** Reads whether the family was revoked, from the database (the truth). */
+export type RevocationRead = () => Promise<boolean>;
+
 export type TokenServiceOptions = {
-  /** Overrides the "not revoked" memo (default REVOCATION_MEMO_MS with Redis, 0 in memory). */
+  /** Overrides the "not revoked" memo (default REVOCATION_MEMO_MS; 0: read every time). */
   revocationMemoMs?: number;
   /** Tells the other nodes about ended sessions (the context sends `session.revoked` events). */
   announceRevoked?: (families: string[]) => Promise<void>;
@@ -51,13 +52,9 @@ export class TokenService {
   private readonly memoMs: number;
   private readonly announceRevoked: ((families: string[]) => Promise<void>) | undefined;
 
-  constructor(
-    secret: string,
-    private readonly kv: KeyValueStore,
-    opts: TokenServiceOptions = {},
-  ) {
+  constructor(secret: string, opts: TokenServiceOptions = {}) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
-    this.memoMs = opts.revocationMemoMs ?? (kv.kind === 'redis' ? REVOCATION_MEMO_MS : 0);
+    this.memoMs = opts.revocationMemoMs ?? REVOCATION_MEMO_MS;
     this.announceRevoked = opts.announceRevoked;
   }
 
@@ -116,13 +113,6 @@ export class TokenService {
     }
   }
 
-  /** The user id of a valid access token whose session was not revoked, or null. */
-  async verifyAccess(token: string, now = new Date()): Promise<number | null> {
-    const claims = await this.readAccess(token, now);
-    if (!claims || (await this.isRevoked(claims.family))) return null;
-    return claims.userId;
-  }
-
   /** Family → whether it is revoked, and until when (performance.now()) that answer holds. */
   private readonly memo = new Map<string, { revoked: boolean; until: number }>();
 
@@ -132,24 +122,42 @@ export class TokenService {
     this.memo.set(family, { revoked, until });
   }
 
-  /** Whether the session `family` was ended (one key-value read, or the memo with Redis). */
-  async isRevoked(family: string): Promise<boolean> {
+  /** Database reads under way, per family: concurrent requests of one session share one. */
+  private readonly reads = new Map<string, Promise<boolean>>();
+
+  /**
+   * Whether the session `family` was ended: the memo's answer, or `read`'s (the database, which the
+   * access guard reads together with the member's status). A revocation this process learns of
+   * while the read is under way wins over what the read saw.
+   */
+  isRevoked(family: string, read: RevocationRead): Promise<boolean> {
     const known = this.memo.get(family);
-    if (known && performance.now() < known.until) return known.revoked;
-    const revoked = (await this.kv.get(revokedKey(family))) !== null;
-    // A revocation this process made while the read was under way wins over what the read saw.
-    if (this.memo.get(family)?.revoked) return true;
-    if (revoked) this.remember(family, true, performance.now() + REVOCATION_TTL_S * 1000);
-    else if (this.memoMs > 0) this.remember(family, false, performance.now() + this.memoMs);
-    return revoked;
+    if (known && performance.now() < known.until) return Promise.resolve(known.revoked);
+    const running = this.reads.get(family);
+    if (running) return running;
+    const startedAt = performance.now();
+    const p = (async () => {
+      const revoked = await read();
+      if (this.memo.get(family)?.revoked) return true;
+      if (revoked) this.remember(family, true, startedAt + REVOCATION_TTL_S * 1000);
+      else if (this.memoMs > 0) this.remember(family, false, startedAt + this.memoMs);
+      return revoked;
+    })().finally(() => {
+      if (this.reads.get(family) === p) this.reads.delete(family);
+    });
+    this.reads.set(family, p);
+    return p;
   }
 
-  /** Ends the sessions `families`: their access tokens are refused from now on, on every node. */
+  /**
+   * The sessions `families` were ended in the database (their refresh_tokens rows revoked and
+   * committed): refused here at once, on the other processes as soon as they hear of it (within
+   * REVOCATION_MEMO_MS if they never do).
+   */
   async revokeFamilies(families: Iterable<string>): Promise<void> {
     const list = [...new Set(families)].filter((f) => UUID_RE.test(f));
     const until = performance.now() + REVOCATION_TTL_S * 1000;
     for (const family of list) this.remember(family, true, until);
-    await Promise.all(list.map((family) => this.kv.set(revokedKey(family), '1', REVOCATION_TTL_S)));
     if (list.length) await this.announceRevoked?.(list).catch(() => undefined);
   }
 

@@ -1,8 +1,9 @@
 /**
  * Serves the server-rendered React Router storefront from the same process as the API:
  * hashed client assets from build/client, every other non-/api path through the SSR handler.
- * Loaders call the API in-process (app.inject), so SSR costs no extra network hop; those calls
- * carry the page request's client address (injectFetch).
+ * Hot loaders read through typed in-process queries (`reads`, web/reads.ts: the API routes' read
+ * models, no HTTP, no JSON); the others call the API in-process (app.inject), so SSR costs no extra
+ * network hop; both carry the page request's client address (injectFetch).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { badRequest } from '../platform/errors.ts';
 import { cspNonce } from '../platform/security-headers.ts';
+import { storefrontReads } from './reads.ts';
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -136,7 +138,11 @@ export async function mountStorefront(
         const apiFetch = injectFetch(app, req.ip);
         // The nonce of this response's Content-Security-Policy, for the page's inline scripts
         // (apps/web/app/entry.server.tsx).
-        const response = await handle(toWebRequest(req, reply), { apiFetch, cspNonce: cspNonce(reply) });
+        const response = await handle(toWebRequest(req, reply), {
+          apiFetch,
+          reads: storefrontReads(req.server.ctx, req.ip, req.log),
+          cspNonce: cspNonce(reply),
+        });
         reply.status(response.status);
         response.headers.forEach((v, k) => {
           if (k !== 'set-cookie') reply.header(k, v);

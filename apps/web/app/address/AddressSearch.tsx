@@ -5,7 +5,7 @@
  * Korean detail explains a refused keyword; when the search is unavailable the form still takes a
  * typed address.
  */
-import type { AddressSearchBody, PostcodeAddress } from '@codiroom/shared';
+import type { PostcodeAddress } from '@codiroom/shared';
 import { useId, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
@@ -32,7 +32,7 @@ export function AddressSearch({ onPick, onClose }: Props) {
     setError(null);
     try {
       const q = new URLSearchParams({ keyword: k, page: String(p) });
-      const r = await browserApi().request<AddressSearchBody>('GET', `/api/addresses/search?${q}`);
+      const r = await browserApi().request('GET', `/api/addresses/search?${q}`);
       if (!r.ok) {
         setError(r.detail);
         return;

@@ -3,27 +3,12 @@
  * view → cart → order over 30 days, overall and per A/B group, and the pages and sections
  * shoppers saw most.
  */
+import type { AdminAnalytics, AdminFunnelStep } from '@codiroom/shared';
 import styles from './admin.module.css';
 import { count, percent } from './format';
 
-export type FunnelStep = { step: 'product_view' | 'cart' | 'order'; visitors: number; rate: number };
-export type Analytics = {
-  top_pages: { name: string; views: number; visitors: number }[];
-  sections: { name: string; events: number; visitors: number }[];
-  page_views_by_device: { device: string; views: number; visitors: number }[];
-  funnel: FunnelStep[];
-  funnel_by_group: { ab_group: string; steps: FunnelStep[] }[];
-  campaigns: {
-    campaign_code: number;
-    utm_source: string;
-    utm_medium: string;
-    utm_campaign: string;
-    visits: number;
-    sign_ups: number;
-    orders: number;
-    sales: number;
-  }[];
-};
+export type FunnelStep = AdminFunnelStep;
+export type Analytics = AdminAnalytics;
 
 const DEVICE: Record<string, string> = { app: '앱', pc: 'PC', mobile: '모바일 웹', unknown: '알 수 없음' };
 

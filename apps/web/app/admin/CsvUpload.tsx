@@ -3,23 +3,21 @@
  * previewed first (a dry run: every row with what would happen or why it is refused), then applied
  * (the valid rows only). Each screen sends it to its own call and draws its own rows.
  */
+import type { AdminCsvOutcome } from '@codiroom/shared';
 import { type ReactNode, useState } from 'react';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { errorText } from './api';
 
-export type CsvOutcome = {
-  dry_run: boolean;
-  rows: { error: string | null }[];
-  applied: number;
-  refused: number;
-};
-
-export function CsvUpload<R extends CsvOutcome>({
-  path,
+/**
+ * `send` is the screen's typed call (`adminApi.post(path, body)`): the rows' type is its answer's,
+ * from the call's path.
+ */
+export function CsvUpload<R extends AdminCsvOutcome>({
+  send,
   help,
   children,
 }: {
-  path: string;
+  send: (body: { csv: string; dry_run: boolean }) => Promise<R>;
   help: ReactNode;
   children: (result: R) => ReactNode;
 }) {
@@ -30,7 +28,7 @@ export function CsvUpload<R extends CsvOutcome>({
   const run = async (dryRun: boolean) => {
     setPending(true);
     try {
-      setResult(await adminCall<R>('POST', path, { csv, dry_run: dryRun }));
+      setResult(await send({ csv, dry_run: dryRun }));
       setError(null);
     } catch (err) {
       setError(errorText(err));

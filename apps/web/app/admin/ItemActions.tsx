@@ -10,7 +10,7 @@
 import { COUPON_CLAWBACK_LABEL, formatWon, RETURN_STEP_LABEL, type ReturnStep } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 
 const FORWARD: Record<string, { status: 'PREPARING' | 'COMPLETE' | 'CONFIRMED'; label: string }> = {
   PAID: { status: 'PREPARING', label: '상품준비중으로' },
@@ -56,12 +56,8 @@ export function ItemActions({
   const refresh = useCallback(
     (signal?: AbortSignal) => {
       if (kind !== 'refund') return;
-      adminCall<RefundPreview>(
-        'GET',
-        `/api/admin/orders/items/${itemId}/refund-preview`,
-        undefined,
-        signal ? { signal } : {},
-      )
+      adminApi
+        .get(`/api/admin/orders/items/${itemId}/refund-preview`, undefined, signal ? { signal } : {})
         .then(setPreview)
         .catch((err) => {
           if (!signal?.aborted) setError(errorText(err));
@@ -108,7 +104,7 @@ export function ItemActions({
           disabled={busy}
           onClick={() =>
             run(
-              () => adminCall('POST', `/api/admin/orders/items/${itemId}/status`, { status: forward.status }),
+              () => adminApi.post(`/api/admin/orders/items/${itemId}/status`, { status: forward.status }),
               `${name}: ${forward.label} 처리했어요.`,
             )
           }
@@ -128,7 +124,7 @@ export function ItemActions({
           disabled={busy}
           onClick={() =>
             run(
-              () => adminCall('POST', `/api/admin/orders/items/${itemId}/return-step`, { step: nextStep }),
+              () => adminApi.post(`/api/admin/orders/items/${itemId}/return-step`, { step: nextStep }),
               `${name}: ${RETURN_STEP_LABEL[nextStep]} 처리했어요.`,
               { refreshPreview: true },
             )
@@ -169,7 +165,7 @@ export function ItemActions({
               onClick={() =>
                 run(
                   () =>
-                    adminCall<{ points_back: number }>('POST', `/api/admin/orders/items/${itemId}/claim`, {
+                    adminApi.post(`/api/admin/orders/items/${itemId}/claim`, {
                       kind,
                       decision: 'approve',
                     }),
@@ -198,7 +194,7 @@ export function ItemActions({
               onClick={() =>
                 run(
                   () =>
-                    adminCall('POST', `/api/admin/orders/items/${itemId}/claim`, {
+                    adminApi.post(`/api/admin/orders/items/${itemId}/claim`, {
                       kind,
                       decision: 'approve',
                     }),
@@ -217,7 +213,7 @@ export function ItemActions({
               const note = String(new FormData(e.currentTarget).get('note') ?? '');
               void run(
                 () =>
-                  adminCall('POST', `/api/admin/orders/items/${itemId}/claim`, {
+                  adminApi.post(`/api/admin/orders/items/${itemId}/claim`, {
                     kind,
                     decision: 'reject',
                     note,

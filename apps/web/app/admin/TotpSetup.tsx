@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 
 export function TotpSetup({ enabled }: { enabled: boolean }) {
   const [on, setOn] = useState(enabled);
@@ -25,7 +25,7 @@ export function TotpSetup({ enabled }: { enabled: boolean }) {
             className={styles.ghost}
             onClick={async () => {
               try {
-                setSetup(await adminCall('POST', '/api/admin/auth/totp/setup'));
+                setSetup(await adminApi.post('/api/admin/auth/totp/setup'));
                 setError(null);
               } catch (err) {
                 setError(errorText(err));
@@ -43,7 +43,7 @@ export function TotpSetup({ enabled }: { enabled: boolean }) {
             e.preventDefault();
             const code = String(new FormData(e.currentTarget).get('code') ?? '');
             try {
-              await adminCall('POST', '/api/admin/auth/totp/confirm', { code });
+              await adminApi.post('/api/admin/auth/totp/confirm', { code });
               setOn(true);
             } catch (err) {
               setError(errorText(err));

@@ -4,21 +4,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/audit';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { kst } from './format';
 
-type Page = { result: AuditLogEntry[]; next_before: number | null };
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const before = new URL(request.url).searchParams.get('before');
-  return adminCall<Page>(
-    'GET',
-    `/api/admin/audit-logs${before ? `?before=${Number(before)}` : ''}`,
-    undefined,
-    {
-      signal: request.signal,
-    },
+  return adminApi.get(
+    '/api/admin/audit-logs',
+    { before: before ? Number(before) : undefined },
+    { signal: request.signal },
   );
 }
 

@@ -4,38 +4,91 @@
  * replacing its picture.
  */
 import {
+  type AdminBanner,
   BANNER_PLACEMENT_LABELS,
   BANNER_PLACEMENTS,
   BannerInput,
   DAY_GATES,
-  type DayGate,
 } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/banners';
 import styles from './admin.module.css';
-import { adminCall, adminUpload } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, PictureUpload, useAdminAction } from './feedback';
 import { kst, kstInstant } from './format';
 
-type Banner = {
-  id: number;
-  placement: string;
-  title: string;
-  subtitle: string;
-  image_url: string;
-  link_url: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  is_active: boolean;
-  days: DayGate;
-  state: 'SHOWN' | 'SCHEDULED' | 'ENDED' | 'OFF';
-};
 /** SPEC.md §9: weekday Mon–Thu, weekend Fri–Sun (KST). */
 const DAYS = { ALL: '매일', WEEKDAY: '평일(월~목)', WEEKEND: '주말(금~일)' } as const;
 const STATE = { SHOWN: '노출 중', SCHEDULED: '예약', ENDED: '종료', OFF: '꺼짐' } as const;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ result: Banner[] }>('GET', '/api/admin/banners', undefined, { signal: request.signal });
+  return adminApi.get('/api/admin/banners', undefined, { signal: request.signal });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The banner list (the back office's one list pattern: DataTable); on/off and the picture in its row. */
+const columns = (act: Act): ColumnDef<AdminBanner, unknown>[] => [
+  {
+    id: 'placement',
+    header: '위치',
+    accessorFn: (b) =>
+      BANNER_PLACEMENT_LABELS[b.placement as keyof typeof BANNER_PLACEMENT_LABELS] ?? b.placement,
+  },
+  {
+    id: 'image',
+    header: '그림',
+    enableSorting: false,
+    cell: ({ row: { original: b } }) => (
+      <img src={b.image_url} alt="" width={96} height={48} loading="lazy" />
+    ),
+  },
+  {
+    id: 'title',
+    header: '배너',
+    accessorFn: (b) => b.title,
+    cell: ({ row: { original: b } }) => (
+      <>
+        <strong>{b.title}</strong>
+        <div className={styles.muted}>
+          {b.subtitle} · {b.link_url}
+        </div>
+      </>
+    ),
+  },
+  {
+    id: 'window',
+    header: '기간(KST)',
+    accessorFn: (b) => b.starts_at,
+    cell: ({ row: { original: b } }) => (
+      <>
+        {kst(b.starts_at)} ~ {kst(b.ends_at)}
+        <div className={styles.muted}>{DAYS[b.days]}</div>
+      </>
+    ),
+  },
+  { id: 'state', header: '상태', accessorFn: (b) => STATE[b.state] },
+  {
+    id: 'actions',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: b } }) => (
+      <div className={styles.toolbar}>
+        <OnOffButton path={`/api/admin/banners/${b.id}`} name={b.title} active={b.is_active} act={act} />
+        <PictureUpload
+          label="그림 바꾸기"
+          onFile={(form) =>
+            void act(
+              () => adminApi.post(`/api/admin/banners/${b.id}/image`, form),
+              `${b.title}: 그림을 바꿨어요.`,
+            )
+          }
+        />
+      </div>
+    ),
+  },
+];
 
 export default function AdminBanners({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -43,60 +96,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
     <>
       <h1>배너</h1>
       {feedback}
-      <table className={styles.table} aria-label="배너 목록">
-        <thead>
-          <tr>
-            <th>위치</th>
-            <th>그림</th>
-            <th>배너</th>
-            <th>기간(KST)</th>
-            <th>상태</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((b) => (
-            <tr key={b.id}>
-              <td>
-                {BANNER_PLACEMENT_LABELS[b.placement as keyof typeof BANNER_PLACEMENT_LABELS] ?? b.placement}
-              </td>
-              <td>
-                <img src={b.image_url} alt="" width={96} height={48} loading="lazy" />
-              </td>
-              <td>
-                <strong>{b.title}</strong>
-                <div className={styles.muted}>
-                  {b.subtitle} · {b.link_url}
-                </div>
-              </td>
-              <td>
-                {kst(b.starts_at)} ~ {kst(b.ends_at)}
-                <div className={styles.muted}>{DAYS[b.days]}</div>
-              </td>
-              <td>{STATE[b.state]}</td>
-              <td>
-                <div className={styles.toolbar}>
-                  <OnOffButton
-                    path={`/api/admin/banners/${b.id}`}
-                    name={b.title}
-                    active={b.is_active}
-                    act={act}
-                  />
-                  <PictureUpload
-                    label="그림 바꾸기"
-                    onFile={(form) =>
-                      void act(
-                        () => adminUpload(`/api/admin/banners/${b.id}/image`, form),
-                        `${b.title}: 그림을 바꿨어요.`,
-                      )
-                    }
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable data={loaderData.result} columns={columns(act)} label="배너 목록" empty="배너가 없어요." />
       <CreateForm
         label="배너 만들기"
         onSubmit={(s) => {
@@ -114,7 +114,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '배너');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/banners', body.data), '배너를 만들었어요.');
+          return act(() => adminApi.post('/api/admin/banners', body.data), '배너를 만들었어요.');
         }}
       >
         <label className={styles.field}>

@@ -4,9 +4,11 @@
  * changing a brand's shipping fee.
  */
 import { BrandInput, formatWon } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/brands';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, useAdminAction } from './feedback';
 
 type Brand = {
@@ -21,8 +23,75 @@ type Brand = {
 };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ result: Brand[] }>('GET', '/api/admin/brands', undefined, { signal: request.signal });
+  return adminApi.get('/api/admin/brands', undefined, { signal: request.signal });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The brand list (the back office's one list pattern: DataTable); the fee cell saves in place. */
+const columns = (act: Act): ColumnDef<Brand, unknown>[] => [
+  {
+    id: 'name',
+    header: '브랜드',
+    accessorFn: (b) => b.name,
+    cell: ({ row: { original: b } }) => (
+      <>
+        <a href={`/brands/${b.id}`} target="_blank" rel="noopener noreferrer">
+          {b.name}
+        </a>{' '}
+        <span className={styles.muted}>{b.name_en}</span>
+      </>
+    ),
+  },
+  {
+    id: 'products',
+    header: '판매 상품',
+    accessorFn: (b) => b.products,
+    cell: (c) => Number(c.getValue()).toLocaleString(),
+  },
+  {
+    id: 'shipping_fee',
+    header: '배송비',
+    accessorFn: (b) => b.shipping_fee,
+    cell: ({ row: { original: b } }) => (
+      <form
+        className={styles.toolbar}
+        aria-label={`${b.name} 배송비`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const fee = Number(new FormData(e.currentTarget).get('fee'));
+          void act(
+            () => adminApi.patch(`/api/admin/brands/${b.id}`, { shipping_fee: fee }),
+            `${b.name}: 배송비를 ${formatWon(fee)}으로 바꿨어요.`,
+          );
+        }}
+      >
+        <input
+          className={styles.input}
+          name="fee"
+          aria-label="배송비"
+          defaultValue={b.shipping_fee}
+          size={6}
+        />
+        <button type="submit" className={styles.ghost}>
+          저장
+        </button>
+      </form>
+    ),
+  },
+  {
+    id: 'free_shipping_min',
+    header: '무료배송 기준',
+    accessorFn: (b) => b.free_shipping_min,
+    cell: (c) => formatWon(Number(c.getValue())),
+  },
+  {
+    id: 'fast_shipping_cutoff',
+    header: '빠른배송 마감',
+    accessorFn: (b) => b.fast_shipping_cutoff,
+    cell: (c) => (c.getValue() ? `${c.getValue()}시` : '—'),
+  },
+];
 
 export default function AdminBrands({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -30,57 +99,12 @@ export default function AdminBrands({ loaderData }: Route.ComponentProps) {
     <>
       <h1>브랜드</h1>
       {feedback}
-      <table className={styles.table} aria-label="브랜드 목록">
-        <thead>
-          <tr>
-            <th>브랜드</th>
-            <th>판매 상품</th>
-            <th>배송비</th>
-            <th>무료배송 기준</th>
-            <th>빠른배송 마감</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((b) => (
-            <tr key={b.id}>
-              <td>
-                <a href={`/brands/${b.id}`} target="_blank" rel="noopener noreferrer">
-                  {b.name}
-                </a>{' '}
-                <span className={styles.muted}>{b.name_en}</span>
-              </td>
-              <td>{b.products.toLocaleString()}</td>
-              <td>
-                <form
-                  className={styles.toolbar}
-                  aria-label={`${b.name} 배송비`}
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    const fee = Number(new FormData(e.currentTarget).get('fee'));
-                    void act(
-                      () => adminCall('PATCH', `/api/admin/brands/${b.id}`, { shipping_fee: fee }),
-                      `${b.name}: 배송비를 ${formatWon(fee)}으로 바꿨어요.`,
-                    );
-                  }}
-                >
-                  <input
-                    className={styles.input}
-                    name="fee"
-                    aria-label="배송비"
-                    defaultValue={b.shipping_fee}
-                    size={6}
-                  />
-                  <button type="submit" className={styles.ghost}>
-                    저장
-                  </button>
-                </form>
-              </td>
-              <td>{formatWon(b.free_shipping_min)}</td>
-              <td>{b.fast_shipping_cutoff ? `${b.fast_shipping_cutoff}시` : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data={loaderData.result}
+        columns={columns(act)}
+        label="브랜드 목록"
+        empty="브랜드가 없어요."
+      />
       <CreateForm
         label="브랜드 만들기"
         onSubmit={(s) => {
@@ -97,7 +121,7 @@ export default function AdminBrands({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '브랜드');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/brands', body.data), '브랜드를 만들었어요.');
+          return act(() => adminApi.post('/api/admin/brands', body.data), '브랜드를 만들었어요.');
         }}
       >
         <label className={styles.field}>

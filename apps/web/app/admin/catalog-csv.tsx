@@ -3,17 +3,8 @@
  * row with its before and after, or why it is refused); applying changes the valid rows only.
  */
 import styles from './admin.module.css';
+import { adminApi } from './api';
 import { CsvUpload } from './CsvUpload';
-
-type Row = {
-  line: number;
-  id: number | null;
-  sku: string | null;
-  before: Record<string, number> | null;
-  after: Record<string, number> | null;
-  error: string | null;
-};
-type Result = { kind: 'stock' | 'price'; dry_run: boolean; rows: Row[]; applied: number; refused: number };
 
 const show = (v: Record<string, number> | null) =>
   v
@@ -26,8 +17,8 @@ export default function CatalogCsv() {
   return (
     <>
       <h1>재고·가격 CSV</h1>
-      <CsvUpload<Result>
-        path="/api/admin/catalog/csv"
+      <CsvUpload
+        send={(body) => adminApi.post('/api/admin/catalog/csv', body)}
         help={
           <>
             재고: <code>sku,stock</code> 또는 <code>product_item_id,stock</code> · 가격:{' '}

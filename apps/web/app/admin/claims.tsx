@@ -4,43 +4,19 @@
  * 반품 접수 → 회수 완료 → 검수 완료 → 환불 (after a confirmation with the refund, points and
  * coupon) and an exchange is completed, or either is rejected with a reason, right in its row.
  */
-import { COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
+import { type AdminClaimRow, COUPON_CLAWBACK_LABEL, formatWon } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/claims';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons } from './feedback';
 import { kst } from './format';
 import { ItemActions } from './ItemActions';
 
-type Row = {
-  id: number;
-  kind: 'refund' | 'exchange';
-  order_id: number;
-  order_no: string;
-  order_item_id: number;
-  name: string;
-  size_name: string;
-  color_name: string;
-  exchange_to: string | null;
-  reason: string;
-  paid_amount: number;
-  amount: number;
-  return_cost: number;
-  coupon_clawback: number;
-  status: string;
-  item_status: string;
-  decision_note: string | null;
-  created_at: string;
-  order_number: string;
-  reason_label: string;
-  step: string | null;
-  step_label: string | null;
-};
-type Page = { total: number; page: number; result: Row[] };
+type Row = AdminClaimRow;
 const PAGE = 30;
 const STATUS_LABEL: Record<string, string> = { REQUESTED: '요청', COMPLETED: '완료', REJECTED: '거절' };
 
@@ -52,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   q.set('status', url.searchParams.get('status') ?? 'REQUESTED');
   const page = url.searchParams.get('page');
   if (page) q.set('page', page);
-  return adminCall<Page>('GET', `/api/admin/claims?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/claims?${q}`, undefined, { signal: request.signal });
 }
 
 export default function AdminClaims({ loaderData: p }: Route.ComponentProps) {

@@ -2,31 +2,55 @@
  * /admin/codis (MD): outfits (코디) with their style, curator and products; a new outfit (checked
  * with the API's CodiInput: two to six products); switching one off or on.
  */
-import { CodiInput } from '@codiroom/shared';
+import { type AdminCodi, CodiInput } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/codis';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 
-type Codi = {
-  id: number;
-  title: string;
-  style_name: string | null;
-  curator_name: string | null;
-  image_url: string;
-  is_active: boolean;
-  like_count: number;
-  products: number;
-};
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ styles: { id: number; name: string }[]; result: Codi[] }>(
-    'GET',
-    '/api/admin/codis',
-    undefined,
-    { signal: request.signal },
-  );
+  return adminApi.get('/api/admin/codis', undefined, { signal: request.signal });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The outfit list (the back office's one list pattern: DataTable); on/off in its row. */
+const columns = (act: Act): ColumnDef<AdminCodi, unknown>[] => [
+  {
+    id: 'image',
+    header: '사진',
+    enableSorting: false,
+    cell: ({ row: { original: c } }) => (
+      <img src={c.image_url} alt="" width={40} height={52} loading="lazy" />
+    ),
+  },
+  {
+    id: 'title',
+    header: '코디',
+    accessorFn: (c) => c.title,
+    cell: ({ row: { original: c } }) => (
+      <>
+        <a href={`/codybook/${c.id}`} target="_blank" rel="noopener noreferrer">
+          {c.title}
+        </a>
+        {c.curator_name && <div className={styles.muted}>{c.curator_name}</div>}
+      </>
+    ),
+  },
+  { id: 'style', header: '스타일', accessorFn: (c) => c.style_name ?? '—' },
+  { accessorKey: 'products', header: '상품', cell: (c) => `${c.getValue()}개` },
+  { accessorKey: 'like_count', header: '좋아요', cell: (c) => Number(c.getValue()).toLocaleString() },
+  {
+    id: 'actions',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: c } }) => (
+      <OnOffButton path={`/api/admin/codis/${c.id}`} name={c.title} active={c.is_active} act={act} />
+    ),
+  },
+];
 
 export default function AdminCodis({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -34,44 +58,7 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
     <>
       <h1>코디</h1>
       {feedback}
-      <table className={styles.table} aria-label="코디 목록">
-        <thead>
-          <tr>
-            <th>사진</th>
-            <th>코디</th>
-            <th>스타일</th>
-            <th>상품</th>
-            <th>좋아요</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((c) => (
-            <tr key={c.id}>
-              <td>
-                <img src={c.image_url} alt="" width={40} height={52} loading="lazy" />
-              </td>
-              <td>
-                <a href={`/codybook/${c.id}`} target="_blank" rel="noopener noreferrer">
-                  {c.title}
-                </a>
-                {c.curator_name && <div className={styles.muted}>{c.curator_name}</div>}
-              </td>
-              <td>{c.style_name ?? '—'}</td>
-              <td>{c.products}개</td>
-              <td>{c.like_count.toLocaleString()}</td>
-              <td>
-                <OnOffButton
-                  path={`/api/admin/codis/${c.id}`}
-                  name={c.title}
-                  active={c.is_active}
-                  act={act}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable data={loaderData.result} columns={columns(act)} label="코디 목록" empty="코디가 없어요." />
       <CreateForm
         label="코디 만들기"
         onSubmit={(s) => {
@@ -90,7 +77,7 @@ export default function AdminCodis({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '코디');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/codis', body.data), '코디를 만들었어요.');
+          return act(() => adminApi.post('/api/admin/codis', body.data), '코디를 만들었어요.');
         }}
       >
         <label className={styles.field}>

@@ -4,6 +4,7 @@
  * one-time serial codes and its CSV.
  */
 import {
+  type AdminCouponPolicy,
   COUPON_SCOPES,
   COUPON_TYPES,
   CouponPolicyInput,
@@ -15,29 +16,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/coupons';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons, useAdminAction } from './feedback';
 import { kst, kstInstant } from './format';
 
-type Policy = {
-  id: number;
-  name: string;
-  coupon_type: string;
-  discount_kind: string;
-  discount_value: number;
-  max_discount: number | null;
-  min_order_amount: number;
-  issued_count: number;
-  used_count: number;
-  serial_count: number;
-  serial_redeemed: number;
-  serial_code: string | null;
-  is_active: boolean;
-  starts_at: string | null;
-  ends_at: string | null;
-};
-type Page = { total: number; page: number; result: Policy[] };
+type Policy = AdminCouponPolicy;
 const PAGE = 30;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -45,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = new URLSearchParams();
   const page = url.searchParams.get('page');
   if (page) q.set('page', page);
-  return adminCall<Page>('GET', `/api/admin/coupon-policies?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/coupon-policies?${q}`, undefined, { signal: request.signal });
 }
 
 /** A KST wall-clock input ("2026-12-01T10:00") as an instant, or null. */
@@ -103,7 +87,7 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
               className={styles.ghost}
               onClick={() =>
                 act(
-                  () => adminCall('PATCH', `/api/admin/coupon-policies/${r.id}`, { is_active: !r.is_active }),
+                  () => adminApi.patch(`/api/admin/coupon-policies/${r.id}`, { is_active: !r.is_active }),
                   r.is_active ? `${r.name}: 발급을 멈췄어요.` : `${r.name}: 다시 발급해요.`,
                 )
               }
@@ -117,7 +101,7 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
                 e.preventDefault();
                 const count = Number(new FormData(e.currentTarget).get('count'));
                 void act(
-                  () => adminCall('POST', `/api/admin/coupon-policies/${r.id}/serials`, { count }),
+                  () => adminApi.post(`/api/admin/coupon-policies/${r.id}/serials`, { count }),
                   `${r.name}: 쿠폰 번호 ${count.toLocaleString()}개를 만들었어요.`,
                 );
               }}
@@ -174,12 +158,7 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
       refuse(checked.error.issues, '쿠폰');
       return;
     }
-    if (
-      await act(
-        () => adminCall('POST', '/api/admin/coupon-policies', checked.data),
-        '쿠폰 정책을 만들었어요.',
-      )
-    )
+    if (await act(() => adminApi.post('/api/admin/coupon-policies', checked.data), '쿠폰 정책을 만들었어요.'))
       form.reset();
   };
 

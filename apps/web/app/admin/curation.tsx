@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/curation';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { kst } from './format';
 
 type Pick = {
@@ -61,7 +61,7 @@ const ROLE: Record<string, string> = {
 };
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminCall<CuratorView>('GET', `/api/admin/curations/${params.id}`, undefined, {
+  return adminApi.get(`/api/admin/curations/${params.id}`, undefined, {
     signal: request.signal,
   });
 }
@@ -84,7 +84,7 @@ function SwapForm({ c, pick, onDone }: { c: CuratorView; pick: Pick; onDone: () 
           return;
         }
         try {
-          await adminCall('PUT', `/api/admin/curations/${c.id}/items`, {
+          await adminApi.put(`/api/admin/curations/${c.id}/items`, {
             outfit: pick.outfit,
             role: pick.role,
             product_display_id: Number(f.get('product')),
@@ -242,7 +242,7 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
             const f = new FormData(e.currentTarget);
             void act(
               () =>
-                adminCall('PUT', `/api/admin/curations/${c.id}/note`, {
+                adminApi.put(`/api/admin/curations/${c.id}/note`, {
                   note: String(f.get('note') ?? ''),
                 }),
               '노트를 저장했어요.',
@@ -276,7 +276,7 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
           disabled={!editable}
           onClick={() =>
             act(
-              () => adminCall('POST', `/api/admin/curations/${c.id}/publish`),
+              () => adminApi.post(`/api/admin/curations/${c.id}/publish`),
               '게시했어요. 회원에게 새 큐레이션 표시가 떠요.',
             )
           }
@@ -316,12 +316,10 @@ function ProductPicker({ label }: { label: string }) {
     if (query.length < 1 || chosen) return;
     const ctl = new AbortController();
     const timer = window.setTimeout(() => {
-      adminCall<{ result: Found[] }>(
-        'GET',
-        `/api/admin/products?active=true&q=${encodeURIComponent(query)}`,
-        undefined,
-        { signal: ctl.signal },
-      )
+      adminApi
+        .get(`/api/admin/products?active=true&q=${encodeURIComponent(query)}`, undefined, {
+          signal: ctl.signal,
+        })
         .then((r) => {
           setSearchError(null);
           setFound(r.result.slice(0, 8));

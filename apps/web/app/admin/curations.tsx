@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/curations';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { kst } from './format';
 
@@ -21,12 +21,6 @@ type QueueRow = {
   curator_name: string | null;
   curator_touched_at: string | null;
 };
-type Queue = {
-  total: number;
-  page: number;
-  result: QueueRow[];
-  workload: { curator_name: string; touched_7d: number }[];
-};
 
 const STATUSES = [
   ['DRAFT', '검토 대기'],
@@ -39,7 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const status = url.searchParams.get('status') ?? 'DRAFT';
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-  return adminCall<Queue>('GET', `/api/admin/curations?status=${status}&page=${page}`, undefined, {
+  return adminApi.get(`/api/admin/curations?status=${status}&page=${page}`, undefined, {
     signal: request.signal,
   });
 }

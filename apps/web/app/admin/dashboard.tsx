@@ -9,9 +9,9 @@ import { formatWon } from '@codiroom/shared';
 import { useMemo } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/dashboard';
-import { type Analytics, AnalyticsCards, CampaignCard } from './AnalyticsCards';
+import { AnalyticsCards, CampaignCard } from './AnalyticsCards';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { type ChartSeries, DailyChart } from './Chart';
 import { count, kst, percent } from './format';
 
@@ -25,26 +25,9 @@ type Totals = {
   returns: number;
   refunded_amount: number;
 };
-type Dashboard = Analytics & {
-  generated_at: string;
-  today: Totals;
-  last_30_days: Totals;
-  daily: { day: string; sales: number; orders: number; sessions: number; page_views: number }[];
-  top_products: { display_id: number; name: string; brand_name: string; quantity: number; sales: number }[];
-  top_searches: { keyword: string; searches: number }[];
-  zero_result_searches: { keyword: string; searches: number }[];
-  low_stock: {
-    product_item_id: number;
-    product_id: number;
-    name: string;
-    color_name: string;
-    size_name: string;
-    stock: number;
-  }[];
-};
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<Dashboard>('GET', '/api/admin/dashboard', undefined, { signal: request.signal });
+  return adminApi.get('/api/admin/dashboard', undefined, { signal: request.signal });
 }
 
 const pct = percent;

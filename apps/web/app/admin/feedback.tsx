@@ -4,10 +4,11 @@
  * zod schema before anything is sent, each issue with its field; and the paging buttons of the
  * lists paged on the server.
  */
+import type { ApiPath, ApiResponse } from '@codiroom/shared';
 import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
@@ -146,7 +147,7 @@ export function OnOffButton({
   active,
   act,
 }: {
-  path: string;
+  path: ApiPath<'PATCH'>;
   name: string;
   active: boolean;
   act: (call: () => Promise<unknown>, done: string) => Promise<boolean>;
@@ -157,7 +158,7 @@ export function OnOffButton({
       className={styles.ghost}
       onClick={() =>
         act(
-          () => adminCall('PATCH', path, { is_active: !active }),
+          () => adminApi.patch(path, { is_active: !active }),
           active ? `${name}: 껐어요.` : `${name}: 켰어요.`,
         )
       }
@@ -171,13 +172,13 @@ export function OnOffButton({
  * The audited reveal of masked personal data (a member's, an order's): one POST to `url`, whose
  * answer the screen shows; each press is a row in the audit log.
  */
-export function RevealButton<T>({
+export function RevealButton<P extends ApiPath<'POST'>>({
   url,
   onShown,
   onError,
 }: {
-  url: string;
-  onShown: (revealed: T) => void;
+  url: P;
+  onShown: (revealed: ApiResponse<'POST', P>) => void;
   onError: (message: string | null) => void;
 }) {
   return (
@@ -186,7 +187,7 @@ export function RevealButton<T>({
       className={styles.ghost}
       onClick={async () => {
         try {
-          onShown(await adminCall<T>('POST', url));
+          onShown(await adminApi.post(url));
           onError(null);
         } catch (err) {
           onError(errorText(err));

@@ -3,18 +3,18 @@
  * `POST /api/admin/contents/female-landing`), newest first — the first one is in force — and a
  * form to send a new one.
  */
-import type { FemaleLandingListBody, FemaleLandingSubmission } from '@codiroom/shared';
+import type { FemaleLandingSubmission } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/female-landing';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { DataTable } from './DataTable';
 import { kst } from './format';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<FemaleLandingListBody>('GET', '/api/admin/contents/female-landing', undefined, {
+  return adminApi.get('/api/admin/contents/female-landing', undefined, {
     signal: request.signal,
   });
 }
@@ -72,7 +72,7 @@ export default function FemaleLanding({ loaderData }: Route.ComponentProps) {
           }
           const banner = String(f.get('banner_image_url') ?? '').trim();
           try {
-            await adminCall('POST', '/api/admin/contents/female-landing', {
+            await adminApi.post('/api/admin/contents/female-landing', {
               title: String(f.get('title') ?? ''),
               subtitle: String(f.get('subtitle') ?? ''),
               banner_image_url: banner || null,

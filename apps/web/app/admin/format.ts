@@ -1,4 +1,4 @@
-import { kstText } from '@codiroom/shared';
+import { kstDatetimeLocal, kstText } from '@codiroom/shared';
 
 /** KST date and time for the back office ("2026.11.26 15:05"), through the shop's one KST formatter. */
 export const kst = (iso: string | null | undefined): string => kstText(iso, 'datetime', '—');
@@ -14,7 +14,6 @@ export const kstInstant = (v: string | null | undefined): string | null => (v ? 
 
 /** An ISO instant as a datetime-local value in KST ("2026-11-27T10:00"), or '' for null. */
 export function kstInputValue(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = kstText(iso, 'datetime');
-  return t ? t.replaceAll('.', '-').replace(' ', 'T') : '';
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? kstDatetimeLocal(d) : '';
 }

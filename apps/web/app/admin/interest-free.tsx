@@ -3,16 +3,16 @@
  * checkout show (SPEC.md §9 "Interest-free card default minimum"): its text, the payable amount
  * it starts from, and on or off.
  */
-import { type InterestFreeNoticeBody, interestFreeLine } from '@codiroom/shared';
+import { interestFreeLine } from '@codiroom/shared';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/interest-free';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { kst } from './format';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<InterestFreeNoticeBody>('GET', '/api/contents/interest-free-notice', undefined, {
+  return adminApi.get('/api/contents/interest-free-notice', undefined, {
     signal: request.signal,
   });
 }
@@ -45,7 +45,7 @@ export default function InterestFree({ loaderData: n }: Route.ComponentProps) {
             return;
           }
           try {
-            await adminCall('PUT', '/api/admin/contents/interest-free-notice', {
+            await adminApi.put('/api/admin/contents/interest-free-notice', {
               text: String(f.get('text') ?? ''),
               min_amount: min,
               is_active: f.get('is_active') === 'on',

@@ -13,7 +13,7 @@ import {
 import { Link, Navigate, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/layout';
 import styles from './admin.module.css';
-import { AdminApiError, adminCall, currentOperator, errorText } from './api';
+import { AdminApiError, adminApi, currentOperator, errorText } from './api';
 
 export function meta() {
   return [{ title: '코디룸 백오피스' }, { name: 'robots', content: 'noindex' }];
@@ -76,7 +76,7 @@ export default function AdminLayout({ loaderData: session }: Route.ComponentProp
             type="button"
             className={styles.ghost}
             onClick={async () => {
-              await adminCall('POST', '/api/admin/auth/logout').catch(() => null);
+              await adminApi.post('/api/admin/auth/logout').catch(() => null);
               void navigate('/admin/login');
             }}
           >

@@ -1,9 +1,7 @@
-/** /admin/login: operator sign-in (e-mail, password, and the authenticator code when it is on). */
-import type { OperatorSessionBody } from '@codiroom/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import styles from './admin.module.css';
-import { AdminApiError, adminCall, errorText, rememberSession } from './api';
+import { AdminApiError, adminApi, errorText, rememberSession } from './api';
 
 export function meta() {
   return [{ title: '로그인 | 코디룸 백오피스' }, { name: 'robots', content: 'noindex' }];
@@ -26,7 +24,7 @@ export default function AdminLogin() {
           setError(null);
           try {
             const totp = String(f.get('totp') ?? '');
-            const s = await adminCall<OperatorSessionBody>('POST', '/api/admin/auth/login', {
+            const s = await adminApi.post('/api/admin/auth/login', {
               email: String(f.get('email') ?? ''),
               password: String(f.get('password') ?? ''),
               ...(totp ? { totp } : {}),
@@ -35,7 +33,11 @@ export default function AdminLogin() {
             const next = params.get('next');
             void navigate(next?.startsWith('/admin') ? next : '/admin');
           } catch (err) {
-            if (err instanceof AdminApiError && err.body?.totp_required === true) setNeedTotp(true);
+            if (
+              err instanceof AdminApiError &&
+              (err.body as { totp_required?: unknown } | null)?.totp_required === true
+            )
+              setNeedTotp(true);
             setError(errorText(err));
           } finally {
             setPending(false);

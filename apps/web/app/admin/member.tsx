@@ -3,56 +3,24 @@
  * coupons, reviews and support tickets. "개인정보 열람" shows the real name, phone, e-mail and
  * addresses for this screen only; each reveal is written to the audit log.
  */
-import { formatWon, PointGrantRequest, SUPPORT_STATUS_LABEL } from '@codiroom/shared';
+import {
+  type AdminMemberRevealed,
+  formatWon,
+  PointGrantRequest,
+  SUPPORT_STATUS_LABEL,
+} from '@codiroom/shared';
 import { useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/member';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { RevealButton } from './feedback';
 import { kst } from './format';
 
-type Overview = {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  is_active: boolean;
-  height: number | null;
-  weight: number | null;
-  created_at: string;
-  stopped_at: string | null;
-  points: number;
-  order_count: number;
-  review_count: number;
-  orders: {
-    id: number;
-    order_no: string;
-    order_name: string;
-    status_label: string;
-    amount: number;
-    created_at: string;
-  }[];
-  coupons: { id: number; name: string; expires_at: string }[];
-  tickets: { id: number; title: string; status: string; created_at: string }[];
-};
-type Revealed = {
-  name: string;
-  phone: string | null;
-  email: string | null;
-  addresses: {
-    name: string;
-    recipient: string;
-    phone: string;
-    zipcode: string;
-    main_address: string;
-    detail_address: string;
-    is_default: boolean;
-  }[];
-};
+type Revealed = AdminMemberRevealed;
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminCall<Overview>('GET', `/api/admin/members/${params.id}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/members/${params.id}`, undefined, { signal: request.signal });
 }
 
 /** A random request key (crypto.getRandomValues works outside secure contexts too, unlike randomUUID). */
@@ -110,11 +78,7 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
             </ul>
           </>
         ) : (
-          <RevealButton<Revealed>
-            url={`/api/admin/members/${m.id}/reveal`}
-            onShown={setShown}
-            onError={setError}
-          />
+          <RevealButton url={`/api/admin/members/${m.id}/reveal`} onShown={setShown} onError={setError} />
         )}
         {error && (
           <p className={styles.error} role="alert">
@@ -150,11 +114,7 @@ export default function AdminMember({ loaderData: m }: Route.ComponentProps) {
               return;
             }
             try {
-              const out = await adminCall<{ moved: number; balance: number }>(
-                'POST',
-                `/api/admin/members/${m.id}/points`,
-                body.data,
-              );
+              const out = await adminApi.post(`/api/admin/members/${m.id}/points`, body.data);
               setError(null);
               setGranted(
                 `${out.moved > 0 ? '지급' : '회수'}했어요: ${Math.abs(out.moved).toLocaleString()}P (잔액 ${out.balance.toLocaleString()}P)`,

@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/members';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons } from './feedback';
 import { kst } from './format';
@@ -19,7 +19,6 @@ type Row = {
   is_active: boolean;
   created_at: string;
 };
-type Page = { total: number; page: number; result: Row[] };
 const PAGE = 30;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -29,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
-  return adminCall<Page>('GET', `/api/admin/members?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/members?${q}`, undefined, { signal: request.signal });
 }
 
 const columns: ColumnDef<Row, unknown>[] = [

@@ -3,9 +3,11 @@
  * API's schema, MissionInput); changing its points or switching it off.
  */
 import { MissionInput } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/missions';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 
 type Mission = {
@@ -18,10 +20,56 @@ type Mission = {
 };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ result: Mission[] }>('GET', '/api/admin/missions', undefined, {
+  return adminApi.get('/api/admin/missions', undefined, {
     signal: request.signal,
   });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The mission list (the back office's one list pattern: DataTable); points save in place. */
+const columns = (act: Act): ColumnDef<Mission, unknown>[] => [
+  { id: 'code', header: '코드', accessorFn: (m) => m.code },
+  { id: 'title', header: '미션', accessorFn: (m) => m.title },
+  {
+    id: 'point',
+    header: '포인트',
+    accessorFn: (m) => m.point,
+    cell: ({ row: { original: m } }) => (
+      <form
+        className={styles.toolbar}
+        aria-label={`${m.title} 포인트`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const point = Number(new FormData(e.currentTarget).get('point'));
+          void act(
+            () => adminApi.patch(`/api/admin/missions/${m.id}`, { point }),
+            `${m.title}: ${point}P로 바꿨어요.`,
+          );
+        }}
+      >
+        <input className={styles.input} name="point" aria-label="포인트" defaultValue={m.point} size={6} />
+        <button type="submit" className={styles.ghost}>
+          저장
+        </button>
+      </form>
+    ),
+  },
+  {
+    id: 'completions',
+    header: '완료',
+    accessorFn: (m) => m.completions,
+    cell: (c) => `${Number(c.getValue()).toLocaleString()}명`,
+  },
+  {
+    id: 'manage',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: m } }) => (
+      <OnOffButton path={`/api/admin/missions/${m.id}`} name={m.title} active={m.is_active} act={act} />
+    ),
+  },
+];
 
 export default function AdminMissions({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -29,59 +77,7 @@ export default function AdminMissions({ loaderData }: Route.ComponentProps) {
     <>
       <h1>미션</h1>
       {feedback}
-      <table className={styles.table} aria-label="미션 목록">
-        <thead>
-          <tr>
-            <th>코드</th>
-            <th>미션</th>
-            <th>포인트</th>
-            <th>완료</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((m) => (
-            <tr key={m.id}>
-              <td>{m.code}</td>
-              <td>{m.title}</td>
-              <td>
-                <form
-                  className={styles.toolbar}
-                  aria-label={`${m.title} 포인트`}
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    const point = Number(new FormData(e.currentTarget).get('point'));
-                    void act(
-                      () => adminCall('PATCH', `/api/admin/missions/${m.id}`, { point }),
-                      `${m.title}: ${point}P로 바꿨어요.`,
-                    );
-                  }}
-                >
-                  <input
-                    className={styles.input}
-                    name="point"
-                    aria-label="포인트"
-                    defaultValue={m.point}
-                    size={6}
-                  />
-                  <button type="submit" className={styles.ghost}>
-                    저장
-                  </button>
-                </form>
-              </td>
-              <td>{m.completions.toLocaleString()}명</td>
-              <td>
-                <OnOffButton
-                  path={`/api/admin/missions/${m.id}`}
-                  name={m.title}
-                  active={m.is_active}
-                  act={act}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable data={loaderData.result} columns={columns(act)} label="미션 목록" empty="미션이 없어요." />
       <CreateForm
         label="미션 만들기"
         onSubmit={(s) => {
@@ -94,7 +90,7 @@ export default function AdminMissions({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '미션');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/missions', body.data), '미션을 만들었어요.');
+          return act(() => adminApi.post('/api/admin/missions', body.data), '미션을 만들었어요.');
         }}
       >
         <label className={styles.field}>

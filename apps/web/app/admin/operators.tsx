@@ -14,12 +14,12 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/operators';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { DataTable } from './DataTable';
 import { kst } from './format';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ result: OperatorView[] }>('GET', '/api/admin/operators', undefined, {
+  return adminApi.get('/api/admin/operators', undefined, {
     signal: request.signal,
   });
 }
@@ -30,7 +30,7 @@ export default function Operators({ loaderData }: Route.ComponentProps) {
   const [done, setDone] = useState<string | null>(null);
   const change = async (id: number, body: Record<string, unknown>, text: string) => {
     try {
-      await adminCall('PATCH', `/api/admin/operators/${id}`, body);
+      await adminApi.patch(`/api/admin/operators/${id}`, body);
       setError(null);
       setDone(text);
       await revalidator.revalidate();
@@ -121,7 +121,7 @@ export default function Operators({ loaderData }: Route.ComponentProps) {
               return;
             }
             try {
-              await adminCall('POST', '/api/admin/operators', parsed.data);
+              await adminApi.post('/api/admin/operators', parsed.data);
               form.reset();
               setError(null);
               setDone(`${parsed.data.name}님을 추가했어요.`);

@@ -5,26 +5,19 @@
  * notification), the other forward moves and return or exchange decisions (ItemActions), and
  * 배송지 변경 before anything shipped (PUT /api/admin/orders/{id}/address, audited).
  */
-import {
-  CARRIER_CODES,
-  CARRIERS,
-  COUPON_CLAWBACK_LABEL,
-  formatWon,
-  type OrderDetail,
-  orderNumber,
-} from '@codiroom/shared';
+import { CARRIER_CODES, CARRIERS, COUPON_CLAWBACK_LABEL, formatWon, orderNumber } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { AddressChangeForm } from '../orders/AddressChangeForm';
 import type { Route } from './+types/order';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { RevealButton } from './feedback';
 import { kst } from './format';
 import { ItemActions } from './ItemActions';
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminCall<OrderDetail>('GET', `/api/admin/orders/${params.id}`, undefined, {
+  return adminApi.get(`/api/admin/orders/${params.id}`, undefined, {
     signal: request.signal,
   });
 }
@@ -106,7 +99,7 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
                   e.preventDefault();
                   const f = new FormData(e.currentTarget);
                   try {
-                    await adminCall('POST', `/api/admin/orders/items/${i.id}/ship`, {
+                    await adminApi.post(`/api/admin/orders/items/${i.id}/ship`, {
                       carrier_code: String(f.get('carrier')),
                       tracking_number: String(f.get('tracking') ?? ''),
                     });
@@ -178,7 +171,7 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
               onClose={() => setEditing(false)}
               onSubmit={async (address) => {
                 try {
-                  await adminCall('PUT', `/api/admin/orders/${o.id}/address`, { address });
+                  await adminApi.put(`/api/admin/orders/${o.id}/address`, { address });
                 } catch (err) {
                   return errorText(err);
                 }
@@ -192,11 +185,7 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
             />
           )}
           {!shown && (
-            <RevealButton<Revealed>
-              url={`/api/admin/orders/${o.id}/reveal`}
-              onShown={setShown}
-              onError={setError}
-            />
+            <RevealButton url={`/api/admin/orders/${o.id}/reveal`} onShown={setShown} onError={setError} />
           )}
         </section>
       )}

@@ -2,30 +2,23 @@
  * /admin/orders (CS): orders newest first, filtered on the server by status, KST order dates and an
  * order number or phone, 30 a page.
  */
-import { formatWon, ORDER_STATUS_LABEL, ORDER_STATUSES, orderNumber } from '@codiroom/shared';
+import {
+  type AdminOrderRow,
+  formatWon,
+  ORDER_STATUS_LABEL,
+  ORDER_STATUSES,
+  orderNumber,
+} from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/orders';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons } from './feedback';
 import { kst } from './format';
 
-type Row = {
-  id: number;
-  order_no: string;
-  order_name: string;
-  status: string;
-  status_label: string;
-  state_label: string;
-  amount: number;
-  recipient: string | null;
-  phone: string | null;
-  paid_at: string | null;
-  created_at: string;
-};
-type Page = { total: number; page: number; result: Row[] };
+type Row = AdminOrderRow;
 const PAGE = 30;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -35,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
-  return adminCall<Page>('GET', `/api/admin/orders?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/orders?${q}`, undefined, { signal: request.signal });
 }
 
 const columns: ColumnDef<Row, unknown>[] = [

@@ -2,29 +2,84 @@
  * /admin/posts (MD): magazine posts; a new post (checked with the API's PostInput: markdown body,
  * category, author, the products it shows); ending one (no longer readable) and its cover.
  */
-import { POST_CATEGORIES, PostInput } from '@codiroom/shared';
+import { type AdminPost, POST_CATEGORIES, PostInput } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/posts';
 import styles from './admin.module.css';
-import { adminCall, adminUpload } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, PictureUpload, useAdminAction } from './feedback';
 import { kst } from './format';
 
-type Post = {
-  id: number;
-  title: string;
-  category: string;
-  author: string;
-  status: string;
-  cover_image_url: string;
-  view_count: number;
-  published_at: string;
-};
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ total: number; page: number; result: Post[] }>('GET', '/api/admin/posts', undefined, {
+  return adminApi.get('/api/admin/posts', undefined, {
     signal: request.signal,
   });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The post list (the back office's one list pattern: DataTable); ending, re-publishing, the cover. */
+const columns = (act: Act): ColumnDef<AdminPost, unknown>[] => [
+  {
+    id: 'cover',
+    header: '표지',
+    enableSorting: false,
+    cell: ({ row: { original: p } }) => (
+      <img src={p.cover_image_url} alt="" width={64} height={40} loading="lazy" />
+    ),
+  },
+  {
+    id: 'title',
+    header: '제목',
+    accessorFn: (p) => p.title,
+    cell: ({ row: { original: p } }) => (
+      <>
+        <a href={`/post/${p.id}`} target="_blank" rel="noopener noreferrer">
+          {p.title}
+        </a>
+        <div className={styles.muted}>{p.author}</div>
+      </>
+    ),
+  },
+  { accessorKey: 'category', header: '분류' },
+  { accessorKey: 'published_at', header: '발행', cell: (c) => kst(c.getValue() as string) },
+  { accessorKey: 'view_count', header: '조회', cell: (c) => Number(c.getValue()).toLocaleString() },
+  { id: 'status', header: '상태', accessorFn: (p) => (p.status === 'RUNNING' ? '게시 중' : '종료') },
+  {
+    id: 'actions',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: p } }) => (
+      <div className={styles.toolbar}>
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() =>
+            act(
+              () =>
+                adminApi.patch(`/api/admin/posts/${p.id}`, {
+                  status: p.status === 'RUNNING' ? 'ENDED' : 'RUNNING',
+                }),
+              p.status === 'RUNNING' ? `${p.title}: 게시를 끝냈어요.` : `${p.title}: 다시 게시해요.`,
+            )
+          }
+        >
+          {p.status === 'RUNNING' ? '게시 종료' : '다시 게시'}
+        </button>
+        <PictureUpload
+          label="표지 바꾸기"
+          onFile={(form) =>
+            void act(
+              () => adminApi.post(`/api/admin/posts/${p.id}/cover`, form),
+              `${p.title}: 표지를 바꿨어요.`,
+            )
+          }
+        />
+      </div>
+    ),
+  },
+];
 
 export default function AdminPosts({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -32,68 +87,12 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
     <>
       <h1>매거진</h1>
       {feedback}
-      <table className={styles.table} aria-label="매거진 글 목록">
-        <thead>
-          <tr>
-            <th>표지</th>
-            <th>제목</th>
-            <th>분류</th>
-            <th>발행</th>
-            <th>조회</th>
-            <th>상태</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <img src={p.cover_image_url} alt="" width={64} height={40} loading="lazy" />
-              </td>
-              <td>
-                <a href={`/post/${p.id}`} target="_blank" rel="noopener noreferrer">
-                  {p.title}
-                </a>
-                <div className={styles.muted}>{p.author}</div>
-              </td>
-              <td>{p.category}</td>
-              <td>{kst(p.published_at)}</td>
-              <td>{p.view_count.toLocaleString()}</td>
-              <td>{p.status === 'RUNNING' ? '게시 중' : '종료'}</td>
-              <td>
-                <div className={styles.toolbar}>
-                  <button
-                    type="button"
-                    className={styles.ghost}
-                    onClick={() =>
-                      act(
-                        () =>
-                          adminCall('PATCH', `/api/admin/posts/${p.id}`, {
-                            status: p.status === 'RUNNING' ? 'ENDED' : 'RUNNING',
-                          }),
-                        p.status === 'RUNNING'
-                          ? `${p.title}: 게시를 끝냈어요.`
-                          : `${p.title}: 다시 게시해요.`,
-                      )
-                    }
-                  >
-                    {p.status === 'RUNNING' ? '게시 종료' : '다시 게시'}
-                  </button>
-                  <PictureUpload
-                    label="표지 바꾸기"
-                    onFile={(form) =>
-                      void act(
-                        () => adminUpload(`/api/admin/posts/${p.id}/cover`, form),
-                        `${p.title}: 표지를 바꿨어요.`,
-                      )
-                    }
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data={loaderData.result}
+        columns={columns(act)}
+        label="매거진 글 목록"
+        empty="매거진 글이 없어요."
+      />
       <CreateForm
         label="매거진 글 쓰기"
         submit="게시"
@@ -114,7 +113,7 @@ export default function AdminPosts({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '글');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/posts', body.data), '글을 게시했어요.');
+          return act(() => adminApi.post('/api/admin/posts', body.data), '글을 게시했어요.');
         }}
       >
         <label className={`${styles.field} ${styles.wide}`}>

@@ -5,15 +5,15 @@
  * measurement fields). A new product is a draft (not on sale) unless 바로 판매 is ticked, which asks
  * first, since it has no photos yet. A refused field is highlighted with a Korean message.
  */
-import { type CatalogOptions, ProductCreateRequest } from '@codiroom/shared';
+import { ProductCreateRequest } from '@codiroom/shared';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/product-new';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<CatalogOptions>('GET', '/api/admin/catalog/options', undefined, {
+  return adminApi.get('/api/admin/catalog/options', undefined, {
     signal: request.signal,
   });
 }
@@ -157,7 +157,7 @@ export default function ProductNew({ loaderData: options }: Route.ComponentProps
       return;
     setPending(true);
     try {
-      const out = await adminCall<{ product_id: number }>('POST', '/api/admin/products', checked.data);
+      const out = await adminApi.post('/api/admin/products', checked.data);
       void navigate(`/admin/products/${out.product_id}?created=1`);
     } catch (err) {
       setErrors([errorText(err)]);

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import styles from './admin.module.css';
-import { adminCall, adminUpload, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { kstInputValue, kstInstant } from './format';
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return adminCall<AdminProductDetail>('GET', `/api/admin/products/${params.id}`, undefined, {
+  return adminApi.get(`/api/admin/products/${params.id}`, undefined, {
     signal: request.signal,
   });
 }
@@ -102,7 +102,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
               });
               if (!body.success) return setError(firstIssue(body));
               void save(
-                () => adminCall('PATCH', `/api/admin/products/displays/${d.id}`, body.data),
+                () => adminApi.patch(`/api/admin/products/displays/${d.id}`, body.data),
                 '가격을 바꿨어요.',
               );
             }}
@@ -136,8 +136,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
                 )
                   return;
                 void save(
-                  () =>
-                    adminCall('PATCH', `/api/admin/products/displays/${d.id}`, { is_active: !d.is_active }),
+                  () => adminApi.patch(`/api/admin/products/displays/${d.id}`, { is_active: !d.is_active }),
                   d.is_active ? '판매를 멈췄어요.' : '판매를 시작했어요.',
                 );
               }}
@@ -158,7 +157,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
               });
               if (!body.success) return setError(firstIssue(body));
               void save(
-                () => adminCall('PATCH', `/api/admin/products/displays/${d.id}`, body.data),
+                () => adminApi.patch(`/api/admin/products/displays/${d.id}`, body.data),
                 body.data.almost_sold_out_from ? '품절임박 기간을 정했어요.' : '품절임박 표시를 지웠어요.',
               );
             }}
@@ -197,7 +196,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
                 const form = new FormData();
                 for (const file of files) form.append('image', file);
                 void save(
-                  () => adminUpload(`/api/admin/products/displays/${d.id}/images`, form),
+                  () => adminApi.post(`/api/admin/products/displays/${d.id}/images`, form),
                   `사진 ${files.length}장을 올렸어요.`,
                 );
               }}
@@ -233,7 +232,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
                         });
                         if (!body.success) return setError(firstIssue(body));
                         void save(
-                          () => adminCall('PATCH', `/api/admin/products/items/${i.id}`, body.data),
+                          () => adminApi.patch(`/api/admin/products/items/${i.id}`, body.data),
                           `${d.color_name} ${i.size_name} 재고를 바꿨어요.`,
                         );
                       }}
@@ -264,7 +263,7 @@ export default function AdminProduct({ loaderData: p }: Route.ComponentProps) {
           key={JSON.stringify(p.measurements)}
           product={p}
           onSave={(body, done) =>
-            save(() => adminCall('PUT', `/api/admin/products/${p.id}/measurements`, body), done)
+            save(() => adminApi.put(`/api/admin/products/${p.id}/measurements`, body), done)
           }
           onInvalid={setError}
         />

@@ -7,12 +7,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Form, Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/products';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons } from './feedback';
 import { kst } from './format';
 
-type Page = { total: number; page: number; result: AdminProductRow[] };
 const PAGE = 30;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -22,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
-  return adminCall<Page>('GET', `/api/admin/products?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/products?${q}`, undefined, { signal: request.signal });
 }
 
 const columns: ColumnDef<AdminProductRow, unknown>[] = [

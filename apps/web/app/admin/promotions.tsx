@@ -3,9 +3,11 @@
  * with the API's PromotionInput); switching one off or on.
  */
 import { PROMOTION_TYPES, PromotionInput } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/promotions';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, useAdminAction } from './feedback';
 import { kst } from './format';
 
@@ -28,10 +30,50 @@ const ids = (v: string) =>
     .map(Number);
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ result: Promotion[] }>('GET', '/api/admin/promotions', undefined, {
+  return adminApi.get('/api/admin/promotions', undefined, {
     signal: request.signal,
   });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The promotion list (the back office's one list pattern: DataTable); on/off in its cell. */
+const columns = (act: Act): ColumnDef<Promotion, unknown>[] => [
+  {
+    id: 'title',
+    header: '기획전',
+    accessorFn: (p) => p.title,
+    cell: ({ row: { original: p } }) => (
+      <>
+        <a href={`/promotion/${p.id}`} target="_blank" rel="noopener noreferrer">
+          {p.title}
+        </a>
+        {p.benefit_label && <div className={styles.muted}>{p.benefit_label}</div>}
+      </>
+    ),
+  },
+  { id: 'promotion_type', header: '종류', accessorFn: (p) => p.promotion_type },
+  {
+    id: 'window',
+    header: '기간(KST)',
+    accessorFn: (p) => p.starts_at,
+    cell: ({ row: { original: p } }) => `${kst(p.starts_at)} ~ ${kst(p.ends_at)}`,
+  },
+  { id: 'products', header: '상품', accessorFn: (p) => p.products, cell: (c) => `${c.getValue()}개` },
+  {
+    id: 'state',
+    header: '상태',
+    accessorFn: (p) => (!p.is_active ? '꺼짐' : p.running ? '진행 중' : '기간 외'),
+  },
+  {
+    id: 'manage',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: p } }) => (
+      <OnOffButton path={`/api/admin/promotions/${p.id}`} name={p.title} active={p.is_active} act={act} />
+    ),
+  },
+];
 
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
   const { act, refuse, feedback } = useAdminAction();
@@ -39,44 +81,12 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     <>
       <h1>기획전</h1>
       {feedback}
-      <table className={styles.table} aria-label="기획전 목록">
-        <thead>
-          <tr>
-            <th>기획전</th>
-            <th>종류</th>
-            <th>기간(KST)</th>
-            <th>상품</th>
-            <th>상태</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <a href={`/promotion/${p.id}`} target="_blank" rel="noopener noreferrer">
-                  {p.title}
-                </a>
-                {p.benefit_label && <div className={styles.muted}>{p.benefit_label}</div>}
-              </td>
-              <td>{p.promotion_type}</td>
-              <td>
-                {kst(p.starts_at)} ~ {kst(p.ends_at)}
-              </td>
-              <td>{p.products}개</td>
-              <td>{!p.is_active ? '꺼짐' : p.running ? '진행 중' : '기간 외'}</td>
-              <td>
-                <OnOffButton
-                  path={`/api/admin/promotions/${p.id}`}
-                  name={p.title}
-                  active={p.is_active}
-                  act={act}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data={loaderData.result}
+        columns={columns(act)}
+        label="기획전 목록"
+        empty="기획전이 없어요."
+      />
       <CreateForm
         label="기획전 만들기"
         onSubmit={(s) => {
@@ -95,7 +105,7 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '기획전');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/promotions', body.data), '기획전을 만들었어요.');
+          return act(() => adminApi.post('/api/admin/promotions', body.data), '기획전을 만들었어요.');
         }}
       >
         <label className={styles.field}>

@@ -8,28 +8,10 @@ import { useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/reviews';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { PageButtons } from './feedback';
 import { kst } from './format';
 
-type Row = {
-  id: number;
-  product_display_id: number;
-  product_name: string;
-  user_name: string;
-  rating: number;
-  content: string;
-  size_name: string | null;
-  report_count: number;
-  helpful_count: number;
-  credit_paid: number;
-  hidden_at: string | null;
-  hidden_reason: string | null;
-  created_at: string;
-  photos: string[];
-  reports: { reason: string; detail: string | null }[];
-};
-type Page = { total: number; page: number; result: Row[] };
 const PAGE = 30;
 const FILTERS = { reported: '신고된 후기', hidden: '숨긴 후기', all: '전체' } as const;
 type Filter = keyof typeof FILTERS;
@@ -40,7 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const q = new URLSearchParams({ filter: filterOf(url.searchParams.get('filter')) });
   const page = url.searchParams.get('page');
   if (page) q.set('page', page);
-  return adminCall<Page>('GET', `/api/admin/reviews?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/reviews?${q}`, undefined, { signal: request.signal });
 }
 
 export default function AdminReviews({ loaderData: p }: Route.ComponentProps) {
@@ -123,11 +105,7 @@ export default function AdminReviews({ loaderData: p }: Route.ComponentProps) {
                 e.preventDefault();
                 const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim();
                 try {
-                  const out = await adminCall<{ credit_revoked: number }>(
-                    'POST',
-                    `/api/admin/reviews/${r.id}/hide`,
-                    { reason },
-                  );
+                  const out = await adminApi.post(`/api/admin/reviews/${r.id}/hide`, { reason });
                   setError(null);
                   setMessage(`후기를 숨겼어요. 적립금 ${out.credit_revoked.toLocaleString()}P를 회수했어요.`);
                   await revalidator.revalidate();

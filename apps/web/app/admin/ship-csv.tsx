@@ -5,24 +5,15 @@
  */
 import { CARRIER_CODES, CARRIERS } from '@codiroom/shared';
 import styles from './admin.module.css';
+import { adminApi } from './api';
 import { CsvUpload } from './CsvUpload';
-
-type Row = {
-  line: number;
-  order_item_id: number | null;
-  name: string | null;
-  carrier_code: string | null;
-  tracking_number: string | null;
-  error: string | null;
-};
-type Result = { dry_run: boolean; rows: Row[]; applied: number; refused: number };
 
 export default function ShipCsv() {
   return (
     <>
       <h1>송장 일괄 등록</h1>
-      <CsvUpload<Result>
-        path="/api/admin/orders/ship-csv"
+      <CsvUpload
+        send={(body) => adminApi.post('/api/admin/orders/ship-csv', body)}
         help={
           <>
             <code>order_item_id,carrier_code,tracking_number</code> · 택배사 코드:{' '}

@@ -3,12 +3,12 @@
  * status"), switched on and off with an optional KST window. Configuration (WEB_STATUS) still
  * overrides it.
  */
-import { type WebStatusBody, WebStatusVariant } from '@codiroom/shared';
+import { WebStatusVariant } from '@codiroom/shared';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/shop-status';
 import styles from './admin.module.css';
-import { adminCall, errorText } from './api';
+import { adminApi, errorText } from './api';
 import { kst, kstInstant } from './format';
 
 const VARIANT_LABEL: Record<string, string> = {
@@ -18,7 +18,7 @@ const VARIANT_LABEL: Record<string, string> = {
 };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<WebStatusBody>('GET', '/api/web-status', undefined, { signal: request.signal });
+  return adminApi.get('/api/web-status', undefined, { signal: request.signal });
 }
 
 /** A datetime-local value (KST) as an ISO time with the +09:00 offset, or null. */
@@ -43,7 +43,7 @@ export default function ShopStatus({ loaderData: s }: Route.ComponentProps) {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
           try {
-            await adminCall('PUT', '/api/admin/web-status', {
+            await adminApi.put('/api/admin/web-status', {
               result: f.get('result') === 'on',
               variant: String(f.get('variant')),
               start_at: kstIso(f.get('start_at')),

@@ -3,22 +3,19 @@
  * product it is about, the thread — taking it, answering (from a template or not: the member is
  * notified) and closing it.
  */
-import { SUPPORT_KIND_LABEL, supportCategoryLabel, type TicketDetail } from '@codiroom/shared';
+import { SUPPORT_KIND_LABEL, supportCategoryLabel } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/ticket';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { useAdminAction } from './feedback';
 import { kst } from './format';
 
-type Ticket = TicketDetail & { user_id: number; assignee_operator_id: number | null };
-type Template = { title: string; body: string };
-
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const [ticket, templates] = await Promise.all([
-    adminCall<Ticket>('GET', `/api/admin/tickets/${params.id}`, undefined, { signal: request.signal }),
-    adminCall<{ result: Template[] }>('GET', '/api/admin/tickets/templates', undefined, {
+    adminApi.get(`/api/admin/tickets/${params.id}`, undefined, { signal: request.signal }),
+    adminApi.get('/api/admin/tickets/templates', undefined, {
       signal: request.signal,
     }),
   ]);
@@ -96,7 +93,7 @@ export default function AdminTicket({ loaderData }: Route.ComponentProps) {
           className={styles.ghost}
           onClick={() =>
             act(
-              () => adminCall('POST', `/api/admin/tickets/${t.id}/assign`, { to: 'me' }),
+              () => adminApi.post(`/api/admin/tickets/${t.id}/assign`, { to: 'me' }),
               '내 문의로 가져왔어요.',
             )
           }
@@ -107,9 +104,7 @@ export default function AdminTicket({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className={styles.ghost}
-            onClick={() =>
-              act(() => adminCall('POST', `/api/admin/tickets/${t.id}/close`), '문의를 종료했어요.')
-            }
+            onClick={() => act(() => adminApi.post(`/api/admin/tickets/${t.id}/close`), '문의를 종료했어요.')}
           >
             종료
           </button>
@@ -123,7 +118,7 @@ export default function AdminTicket({ loaderData }: Route.ComponentProps) {
             e.preventDefault();
             if (
               await act(
-                () => adminCall('POST', `/api/admin/tickets/${t.id}/answer`, { body: answer }),
+                () => adminApi.post(`/api/admin/tickets/${t.id}/answer`, { body: answer }),
                 '답변을 보냈어요. 회원에게 알림이 가요.',
               )
             )

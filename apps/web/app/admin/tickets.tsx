@@ -14,13 +14,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/tickets';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { PageButtons } from './feedback';
 import { kst } from './format';
 
 type Row = TicketSummary & { user_id: number; assignee: string | null; updated_at: string };
-type Page = { total: number; page: number; result: Row[] };
 const PAGE = 20;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,7 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const v = url.searchParams.get(k);
     if (v) q.set(k, v);
   }
-  return adminCall<Page>('GET', `/api/admin/tickets?${q}`, undefined, { signal: request.signal });
+  return adminApi.get(`/api/admin/tickets?${q}`, undefined, { signal: request.signal });
 }
 
 const columns: ColumnDef<Row, unknown>[] = [

@@ -3,22 +3,15 @@
  * API's TimeSaleInput: a KST window of at most 14 days, products at a price below their sale price
  * in limited quantities); ending one early.
  */
-import { TimeSaleInput } from '@codiroom/shared';
+import { type AdminTimeSale, TimeSaleInput } from '@codiroom/shared';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { Route } from './+types/time-sales';
 import styles from './admin.module.css';
-import { adminCall } from './api';
+import { adminApi } from './api';
+import { DataTable } from './DataTable';
 import { CreateForm, useAdminAction } from './feedback';
 import { kst } from './format';
 
-type Sale = {
-  id: number;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  state: 'SCHEDULED' | 'RUNNING' | 'HIDDEN' | 'ENDED';
-  items: number;
-  sold: number;
-};
 // HIDDEN: running, but the shop shows another sale (the shop's rule, shownTimeSale in packages/shared).
 const STATE = {
   SCHEDULED: '예정',
@@ -28,15 +21,47 @@ const STATE = {
 } as const;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return adminCall<{ total: number; page: number; result: Sale[] }>(
-    'GET',
-    '/api/admin/time-sales',
-    undefined,
-    {
-      signal: request.signal,
-    },
-  );
+  return adminApi.get('/api/admin/time-sales', undefined, {
+    signal: request.signal,
+  });
 }
+
+type Act = ReturnType<typeof useAdminAction>['act'];
+
+/** The time-sale list (the back office's one list pattern: DataTable); ending one in its row. */
+const columns = (act: Act): ColumnDef<AdminTimeSale, unknown>[] => [
+  { accessorKey: 'title', header: '타임세일' },
+  {
+    id: 'window',
+    header: '기간(KST)',
+    accessorFn: (s) => s.starts_at,
+    cell: ({ row: { original: s } }) => (
+      <>
+        {kst(s.starts_at)} ~ {kst(s.ends_at)}
+      </>
+    ),
+  },
+  { id: 'state', header: '상태', accessorFn: (s) => STATE[s.state] },
+  { accessorKey: 'items', header: '상품', cell: (c) => `${c.getValue()}개` },
+  { accessorKey: 'sold', header: '판매', cell: (c) => `${Number(c.getValue()).toLocaleString()}개` },
+  {
+    id: 'actions',
+    header: '관리',
+    enableSorting: false,
+    cell: ({ row: { original: s } }) =>
+      s.state !== 'ENDED' && (
+        <button
+          type="button"
+          className={styles.ghost}
+          onClick={() =>
+            act(() => adminApi.post(`/api/admin/time-sales/${s.id}/end`), `${s.title}: 끝냈어요.`)
+          }
+        >
+          지금 끝내기
+        </button>
+      ),
+  },
+];
 
 /** "1234:19900:5" lines: product display, sale price, quantity. */
 function parseItems(text: string) {
@@ -60,47 +85,12 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
         세일을 시작할 수 있어요). 진행 중인 세일이 홈 배너와 /timeSale에 나옵니다.
       </p>
       {feedback}
-      <table className={styles.table} aria-label="타임세일 목록">
-        <thead>
-          <tr>
-            <th>타임세일</th>
-            <th>기간(KST)</th>
-            <th>상태</th>
-            <th>상품</th>
-            <th>판매</th>
-            <th>관리</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.result.map((s) => (
-            <tr key={s.id}>
-              <td>{s.title}</td>
-              <td>
-                {kst(s.starts_at)} ~ {kst(s.ends_at)}
-              </td>
-              <td>{STATE[s.state]}</td>
-              <td>{s.items}개</td>
-              <td>{s.sold.toLocaleString()}개</td>
-              <td>
-                {s.state !== 'ENDED' && (
-                  <button
-                    type="button"
-                    className={styles.ghost}
-                    onClick={() =>
-                      act(
-                        () => adminCall('POST', `/api/admin/time-sales/${s.id}/end`),
-                        `${s.title}: 끝냈어요.`,
-                      )
-                    }
-                  >
-                    지금 끝내기
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data={loaderData.result}
+        columns={columns(act)}
+        label="타임세일 목록"
+        empty="타임세일이 없어요."
+      />
       <CreateForm
         label="타임세일 만들기"
         onSubmit={(s) => {
@@ -114,7 +104,7 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
             refuse(body.error.issues, '타임세일');
             return false;
           }
-          return act(() => adminCall('POST', '/api/admin/time-sales', body.data), '타임세일을 만들었어요.');
+          return act(() => adminApi.post('/api/admin/time-sales', body.data), '타임세일을 만들었어요.');
         }}
       >
         <label className={`${styles.field} ${styles.wide}`}>

@@ -4,12 +4,12 @@
  * login-required popup of type coupon (SPEC.md §6), as on the product page; a failed download
  * shows the server's detail or SPEC.md §8's fallback message.
  */
-import { type CouponOffer, type CouponOfferList, MESSAGES } from '@codiroom/shared';
+import { type CouponOffer, MESSAGES } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useRootData } from '../lib/root-data';
 import { inOwnTask } from '../lib/tasks';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';
 import { conditionLabel, discountLabel, untilLabel } from './coupon-text';
@@ -22,11 +22,9 @@ export function BrandCoupons({ brandId }: { brandId: number }) {
 
   // getOr: the coupons are an optional block; without an answer the brand page shows none.
   const load = useCallback(async () => {
-    const list = await browserApi().getOr<CouponOfferList | null>(
-      '/api/benefits/can-download-brand-coupon-list',
-      null,
-      { brand_id: brandId },
-    );
+    const list = await browserApi().getOr('/api/benefits/can-download-brand-coupon-list', null, {
+      brand_id: brandId,
+    });
     setOffers(list?.result ?? []);
   }, [brandId]);
   useEffect(() => inOwnTask(() => void load()), [load]);

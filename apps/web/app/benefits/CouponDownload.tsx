@@ -15,8 +15,8 @@ import {
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';
 import { conditionLabel, discountLabel, untilLabel } from './coupon-text';

@@ -6,7 +6,6 @@
  */
 import {
   type PromotionCoupon as Coupon,
-  type CouponOfferList,
   couponDiscountText,
   formatKst,
   formatWon,
@@ -14,8 +13,8 @@ import {
 } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';
 
@@ -33,7 +32,7 @@ export function PromotionCoupon({ coupon, running }: { coupon: Coupon; running: 
     if (!offered) return;
     let live = true;
     void browserApi()
-      .getOr<CouponOfferList | null>('/api/benefits/can-download-coupon-list', null)
+      .getOr('/api/benefits/can-download-coupon-list', null)
       .then((list) => {
         if (!live) return;
         const mine = list?.result.find((o) => o.coupon_policy_id === coupon.coupon_policy_id);

@@ -18,7 +18,7 @@ const entries = new Map<number, Entry>();
 // getOr on purpose: both readers are optional parts of the product page; without an answer
 // neither shows and the product stays buyable.
 function ask(productDisplayId: number): Promise<Answer> {
-  return browserApi().getOr<Answer>(`/api/products/${productDisplayId}/benefits`, null);
+  return browserApi().getOr(`/api/products/${productDisplayId}/benefits`, null);
 }
 
 function subscribe(productDisplayId: number, reader: (a: Answer) => void): () => void {

@@ -4,13 +4,14 @@
  * PATCH /api/carts/{id} with the new product_item_id — the server joins a line of that item and
  * keeps the quantity within its stock — and the cart is loaded again.
  */
-import { type CartLine, type CartLineOptions, maxBuyQuantity } from '@codiroom/shared';
+import type { CartLine, CartLineOptions } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
+import product from '../catalog/product.module.css';
+import { maxBuyQuantity } from '../catalog/purchase';
 import styles from '../catalog/purchase.module.css';
 import { cssVars } from '../components/css-vars';
 import { browserApi, guestHeaders } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
-import product from '../routes/product.module.css';
 import sheet from './cart-option.module.css';
 
 export function CartOptionSheet({ line, onClose }: { line: CartLine; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function CartOptionSheet({ line, onClose }: { line: CartLine; onClose: ()
   useEffect(() => {
     let live = true;
     void browserApi()
-      .request<CartLineOptions>('GET', `/api/carts/${line.id}/options`, { headers: guestHeaders() })
+      .request('GET', `/api/carts/${line.id}/options`, { headers: guestHeaders() })
       .then((r) => {
         if (!live) return;
         if (r.ok) setOptions(r.data);

@@ -6,7 +6,6 @@
  */
 import {
   type CodiSet,
-  codiCartItems,
   formatWon,
   normaliseCodiToCartBody,
   type ProductItemsBody,
@@ -17,9 +16,10 @@ import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { useMutation } from '../lib/use-mutation';
-import styles from '../routes/product.module.css';
 import { usePopups } from '../shell/popups';
 import page from '../styles/page.module.css';
+import styles from './product.module.css';
+import { codiCartItems } from './purchase';
 import sheetStyles from './purchase.module.css';
 
 type Piece = { product: CodiSet['products'][number]; items: ProductItemsBody['items'] };
@@ -51,7 +51,7 @@ function CodiCartSheet({ codi, onClose }: { codi: CodiSet; onClose: () => void }
     let live = true;
     void Promise.all(
       codi.products.map(async (product) => {
-        const body = await browserApi().getOr<ProductItemsBody | null>(
+        const body = await browserApi().getOr(
           `/api/products/product-items/${product.product_display_id}`,
           null,
         );
@@ -84,7 +84,7 @@ function CodiCartSheet({ codi, onClose }: { codi: CodiSet; onClose: () => void }
   const add = useMutation(
     async () => {
       const ad = adEvent();
-      const r = await browserApi().request<{ count: number }>('POST', '/api/carts/codi-to-cart', {
+      const r = await browserApi().request('POST', '/api/carts/codi-to-cart', {
         body: normaliseCodiToCartBody({ codi_id: codi.id, items: pick.items }),
         headers: ad.headers,
       });

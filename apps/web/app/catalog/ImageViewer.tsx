@@ -3,8 +3,11 @@
  * viewer"): full screen over the page, one image at a time with a page indicator (1/4). Touch and
  * mouse through pointer events, no library: swipe between images, pinch to zoom, double tap to zoom
  * in or back out, drag a zoomed image; on a desktop the arrow keys turn the page and Escape closes.
- * The gesture maths is shared and unit-tested (packages/shared/src/gallery.ts).
+ * The gesture maths is shared and unit-tested (catalog/gallery.ts).
  */
+
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { cssVars } from '../components/css-vars';
 import {
   clampIndex,
   clampPan,
@@ -13,9 +16,7 @@ import {
   pageLabel,
   pinchScale,
   swipeIndex,
-} from '@codiroom/shared';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { cssVars } from '../components/css-vars';
+} from './gallery';
 import styles from './ImageViewer.module.css';
 
 type Point = { x: number; y: number };

@@ -1,7 +1,7 @@
 import type { CurrentViewCountBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { inOwnTask } from '../lib/tasks';
-import styles from '../routes/product.module.css';
+import styles from './product.module.css';
 
 const POLL_MS = 30_000;
 

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { afterLoadWhenIdle } from '../lib/tasks';
-import styles from '../routes/product.module.css';
+import styles from './product.module.css';
 
 const loadViewer = () => import('./ImageViewer');
 const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));

@@ -6,8 +6,8 @@ import {
   sizeLevelText,
 } from '@codiroom/shared';
 import type { ReactNode } from 'react';
-import styles from '../routes/product.module.css';
 import { usePopups } from '../shell/popups';
+import styles from './product.module.css';
 
 /** The product page's size block: the sizes with their stock, the size-level guide and the measured sizes. */
 export function ProductSizes({

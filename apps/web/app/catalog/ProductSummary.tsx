@@ -4,17 +4,13 @@
  * "Buying") shows its price but no shipping date or badge, no event-coupon, time-sale quantity or
  * first-purchase price.
  */
-import {
-  formatWon,
-  type ProductDetail,
-  type ShippingInfoBody,
-  showsPurchasePromises,
-} from '@codiroom/shared';
+import { formatWon, type ProductDetail, type ShippingInfoBody } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { FirstPurchasePrice } from '../benefits/FirstPurchasePrice';
 import { cssVars } from '../components/css-vars';
-import styles from '../routes/product.module.css';
 import { ProductUrgency } from './ProductUrgency';
+import styles from './product.module.css';
+import { showsPurchasePromises } from './purchase';
 
 type Shown = {
   discount_rate: number;

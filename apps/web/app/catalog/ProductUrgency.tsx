@@ -1,5 +1,5 @@
-import styles from '../routes/product.module.css';
 import { LiveViewers } from './LiveViewers';
+import styles from './product.module.css';
 
 /**
  * The product page's urgency line: 품절임박 while the colourway's flag window holds (SPEC.md §9

@@ -5,15 +5,7 @@
  * untouched). Sold-out sizes offer 재입고 알림 (a member's restock alert; a guest is asked to log
  * in). A sold-out product says 품절 and shows no prices, coupons or shipping promise here.
  */
-import {
-  buyIntentPath,
-  buyNowPath,
-  formatWon,
-  maxBuyQuantity,
-  type ProductDetail,
-  readBuyIntent,
-  stepQuantity,
-} from '@codiroom/shared';
+import { formatWon, type ProductDetail } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LikeButton } from '../components/LikeButton';
@@ -21,11 +13,12 @@ import { rememberReturnPath } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { adEvent, trackPixel } from '../lib/pixel';
+import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
 import reviewStyles from '../reviews/reviews.module.css';
-import { useRootData } from '../root';
-import styles from '../routes/product.module.css';
 import { usePopups } from '../shell/popups';
+import styles from './product.module.css';
+import { buyIntentPath, buyNowPath, maxBuyQuantity, readBuyIntent, stepQuantity } from './purchase';
 import sheetStyles from './purchase.module.css';
 import { useRestockAlerts } from './use-restock-alerts';
 
@@ -66,7 +59,7 @@ export function PurchaseSheet({
     async (productItemId: number, q: number) => {
       // AddToCart: the server's event and the pixel's share one id.
       const ad = adEvent();
-      const r = await browserApi().request<{ count: number }>('POST', '/api/carts', {
+      const r = await browserApi().request('POST', '/api/carts', {
         body: { product_item_id: productItemId, quantity: q },
         headers: ad.headers,
       });

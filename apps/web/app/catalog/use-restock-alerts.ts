@@ -3,11 +3,11 @@
  * loaded in the browser for members, asked and cancelled per sold-out size. A guest's tap opens
  * the login-required popup.
  */
-import type { RestockAlert, RestockAlertList } from '@codiroom/shared';
+import type { RestockAlert } from '@codiroom/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import { usePopups } from '../shell/popups';
 
 export function useRestockAlerts(productDisplayId: number, enabled: boolean) {
@@ -16,10 +16,7 @@ export function useRestockAlerts(productDisplayId: number, enabled: boolean) {
   const [alerts, setAlerts] = useState<RestockAlert[]>([]);
 
   const load = useCallback(async () => {
-    const body = await browserApi().getOr<RestockAlertList | null>(
-      `/api/restock-alerts?product_display_id=${productDisplayId}`,
-      null,
-    );
+    const body = await browserApi().getOr(`/api/restock-alerts?product_display_id=${productDisplayId}`, null);
     setAlerts(body?.result ?? []);
   }, [productDisplayId]);
 

@@ -1,6 +1,6 @@
 import { withJosa } from '@codiroom/shared';
 import { Link } from 'react-router';
-import { useRootData } from '../root';
+import { useRootData } from '../lib/root-data';
 import styles from './Footer.module.css';
 
 /** The business information a Korean online shop must display (from configuration). */

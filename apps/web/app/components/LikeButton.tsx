@@ -3,12 +3,13 @@
  * at once and rolls back when the call fails. Liking opens the like toast and, inside the app for a
  * logged-in member, the push-consent popup once per MARKETING_PUSH_POPUP_REPEAT_DAYS (SPEC.md §4).
  */
-import { type LikeType, shouldShowPushConsent } from '@codiroom/shared';
+import type { LikeType } from '@codiroom/shared';
 import { type MouseEvent, useEffect, useRef } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { ensureLikesLoaded, setLiked, useLiked } from '../lib/like-store';
 import { adEvent, trackPixel } from '../lib/pixel';
-import { useRootData } from '../root';
+import { shouldShowPushConsent } from '../lib/push-consent';
+import { useRootData } from '../lib/root-data';
 import { usePopups } from '../shell/popups';
 import styles from './LikeButton.module.css';
 

@@ -1,6 +1,7 @@
-import { type ProductCard as Card, formatWon, shownPrice, showsPurchasePromises } from '@codiroom/shared';
+import { type ProductCard as Card, formatWon, shownPrice } from '@codiroom/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { showsPurchasePromises } from '../catalog/purchase';
 import { LikeButton } from './LikeButton';
 import styles from './ProductCard.module.css';
 

@@ -14,16 +14,16 @@ import {
 import { useState } from 'react';
 import { useMutation } from '../lib/use-mutation';
 import styles from './ContentForms.module.css';
-import { sendAnswer } from './form-api';
+import { type FormPath, sendAnswer } from './form-api';
 
 type OnResults = (results: AnswerResult[]) => void;
 
 function useAnswer(onResults: OnResults, onRefused?: () => void) {
-  const m = useMutation((path: string, body: object) => sendAnswer(path, body), {
+  const m = useMutation((path: FormPath, body: object) => sendAnswer(path, body), {
     revalidate: false,
     onSuccess: (ack: FormAck) => onResults(ack.results),
   });
-  const run = async (path: string, body: object) => {
+  const run = async (path: FormPath, body: object) => {
     const res = await m.run(path, body);
     if (res && !res.ok && res.status === 409) onRefused?.();
   };
@@ -165,7 +165,7 @@ export function FeedbackButtons({
 }: {
   values: readonly string[];
   result: AnswerResult | undefined;
-  path: string;
+  path: FormPath;
   body: (value: string) => object;
   onResults: OnResults;
   label: string;

@@ -9,7 +9,7 @@
 import type { Banner } from '@codiroom/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import styles from '../routes/home.module.css';
+import styles from './home.module.css';
 
 export const BANNER_AUTOPLAY_MS = 5000;
 

@@ -3,7 +3,7 @@
  * home_middle on the home page, category on /category, mypage on 마이페이지. Each is a plain link
  * with its picture and text; nothing renders when the placement has no running banner.
  */
-import type { Banner, BannerListBody } from '@codiroom/shared';
+import type { Banner } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { browserApi } from '../lib/browser-api';
@@ -47,7 +47,7 @@ export function useBanners(placement: BannerPlacement): Banner[] {
   useEffect(() => {
     const ctl = new AbortController();
     browserApi()
-      .get<BannerListBody>('/api/contents/banners', { placement }, { signal: ctl.signal })
+      .get('/api/contents/banners', { placement }, { signal: ctl.signal })
       .then((r) => setBanners(r.result))
       .catch(() => setBanners([]));
     return () => ctl.abort();

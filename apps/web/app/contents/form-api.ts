@@ -5,7 +5,13 @@
  * the client does not know their access: the visitor's guest id goes along explicitly, and a
  * visitor with neither a token nor a guest id has answered nothing yet (no call).
  */
-import { type AnswerResult, type FormAck, type FormResults, hasGuestIdShape } from '@codiroom/shared';
+import {
+  type AnswerResult,
+  type ApiPathTo,
+  type FormAck,
+  type FormResults,
+  hasGuestIdShape,
+} from '@codiroom/shared';
 import { browserApi } from '../lib/browser-api';
 import { readBrowserCookie } from '../lib/cookies';
 
@@ -18,11 +24,14 @@ function identity(): Record<string, string> | null {
   return hasGuestIdShape(guest) ? { 'x-guest-user-id': guest as string } : {};
 }
 
-async function readResults(path: string, signal: AbortSignal): Promise<AnswerResult[]> {
+async function readResults(
+  path: ApiPathTo<'GET', FormResults>,
+  signal: AbortSignal,
+): Promise<AnswerResult[]> {
   const headers = identity();
   if (!headers) return [];
   const r = await browserApi()
-    .request<FormResults>('GET', path, { headers, signal })
+    .request('GET', path, { headers, signal })
     .catch(() => null);
   return r?.ok ? r.data.results : [];
 }
@@ -33,6 +42,8 @@ export const loadPostResults = (postId: number, signal: AbortSignal) =>
 export const loadDailyLookResults = (codiId: number, signal: AbortSignal) =>
   readResults(`/api/contents/daily-look-feedback?codi_id=${codiId}`, signal);
 
+/** The calls that take a form's answer. */
+export type FormPath = ApiPathTo<'POST', FormAck>;
+
 /** Posts an answer (a catalogue call: the client adds the guest id or token itself). */
-export const sendAnswer = (path: string, body: object) =>
-  browserApi().request<FormAck>('POST', path, { body });
+export const sendAnswer = (path: FormPath, body: object) => browserApi().request('POST', path, { body });

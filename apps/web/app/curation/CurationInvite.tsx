@@ -1,9 +1,3 @@
-/**
- * "나에게 맞는 코디 추천받기" (docs/ARCHITECTURE.md, "Curations"), under outfits: a member who has
- * not taken the style quiz, and a guest, get the style-quiz popup (SPEC.md, global popups); a member
- * who has goes to MY큐레이션.
- */
-import type { UserStatusMain } from '@codiroom/shared';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../lib/browser-api';
 import { isLoggedInBrowser } from '../lib/route-data';
@@ -22,7 +16,7 @@ export function CurationInvite() {
         onClick={async () => {
           if (isLoggedInBrowser()) {
             const s = await browserApi()
-              .get<UserStatusMain>('/api/users/status-main')
+              .get('/api/users/status-main')
               .catch(() => null);
             if (s && s.status !== 'NONE_STYLE_QUIZ') {
               void navigate('/curation');

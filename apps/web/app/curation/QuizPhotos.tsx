@@ -23,7 +23,7 @@ export function QuizPhotos({ initial }: { initial: StyleQuizPhoto[] }) {
       const form = new FormData();
       form.append('photo_type', type);
       form.append('photo', file, file.name);
-      return browserApi().request<StyleQuizPhoto>('POST', '/api/curations/style-quiz-photo', { body: form });
+      return browserApi().request('POST', '/api/curations/style-quiz-photo', { body: form });
     },
     {
       revalidate: false,
@@ -31,7 +31,7 @@ export function QuizPhotos({ initial }: { initial: StyleQuizPhoto[] }) {
     },
   );
   const remove = useMutation(
-    (id: number) => browserApi().request<{ id: number }>('DELETE', `/api/curations/style-quiz-photo/${id}`),
+    (id: number) => browserApi().request('DELETE', `/api/curations/style-quiz-photo/${id}`),
     { revalidate: false, onSuccess: (d) => setPhotos((all) => all.filter((x) => x.id !== d.id)) },
   );
   return (

@@ -4,7 +4,7 @@
  * open, the styles for a new curation (POST user-style with request: true), within the month's
  * AI curations (next_ai_curation_left).
  */
-import { formatKst, STYLE_TAGS, type StylingRequest, type UserStyleBody } from '@codiroom/shared';
+import { formatKst, STYLE_TAGS, type StylingRequest } from '@codiroom/shared';
 import { useState } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
@@ -39,7 +39,7 @@ export function RequestAnother({
   const [chosen, setChosen] = useState<string[]>([]);
   const ask = useMutation(
     () =>
-      browserApi().request<UserStyleBody>('POST', '/api/curations/user-style', {
+      browserApi().request('POST', '/api/curations/user-style', {
         body: { styles: chosen, request: true },
       }),
     {

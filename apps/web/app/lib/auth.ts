@@ -1,10 +1,11 @@
 /** Client side of sign-in (SPEC.md §4 "Session"): cookies, local storage, A/B groups, redirect targets. */
-import { abGroups, COOKIE_MAX_AGE, signUpRedirectTarget } from '@codiroom/shared';
+import { abGroups, COOKIE_MAX_AGE } from '@codiroom/shared';
 import { postToApp } from './app-bridge';
 import { browserApi } from './browser-api';
 import { writeBrowserCookie } from './cookies';
 import { storeMemberAbGroup } from './experiments';
 import { track } from './log';
+import { signUpRedirectTarget } from './session-rules';
 
 export type AuthUser = { id: number; uuid: string; name: string; phone?: string | null };
 export type AuthSession = { access: string; refresh: string; user: AuthUser };
@@ -43,7 +44,7 @@ export async function storeSession(session: AuthSession, method: LoginMethod): P
   // The refresh token is not stored by scripts: the server set it as an HttpOnly cookie.
   local('recent_login_method', method);
   // getOr on purpose: the sign-in already succeeded; without the detail the session's uuid is used.
-  const detail = await browserApi().getOr<{ uuid?: string } | null>('/api/users/user-detail', null);
+  const detail = await browserApi().getOr('/api/users/user-detail', null);
   const uuid = detail?.uuid ?? session.user.uuid;
   writeBrowserCookie('userID', uuid, COOKIE_MAX_AGE.userID);
   local('userID', uuid);

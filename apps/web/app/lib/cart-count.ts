@@ -42,7 +42,7 @@ export function ensureCartCountLoaded(owner: string): void {
   inOwnTask(() => {
     if (loadedFor !== owner) return;
     void browserApi()
-      .getOr<{ count: number } | null>('/api/carts/product-count', null)
+      .getOr('/api/carts/product-count', null)
       .then((body) => {
         if (loadedFor !== owner) return;
         if (body && typeof body.count === 'number') setCartCount(body.count);

@@ -5,10 +5,10 @@
  * - A guest asks GET /api/users/user-variants once (the server derives the group from the guest
  *   id) and keeps the answer until login.
  * - Login re-keys it to the member's uuid (abGroups, the rule the server uses: storeSession).
- * - Logout clears the three keys (session.ts), so the next page asks again as a guest.
+ * - Logout clears the three keys (lib/session.ts), so the next page asks again as a guest.
  * `currentAbGroup()` is what analytics events carry ('AC' = abType A, subAbType C).
  */
-import { type AbGroup, abGroups, type SubAbGroup, type UserVariants } from '@codiroom/shared';
+import { type AbGroup, abGroups, type SubAbGroup } from '@codiroom/shared';
 import { browserApi } from './browser-api';
 
 /** What expData holds: whose group it is (a member's is keyed by the uuid it came from). */
@@ -73,7 +73,7 @@ export function ensureAbGroup(isLoggedIn: boolean): Promise<void> {
     return Promise.resolve();
   }
   asking ??= browserApi()
-    .getOr<UserVariants | null>('/api/users/user-variants', null)
+    .getOr('/api/users/user-variants', null)
     .then((v) => {
       if (v && AB.test(v.abType) && SUB.test(v.subAbType)) write(v.abType, v.subAbType, { basis: v.basis });
     })

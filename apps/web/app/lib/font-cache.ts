@@ -1,13 +1,14 @@
 /**
- * A first visit caches the Pretendard subsets its page uses, for the next visit (@codiroom/shared
- * font-subsets.ts): after the load event, when the browser is idle, the subsets the page's text
+ * A first visit caches the Pretendard subsets its page uses, for the next visit
+ * (lib/font-subsets.ts): after the load event, when the browser is idle, the subsets the page's text
  * needs are fetched at low priority into the HTTP cache — fetched, not loaded as fonts, so nothing
  * is decoded or laid out again — then FONT_CACHE_COOKIE tells the server to render Pretendard's
  * @font-face rules from then on.
  */
-import { FONT_CACHE_COOKIE, FONT_CACHE_MAX_AGE_S, fontFilesFor, parseFontFaces } from '@codiroom/shared';
+
 import fontCss from 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url';
 import { readBrowserCookie, writeBrowserCookie } from './cookies';
+import { FONT_CACHE_COOKIE, FONT_CACHE_MAX_AGE_S, fontFilesFor, parseFontFaces } from './font-subsets';
 import { afterLoadWhenIdle, nextIdle } from './tasks';
 
 let started = false;

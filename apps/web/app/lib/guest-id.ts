@@ -6,7 +6,7 @@
  * otherwise — a missing cookie, an old client-made UUID, an altered id. Asked once per request,
  * however many loaders need it; the root loader writes a new id into the cookie.
  */
-import { GUEST_HEADER, GUEST_ID_PATH, type GuestIdBody, hasGuestIdShape } from '@codiroom/shared';
+import { GUEST_HEADER, GUEST_ID_PATH, hasGuestIdShape } from '@codiroom/shared';
 import type { AppLoadContext } from 'react-router';
 import { serverApi } from './api';
 import { parseCookies } from './cookies';
@@ -22,7 +22,7 @@ export function guestIdFor(request: Request, context: AppLoadContext | undefined
     const cookie = parseCookies(request.headers.get('cookie')).guestID;
     const headers: Record<string, string> = hasGuestIdShape(cookie) ? { [GUEST_HEADER]: cookie } : {};
     answer = serverApi(context)
-      .post<GuestIdBody>(GUEST_ID_PATH, undefined, undefined, { headers })
+      .post(GUEST_ID_PATH, undefined, undefined, { headers })
       .then(
         (body) => body.guest_id,
         () => null,

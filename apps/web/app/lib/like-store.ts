@@ -3,7 +3,7 @@
  * (cards and the detail page stay in sync), for every like type. Filled once per page load and
  * type (ensureLikesLoaded); optimistic changes win over the initial fill.
  */
-import type { LikeType, PaginatedLikedItems, PaginatedProducts } from '@codiroom/shared';
+import type { LikeType } from '@codiroom/shared';
 import { useSyncExternalStore } from 'react';
 import { browserApi } from './browser-api';
 import { inOwnTask } from './tasks';
@@ -67,11 +67,11 @@ export function ensureLikesLoaded(owner: string, type: LikeType = 'PRODUCT'): vo
     if (loadedFor !== owner) return;
     const request =
       type === 'PRODUCT'
-        ? browserApi().getOr<PaginatedProducts | null>('/api/likes/product-like-list', null, {
+        ? browserApi().getOr('/api/likes/product-like-list', null, {
             page: 1,
             page_size: 100,
           })
-        : browserApi().getOr<PaginatedLikedItems | null>('/api/likes/likes', null, {
+        : browserApi().getOr('/api/likes/likes', null, {
             like_type: type,
             page: 1,
             page_size: 100,

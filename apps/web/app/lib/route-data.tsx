@@ -5,11 +5,12 @@
  * A 5xx or a network failure is thrown by `get()` and lands here, never as an empty list
  * (SPEC.md §8 error fallback).
  */
-import { ApiError, isLoggedInFromStoredUserId } from '@codiroom/shared';
+import { ApiError } from '@codiroom/shared';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorFallback, NotFoundView } from '../shell/screens';
 import page from '../styles/page.module.css';
 import { readBrowserCookie } from './cookies';
+import { isLoggedInFromStoredUserId } from './session-rules';
 
 /** The page's error screen: 404 → not-found view, anything else → the error fallback. */
 export function RouteErrorBoundary() {

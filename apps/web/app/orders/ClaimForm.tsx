@@ -48,7 +48,7 @@ export function ClaimForm(props: {
   useEffect(() => {
     let live = true;
     void browserApi()
-      .request<{ return_cost: number; refund_amount: number; coupon_clawback: number }>(
+      .request(
         'GET',
         `/api/v1/orders/return-cost?order_item_id=${itemId}&kind=${kind}&reason_type=${reasonType}`,
       )
@@ -64,7 +64,7 @@ export function ClaimForm(props: {
   useEffect(() => {
     if (kind !== 'exchange') return;
     void browserApi()
-      .request<{ options: Option[] }>('GET', `/api/orders/order-items/${itemId}/exchange-detail`)
+      .request('GET', `/api/orders/order-items/${itemId}/exchange-detail`)
       .then((r) => setOptions(r.ok ? r.data.options : []))
       .catch(() => setOptions([]));
   }, [itemId, kind]);

@@ -11,7 +11,7 @@ import { browserApi } from '../lib/browser-api';
 export type LoadedOrder = { order: OrderDetail; missing: false } | { order: null; missing: true };
 
 export async function loadOrderDetail(id: string, signal: AbortSignal): Promise<LoadedOrder> {
-  const r = await browserApi().request<OrderDetail>('GET', `/api/orders/${encodeURIComponent(id)}/detail`, {
+  const r = await browserApi().request('GET', `/api/orders/${encodeURIComponent(id)}/detail`, {
     signal,
   });
   return r.ok ? { order: r.data, missing: false } : { order: null, missing: true };

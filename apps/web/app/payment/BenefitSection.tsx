@@ -2,13 +2,7 @@
  * Coupons and points of the checkout: per-line and cart-wide coupon choices (each change checked
  * by POST /api/orders/post-coupon3) and the points to use ("모두 사용": see pointLimit).
  */
-import {
-  type BestCouponCombBody,
-  formatDiscount,
-  formatWon,
-  type ProductsWithCouponsBody,
-  shopperMessage,
-} from '@codiroom/shared';
+import { formatDiscount, formatWon, type ProductsWithCouponsBody, shopperMessage } from '@codiroom/shared';
 import type { Dispatch } from 'react';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
@@ -42,7 +36,7 @@ export function BenefitSection(p: Props) {
     dispatch({ type: 'coupons/choose', lineCoupons, cartCoupons });
     try {
       // Left a direct call: a price check of the chosen coupons (changes nothing), run on every choice.
-      const r = await browserApi().request<BestCouponCombBody>('POST', '/api/orders/post-coupon3', {
+      const r = await browserApi().request('POST', '/api/orders/post-coupon3', {
         body: { items: p.items, line_coupons: chosenLineCoupons(lineCoupons), cart_coupon_ids: cartCoupons },
       });
       if (r.ok)

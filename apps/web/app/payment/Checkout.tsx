@@ -3,7 +3,6 @@
  * the hand-over to the payment window of the chosen method.
  */
 import {
-  type CreatedOrder,
   formatWon,
   isPaymentCancel,
   type OrderForm,
@@ -45,8 +44,7 @@ export function Checkout({ form, best, options }: Props) {
 
   // Not revalidated: a created order leaves for the payment window (Toss's or the sandbox page).
   const createOrder = useMutation(
-    (body: ReturnType<typeof orderBody>) =>
-      browserApi().request<CreatedOrder>('POST', '/api/orders', { body }),
+    (body: ReturnType<typeof orderBody>) => browserApi().request('POST', '/api/orders', { body }),
     {
       revalidate: false,
       onSuccess: async (order) => {

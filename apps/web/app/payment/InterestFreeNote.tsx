@@ -26,9 +26,7 @@ export function InterestFreeNote({
   useEffect(() => {
     if (!ask) return;
     return inOwnTask(() => {
-      void browserApi()
-        .getOr<InterestFreeNoticeBody | null>('/api/contents/interest-free-notice', null)
-        .then(setAsked);
+      void browserApi().getOr('/api/contents/interest-free-notice', null).then(setAsked);
     });
   }, [ask]);
   const notice = ask ? asked : given;

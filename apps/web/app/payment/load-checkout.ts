@@ -8,6 +8,8 @@
 import {
   type ApiClient,
   ApiError,
+  type ApiPath,
+  type ApiResponse,
   type BestCouponCombBody,
   type OrderForm,
   type ProductsWithCouponsBody,
@@ -35,22 +37,22 @@ export async function loadCheckout(api: ApiClient, url: URL, signal: AbortSignal
   // Starting checkout again (or Back from the payment window): the earlier unpaid attempt gives
   // its stock, coupons and points back before the form is read.
   await releaseAbandonedAttempts(api, signal);
-  const r = await api.request<OrderForm>('GET', `/api/orders/data?${params.toString()}`, { signal });
+  const r = await api.request('GET', `/api/orders/data?${params.toString()}`, { signal });
   if (!r.ok)
     return { kind: 'refused', message: shopperMessage(r.detail, '주문 정보를 불러오지 못했습니다.') };
   const form = r.data;
   if (!isCouponable(form)) return { kind: 'form', form, best: null, options: null };
 
   const lines = orderableLines(form);
-  const q = new URLSearchParams({
-    product_item_ids: lines.map((l) => l.product_item_id).join(','),
-    quantities: lines.map((l) => l.quantity).join(','),
-  }).toString();
+  const query = {
+    product_item_ids: lines.map((l) => l.product_item_id),
+    quantities: lines.map((l) => l.quantity),
+  };
   // The coupon suggestion is an optional extra: without it the member still pays, without a
   // coupon pre-selected (as before this split), so a failure here falls back to none.
-  const optional = async <T>(path: string): Promise<T | null> => {
+  const optional = async <P extends ApiPath<'GET'>>(path: P): Promise<ApiResponse<'GET', P> | null> => {
     try {
-      const res = await api.request<T>('GET', `${path}?${q}`, { signal });
+      const res = await api.request('GET', path, { query, signal });
       return res.ok ? res.data : null;
     } catch (err) {
       if (err instanceof ApiError && err.status === 0 && signal.aborted) throw err;
@@ -58,8 +60,8 @@ export async function loadCheckout(api: ApiClient, url: URL, signal: AbortSignal
     }
   };
   const [best, options] = await Promise.all([
-    optional<BestCouponCombBody>('/api/orders/best-coupon-combs'),
-    optional<ProductsWithCouponsBody>('/api/orders/products-with-coupons'),
+    optional('/api/orders/best-coupon-combs'),
+    optional('/api/orders/products-with-coupons'),
   ]);
   return { kind: 'form', form, best, options };
 }

@@ -102,14 +102,10 @@ export function ReviewCard({ review }: { review: ReviewItem }) {
   const popups = usePopups();
   const [helpful, setHelpful] = useState({ on: review.is_helpful, count: review.helpful_count });
   const [reported, setReported] = useState(false);
-  const vote = useMutation(
-    () =>
-      browserApi().request<{ is_helpful: boolean; helpful_count: number }>(
-        'POST',
-        `/api/reviews/${review.id}/helpful`,
-      ),
-    { revalidate: false, onSuccess: (d) => setHelpful({ on: d.is_helpful, count: d.helpful_count }) },
-  );
+  const vote = useMutation(() => browserApi().request('POST', `/api/reviews/${review.id}/helpful`), {
+    revalidate: false,
+    onSuccess: (d) => setHelpful({ on: d.is_helpful, count: d.helpful_count }),
+  });
   const [reporting, setReporting] = useState(false);
   const report = useMutation(
     (reason: (typeof REPORT_REASONS)[number]) =>

@@ -18,8 +18,8 @@ import { cssVars } from '../components/css-vars';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { parseCookies, writeBrowserCookie } from '../lib/cookies';
+import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import styles from './reviews.module.css';
 
 export const SIZE_BODY_COOKIE = 'sizeBody';
@@ -81,13 +81,9 @@ export function SizeRecommendation({
           body: { height: b.height, weight: b.weight, fit_preference: b.fit },
         });
       }
-      return browserApi().request<RecommendedSizeBody>(
-        'GET',
-        `/api/products/recommended-size/${productDisplayId}`,
-        {
-          query: { height: b.height, weight: b.weight, fit: b.fit },
-        },
-      );
+      return browserApi().request('GET', `/api/products/recommended-size/${productDisplayId}`, {
+        query: { height: b.height, weight: b.weight, fit: b.fit },
+      });
     },
     { revalidate: false, onSuccess: (d) => onAnswer(d) },
   );

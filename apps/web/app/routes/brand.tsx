@@ -1,4 +1,3 @@
-import type { BrandContentsBody, BrandFiltersBody } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { BrandCoupons } from '../benefits/BrandCoupons';
 import { LikeButton } from '../components/LikeButton';
@@ -28,11 +27,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     : 'popular';
   const api = serverApi(context);
   // The category chips come from the brand's facets; a code the brand does not have is dropped.
-  const filters = await or404(api.get<BrandFiltersBody>(`/api/brands/${params.id}/filters`));
+  const filters = await or404(api.get(`/api/brands/${params.id}/filters`));
   const asked = url.searchParams.get('category');
   const category = filters.categories.some((c) => c.code === asked) ? (asked as string) : null;
   const body = await or404(
-    api.get<BrandContentsBody>(`/api/brands/${params.id}/contents`, {
+    api.get(`/api/brands/${params.id}/contents`, {
       sort,
       page: pageParam(url),
       ...(category ? { category } : {}),

@@ -1,4 +1,4 @@
-import { type BrandListBody, SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from '@codiroom/shared';
+import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { serverApi } from '../lib/api';
@@ -10,7 +10,7 @@ import styles from './public.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const brands = await serverApi(context)
-    .get<BrandListBody>('/api/brands/simple-brand-data')
+    .get('/api/brands/simple-brand-data')
     .catch(() => ({ result: [] }));
   return { brands: brands.result, origin: new URL(request.url).origin };
 }

@@ -1,8 +1,5 @@
 import {
-  type BannerListBody,
-  type CategoryFiltersBody,
   type CategoryListingBody,
-  type CategoryTreeBody,
   SHOP_CATEGORIES,
   SHOP_CATEGORY_LABELS,
   type ShopCategory,
@@ -16,7 +13,8 @@ import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { SheetSelect } from '../components/SheetSelect';
 import { PlacementBanners } from '../contents/PlacementBanners';
-import { pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { listingReads, siteReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/category';
@@ -70,7 +68,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     price_min: filters.price_min,
     price_max: filters.price_max,
   };
-  const api = serverApi(context);
+  // In process on the server (web/reads-listing.ts, reads-site.ts), over HTTP otherwise.
+  const listing = listingReads(context);
   const empty: CategoryListingBody = {
     page: 1,
     count: 0,
@@ -80,17 +79,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     next_cursor: null,
   };
   const [tree, products, facets, banners] = await Promise.all([
-    api.get<CategoryTreeBody>('/api/products/categories').catch(() => ({ result: [] })),
-    api
-      .get<CategoryListingBody>('/api/products/category-products', { ...query, page: pageParam(url) })
+    listing.categories().catch(() => ({ result: [] })),
+    listing
+      .categoryProducts({ ...query, page: pageParam(url) })
       // A bad filter combination (e.g. min above max) shows an empty list, not an error page.
       .catch(() => empty),
-    api
-      .get<CategoryFiltersBody>('/api/products/category-filters', { category_main: main, category_sub: sub })
-      .catch(() => null),
+    listing.categoryFilters(main, sub).catch(() => null),
     // The back office's category banners, above the list; the page renders without them.
-    api
-      .get<BannerListBody>('/api/contents/banners', { placement: 'category' })
+    siteReads(context)
+      .banners('category')
       .then((b) => b.result)
       .catch(() => []),
   ]);

@@ -4,15 +4,7 @@
  * height and weight ranges, and "나와 비슷한 체형" from the body the size recommendation saved).
  * ?review=ID opens with that review first (links to one review land here).
  */
-import {
-  type ProductCardList,
-  REVIEW_SORTS,
-  type ReviewDetail,
-  type ReviewListBody,
-  type ReviewPhotoStripBody,
-  type ReviewSort,
-  SIMILAR_BODY,
-} from '@codiroom/shared';
+import { REVIEW_SORTS, type ReviewSort, SIMILAR_BODY } from '@codiroom/shared';
 import { Form, Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -66,14 +58,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const reviewId = intOr(url.searchParams.get('review'), 1, 999_999_999);
   const [list, photos, cards, focused] = await Promise.all([
-    or404(api.get<ReviewListBody>(`/api/reviews/product-reviews/${params.id}/${sort}`, query)),
+    or404(api.get(`/api/reviews/product-reviews/${params.id}/${sort}`, query)),
+    api.get(`/api/reviews/product-review-photo/${params.id}`, { count: 12 }).catch(() => null),
     api
-      .get<ReviewPhotoStripBody>(`/api/reviews/product-review-photo/${params.id}`, { count: 12 })
-      .catch(() => null),
-    api
-      .get<ProductCardList>('/api/products/product-display-list', { product_display_list: params.id })
+      .get('/api/products/product-display-list', { product_display_list: params.id })
       .catch(() => ({ result: [] })),
-    reviewId ? api.get<ReviewDetail>(`/api/reviews/review-detail/${reviewId}`).catch(() => null) : null,
+    reviewId ? api.get(`/api/reviews/review-detail/${reviewId}`).catch(() => null) : null,
   ]);
   return {
     id: Number(params.id),

@@ -4,7 +4,7 @@
  * in one codi-to-cart call, catalog/CodiCartSheet.tsx) and the way to one's own curation
  * (docs/ARCHITECTURE.md, "Curations"). The product page and style pages link here.
  */
-import { type CodiSet, formatWon, shownTotal } from '@codiroom/shared';
+import { formatWon, shownTotal } from '@codiroom/shared';
 import { CodiCartButton } from '../catalog/CodiCartSheet';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
@@ -18,7 +18,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const codi = await or404(serverApi(context).get<CodiSet>(`/api/curations/codi-detail/${params.id}`));
+  const codi = await or404(serverApi(context).get(`/api/curations/codi-detail/${params.id}`));
   return { codi, origin: new URL(request.url).origin };
 }
 

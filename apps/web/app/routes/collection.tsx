@@ -1,15 +1,14 @@
-import type { ThemeBody } from '@codiroom/shared';
-import { or404, pageParam, serverApi } from '../lib/api';
+import { ListingPage } from '../catalog/ListingPage';
+import { pageParam } from '../lib/api';
+import { listingReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/collection';
-import { ListingPage } from './listing';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!/^[a-z0-9_-]{1,100}$/i.test(params.theme)) throw new Response(null, { status: 404 });
-  const body = await or404(
-    serverApi(context).get<ThemeBody>(`/api/contents/collection/${params.theme}`, { page: pageParam(url) }),
-  );
+  const body = await orNotFound(listingReads(context).collection(params.theme, pageParam(url)));
   return { ...body, origin: url.origin, slug: params.theme };
 }
 

@@ -8,14 +8,10 @@
 
 import {
   type CurationInfoBody,
-  type CurationPaymentType,
   formatWon,
-  isLoggedInFromStoredUserId,
   type StylingRequest,
-  type StylingRequestList,
   shownPrice,
   type UserMainStatus,
-  type UserStatusMain,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -29,6 +25,7 @@ import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { isLoggedInFromStoredUserId } from '../lib/session-rules';
 import { useMutation } from '../lib/use-mutation';
 import reviewStyles from '../reviews/reviews.module.css';
 import { usePopups } from '../shell/popups';
@@ -88,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   const guest = await guestIdFor(request, context);
   const quiz = guest
     ? await serverApi(context)
-        .get<DailyQuiz>('/api/curations/daily-quiz-today', undefined, {
+        .get('/api/curations/daily-quiz-today', undefined, {
           headers: { 'x-guest-user-id': guest },
         })
         .catch(() => null)
@@ -102,14 +99,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const init = { signal: request.signal };
   // getOr on purpose: today's question is an extra of the page (none on a day without one). The
   // call allows guests: they see the question too, and sign in to answer it.
-  const quizCall = api.getOr<DailyQuiz | null>('/api/curations/daily-quiz-today', null, undefined, init);
+  const quizCall = api.getOr('/api/curations/daily-quiz-today', null, undefined, init);
   if (!isLoggedInBrowser()) return { status: 'GUEST', curation: null, quiz: await quizCall };
   const historyCall = quizHistory(api, init);
   const [info, requests, pay] = await Promise.all([
-    api.get<CurationInfoBody>('/api/curations/get-curation-info', undefined, init),
+    api.get('/api/curations/get-curation-info', undefined, init),
     // Extras of the page: without them the curation still shows.
-    api.getOr<StylingRequestList>('/api/curations/get-styling-request', { result: [] }, undefined, init),
-    api.getOr<CurationPaymentType | null>('/api/curations/payment-type', null, undefined, init),
+    api.getOr('/api/curations/get-styling-request', { result: [] }, undefined, init),
+    api.getOr('/api/curations/payment-type', null, undefined, init),
   ]);
   if (info.curation)
     return {
@@ -120,25 +117,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       requests: requests.result,
       left: pay?.next_ai_curation_left ?? 0,
     };
-  const s = await api.get<UserStatusMain>('/api/users/status-main', undefined, init);
+  const s = await api.get('/api/users/status-main', undefined, init);
   return { status: s.status, curation: null, quiz: await quizCall, history: await historyCall };
 }
 
 /** daily-quiz-done and daily-quiz-done-monthly (this KST month); null when either fails. */
 async function quizHistory(api: ReturnType<typeof browserApi>, init: { signal: AbortSignal }) {
   const [done, monthly] = await Promise.all([
-    api.getOr<{ quiz_date: string; done: boolean } | null>(
-      '/api/curations/daily-quiz-done',
-      null,
-      undefined,
-      init,
-    ),
-    api.getOr<{ month: string; days: string[]; count: number } | null>(
-      '/api/curations/daily-quiz-done-monthly',
-      null,
-      undefined,
-      init,
-    ),
+    api.getOr('/api/curations/daily-quiz-done', null, undefined, init),
+    api.getOr('/api/curations/daily-quiz-done-monthly', null, undefined, init),
   ]);
   if (!done || !monthly) return null;
   return { ...monthly, today_done: done.done } satisfies QuizHistory;
@@ -186,7 +173,7 @@ function Outfit({
         return { ok: false as const, status: 400, data: null, detail: '담을 수 있는 상품이 없어요.' };
       // The whole outfit in one call: codi-to-cart with this curation's outfit (one AddToCart).
       const ad = adEvent();
-      const r = await browserApi().request<{ count: number }>('POST', '/api/carts/codi-to-cart', {
+      const r = await browserApi().request('POST', '/api/carts/codi-to-cart', {
         body: {
           curation_id: curationId,
           outfit: outfit.index,

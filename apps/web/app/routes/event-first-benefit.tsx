@@ -10,10 +10,10 @@ import {
   formatWon,
 } from '@codiroom/shared';
 import { Link } from 'react-router';
-import { useRootData } from '../root';
+import { FramePage } from '../components/FramePage';
+import { useRootData } from '../lib/root-data';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/event-first-benefit';
-import { FramePage } from './frame';
 import styles from './public.module.css';
 
 export function meta(_: Route.MetaArgs) {

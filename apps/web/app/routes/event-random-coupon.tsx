@@ -4,12 +4,7 @@
  * the tab of today's draw is the open one, the other says when it opens. The server decides the
  * day with its clock (GET event-random-coupon-status) and refuses the other draw.
  */
-import {
-  type EventRandomStatusBody,
-  FIRST_PURCHASE_COUPON_RATE_PERCENT,
-  type IssueResultBody,
-  MESSAGES,
-} from '@codiroom/shared';
+import { FIRST_PURCHASE_COUPON_RATE_PERCENT, type IssueResultBody, MESSAGES } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { discountLabel, untilLabel } from '../benefits/coupon-text';
@@ -26,7 +21,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<EventRandomStatusBody>('/api/benefits/event-random-coupon-status', undefined, {
+  return browserApi().get('/api/benefits/event-random-coupon-status', undefined, {
     signal: request.signal,
   });
 }
@@ -52,7 +47,7 @@ export function HydrateFallback() {
 export default function RandomCoupon({ loaderData: s }: Route.ComponentProps) {
   const [won, setWon] = useState<IssueResultBody['coupon'] | null>(null);
   const today = DRAWS[s.week_part];
-  const draw = useMutation(() => browserApi().request<IssueResultBody>('POST', today.path), {
+  const draw = useMutation(() => browserApi().request('POST', today.path), {
     failedText: () => MESSAGES.couponDownloadFallback,
     onSuccess: (r) => setWon(r.coupon),
   });

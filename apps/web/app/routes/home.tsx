@@ -1,4 +1,4 @@
-import { type BannerListBody, type DailyLookBody, type HomeFeed, OUTLET_LIMIT } from '@codiroom/shared';
+import { OUTLET_LIMIT } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { Footer } from '../components/Footer';
 import { PageHeader } from '../components/PageHeader';
@@ -6,39 +6,42 @@ import { ProductCard } from '../components/ProductCard';
 import { ProductGrid } from '../components/ProductGrid';
 import { DailyLookCard } from '../contents/DailyLookCard';
 import { HomeBanners } from '../contents/HomeBanners';
+import styles from '../contents/home.module.css';
 import { PlacementBanners } from '../contents/PlacementBanners';
 import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
+import { homeReads, siteReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/home';
-import styles from './home.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const api = serverApi(context);
-  // home-feed is a guest call: the member's token or the guest id picks the personal section.
+  // The guest's reads are in process on the server (web/reads-home.ts, reads-site.ts).
+  const home = homeReads(context);
   const cookies = parseCookies(request.headers.get('cookie'));
   // The visitor's server-issued guest id: the cookie's, or on a first visit the new one the root
-  // loader stores (it owns nothing yet, so the feed is the curated one).
+  // loader stores (it owns nothing yet, so the feed is the curated one). The guest id or the
+  // member's token picks the personal section.
   const guestId = await guestIdFor(request, context);
-  const guest: Record<string, string> = guestId ? { 'x-guest-user-id': guestId } : {};
   const token = cookies.isLogin === 'true' && cookies.accessToken ? cookies.accessToken : null;
   // The look of the day is public and the same for everyone; the page renders without it.
-  const look = api.get<DailyLookBody>('/api/contents/daily-look').catch(() => null);
+  const look = home.dailyLook().catch(() => null);
   // The back office's home_middle banners, under the first section; the page renders without them.
-  const middle = api
-    .get<BannerListBody>('/api/contents/banners', { placement: 'home_middle' })
+  const middle = siteReads(context)
+    .banners('home_middle')
     .then((b) => b.result)
     .catch(() => []);
   const feed = await (token
-    ? api
-        .get<HomeFeed>('/api/contents/home-feed', undefined, {
-          headers: { ...guest, authorization: `Bearer ${token}` },
+    ? // A member's feed is read as the member: through the API (app.inject on the server), which
+      // checks the token, as the in-process reads are anonymous.
+      serverApi(context)
+        .get('/api/contents/home-feed', undefined, {
+          headers: { ...(guestId ? { 'x-guest-user-id': guestId } : {}), authorization: `Bearer ${token}` },
         })
         // An expired token is refreshed by the browser later; the page still renders for the guest.
-        .catch(() => api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }))
-    : api.get<HomeFeed>('/api/contents/home-feed', undefined, { headers: guest }));
+        .catch(() => home.feed(guestId))
+    : home.feed(guestId));
   return { feed, look: await look, middle: await middle, origin: new URL(request.url).origin };
 }
 

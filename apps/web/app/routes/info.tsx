@@ -1,5 +1,5 @@
+import { FramePage } from '../components/FramePage';
 import type { Route } from './+types/info';
-import { FramePage } from './frame';
 import styles from './public.module.css';
 
 const PAGES: Record<string, { title: string; body: string[] }> = {

@@ -1,8 +1,8 @@
 import { SIGN_UP_COUPON_TEXT } from '@codiroom/shared';
 import { Link, useSearchParams } from 'react-router';
+import { FramePage } from '../components/FramePage';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/invited-landing';
-import { FramePage } from './frame';
 import styles from './public.module.css';
 
 export function meta(_: Route.MetaArgs) {

@@ -14,9 +14,9 @@ import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/keep-products';
-import my from './mypage.module.css';
 
 const LABEL: Record<LikeType, string> = {
   PRODUCT: '상품',
@@ -40,11 +40,7 @@ type Listing =
 
 /** One page of the caller's likes of a type (20 a page, the API's default). */
 function likesPage(type: LikeType, page: number, signal?: AbortSignal) {
-  return browserApi().get<PaginatedProducts | PaginatedLikedItems | null>(
-    '/api/likes/product-like-list',
-    { page, like_type: type },
-    { signal },
-  );
+  return browserApi().get('/api/likes/product-like-list', { page, like_type: type }, { signal });
 }
 
 export function meta(_: Route.MetaArgs) {

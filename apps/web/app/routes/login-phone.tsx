@@ -2,7 +2,7 @@ import { ApiError } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { type AuthSession, afterSignInTarget, normalisePhone, storeSession } from '../lib/auth';
+import { afterSignInTarget, normalisePhone, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { FAILURE_TEXT, useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
@@ -19,7 +19,7 @@ export default function LoginPhone() {
   // Not revalidated: a signed-in visitor leaves the page (a full load of the next one).
   const signIn = useMutation(
     (phone: string, password: string) =>
-      browserApi().request<AuthSession>('POST', '/api/users/sign-in', { body: { phone, password } }),
+      browserApi().request('POST', '/api/users/sign-in', { body: { phone, password } }),
     {
       revalidate: false,
       onSuccess: async (session) => {

@@ -2,17 +2,20 @@
  * /mypage/addresses: the member's shipping addresses (SPEC.md §2), add / remove / make default; a
  * new address's postcode and road address come from 주소 검색 (app/address/AddressSearch) or are typed.
  */
-import type { ApiResult, ShippingAddressList } from '@codiroom/shared';
+import type { ApiResult } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { AddressSearchToggle } from '../address/AddressSearch';
-import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-addresses';
-import my from './mypage.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('배송지 관리');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '배송지 관리 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -20,22 +23,17 @@ export function meta(_: Route.MetaArgs) {
 
 /** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of "no address". */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const body = await browserApi().get<ShippingAddressList>('/api/users/get-user-shipping-info', undefined, {
+  const body = await browserApi().get('/api/users/get-user-shipping-info', undefined, {
     signal: request.signal,
   });
   return body.result;
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
-
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="배송지 관리" actions={false} titleAs="h1" />
-      <main>
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <LoadingNote />
+    </main>
   );
 }
 
@@ -87,131 +85,128 @@ export default function AddressesPage({ loaderData: list }: Route.ComponentProps
   const makeDefault = (id: number) => change.run({ kind: 'default', id });
 
   return (
-    <>
-      <PageHeader title="배송지 관리" actions={false} titleAs="h1" />
-      <main>
-        {list.length === 0 && !adding ? (
-          <EmptyState title="등록된 배송지가 없어요" />
-        ) : (
-          <ul className={page.cardList}>
-            {list.map((a) => (
-              <li key={a.id} className={my.card}>
-                <p className={my.cardTitle}>
-                  {a.name} {a.is_default && <span className={page.error}>기본 배송지</span>}
-                </p>
-                <p className={my.line}>
-                  {a.recipient} · {a.phone}
-                </p>
-                <p className={`${page.muted} ${my.flat}`}>
-                  ({a.zipcode}) {a.main_address} {a.detail_address}
-                </p>
-                <p className={my.cardActions}>
-                  {!a.is_default && (
-                    <button
-                      type="button"
-                      className={`${page.muted} ${my.linkButton}`}
-                      disabled={change.pending}
-                      onClick={() => makeDefault(a.id)}
-                    >
-                      기본 배송지로 설정
-                    </button>
-                  )}
+    <main>
+      {list.length === 0 && !adding ? (
+        <EmptyState title="등록된 배송지가 없어요" />
+      ) : (
+        <ul className={page.cardList}>
+          {list.map((a) => (
+            <li key={a.id} className={my.card}>
+              <p className={my.cardTitle}>
+                {a.name} {a.is_default && <span className={page.error}>기본 배송지</span>}
+              </p>
+              <p className={my.line}>
+                {a.recipient} · {a.phone}
+              </p>
+              <p className={`${page.muted} ${my.flat}`}>
+                ({a.zipcode}) {a.main_address} {a.detail_address}
+              </p>
+              <p className={my.cardActions}>
+                {!a.is_default && (
                   <button
                     type="button"
                     className={`${page.muted} ${my.linkButton}`}
                     disabled={change.pending}
-                    onClick={() => remove(a.id)}
+                    onClick={() => makeDefault(a.id)}
                   >
-                    삭제
+                    기본 배송지로 설정
                   </button>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        {adding ? (
-          <form className={page.form} onSubmit={add} aria-label="새 배송지">
-            <label>
-              배송지명
-              <input className={page.input} name="name" placeholder="집, 회사" required />
-            </label>
-            <label>
-              받는 분
-              <input className={page.input} name="recipient" autoComplete="name" required />
-            </label>
-            <label>
-              연락처
-              <input
-                className={page.input}
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                required
-              />
-            </label>
-            <AddressSearchToggle
-              onPick={(a) => {
-                setZipcode(a.zipcode);
-                setMainAddress(a.road_address);
-              }}
-            />
-            <label>
-              우편번호
-              <input
-                className={page.input}
-                name="zipcode"
-                inputMode="numeric"
-                maxLength={5}
-                autoComplete="postal-code"
-                required
-                value={zipcode}
-                onChange={(e) => setZipcode(e.target.value.replace(/\D/g, ''))}
-              />
-            </label>
-            <label>
-              주소
-              <input
-                className={page.input}
-                name="main_address"
-                autoComplete="address-line1"
-                required
-                value={mainAddress}
-                onChange={(e) => setMainAddress(e.target.value)}
-              />
-            </label>
-            <label>
-              상세 주소
-              <input className={page.input} name="detail_address" autoComplete="address-line2" />
-            </label>
-            <label>
-              배송 요청사항
-              <input className={page.input} name="request" placeholder="문 앞에 놓아주세요" />
-            </label>
-            <label className={my.checkRow}>
-              <input type="checkbox" name="is_default" /> 기본 배송지로 설정
-            </label>
-            {error && (
-              <p className={page.error} role="alert">
-                {error}
+                )}
+                <button
+                  type="button"
+                  className={`${page.muted} ${my.linkButton}`}
+                  disabled={change.pending}
+                  onClick={() => remove(a.id)}
+                >
+                  삭제
+                </button>
               </p>
-            )}
-            <button type="submit" className={page.button} disabled={change.pending}>
-              저장하기
-            </button>
-          </form>
-        ) : (
-          <div className={my.padded}>
-            <button
-              type="button"
-              className={`${page.button} ${page.buttonOutline}`}
-              onClick={() => setAdding(true)}
-            >
-              새 배송지 추가
-            </button>
-          </div>
-        )}
-      </main>
-    </>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding ? (
+        <form className={page.form} onSubmit={add} aria-label="새 배송지">
+          <label>
+            배송지명
+            <input className={page.input} name="name" placeholder="집, 회사" required />
+          </label>
+          <label>
+            받는 분
+            <input className={page.input} name="recipient" autoComplete="name" required />
+          </label>
+          <label>
+            연락처
+            <input
+              className={page.input}
+              name="phone"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              required
+            />
+          </label>
+          <AddressSearchToggle
+            onPick={(a) => {
+              setZipcode(a.zipcode);
+              setMainAddress(a.road_address);
+            }}
+          />
+          <label>
+            우편번호
+            <input
+              className={page.input}
+              name="zipcode"
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="postal-code"
+              required
+              value={zipcode}
+              onChange={(e) => setZipcode(e.target.value.replace(/\D/g, ''))}
+            />
+          </label>
+          <label>
+            주소
+            <input
+              className={page.input}
+              name="main_address"
+              autoComplete="address-line1"
+              required
+              value={mainAddress}
+              onChange={(e) => setMainAddress(e.target.value)}
+            />
+          </label>
+          <label>
+            상세 주소
+            <input className={page.input} name="detail_address" autoComplete="address-line2" />
+          </label>
+          <label>
+            배송 요청사항
+            <input className={page.input} name="request" placeholder="문 앞에 놓아주세요" />
+          </label>
+          <label className={my.checkRow}>
+            <input type="checkbox" name="is_default" /> 기본 배송지로 설정
+          </label>
+          {error && (
+            <p className={page.error} role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className={page.button} disabled={change.pending}>
+            저장하기
+          </button>
+        </form>
+      ) : (
+        <div className={my.padded}>
+          <button
+            type="button"
+            className={`${page.button} ${page.buttonOutline}`}
+            onClick={() => setAdding(true)}
+          >
+            새 배송지 추가
+          </button>
+        </div>
+      )}
+    </main>
   );
 }

@@ -4,26 +4,27 @@
  */
 import { formatWon } from '@codiroom/shared';
 import { Link } from 'react-router';
-import { RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
 import { OrderListFallback, OrderListPage, orderDate, orderListLoader } from '../orders/OrderListPage';
 import styles from '../orders/orders.module.css';
+import my from '../styles/mypage.module.css';
 import type { Route } from './+types/mypage-claims';
-import my from './mypage.module.css';
 
 const TITLE = '취소·반품·교환 내역';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader(TITLE);
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: `${TITLE} | 코디룸` }, { name: 'robots', content: 'noindex' }];
 }
 
 export const clientLoader = orderListLoader('/api/orders/claim-list');
-export const ErrorBoundary = RouteErrorBoundary;
-export const HydrateFallback = () => <OrderListFallback title={TITLE} />;
+export const HydrateFallback = () => <OrderListFallback />;
 
 export default function MyClaims({ loaderData }: Route.ComponentProps) {
   return (
     <OrderListPage
-      title={TITLE}
       empty="취소·반품·교환 내역이 없어요"
       {...loaderData}
       row={(o) => (

@@ -1,16 +1,19 @@
 /** /mypage/coupons: the coupon box (usable and used/expired tabs) and serial registration. */
-import type { CouponBox, OwnedCoupon } from '@codiroom/shared';
+import type { OwnedCoupon } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { conditionLabel, discountLabel, untilLabel } from '../benefits/coupon-text';
-import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-coupons';
-import my from './mypage.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('쿠폰함');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '쿠폰함 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -37,19 +40,14 @@ function CouponCard({ c }: { c: OwnedCoupon }) {
 
 /** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of an empty box. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<CouponBox>('/api/benefits/coupon-list', undefined, { signal: request.signal });
+  return browserApi().get('/api/benefits/coupon-list', undefined, { signal: request.signal });
 }
-
-export const ErrorBoundary = RouteErrorBoundary;
 
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="쿠폰함" actions={false} titleAs="h1" />
-      <main>
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <LoadingNote />
+    </main>
   );
 }
 
@@ -80,59 +78,56 @@ export default function CouponBoxPage({ loaderData: box }: Route.ComponentProps)
       : null;
   const list = box[tab];
   return (
-    <>
-      <PageHeader title="쿠폰함" actions={false} titleAs="h1" />
-      <main>
-        <form onSubmit={register} className={`${page.toolbar} ${my.serialForm}`} aria-label="쿠폰 등록">
-          <input
-            name="serial"
-            placeholder="쿠폰 번호를 입력해주세요"
-            aria-label="쿠폰 번호"
-            maxLength={50}
-            className={my.serialInput}
-          />
-          <button type="submit" className={page.button} disabled={registerSerial.pending}>
-            등록
+    <main>
+      <form onSubmit={register} className={`${page.toolbar} ${my.serialForm}`} aria-label="쿠폰 등록">
+        <input
+          name="serial"
+          placeholder="쿠폰 번호를 입력해주세요"
+          aria-label="쿠폰 번호"
+          maxLength={50}
+          className={my.serialInput}
+        />
+        <button type="submit" className={page.button} disabled={registerSerial.pending}>
+          등록
+        </button>
+      </form>
+      {message && (
+        <output className={message.ok ? my.message : `${page.error} ${my.message}`}>{message.text}</output>
+      )}
+      <p className={`${page.toolbar} ${page.muted}`} data-testid="coupon-events">
+        <Link to="/event/random_coupon">오늘의 랜덤 쿠폰 뽑기 ›</Link>
+        <Link to="/event/first_benefit">첫 구매 혜택 안내 ›</Link>
+      </p>
+      <div role="tablist" aria-label="쿠폰 상태" className={my.tabs}>
+        {(
+          [
+            ['usable', `사용 가능 ${box.usable.length}`],
+            ['expired', `사용 완료·만료 ${box.expired.length}`],
+          ] as const
+        ).map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setTab(key)}
+            className={my.tab}
+          >
+            {label}
           </button>
-        </form>
-        {message && (
-          <output className={message.ok ? my.message : `${page.error} ${my.message}`}>{message.text}</output>
-        )}
-        <p className={`${page.toolbar} ${page.muted}`} data-testid="coupon-events">
-          <Link to="/event/random_coupon">오늘의 랜덤 쿠폰 뽑기 ›</Link>
-          <Link to="/event/first_benefit">첫 구매 혜택 안내 ›</Link>
-        </p>
-        <div role="tablist" aria-label="쿠폰 상태" className={my.tabs}>
-          {(
-            [
-              ['usable', `사용 가능 ${box.usable.length}`],
-              ['expired', `사용 완료·만료 ${box.expired.length}`],
-            ] as const
-          ).map(([key, label]) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              onClick={() => setTab(key)}
-              className={my.tab}
-            >
-              {label}
-            </button>
+        ))}
+      </div>
+      {list.length === 0 ? (
+        <EmptyState
+          title={tab === 'usable' ? '사용 가능한 쿠폰이 없어요' : '사용했거나 만료된 쿠폰이 없어요'}
+        />
+      ) : (
+        <ul className={page.cardList} role="tabpanel">
+          {list.map((c) => (
+            <CouponCard key={c.coupon_id} c={c} />
           ))}
-        </div>
-        {list.length === 0 ? (
-          <EmptyState
-            title={tab === 'usable' ? '사용 가능한 쿠폰이 없어요' : '사용했거나 만료된 쿠폰이 없어요'}
-          />
-        ) : (
-          <ul className={page.cardList} role="tabpanel">
-            {list.map((c) => (
-              <CouponCard key={c.coupon_id} c={c} />
-            ))}
-          </ul>
-        )}
-      </main>
-    </>
+        </ul>
+      )}
+    </main>
   );
 }

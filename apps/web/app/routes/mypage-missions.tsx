@@ -8,17 +8,20 @@
 import { formatWon, type Mission, type MissionListBody } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { useRootData } from '../lib/root-data';
+import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
-import { useRootData } from '../root';
 import { askAppForPushPermission } from '../shell/app-status';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-missions';
-import my from './mypage.module.css';
 import css from './mypage-missions.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('미션');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '미션 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -74,10 +77,8 @@ function MissionAction({
 
 /** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of "no mission". */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<MissionListBody>('/api/curations/mission', undefined, { signal: request.signal });
+  return browserApi().get('/api/curations/mission', undefined, { signal: request.signal });
 }
-
-export const ErrorBoundary = RouteErrorBoundary;
 
 function Intro({ data }: { data: MissionListBody | null }) {
   return (
@@ -96,24 +97,17 @@ function Intro({ data }: { data: MissionListBody | null }) {
 
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="미션" actions={false} titleAs="h1" />
-      <main>
-        <Intro data={null} />
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <Intro data={null} />
+      <LoadingNote />
+    </main>
   );
 }
 
 function send(mission: number) {
-  return browserApi().request<{ point: number; balance: number }>(
-    'POST',
-    '/api/benefits/receive-mission-point',
-    {
-      body: { mission },
-    },
-  );
+  return browserApi().request('POST', '/api/benefits/receive-mission-point', {
+    body: { mission },
+  });
 }
 
 export default function MissionsPage({ loaderData: data }: Route.ComponentProps) {
@@ -149,38 +143,35 @@ export default function MissionsPage({ loaderData: data }: Route.ComponentProps)
   }
 
   return (
-    <>
-      <PageHeader title="미션" actions={false} titleAs="h1" />
-      <main>
-        <Intro data={data} />
-        {message && (
-          <output className={message.ok ? my.missionMessage : `${page.error} ${my.missionMessage}`}>
-            {message.text}
-          </output>
-        )}
-        {data.result.length === 0 ? (
-          <EmptyState title="진행 중인 미션이 없어요" />
-        ) : (
-          <ul className={css.list}>
-            {data.result.map((m) => (
-              <li
-                key={m.id}
-                className={css.card}
-                data-testid="mission"
-                data-mission-code={m.code}
-                data-state={m.is_received ? 'received' : m.is_completed ? 'completed' : 'todo'}
-              >
-                <div className={css.body}>
-                  <p className={css.title}>{m.title}</p>
-                  <p className={css.description}>{m.description}</p>
-                  <p className={css.point}>+{formatWon(m.point)}</p>
-                </div>
-                <MissionAction m={m} busy={busy} inApp={inApp} onReceive={receive} onPushOn={pushOn} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-    </>
+    <main>
+      <Intro data={data} />
+      {message && (
+        <output className={message.ok ? my.missionMessage : `${page.error} ${my.missionMessage}`}>
+          {message.text}
+        </output>
+      )}
+      {data.result.length === 0 ? (
+        <EmptyState title="진행 중인 미션이 없어요" />
+      ) : (
+        <ul className={css.list}>
+          {data.result.map((m) => (
+            <li
+              key={m.id}
+              className={css.card}
+              data-testid="mission"
+              data-mission-code={m.code}
+              data-state={m.is_received ? 'received' : m.is_completed ? 'completed' : 'todo'}
+            >
+              <div className={css.body}>
+                <p className={css.title}>{m.title}</p>
+                <p className={css.description}>{m.description}</p>
+                <p className={css.point}>+{formatWon(m.point)}</p>
+              </div>
+              <MissionAction m={m} busy={busy} inApp={inApp} onReceive={receive} onPushOn={pushOn} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
   );
 }

@@ -10,37 +10,35 @@
 import { type AlertFlag, formatKst, type NotificationPermissions, withJosa } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-notification-settings';
-import my from './mypage.module.css';
 import css from './mypage-notification-settings.module.css';
 
 type Flag = AlertFlag;
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('알림 설정');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '알림 설정 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<NotificationPermissions>('/api/users/notification-permissions', undefined, {
+  return browserApi().get('/api/users/notification-permissions', undefined, {
     signal: request.signal,
   });
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
-
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="알림 설정" actions={false} titleAs="h1" />
-      <main>
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <LoadingNote />
+    </main>
   );
 }
 
@@ -66,7 +64,7 @@ const SWITCHES: { flag: Flag; label: string; short: string; text: string }[] = [
 ];
 
 function save(patch: Partial<Record<Flag, boolean>>) {
-  return browserApi().request<NotificationPermissions>('POST', '/api/users/notification-permissions', {
+  return browserApi().request('POST', '/api/users/notification-permissions', {
     body: patch,
   });
 }
@@ -83,58 +81,55 @@ export default function NotificationSettingsPage({ loaderData }: Route.Component
   }
 
   return (
-    <>
-      <PageHeader title="알림 설정" actions={false} titleAs="h1" />
-      <main className={my.padded}>
-        <ul className={my.plainList} aria-label="알림 설정">
-          {SWITCHES.map((s) => {
-            const id = `switch-${s.flag}`;
-            const needsApp = s.flag !== 'is_app_alert' && !flags.is_app_alert;
-            return (
-              <li key={s.flag} className={css.row}>
-                <div>
-                  <label htmlFor={id} className={css.label}>
-                    {s.label}
-                  </label>
-                  <p className={`${my.note} ${css.text}`} id={`${id}-text`}>
-                    {s.text}
-                  </p>
-                </div>
-                <input
-                  id={id}
-                  type="checkbox"
-                  role="switch"
-                  className={css.switch}
-                  checked={flags[s.flag]}
-                  aria-checked={flags[s.flag]}
-                  aria-describedby={`${id}-text`}
-                  disabled={change.pending}
-                  data-muted={needsApp || undefined}
-                  onChange={(e) => void toggle(s.flag, e.currentTarget.checked, s.short)}
-                />
-              </li>
-            );
-          })}
-        </ul>
-        <p className={my.note} data-testid="marketing-consent">
-          {flags.is_benefit_alert
-            ? `광고성 정보 수신에 ${flags.marketing_agreed_at ? `${formatKst(flags.marketing_agreed_at, 'date')}에 ` : ''}동의했어요. 혜택·마케팅 알림을 끄면 동의가 철회돼요.`
-            : '광고성 정보 수신에 동의하지 않았어요. 혜택·마케팅 알림을 켜면 동의한 날짜가 기록돼요.'}
+    <main className={my.padded}>
+      <ul className={my.plainList} aria-label="알림 설정">
+        {SWITCHES.map((s) => {
+          const id = `switch-${s.flag}`;
+          const needsApp = s.flag !== 'is_app_alert' && !flags.is_app_alert;
+          return (
+            <li key={s.flag} className={css.row}>
+              <div>
+                <label htmlFor={id} className={css.label}>
+                  {s.label}
+                </label>
+                <p className={`${my.note} ${css.text}`} id={`${id}-text`}>
+                  {s.text}
+                </p>
+              </div>
+              <input
+                id={id}
+                type="checkbox"
+                role="switch"
+                className={css.switch}
+                checked={flags[s.flag]}
+                aria-checked={flags[s.flag]}
+                aria-describedby={`${id}-text`}
+                disabled={change.pending}
+                data-muted={needsApp || undefined}
+                onChange={(e) => void toggle(s.flag, e.currentTarget.checked, s.short)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <p className={my.note} data-testid="marketing-consent">
+        {flags.is_benefit_alert
+          ? `광고성 정보 수신에 ${flags.marketing_agreed_at ? `${formatKst(flags.marketing_agreed_at, 'date')}에 ` : ''}동의했어요. 혜택·마케팅 알림을 끄면 동의가 철회돼요.`
+          : '광고성 정보 수신에 동의하지 않았어요. 혜택·마케팅 알림을 켜면 동의한 날짜가 기록돼요.'}
+      </p>
+      <output className={`${change.error ? page.error : page.muted} ${my.block}`} aria-live="polite">
+        {change.error ?? saved ?? ''}
+      </output>
+      <section className={css.rules} aria-label="알림 안내">
+        <p className={my.note}>
+          광고성 정보(혜택·마케팅 알림)는 정보통신망법에 따라 동의한 분께만 보내고, 밤 9시부터 아침 8시까지는
+          야간 알림에 따로 동의한 경우에만 보내요.
         </p>
-        <output className={`${change.error ? page.error : page.muted} ${my.block}`} aria-live="polite">
-          {change.error ?? saved ?? ''}
-        </output>
-        <section className={css.rules} aria-label="알림 안내">
-          <p className={my.note}>
-            광고성 정보(혜택·마케팅 알림)는 정보통신망법에 따라 동의한 분께만 보내고, 밤 9시부터 아침
-            8시까지는 야간 알림에 따로 동의한 경우에만 보내요.
-          </p>
-          <p className={my.note}>
-            주문·배송, 반품·교환, 문의 답변처럼 내 거래에 관한 알림은 시간과 관계없이 보내요. 알림 설정과
-            관계없이 모든 알림은 <Link to="/mypage/notifications">알림함</Link>에서 볼 수 있어요.
-          </p>
-        </section>
-      </main>
-    </>
+        <p className={my.note}>
+          주문·배송, 반품·교환, 문의 답변처럼 내 거래에 관한 알림은 시간과 관계없이 보내요. 알림 설정과
+          관계없이 모든 알림은 <Link to="/mypage/notifications">알림함</Link>에서 볼 수 있어요.
+        </p>
+      </section>
+    </main>
   );
 }

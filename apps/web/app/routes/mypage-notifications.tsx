@@ -4,52 +4,34 @@
  * review points …), each with its kind's label, unread ones marked; opening the page marks them
  * read, and each opens its order or page. The push settings are /mypage/settings/notifications.
  */
-import {
-  formatKst,
-  isNotificationKind,
-  NOTIFICATION_KIND_LABELS,
-  type NotificationEntry,
-} from '@codiroom/shared';
+import { formatKst, isNotificationKind, NOTIFICATION_KIND_LABELS } from '@codiroom/shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote, pageOf } from '../lib/route-data';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-notifications';
-import my from './mypage.module.css';
 
-type NotificationPage = {
-  page: number;
-  total_page: number;
-  unread_count: number;
-  result: NotificationEntry[];
-};
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('알림');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '알림 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<NotificationPage>(
-    '/api/users/notifications',
-    { page: pageOf(request) },
-    { signal: request.signal },
-  );
+  return browserApi().get('/api/users/notifications', { page: pageOf(request) }, { signal: request.signal });
 }
-
-export const ErrorBoundary = RouteErrorBoundary;
 
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="알림" actions={false} titleAs="h1" />
-      <main>
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <LoadingNote />
+    </main>
   );
 }
 
@@ -66,50 +48,47 @@ export default function NotificationsPage({ loaderData: data }: Route.ComponentP
       });
   }, [key]);
   return (
-    <>
-      <PageHeader title="알림" actions={false} titleAs="h1" />
-      <main>
-        {data.result.length === 0 ? (
-          <EmptyState
-            title="새 알림이 없어요"
-            text="주문 배송, 반품·교환 처리, 코디 도착, 쿠폰 만료 소식을 여기서 알려드려요."
-          />
-        ) : (
-          <ul className={page.cardList} aria-label="알림 목록">
-            {data.result.map((n) => {
-              const content = (
-                <>
-                  <strong>
-                    {n.read_at === null && (
-                      <>
-                        <span className={my.unreadDot} aria-hidden="true" />
-                        <span className="visually-hidden">읽지 않음 </span>
-                      </>
-                    )}
-                    <span className={my.kindLabel} data-kind={n.kind}>
-                      {NOTIFICATION_KIND_LABELS[isNotificationKind(n.kind) ? n.kind : 'GENERAL']}
-                    </span>
-                    {n.title}
-                  </strong>
-                  <br />
-                  <span>{n.body}</span>
-                  <br />
-                  <small>{when(n.created_at)}</small>
-                </>
-              );
-              return (
-                <li key={n.id} className={my.ledgerRow} data-testid="notification">
-                  {n.link?.startsWith('/') ? <Link to={n.link}>{content}</Link> : <span>{content}</span>}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Pager page={data.page} totalPage={data.total_page} />
-        <p className={`${my.note} ${my.padded}`}>
-          휴대폰 알림은 <Link to="/mypage/settings/notifications">알림 설정</Link>에서 켜고 끌 수 있어요.
-        </p>
-      </main>
-    </>
+    <main>
+      {data.result.length === 0 ? (
+        <EmptyState
+          title="새 알림이 없어요"
+          text="주문 배송, 반품·교환 처리, 코디 도착, 쿠폰 만료 소식을 여기서 알려드려요."
+        />
+      ) : (
+        <ul className={page.cardList} aria-label="알림 목록">
+          {data.result.map((n) => {
+            const content = (
+              <>
+                <strong>
+                  {n.read_at === null && (
+                    <>
+                      <span className={my.unreadDot} aria-hidden="true" />
+                      <span className="visually-hidden">읽지 않음 </span>
+                    </>
+                  )}
+                  <span className={my.kindLabel} data-kind={n.kind}>
+                    {NOTIFICATION_KIND_LABELS[isNotificationKind(n.kind) ? n.kind : 'GENERAL']}
+                  </span>
+                  {n.title}
+                </strong>
+                <br />
+                <span>{n.body}</span>
+                <br />
+                <small>{when(n.created_at)}</small>
+              </>
+            );
+            return (
+              <li key={n.id} className={my.ledgerRow} data-testid="notification">
+                {n.link?.startsWith('/') ? <Link to={n.link}>{content}</Link> : <span>{content}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={data.page} totalPage={data.total_page} />
+      <p className={`${my.note} ${my.padded}`}>
+        휴대폰 알림은 <Link to="/mypage/settings/notifications">알림 설정</Link>에서 켜고 끌 수 있어요.
+      </p>
+    </main>
   );
 }

@@ -10,7 +10,6 @@
  * while production has not started.
  */
 import {
-  type ApiResult,
   autoConfirmAt,
   COUPON_CLAWBACK_LABEL,
   formatKstDateTime,
@@ -28,15 +27,13 @@ import {
   orderNumber,
   purchasePoints,
   type ShippingAddress,
-  type ShippingAddressList,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmSheet } from '../components/ConfirmSheet';
-import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
 import { useMutation } from '../lib/use-mutation';
 import { AddressChangeForm } from '../orders/AddressChangeForm';
 import { CancelSheet } from '../orders/CancelSheet';
@@ -47,6 +44,9 @@ import { loadOrderDetail, useOrderReload } from '../orders/use-order-detail';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-order-detail';
 
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('주문 상세');
+
 export function meta(_: Route.MetaArgs) {
   return [{ title: '주문 상세 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
@@ -56,16 +56,11 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return loadOrderDetail(params.id, request.signal);
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
-
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="주문 상세" actions={false} titleAs="h1" />
-      <main className={styles.main}>
-        <p aria-busy="true">불러오는 중…</p>
-      </main>
-    </>
+    <main className={styles.main}>
+      <p aria-busy="true">불러오는 중…</p>
+    </main>
   );
 }
 
@@ -74,7 +69,7 @@ type Change =
   | { kind: 'status'; itemId: number; status: 'COMPLETE' | 'CONFIRMED' }
   | { kind: 'cancel'; itemId: number; reason: string; despoke: boolean };
 
-function send(change: Change): Promise<ApiResult<{ cancel_amount?: number; points_back?: number }>> {
+function send(change: Change) {
   if (change.kind === 'cancel') {
     // A made-to-order item has its own cancel call (SPEC.md, 'Orders').
     const path = change.despoke ? 'cancel-despoke' : 'cancel';
@@ -107,7 +102,10 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   const busy = change.pending;
 
   /** Runs a change and shows `done` after a success; a refused change reloads the order as well. */
-  async function apply(c: Change, done: (data: { cancel_amount?: number; points_back?: number }) => string) {
+  async function apply(
+    c: Change,
+    done: (data: { order_item_id: number; cancel_amount?: number; points_back?: number }) => string,
+  ) {
     setNote(null);
     const r = await change.run(c);
     if (r?.ok) setNote(done(r.data));
@@ -146,10 +144,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
     setNote(null);
     change.reset();
     const preview = await browserApi()
-      .request<{ refund_amount: number; coupon_clawback: number }>(
-        'GET',
-        `/api/orders/order-items/${item.id}/cancel-detail`,
-      )
+      .request('GET', `/api/orders/order-items/${item.id}/cancel-detail`)
       .catch(() => null);
     setCancelling({
       item,
@@ -161,7 +156,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
   async function openAddressForm() {
     setNote(null);
     const r = await browserApi()
-      .request<ShippingAddressList>('GET', '/api/users/get-user-shipping-info')
+      .request('GET', '/api/users/get-user-shipping-info')
       .catch(() => null);
     setAddressForm(r?.ok ? r.data.result : []);
   }
@@ -187,17 +182,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
 
   if (missing) {
     return (
-      <>
-        <PageHeader title="주문 상세" actions={false} titleAs="h1" />
-        <main>
-          <EmptyState title="주문을 찾을 수 없어요" />
-        </main>
-      </>
+      <main>
+        <EmptyState title="주문을 찾을 수 없어요" />
+      </main>
     );
   }
   return (
     <>
-      <PageHeader title="주문 상세" actions={false} titleAs="h1" />
       <main className={styles.main}>
         {order && (
           <>

@@ -1,26 +1,27 @@
 /** /mypage/orders: the member's paid orders, newest first (GET /api/orders/order-list-simple). */
 import { formatWon } from '@codiroom/shared';
 import { Link } from 'react-router';
-import { RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
 import { OrderListFallback, OrderListPage, orderDate, orderListLoader } from '../orders/OrderListPage';
 import styles from '../orders/orders.module.css';
+import my from '../styles/mypage.module.css';
 import type { Route } from './+types/mypage-orders';
-import my from './mypage.module.css';
 
 const TITLE = '주문 내역';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader(TITLE);
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: `${TITLE} | 코디룸` }, { name: 'robots', content: 'noindex' }];
 }
 
 export const clientLoader = orderListLoader('/api/orders/order-list-simple');
-export const ErrorBoundary = RouteErrorBoundary;
-export const HydrateFallback = () => <OrderListFallback title={TITLE} />;
+export const HydrateFallback = () => <OrderListFallback />;
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   return (
     <OrderListPage
-      title={TITLE}
       empty="주문 내역이 없어요"
       {...loaderData}
       row={(o) => (

@@ -4,7 +4,6 @@
  * tokens of the answer (the refresh cookie is set by the server, the access cookie here).
  */
 import {
-  type ChangePasswordResult,
   COOKIE_MAX_AGE,
   type FieldProblems,
   type PasswordChangeField,
@@ -13,12 +12,15 @@ import {
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError, fieldProps, focusFirstError } from '../components/FieldError';
-import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
 import { writeBrowserCookie } from '../lib/cookies';
+import { memberHeader } from '../lib/member-header';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-password';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('비밀번호 변경');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '비밀번호 변경 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -37,7 +39,7 @@ export default function ChangePasswordPage() {
   // Not revalidated: the page has no loader; a success shows the done view.
   const change = useMutation(
     (body: { current_password: string; new_password: string }) =>
-      browserApi().request<ChangePasswordResult>('POST', '/api/users/change-password', { body }),
+      browserApi().request('POST', '/api/users/change-password', { body }),
     {
       revalidate: false,
       onSuccess: (r) => {
@@ -75,46 +77,43 @@ export default function ChangePasswordPage() {
   }
 
   return (
-    <>
-      <PageHeader title="비밀번호 변경" actions={false} titleAs="h1" />
-      <main>
-        {done ? (
-          <div className={page.form}>
-            <output>{done}</output>
-            <Link to="/mypage/profile" className={page.button}>
-              회원 정보로 돌아가기
-            </Link>
-          </div>
-        ) : (
-          <form ref={formRef} className={page.form} onSubmit={submit} noValidate aria-label="비밀번호 변경">
-            {FIELDS.map((f) => (
-              <Fragment key={f.name}>
-                <label>
-                  {f.label}
-                  <input
-                    className={page.input}
-                    name={f.name}
-                    type="password"
-                    autoComplete={f.autoComplete}
-                    onInput={() => problems[f.name] && setProblems((p) => ({ ...p, [f.name]: undefined }))}
-                    {...fieldProps(`${f.name}-error`, problems[f.name])}
-                  />
-                </label>
-                <FieldError id={`${f.name}-error`} message={problems[f.name]} />
-              </Fragment>
-            ))}
-            <p className={page.muted}>변경하면 다른 기기에서는 로그아웃돼요.</p>
-            {change.error && (
-              <p className={page.error} role="alert">
-                {change.error}
-              </p>
-            )}
-            <button type="submit" className={page.button} disabled={change.pending}>
-              비밀번호 변경하기
-            </button>
-          </form>
-        )}
-      </main>
-    </>
+    <main>
+      {done ? (
+        <div className={page.form}>
+          <output>{done}</output>
+          <Link to="/mypage/profile" className={page.button}>
+            회원 정보로 돌아가기
+          </Link>
+        </div>
+      ) : (
+        <form ref={formRef} className={page.form} onSubmit={submit} noValidate aria-label="비밀번호 변경">
+          {FIELDS.map((f) => (
+            <Fragment key={f.name}>
+              <label>
+                {f.label}
+                <input
+                  className={page.input}
+                  name={f.name}
+                  type="password"
+                  autoComplete={f.autoComplete}
+                  onInput={() => problems[f.name] && setProblems((p) => ({ ...p, [f.name]: undefined }))}
+                  {...fieldProps(`${f.name}-error`, problems[f.name])}
+                />
+              </label>
+              <FieldError id={`${f.name}-error`} message={problems[f.name]} />
+            </Fragment>
+          ))}
+          <p className={page.muted}>변경하면 다른 기기에서는 로그아웃돼요.</p>
+          {change.error && (
+            <p className={page.error} role="alert">
+              {change.error}
+            </p>
+          )}
+          <button type="submit" className={page.button} disabled={change.pending}>
+            비밀번호 변경하기
+          </button>
+        </form>
+      )}
+    </main>
   );
 }

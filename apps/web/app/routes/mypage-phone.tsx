@@ -6,12 +6,15 @@
 import { type ChangePhoneResult, signUpErrorView } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { browserApi } from '../lib/browser-api';
+import { memberHeader } from '../lib/member-header';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-phone';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('휴대폰 번호 변경');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '휴대폰 번호 변경 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -24,7 +27,7 @@ export default function ChangePhonePage() {
   // Not revalidated: a success shows the done view.
   const change = useMutation(
     (body: { phone: string; code: string }) =>
-      browserApi().request<ChangePhoneResult>('POST', '/api/users/change-phone', { body }),
+      browserApi().request('POST', '/api/users/change-phone', { body }),
     {
       revalidate: false,
       onSuccess: setDone,
@@ -48,43 +51,40 @@ export default function ChangePhonePage() {
   }
 
   return (
-    <>
-      <PageHeader title="휴대폰 번호 변경" actions={false} titleAs="h1" />
-      <main>
-        {done ? (
-          <div className={page.form}>
-            <output>
-              {done.detail} ({done.phone})
-            </output>
-            <Link to="/mypage/profile" className={page.button}>
-              회원 정보로 돌아가기
-            </Link>
-          </div>
-        ) : (
-          <form className={page.form} onSubmit={submit} noValidate aria-label="휴대폰 번호 변경">
-            <p className={page.muted}>
-              새 번호로 받은 인증번호를 확인하면 번호가 바뀌어요. 로그인도 새 번호로 해요.
+    <main>
+      {done ? (
+        <div className={page.form}>
+          <output>
+            {done.detail} ({done.phone})
+          </output>
+          <Link to="/mypage/profile" className={page.button}>
+            회원 정보로 돌아가기
+          </Link>
+        </div>
+      ) : (
+        <form className={page.form} onSubmit={submit} noValidate aria-label="휴대폰 번호 변경">
+          <p className={page.muted}>
+            새 번호로 받은 인증번호를 확인하면 번호가 바뀌어요. 로그인도 새 번호로 해요.
+          </p>
+          <PhoneVerification
+            label="새 휴대폰 번호"
+            onVerified={(v) => {
+              setVerified(v);
+              if (v) setPhoneError(null);
+            }}
+            onCodeSent={() => setPhoneError(null)}
+            error={phoneError}
+          />
+          {change.error && (
+            <p className={page.error} role="alert">
+              {change.error}
             </p>
-            <PhoneVerification
-              label="새 휴대폰 번호"
-              onVerified={(v) => {
-                setVerified(v);
-                if (v) setPhoneError(null);
-              }}
-              onCodeSent={() => setPhoneError(null)}
-              error={phoneError}
-            />
-            {change.error && (
-              <p className={page.error} role="alert">
-                {change.error}
-              </p>
-            )}
-            <button type="submit" className={page.button} disabled={change.pending}>
-              번호 변경하기
-            </button>
-          </form>
-        )}
-      </main>
-    </>
+          )}
+          <button type="submit" className={page.button} disabled={change.pending}>
+            번호 변경하기
+          </button>
+        </form>
+      )}
+    </main>
   );
 }

@@ -1,14 +1,17 @@
 /** /mypage/points: the point balance and the ledger, newest first, page by page. */
-import { formatKst, formatWon, type PointHistoryBody } from '@codiroom/shared';
+import { formatKst, formatWon } from '@codiroom/shared';
 import { untilLabel } from '../benefits/coupon-text';
-import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, pageOf, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote, pageOf } from '../lib/route-data';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-points';
-import my from './mypage.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('포인트');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '포인트 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -16,14 +19,12 @@ export function meta(_: Route.MetaArgs) {
 
 /** Member data, loaded in the browser; a 5xx reaches the ErrorBoundary instead of an empty ledger. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return browserApi().get<PointHistoryBody>(
+  return browserApi().get(
     '/api/benefits/point-history',
     { page: pageOf(request) },
     { signal: request.signal },
   );
 }
-
-export const ErrorBoundary = RouteErrorBoundary;
 
 function Intro({ point }: { point: number | null }) {
   return (
@@ -37,46 +38,40 @@ function Intro({ point }: { point: number | null }) {
 
 export function HydrateFallback() {
   return (
-    <>
-      <PageHeader title="포인트" actions={false} titleAs="h1" />
-      <main>
-        <Intro point={null} />
-        <LoadingNote />
-      </main>
-    </>
+    <main>
+      <Intro point={null} />
+      <LoadingNote />
+    </main>
   );
 }
 
 export default function PointsPage({ loaderData: data }: Route.ComponentProps) {
   return (
-    <>
-      <PageHeader title="포인트" actions={false} titleAs="h1" />
-      <main>
-        <Intro point={data.point} />
-        {data.result.length === 0 ? (
-          <EmptyState title="포인트 내역이 없어요" />
-        ) : (
-          <ul className={page.cardList}>
-            {data.result.map((r) => (
-              <li key={r.id} className={my.ledgerRow}>
-                <span>
-                  <strong>{r.title}</strong>
-                  <br />
-                  <small>
-                    {formatKst(r.created_at, 'date')}
-                    {r.amount > 0 && r.expires_at ? ` · ${untilLabel(r.expires_at)}` : ''}
-                  </small>
-                </span>
-                <span className={r.amount > 0 ? my.amountPlus : my.amount}>
-                  {r.amount > 0 ? '+' : ''}
-                  {formatWon(r.amount)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager page={data.page} totalPage={data.total_page} />
-      </main>
-    </>
+    <main>
+      <Intro point={data.point} />
+      {data.result.length === 0 ? (
+        <EmptyState title="포인트 내역이 없어요" />
+      ) : (
+        <ul className={page.cardList}>
+          {data.result.map((r) => (
+            <li key={r.id} className={my.ledgerRow}>
+              <span>
+                <strong>{r.title}</strong>
+                <br />
+                <small>
+                  {formatKst(r.created_at, 'date')}
+                  {r.amount > 0 && r.expires_at ? ` · ${untilLabel(r.expires_at)}` : ''}
+                </small>
+              </span>
+              <span className={r.amount > 0 ? my.amountPlus : my.amount}>
+                {r.amount > 0 ? '+' : ''}
+                {formatWon(r.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} totalPage={data.total_page} />
+    </main>
   );
 }

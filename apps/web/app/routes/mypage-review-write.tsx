@@ -7,21 +7,18 @@
 import {
   REVIEW_PHOTO_LIMITS,
   REVIEW_TEXT,
-  type ReviewableListBody,
-  type ReviewCreatedBody,
   type ReviewDetail,
   SIZE_REVIEW_AREAS_BY_TYPE,
   type SizeFeel,
   type SizeReviewArea,
   type SizeReviewItem,
-  type SizeReviewListBody,
 } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../components/PageHeader';
 import { PhotoPicker } from '../components/PhotoPicker';
 import { browserApi } from '../lib/browser-api';
-import { LoadingNote, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
 import { FEEL_LABEL } from '../reviews/ReviewParts';
 import styles from '../reviews/reviews.module.css';
@@ -49,6 +46,14 @@ type Target = {
   sizeReview: SizeReviewItem | null;
 };
 
+/**
+ * The member layout's header (routes/mypage-layout.tsx): 후기 수정 once the loaded target holds the
+ * review, else 후기 쓰기 (also while the target loads).
+ */
+export const handle = memberHeader((data) =>
+  (data as Target | undefined)?.review ? '후기 수정' : '후기 쓰기',
+);
+
 export function meta(_: Route.MetaArgs) {
   return [{ title: '후기 쓰기 | 코디룸' }, { name: 'robots', content: 'noindex' }];
 }
@@ -57,13 +62,13 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   const api = browserApi();
   const init = { signal: request.signal };
   const [items, sizeReviews] = await Promise.all([
-    api.get<ReviewableListBody>('/api/reviews/reviews-to-write', undefined, init),
-    api.get<SizeReviewListBody>('/api/reviews/size-review-list', undefined, init),
+    api.get('/api/reviews/reviews-to-write', undefined, init),
+    api.get('/api/reviews/size-review-list', undefined, init),
   ]);
   let review: ReviewDetail | null = null;
   let orderItemId: number;
   if (params.reviewId) {
-    review = await api.get<ReviewDetail>(`/api/reviews/review-detail/${params.reviewId}`, undefined, init);
+    review = await api.get(`/api/reviews/review-detail/${params.reviewId}`, undefined, init);
     if (!review.is_mine || review.order_item_id === null) throw new Response(null, { status: 404 });
     orderItemId = review.order_item_id;
   } else {
@@ -72,7 +77,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   const item = items.result.find((i) => i.order_item_id === orderItemId);
   if (!item) throw new Response(null, { status: 404 });
   if (!review && item.review_id !== null) {
-    review = await api.get<ReviewDetail>(`/api/reviews/review-detail/${item.review_id}`, undefined, init);
+    review = await api.get(`/api/reviews/review-detail/${item.review_id}`, undefined, init);
   }
   return {
     orderItemId,
@@ -87,15 +92,8 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
   };
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
-
 export function HydrateFallback() {
-  return (
-    <>
-      <PageHeader title="후기 쓰기" actions={false} titleAs="h1" />
-      <LoadingNote />
-    </>
-  );
+  return <LoadingNote />;
 }
 
 function FeelChoice({
@@ -157,8 +155,8 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
       const api = browserApi();
       const body = { rating: v.rating, content: v.content.trim(), ...(v.feel ? { size_feel: v.feel } : {}) };
       const saved = t.review
-        ? await api.request<ReviewCreatedBody>('PUT', `/api/reviews/review/${t.review.id}`, { body })
-        : await api.request<ReviewCreatedBody>('POST', '/api/reviews/review', {
+        ? await api.request('PUT', `/api/reviews/review/${t.review.id}`, { body })
+        : await api.request('POST', '/api/reviews/review', {
             body: { order_item_id: t.orderItemId, ...body },
           });
       if (!saved.ok) return saved;
@@ -167,7 +165,7 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
         const form = new FormData();
         form.append('review_id', String(reviewId));
         for (const f of v.files) form.append('image_url', f, f.name);
-        const photos = await api.request<ReviewCreatedBody>('POST', '/api/reviews/review-photo', {
+        const photos = await api.request('POST', '/api/reviews/review-photo', {
           body: form,
         });
         if (!photos.ok) return photos;
@@ -202,76 +200,73 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
   }
 
   return (
-    <>
-      <PageHeader title={t.review ? '후기 수정' : '후기 쓰기'} actions={false} titleAs="h1" />
-      <main>
-        <div className={`${page.intro} ${styles.itemLine}`}>
-          <img src={t.imageUrl} alt="" width={64} height={76} />
-          <span>
-            <span className={styles.meta}>{t.brandName}</span>
-            <br />
-            <strong>{t.name}</strong>
-            <br />
-            <span className={styles.meta}>{t.sizeName} 구매</span>
-          </span>
-        </div>
-        <form className={page.form} onSubmit={submit} aria-label="후기">
-          <fieldset className={styles.ratingInput}>
-            <legend>상품은 어떠셨나요?</legend>
-            {[1, 2, 3, 4, 5].map((n) => (
-              <button
-                key={n}
-                type="button"
-                aria-label={`별점 ${n}점`}
-                aria-pressed={n <= rating}
-                onClick={() => setRating(n)}
-              >
-                ★
-              </button>
-            ))}
-          </fieldset>
-          <FeelChoice legend="사이즈는 어땠나요? (전체)" value={feel} onChange={setFeel} />
-          {feel &&
-            areaList.map((a) => (
-              <FeelChoice
-                key={a}
-                legend={AREA_LABEL[a]}
-                value={areas[a] ?? null}
-                onChange={(v) => setAreas((cur) => ({ ...cur, [a]: v }))}
-              />
-            ))}
-          <label>
-            후기 내용
-            <textarea
-              className={styles.textarea}
-              name="content"
-              value={content}
-              maxLength={REVIEW_TEXT.max}
-              placeholder={`착용감, 핏, 소재는 어땠나요? (${REVIEW_TEXT.min}자 이상)`}
-              onChange={(e) => setContent(e.target.value)}
+    <main>
+      <div className={`${page.intro} ${styles.itemLine}`}>
+        <img src={t.imageUrl} alt="" width={64} height={76} />
+        <span>
+          <span className={styles.meta}>{t.brandName}</span>
+          <br />
+          <strong>{t.name}</strong>
+          <br />
+          <span className={styles.meta}>{t.sizeName} 구매</span>
+        </span>
+      </div>
+      <form className={page.form} onSubmit={submit} aria-label="후기">
+        <fieldset className={styles.ratingInput}>
+          <legend>상품은 어떠셨나요?</legend>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <button
+              key={n}
+              type="button"
+              aria-label={`별점 ${n}점`}
+              aria-pressed={n <= rating}
+              onClick={() => setRating(n)}
+            >
+              ★
+            </button>
+          ))}
+        </fieldset>
+        <FeelChoice legend="사이즈는 어땠나요? (전체)" value={feel} onChange={setFeel} />
+        {feel &&
+          areaList.map((a) => (
+            <FeelChoice
+              key={a}
+              legend={AREA_LABEL[a]}
+              value={areas[a] ?? null}
+              onChange={(v) => setAreas((cur) => ({ ...cur, [a]: v }))}
             />
-            <span className={styles.meta}>
-              {[...content.trim()].length}자{!textOk ? ` · ${REVIEW_TEXT.min}자 이상 써주세요` : ''}
-            </span>
-          </label>
-          <PhotoPicker
-            files={files}
-            onChange={setFiles}
-            max={REVIEW_PHOTO_LIMITS.count}
-            already={havePhotos}
-            accept="image/jpeg,image/png,image/webp,image/heic"
-            hint="한 장에 10MB까지, 위치 정보는 지워서 저장해요."
+          ))}
+        <label>
+          후기 내용
+          <textarea
+            className={styles.textarea}
+            name="content"
+            value={content}
+            maxLength={REVIEW_TEXT.max}
+            placeholder={`착용감, 핏, 소재는 어땠나요? (${REVIEW_TEXT.min}자 이상)`}
+            onChange={(e) => setContent(e.target.value)}
           />
-          {save.error && (
-            <p className={page.error} role="alert">
-              {save.error}
-            </p>
-          )}
-          <button type="submit" className={page.button} disabled={!ready}>
-            {save.pending ? '저장 중…' : t.review ? '수정하기' : '후기 등록'}
-          </button>
-        </form>
-      </main>
-    </>
+          <span className={styles.meta}>
+            {[...content.trim()].length}자{!textOk ? ` · ${REVIEW_TEXT.min}자 이상 써주세요` : ''}
+          </span>
+        </label>
+        <PhotoPicker
+          files={files}
+          onChange={setFiles}
+          max={REVIEW_PHOTO_LIMITS.count}
+          already={havePhotos}
+          accept="image/jpeg,image/png,image/webp,image/heic"
+          hint="한 장에 10MB까지, 위치 정보는 지워서 저장해요."
+        />
+        {save.error && (
+          <p className={page.error} role="alert">
+            {save.error}
+          </p>
+        )}
+        <button type="submit" className={page.button} disabled={!ready}>
+          {save.pending ? '저장 중…' : t.review ? '수정하기' : '후기 등록'}
+        </button>
+      </form>
+    </main>
   );
 }

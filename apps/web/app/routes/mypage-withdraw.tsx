@@ -7,13 +7,16 @@
 import { ACCOUNT_MESSAGES, REREGISTER_BLOCK_DAYS } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { FieldError, fieldProps } from '../components/FieldError';
-import { PageHeader } from '../components/PageHeader';
 import { browserApi } from '../lib/browser-api';
+import { memberHeader } from '../lib/member-header';
 import { logoutLocally } from '../lib/session';
 import { useMutation } from '../lib/use-mutation';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-withdraw';
-import my from './mypage.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('회원 탈퇴');
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '회원 탈퇴 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -53,50 +56,47 @@ export default function WithdrawPage() {
   }
 
   return (
-    <>
-      <PageHeader title="회원 탈퇴" actions={false} titleAs="h1" />
-      <main>
-        <form className={page.form} onSubmit={submit} noValidate aria-label="회원 탈퇴">
-          <section aria-label="탈퇴 안내">
-            <ul className={my.note}>
-              <li>보유한 쿠폰과 포인트는 모두 사라지고 되돌릴 수 없어요.</li>
-              <li>주문·결제 기록은 전자상거래법에 따라 5년 동안 보관해요.</li>
-              <li>작성한 후기는 남아 있고 이름은 탈퇴회원으로 표시돼요.</li>
-              <li>같은 번호로는 {REREGISTER_BLOCK_DAYS}일이 지난 뒤 다시 가입할 수 있어요.</li>
-            </ul>
-          </section>
-          <label>
-            탈퇴 사유
-            <select className={page.input} name="reason" defaultValue={REASONS[0]}>
-              {REASONS.map((r) => (
-                <option key={r}>{r}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            자세한 사유 (선택)
-            <textarea className={page.input} name="reason_text" rows={3} maxLength={300} />
-          </label>
-          <label className={my.checkRow}>
-            <input
-              type="checkbox"
-              name="confirm"
-              onChange={() => setConfirmError(null)}
-              {...fieldProps('confirm-error', confirmError)}
-            />
-            안내를 모두 확인했고 탈퇴에 동의해요.
-          </label>
-          <FieldError id="confirm-error" message={confirmError} />
-          {stop.error && (
-            <p className={page.error} role="alert">
-              {stop.error}
-            </p>
-          )}
-          <button type="submit" className={page.button} disabled={stop.pending || stop.done}>
-            탈퇴하기
-          </button>
-        </form>
-      </main>
-    </>
+    <main>
+      <form className={page.form} onSubmit={submit} noValidate aria-label="회원 탈퇴">
+        <section aria-label="탈퇴 안내">
+          <ul className={my.note}>
+            <li>보유한 쿠폰과 포인트는 모두 사라지고 되돌릴 수 없어요.</li>
+            <li>주문·결제 기록은 전자상거래법에 따라 5년 동안 보관해요.</li>
+            <li>작성한 후기는 남아 있고 이름은 탈퇴회원으로 표시돼요.</li>
+            <li>같은 번호로는 {REREGISTER_BLOCK_DAYS}일이 지난 뒤 다시 가입할 수 있어요.</li>
+          </ul>
+        </section>
+        <label>
+          탈퇴 사유
+          <select className={page.input} name="reason" defaultValue={REASONS[0]}>
+            {REASONS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          자세한 사유 (선택)
+          <textarea className={page.input} name="reason_text" rows={3} maxLength={300} />
+        </label>
+        <label className={my.checkRow}>
+          <input
+            type="checkbox"
+            name="confirm"
+            onChange={() => setConfirmError(null)}
+            {...fieldProps('confirm-error', confirmError)}
+          />
+          안내를 모두 확인했고 탈퇴에 동의해요.
+        </label>
+        <FieldError id="confirm-error" message={confirmError} />
+        {stop.error && (
+          <p className={page.error} role="alert">
+            {stop.error}
+          </p>
+        )}
+        <button type="submit" className={page.button} disabled={stop.pending || stop.done}>
+          탈퇴하기
+        </button>
+      </form>
+    </main>
   );
 }

@@ -2,15 +2,18 @@ import { formatWon, SIGN_UP_COUPON_TEXT, type UserDetail } from '@codiroom/share
 import { Link } from 'react-router';
 import { ReferralCard } from '../benefits/ReferralCard';
 import { Footer } from '../components/Footer';
-import { PageHeader } from '../components/PageHeader';
 import { PlacementBanners, useBanners } from '../contents/PlacementBanners';
 import { browserApi } from '../lib/browser-api';
-import { isLoggedInBrowser, RouteErrorBoundary } from '../lib/route-data';
+import { memberHeader } from '../lib/member-header';
+import { useRootData } from '../lib/root-data';
+import { isLoggedInBrowser } from '../lib/route-data';
 import { logoutLocally } from '../lib/session';
-import { useRootData } from '../root';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage';
-import my from './mypage.module.css';
+
+/** The member layout's header (routes/mypage-layout.tsx). */
+export const handle = memberHeader('마이페이지', true);
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '마이페이지 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -40,16 +43,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!isLoggedInBrowser()) return { me: null, referralCode: null };
   const api = browserApi();
   const [me, referral] = await Promise.all([
-    api.get<UserDetail>('/api/users/user-detail', undefined, { signal: request.signal }),
+    api.get('/api/users/user-detail', undefined, { signal: request.signal }),
     // An extra of the page: without it the rest still shows.
-    api.getOr<{ referral_code: string } | null>('/api/users/referral-code', null, undefined, {
+    api.getOr('/api/users/referral-code', null, undefined, {
       signal: request.signal,
     }),
   ]);
   return { me, referralCode: referral?.referral_code ?? null };
 }
-
-export const ErrorBoundary = RouteErrorBoundary;
 
 export function HydrateFallback() {
   return <MyPageView me={null} referralCode={null} />;
@@ -65,7 +66,6 @@ function MyPageView({ me, referralCode }: { me: UserDetail | null; referralCode:
   const banners = useBanners('mypage');
   return (
     <>
-      <PageHeader title="마이페이지" back={false} />
       <main>
         {loggedIn ? (
           <section className={page.intro} aria-busy={me === null}>

@@ -19,9 +19,7 @@ import {
   type SignUpErrorField,
   type SignUpFormField,
   SOCIAL_PROVIDER_LABELS,
-  type SocialAuthTokenResult,
   type SocialProviderKey,
-  type SocialSession,
   type SocialSignUpRequired,
   signUpErrorField,
   signUpErrorView,
@@ -30,6 +28,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FieldError, fieldProps, focusFirstError } from '../components/FieldError';
+import { FramePage } from '../components/FramePage';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { SignUpAgreements } from '../components/SignUpAgreements';
 import { type AuthSession, afterSignInTarget, afterSignUpTarget, storeSession } from '../lib/auth';
@@ -41,7 +40,6 @@ import { failureText, useMutation } from '../lib/use-mutation';
 import { markSignUpWelcome } from '../shell/SignUpWelcome';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-callback';
-import { FramePage } from './frame';
 
 export function loader({ params }: Route.LoaderArgs) {
   if (!isSocialProviderKey(params.provider)) throw new Response(null, { status: 404 });
@@ -101,7 +99,7 @@ export default function OAuthCallback({ loaderData }: Route.ComponentProps) {
     }
     void (async () => {
       // Left a direct call: the one-shot code exchange of this mount, not a change the visitor makes.
-      const res = await browserApi().request<SocialAuthTokenResult>('POST', '/api/users/auth/token', {
+      const res = await browserApi().request('POST', '/api/users/auth/token', {
         body: { provider, code, state },
         headers: guestHeader(),
       });
@@ -164,7 +162,7 @@ function SocialSignUp({
     async (body: Record<string, unknown>) => {
       // CompleteRegistration: the server's event and the pixel's share one id.
       const ad = adEvent();
-      const r = await browserApi().request<SocialSession>('POST', '/api/users/social-sign-up', {
+      const r = await browserApi().request('POST', '/api/users/social-sign-up', {
         body,
         headers: ad.headers,
       });

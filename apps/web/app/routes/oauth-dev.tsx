@@ -12,11 +12,9 @@ import { browserApi } from '../lib/browser-api';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/oauth-dev';
 
-type DevProvider = { provider: string; label: string; mode: 'dev' | 'real' | 'off'; authorize: string };
-
 export async function loader({ context }: Route.LoaderArgs) {
   try {
-    return await serverApi(context).get<{ providers: DevProvider[] }>('/api/dev/oauth/providers');
+    return await serverApi(context).get('/api/dev/oauth/providers');
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw new Response(null, { status: 404 });
     throw err;
@@ -36,7 +34,7 @@ export default function OAuthDev({ loaderData }: Route.ComponentProps) {
   async function lookUp(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const phone = String(new FormData(e.currentTarget).get('phone') ?? '');
-    const res = await browserApi().request<{ code: string | null }>('GET', '/api/dev/sms-outbox', {
+    const res = await browserApi().request('GET', '/api/dev/sms-outbox', {
       query: { phone },
     });
     setCode(res.ok ? res.data.code : null);

@@ -3,7 +3,7 @@
  * latest arrival of its items under SPEC.md §9's shipping rules, GET /api/products/shipping-info)
  * and the points its purchase confirmation will credit (shared purchasePoints, the server's rule).
  */
-import { formatWon, orderNumber, purchasePoints, type ShippingInfoBody } from '@codiroom/shared';
+import { formatWon, orderNumber, purchasePoints } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -56,7 +56,7 @@ function useArrival(displayIds: number[]): string | null {
     Promise.all(
       key.split(',').map((id) =>
         browserApi()
-          .request<ShippingInfoBody>('GET', `/api/products/shipping-info?product_display_id=${id}`, {
+          .request('GET', `/api/products/shipping-info?product_display_id=${id}`, {
             signal: ctl.signal,
           })
           .then((r) => (r.ok ? r.data.arrival_date : null)),

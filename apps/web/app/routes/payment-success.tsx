@@ -34,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     // Left a direct call: the confirm step of the payment redirect, run once by this loader on landing.
     // Purchase: one id per order, so a reloaded page repeats it and the service counts it once.
     const ad = adEvent(`purchase_${order_id}`);
-    r = await browserApi().request<OrderDetail>('POST', '/api/orders/confirm-order', {
+    r = await browserApi().request('POST', '/api/orders/confirm-order', {
       body: { payment_key, order_id, amount },
       signal: request.signal,
       headers: ad.headers,

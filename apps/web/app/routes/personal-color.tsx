@@ -32,7 +32,7 @@ export default function PersonalColor() {
   const [kept, setKept] = useState(false);
   const save = useMutation(
     (body: { answers: Record<string, string> }) =>
-      browserApi().request<PersonalColorResultBody>('POST', '/api/curations/personal-color-quiz', { body }),
+      browserApi().request('POST', '/api/curations/personal-color-quiz', { body }),
     { revalidate: false, onSuccess: (d) => setResult(d) },
   );
   const complete = PERSONAL_COLOR_QUESTIONS.every((q) => answers[q.key]);

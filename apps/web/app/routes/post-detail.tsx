@@ -1,4 +1,3 @@
-import type { PostDetail } from '@codiroom/shared';
 import { formatKst } from '@codiroom/shared';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
@@ -12,7 +11,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const post = await or404(serverApi(context).get<PostDetail>(`/api/contents/post-detail/${params.id}`));
+  const post = await or404(serverApi(context).get(`/api/contents/post-detail/${params.id}`));
   return { post, origin: new URL(request.url).origin };
 }
 

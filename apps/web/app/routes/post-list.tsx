@@ -1,4 +1,3 @@
-import type { PostListBody } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -9,7 +8,7 @@ import type { Route } from './+types/post-list';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const posts = await serverApi(context).get<PostListBody>('/api/contents/post-list', {
+  const posts = await serverApi(context).get('/api/contents/post-list', {
     page: pageParam(url),
   });
   return { posts, origin: url.origin };

@@ -1,4 +1,3 @@
-import type { AiSimilarBody, ProductDetail } from '@codiroom/shared';
 import { withJosa } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
@@ -11,9 +10,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
   const api = serverApi(context);
   const [product, similar] = await Promise.all([
-    or404(api.get<ProductDetail>(`/api/products/detail/${params.id}`)),
+    or404(api.get(`/api/products/detail/${params.id}`)),
     api
-      .get<AiSimilarBody>('/api/v1/products/ai-similar-products', { product_display_id: params.id })
+      .get('/api/v1/products/ai-similar-products', { product_display_id: params.id })
       .catch(() => ({ result: [] })),
   ]);
   return { product, similar: similar.result, origin: new URL(request.url).origin };

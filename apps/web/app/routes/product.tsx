@@ -1,18 +1,9 @@
 import {
-  type AiSimilarBody,
-  type CodiSet,
   formatWon,
-  type InterestFreeNoticeBody,
   MADE_TO_ORDER_LABEL,
   MADE_TO_ORDER_NOTE,
-  type MatchupProductsBody,
   type ProductDetail,
   type RecommendedSizeBody,
-  type ReviewDetail,
-  type ReviewListBody,
-  type ReviewPhotoStripBody,
-  type ShippingInfoBody,
-  type SizeGradingBody,
   shownPrice,
   shownTotal,
 } from '@codiroom/shared';
@@ -23,11 +14,13 @@ import { ProductGallery } from '../catalog/ProductGallery';
 import { ProductSizes } from '../catalog/ProductSizes';
 import { ProductSummary } from '../catalog/ProductSummary';
 import { PurchaseSheet } from '../catalog/PurchaseSheet';
+import styles from '../catalog/product.module.css';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { CurationInvite } from '../curation/CurationInvite';
-import { or404, serverApi } from '../lib/api';
+import { serverApi } from '../lib/api';
 import { guestIdFor } from '../lib/guest-id';
+import { orNotFound, productReads } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { InterestFreeNote } from '../payment/InterestFreeNote';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
@@ -35,40 +28,34 @@ import reviewStyles from '../reviews/reviews.module.css';
 import { SizeRecommendation, sizeBodyFrom } from '../reviews/SizeRecommendation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
-import styles from './product.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
-  const id = params.id;
-  if (!/^\d{1,9}$/.test(id)) throw new Response(null, { status: 404 });
-  // The guest id tells live viewers apart (the detail call records the view); only a
+  if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
+  const id = Number(params.id);
+  // Typed in-process reads (lib/reads.server.ts): the API routes' answers without HTTP or JSON.
+  const reads = productReads(context);
+  // The guest id tells live viewers apart (the detail read records the view); only a
   // server-issued one counts, so it is the one the root loader vouches for.
-  const viewer = guestIdFor(request, context).then((guest) =>
-    guest ? { headers: { 'x-guest-user-id': guest } } : undefined,
-  );
-  const q = { product_display_id: id };
+  const viewer = guestIdFor(request, context);
   // The body saved by the size recommendation (a cookie, so this loader can answer it).
   const body = sizeBodyFrom(request.headers.get('cookie'), new URL(request.url));
   const focusId = new URL(request.url).searchParams.get('review');
   // Site content, the same for every viewer: in the HTML, so the line is drawn with the page.
-  const interestFree = api
-    .get<InterestFreeNoticeBody>('/api/contents/interest-free-notice')
-    .catch(() => null);
+  const interestFree = reads.interestFreeNotice().catch(() => null);
   const [product, grading, similar, shipping, matchup, codi, reviews, photos, recommended, focused] =
     await Promise.all([
-      or404(viewer.then((init) => api.get<ProductDetail>(`/api/products/detail/${id}`, undefined, init))),
-      api.get<SizeGradingBody>('/api/products/size-grading', q).catch(() => null),
-      api.get<AiSimilarBody>('/api/v1/products/ai-similar-products', q).catch(() => ({ result: [] })),
-      api.get<ShippingInfoBody>('/api/products/shipping-info', q).catch(() => null),
-      api.get<MatchupProductsBody>('/api/products/matchup-products', q).catch(() => ({ result: [] })),
-      api.get<{ result: CodiSet[] }>(`/api/curations/codi-by-product/${id}`).catch(() => null),
-      api.get<ReviewListBody>(`/api/reviews/product-reviews/${id}/best`, { count: 3 }).catch(() => null),
-      api
-        .get<ReviewPhotoStripBody>(`/api/reviews/product-review-photo/${id}`, { count: 8 })
-        .catch(() => null),
+      orNotFound(viewer.then((guest) => reads.detail(id, guest))),
+      reads.sizeGrading(id).catch(() => null),
+      reads.similar(id).catch(() => ({ result: [] })),
+      reads.shipping(id).catch(() => null),
+      reads.matchup(id).catch(() => ({ result: [] })),
+      reads.codis(id).catch(() => null),
+      reads.bestReviews(id, 3).catch(() => null),
+      reads.reviewPhotos(id, 8).catch(() => null),
       body
         ? api
-            .get<RecommendedSizeBody>(`/api/products/recommended-size/${id}`, {
+            .get(`/api/products/recommended-size/${id}`, {
               height: body.height,
               weight: body.weight,
               fit: body.fit,
@@ -77,7 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : Promise.resolve(null),
       // ?review=ID (after writing one): that review first in the review section.
       focusId && /^\d{1,9}$/.test(focusId)
-        ? api.get<ReviewDetail>(`/api/reviews/review-detail/${focusId}`).catch(() => null)
+        ? api.get(`/api/reviews/review-detail/${focusId}`).catch(() => null)
         : Promise.resolve(null),
     ]);
   return {
@@ -91,7 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     photos,
     body,
     recommended,
-    focused: focused && focused.product_display_id === Number(id) ? focused : null,
+    focused: focused && focused.product_display_id === id ? focused : null,
     interestFree: await interestFree,
     origin: new URL(request.url).origin,
   };

@@ -1,4 +1,4 @@
-import { type PromotionDetailBody, promotionDatesText } from '@codiroom/shared';
+import { promotionDatesText } from '@codiroom/shared';
 import { PromotionCoupon } from '../benefits/PromotionCoupon';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -13,7 +13,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
   const body = await or404(
-    serverApi(context).get<PromotionDetailBody>(`/api/contents/promotion-detail/${params.id}`, {
+    serverApi(context).get(`/api/contents/promotion-detail/${params.id}`, {
       page: pageParam(url),
     }),
   );

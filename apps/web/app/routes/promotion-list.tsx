@@ -1,4 +1,4 @@
-import { type PromotionListBody, promotionDatesText } from '@codiroom/shared';
+import { promotionDatesText } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
@@ -9,7 +9,7 @@ import type { Route } from './+types/promotion-list';
 import styles from './promotion.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const list = await serverApi(context).get<PromotionListBody>('/api/contents/promotion-list');
+  const list = await serverApi(context).get('/api/contents/promotion-list');
   return { list: list.result, origin: new URL(request.url).origin };
 }
 

@@ -1,23 +1,21 @@
 import {
-  type BrandRankingBody,
   formatKst,
   formatWon,
   RANKING_PERIOD_LABELS,
   RANKING_PERIODS,
-  type RankingPageBody,
   type RankingPeriod,
   rankChangeBasis,
   rankingPeriodNote,
   SHOP_CATEGORIES,
   SHOP_CATEGORY_LABELS,
-  type ShopCategory,
 } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { RankingGrid } from '../catalog/RankingGrid';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState } from '../components/ProductGrid';
-import { pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { rankingReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/ranking';
@@ -40,16 +38,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? url.searchParams.get('period')
       : 'realtime'
   ) as RankingPeriod;
-  const api = serverApi(context);
+  // In process on the server (web/reads-ranking.ts), over HTTP otherwise.
+  const ranking = rankingReads(context);
   if (tab === 'brands') {
-    const brands = await api.get<BrandRankingBody>('/api/products/ranking-brands');
+    const brands = await ranking.brands();
     return { tab, period, brands: brands.result, products: null, origin: url.origin };
   }
   // 'rising' is the ranking API's own tab (last 24 hours against the 24 before); the shop tabs
   // rank by the chosen period (realtime, daily, weekly).
-  const products = await api.get<RankingPageBody>('/api/products/ranking-items', {
+  const products = await ranking.items({
     page: pageParam(url),
-    category_main: tab as ShopCategory | 'rising',
+    category_main: tab,
     ...(tab === 'rising' ? {} : { period }),
   });
   return { tab, period, brands: null, products, origin: url.origin };

@@ -1,9 +1,8 @@
-import type { ProductCardList } from '@codiroom/shared';
+import { FramePage } from '../components/FramePage';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { RouteErrorBoundary } from '../lib/route-data';
 import type { Route } from './+types/recent-products';
-import { FramePage } from './frame';
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: '최근 본 상품 | 코디룸' }, { name: 'robots', content: 'noindex' }];
@@ -20,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     if (Array.isArray(stored)) ids = stored as number[];
   } catch {}
   if (!ids.length) return [];
-  const r = await browserApi().request<ProductCardList>('GET', '/api/products/product-display-list', {
+  const r = await browserApi().request('GET', '/api/products/product-display-list', {
     query: { product_display_list: ids.slice(0, 50).join(',') },
     signal: request.signal,
   });

@@ -9,8 +9,6 @@ import {
   type BrandSearchBody,
   josaOf,
   type ProductSearchBody,
-  type RealtimeKeywordsBody,
-  type RecommendedKeywordsBody,
   SEARCH_SORTS,
   SEARCH_TYPES,
   type SearchFiltersBody,
@@ -57,8 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const api = serverApi(context);
   const keywordLists = async () => {
     const [realtime, recommended] = await Promise.all([
-      api.get<RealtimeKeywordsBody>('/api/v1/search/realtime-keywords').catch(() => null),
-      api.get<RecommendedKeywordsBody>('/api/v1/search/recommended-keywords').catch(() => null),
+      api.get('/api/v1/search/realtime-keywords').catch(() => null),
+      api.get('/api/v1/search/recommended-keywords').catch(() => null),
     ]);
     return { realtime, recommended };
   };
@@ -69,9 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort: SearchSort = sortParam && SEARCH_SORTS.includes(sortParam) ? sortParam : 'relevance';
   const page = pageParam(url);
   const filters = filtersFromUrl(url);
-  const types = await api
-    .get<AvailableTypesBody>('/api/v1/search/available-types', { query })
-    .catch(() => null);
+  const types = await api.get('/api/v1/search/available-types', { query }).catch(() => null);
   const typeParam = url.searchParams.get('type') as SearchType | null;
   const type: SearchType =
     typeParam && SEARCH_TYPES.includes(typeParam) ? typeParam : (types?.available[0] ?? 'product');
@@ -82,22 +78,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [products, facets, styleHits, brandHits] = await Promise.all([
     type === 'product'
       ? api
-          .get<ProductSearchBody>(
-            '/api/v1/search/product',
-            { query, page, sort, ...filterParams(filters) },
-            asShopper,
-          )
+          .get('/api/v1/search/product', { query, page, sort, ...filterParams(filters) }, asShopper)
           .catch(() => null)
       : null,
-    type === 'product'
-      ? api.get<SearchFiltersBody>('/api/v1/search/filters', { query }).catch(() => null)
-      : null,
-    type === 'style'
-      ? api.get<StyleSearchBody>('/api/v1/search/style', { query, page }).catch(() => null)
-      : null,
-    type === 'brand'
-      ? api.get<BrandSearchBody>('/api/v1/search/brand', { query, page }).catch(() => null)
-      : null,
+    type === 'product' ? api.get('/api/v1/search/filters', { query }).catch(() => null) : null,
+    type === 'style' ? api.get('/api/v1/search/style', { query, page }).catch(() => null) : null,
+    type === 'brand' ? api.get('/api/v1/search/brand', { query, page }).catch(() => null) : null,
   ]);
   // "‘슬랙스’로 검색한 결과": the particle chosen here, on the server, so the shared josa helper
   // (es-hangul) stays out of the route's browser code.

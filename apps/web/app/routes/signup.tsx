@@ -14,7 +14,7 @@ import { FieldError, fieldProps, focusFirstError } from '../components/FieldErro
 import { PageHeader } from '../components/PageHeader';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { SignUpAgreements } from '../components/SignUpAgreements';
-import { type AuthSession, afterSignUpTarget, storeSession } from '../lib/auth';
+import { afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
 import { adEvent, trackPixel } from '../lib/pixel';
@@ -50,7 +50,7 @@ export default function Signup() {
     async (body: Record<string, unknown>) => {
       // CompleteRegistration: the server's event and the pixel's share one id.
       const ad = adEvent();
-      const r = await browserApi().request<AuthSession>('POST', '/api/users/sign-up', {
+      const r = await browserApi().request('POST', '/api/users/sign-up', {
         body,
         headers: ad.headers,
       });

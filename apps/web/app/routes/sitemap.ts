@@ -1,4 +1,4 @@
-import { PUBLIC_CRAWLER_LINKS, type SitemapEntriesBody } from '@codiroom/shared';
+import { PUBLIC_CRAWLER_LINKS } from '@codiroom/shared';
 import { serverApi } from '../lib/api';
 import type { Route } from './+types/sitemap';
 
@@ -7,7 +7,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** SPEC.md §2 public links plus every product, brand, post and style. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const entries = await serverApi(context).get<SitemapEntriesBody>('/api/contents/sitemap-entries');
+  const entries = await serverApi(context).get('/api/contents/sitemap-entries');
   const urls: string[] = [];
   const add = (path: string, lastmod?: string) =>
     urls.push(

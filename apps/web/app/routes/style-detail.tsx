@@ -1,4 +1,4 @@
-import { formatWon, type StyleDetail, shownTotal } from '@codiroom/shared';
+import { formatWon, shownTotal } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { CodiCartButton } from '../catalog/CodiCartSheet';
 import { LikeButton } from '../components/LikeButton';
@@ -12,7 +12,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const style = await or404(serverApi(context).get<StyleDetail>(`/api/contents/style-detail/${params.id}`));
+  const style = await or404(serverApi(context).get(`/api/contents/style-detail/${params.id}`));
   return { style, origin: new URL(request.url).origin };
 }
 

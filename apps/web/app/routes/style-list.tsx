@@ -1,4 +1,3 @@
-import type { StyleListBody } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
@@ -9,7 +8,7 @@ import type { Route } from './+types/style-list';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const styles = await serverApi(context).get<StyleListBody>('/api/contents/style-list', {
+  const styles = await serverApi(context).get('/api/contents/style-list', {
     page: pageParam(url),
   });
   return { styles, origin: url.origin };

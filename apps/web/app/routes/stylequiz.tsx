@@ -11,12 +11,10 @@ import {
   OCCASIONS,
   QUIZ_AVOIDS,
   QUIZ_COLORS,
-  type SizeInfo,
   STYLE_TAGS,
   type StyleQuizPhoto,
   type StyleQuizRequest,
   type StyleQuizSaved,
-  type UserPhotoList,
 } from '@codiroom/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -99,8 +97,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = browserApi();
   const init = { signal: request.signal };
   const [info, photos] = await Promise.all([
-    api.get<SizeInfo>('/api/users/user-size-info', undefined, init),
-    api.get<UserPhotoList>('/api/users/photos', undefined, init),
+    api.get('/api/users/user-size-info', undefined, init),
+    api.get('/api/users/photos', undefined, init),
   ]);
   const quizPhotos: StyleQuizPhoto[] = photos.result.flatMap((p) =>
     p.source === 'STYLE_QUIZ' && (p.photo_type === 'FACE' || p.photo_type === 'BODY')
@@ -191,7 +189,7 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
     async (body: StyleQuizRequest) => {
       // SubmitApplication: the server's event and the pixel's share one id.
       const ad = adEvent();
-      const r = await browserApi().request<StyleQuizSaved>('POST', '/api/v1/curations/style-quiz', {
+      const r = await browserApi().request('POST', '/api/v1/curations/style-quiz', {
         body,
         headers: ad.headers,
       });

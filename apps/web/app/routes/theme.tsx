@@ -1,15 +1,14 @@
-import type { ThemeBody } from '@codiroom/shared';
-import { or404, pageParam, serverApi } from '../lib/api';
+import { ListingPage } from '../catalog/ListingPage';
+import { pageParam } from '../lib/api';
+import { listingReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/theme';
-import { ListingPage } from './listing';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const body = await or404(
-    serverApi(context).get<ThemeBody>(`/api/contents/theme/${params.id}`, { page: pageParam(url) }),
-  );
+  const body = await orNotFound(listingReads(context).theme(params.id, pageParam(url)));
   return { ...body, origin: url.origin };
 }
 

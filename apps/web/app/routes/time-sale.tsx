@@ -1,4 +1,4 @@
-import { formatWon, type TimeSaleBody } from '@codiroom/shared';
+import { formatWon } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -10,7 +10,7 @@ import type { Route } from './+types/time-sale';
 import styles from './time-sale.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const body = await serverApi(context).get<TimeSaleBody>('/api/contents/time-sale');
+  const body = await serverApi(context).get('/api/contents/time-sale');
   return { ...body, origin: new URL(request.url).origin };
 }
 

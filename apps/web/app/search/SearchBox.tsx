@@ -3,7 +3,7 @@
  * English-keyboard typing included, from GET /api/contents/keywords, debounced 150 ms. Arrow keys
  * move through the list, Enter searches, Escape closes. Submitting adds to the recent searches.
  */
-import { highlightRanges, type KeywordsBody, matchesTyped, type Suggestion } from '@codiroom/shared';
+import { highlightRanges, matchesTyped, type Suggestion } from '@codiroom/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigate } from 'react-router';
 import { browserApi } from '../lib/browser-api';
@@ -82,7 +82,7 @@ export function SearchBox({
     const api = browserApi();
     api
       .debounced('search-suggest', SUGGEST_DEBOUNCE_MS, () =>
-        api.get<KeywordsBody>('/api/contents/keywords', { query: typed, limit: 10 }),
+        api.get('/api/contents/keywords', { query: typed, limit: 10 }),
       )
       .then((body) => {
         if (mine === seq.current) {

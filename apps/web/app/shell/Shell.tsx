@@ -3,7 +3,6 @@ import {
   campaignCodeOf,
   mergeUtmInfo,
   showsTabBar,
-  storedUserIdForcesLogout,
   webStatusScreen,
 } from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -12,10 +11,11 @@ import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { ensureAbGroup } from '../lib/experiments';
 import { sendLog } from '../lib/log';
+import type { RootData } from '../lib/root-data';
 import { logoutLocally } from '../lib/session';
+import { storedUserIdForcesLogout } from '../lib/session-rules';
 import { afterLoadWhenIdle, inOwnTask } from '../lib/tasks';
 import { usePageTracking } from '../lib/tracking';
-import type { RootData } from '../root';
 import { useAppUserStatus } from './app-status';
 import { PcSidePanel } from './PcSidePanel';
 import { PopupProvider } from './popups';
@@ -37,7 +37,7 @@ function useCurationDot(isLoggedIn: boolean, onCuration: boolean): boolean {
     void onCuration;
     // getOr on purpose: the dot is an optional badge; without an answer the tab shows no dot.
     void browserApi()
-      .getOr<{ current_curation_viewed?: boolean | null } | null>('/api/curations/curation-status', null)
+      .getOr('/api/curations/curation-status', null)
       .then((body) => {
         // SPEC.md "Curation": needs view when viewed is neither true nor null.
         const viewed = body?.current_curation_viewed;

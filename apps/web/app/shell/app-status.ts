@@ -1,12 +1,3 @@
-/**
- * SPEC.md §4 "Session": "A user-status check runs in the app". Inside the native app's webview the
- * storefront asks GET /api/users/status (and, for a member, the alarm switches) when it starts,
- * when the login changes, and when the app comes back to the front after at least a minute, and
- * hands the answer to the app (app-bridge.ts `user_status`), which keeps its push SDK and badges
- * in step. A session ended elsewhere (withdrawal, password change) surfaces here: the client's 401
- * rules log the shopper out (packages/shared api-client.ts).
- */
-import type { AppPushPermissionBody, NotificationPermissions, UserStatus } from '@codiroom/shared';
 import { useEffect } from 'react';
 import { type AppInbound, hasAppBridge, onAppMessage, postToApp } from '../lib/app-bridge';
 import { browserApi } from '../lib/browser-api';
@@ -26,7 +17,7 @@ export async function reportPushPermission(m: AppInbound): Promise<PushPermissio
       : { granted: false };
   let result: PushPermissionResult;
   try {
-    const res = await browserApi().request<AppPushPermissionBody>('POST', '/api/users/app-push-permission', {
+    const res = await browserApi().request('POST', '/api/users/app-push-permission', {
       body,
     });
     result = res.ok
@@ -46,16 +37,11 @@ export async function checkAppUserStatus(): Promise<void> {
   const api = browserApi();
   // Its own signal: a page change (cancelAll) must not cut the app's check short.
   const init = { signal: AbortSignal.timeout(10_000) };
-  const status = await api.getOr<UserStatus | null>('/api/users/status', null, undefined, init);
+  const status = await api.getOr('/api/users/status', null, undefined, init);
   if (!status) return;
   // The server's word on the login (the page's may lag a moment behind a sign-in).
   const alarms = status.is_login
-    ? await api.getOr<NotificationPermissions | null>(
-        '/api/users/notification-permissions',
-        null,
-        undefined,
-        init,
-      )
+    ? await api.getOr('/api/users/notification-permissions', null, undefined, init)
     : null;
   const { user_id, none_style_quiz_user, style_quiz_but_none_curation, curationed, waiting_list } = status;
   postToApp({

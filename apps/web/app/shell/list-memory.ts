@@ -1,15 +1,15 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import {
-  LIST_PAGES_PREFIX,
   type ListPage,
   listSnapshotKey,
   listSnapshotSavedAt,
   listSnapshotsToEvict,
   listSnapshotToStore,
   listToRestore,
-} from '@codiroom/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+} from './list-restore';
 import { safeSession, startScrollSession, useIsoLayoutEffect } from './scroll';
+import { LIST_PAGES_PREFIX } from './scroll-restore';
 
 function store(url: string, pages: ListPage<unknown>[]): void {
   const s = safeSession();
@@ -45,7 +45,7 @@ function store(url: string, pages: ListPage<unknown>[]): void {
 
 /**
  * The pages an infinite list has loaded (SPEC.md §4 "Device and scroll"; rules in
- * packages/shared/src/list-restore.ts). They are kept in session storage under the URL with its
+ * shell/list-restore.ts). They are kept in session storage under the URL with its
  * query as they load; when the list mounts on a back/forward navigation they come back before the
  * first paint, so the shell's scroll restore finds the page tall enough. A new navigation starts
  * with `initial` (the server's first page) and forgets what the URL had kept.

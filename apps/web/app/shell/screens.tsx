@@ -1,7 +1,7 @@
 import { formatKst, MESSAGES, shopperMessage } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { useRootData } from '../root';
+import { useRootData } from '../lib/root-data';
 import styles from './screens.module.css';
 import { TABS } from './TabBar';
 

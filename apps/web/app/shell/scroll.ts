@@ -1,6 +1,7 @@
-import { LIST_PAGES_PREFIX, SCROLL_RESTORE_RETRY_MS, scrollRestoreStep } from '@codiroom/shared';
+import { SCROLL_RESTORE_RETRY_MS } from '@codiroom/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigation, useNavigationType } from 'react-router';
+import { LIST_PAGES_PREFIX, scrollRestoreStep } from './scroll-restore';
 
 const PREFIX = 'scrollPos_';
 export const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;

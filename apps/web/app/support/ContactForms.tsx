@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from '@codiroom/shared';
+import { type ApiPathTo, SUPPORT_HOURS, type SubmissionAck } from '@codiroom/shared';
 /**
  * The two contact requests that land in the support inbox beside 1:1 문의 (docs/ARCHITECTURE.md,
  * "Support"): a call-back (POST /api/contents/telephone-cs) and a message to the member's curator
@@ -7,14 +7,12 @@ import { SUPPORT_HOURS } from '@codiroom/shared';
 import { useNavigate } from 'react-router';
 import { browserApi } from '../lib/browser-api';
 import { useMutation } from '../lib/use-mutation';
-import my from '../routes/mypage.module.css';
+import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 
-type Ack = { result: 'SUCCESS'; id: number };
-
-function useContact<B>(path: string) {
+function useContact<B>(path: ApiPathTo<'POST', SubmissionAck>) {
   const navigate = useNavigate();
-  return useMutation((body: B) => browserApi().request<Ack>('POST', path, { body }), {
+  return useMutation((body: B) => browserApi().request('POST', path, { body }), {
     revalidate: false,
     onSuccess: (ack) => navigate(`/mypage/inquiries/${ack.id}`),
   });

@@ -5,27 +5,19 @@
  * and reindexes the brand's search document.
  */
 import type { BrandInput, BrandUpdate } from '@codiroom/shared';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { brands, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
+import { type BrandRow, brandsWithActiveCounts, insertBrand, updateBrandRow } from '../catalog/index.ts';
 import { reindexBrands } from '../search/index.ts';
 
-type Brand = typeof brands.$inferSelect;
-const view = (b: Brand, products = 0) => ({ ...b, created_at: b.created_at.toISOString(), products });
+const view = (b: BrandRow, products = 0) => ({ ...b, created_at: b.created_at.toISOString(), products });
 
 export async function listBrands(ctx: AppContext) {
-  const rows = await ctx.db
-    .select({
-      b: brands,
-      products: sql<number>`(select count(*)::int from ${productDisplays} d where d.brand_id = brands.id and d.is_active)`,
-    })
-    .from(brands)
-    .orderBy(asc(brands.name));
-  return { result: rows.map((r) => view(r.b, Number(r.products))) };
+  const rows = await brandsWithActiveCounts(ctx.db);
+  return { result: rows.map((r) => view(r.brand, r.products)) };
 }
 
 async function changed(ctx: AppContext, id: number) {
@@ -35,12 +27,9 @@ async function changed(ctx: AppContext, id: number) {
 
 export async function createBrand(ctx: AppContext, input: z.output<typeof BrandInput>) {
   try {
-    const [b] = await ctx.db
-      .insert(brands)
-      .values({ ...input, logo_url: `/api/images/brand/${input.slug}.svg`, created_at: ctx.clock.now() })
-      .returning();
-    await changed(ctx, (b as Brand).id);
-    return view(b as Brand);
+    const b = await insertBrand(ctx.db, input, `/api/images/brand/${input.slug}.svg`, ctx.clock.now());
+    await changed(ctx, b.id);
+    return view(b);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('이미 쓰고 있는 주소 이름(slug)이에요.');
     throw err;
@@ -48,9 +37,8 @@ export async function createBrand(ctx: AppContext, input: z.output<typeof BrandI
 }
 
 export async function updateBrand(ctx: AppContext, id: number, body: z.output<typeof BrandUpdate>) {
-  const [before] = await ctx.db.select().from(brands).where(eq(brands.id, id));
-  if (!before) throw notFound('브랜드가 없습니다.');
-  const [after] = await ctx.db.update(brands).set(body).where(eq(brands.id, id)).returning();
+  const changedRow = await updateBrandRow(ctx.db, id, body);
+  if (!changedRow) throw notFound('브랜드가 없습니다.');
   await changed(ctx, id);
-  return { before: view(before), after: view(after as Brand) };
+  return { before: view(changedRow.before), after: view(changedRow.after) };
 }

@@ -12,11 +12,10 @@
  * index (`catalog.changed`, `prices.changed`, reindexProducts).
  */
 import { isRestock } from '@codiroom/shared';
-import { inArray, sql } from 'drizzle-orm';
-import { productDisplays, productItems } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseCsv } from '../../platform/csv.ts';
+import { displayPrices, itemIdsBySku, itemStocks, setDisplayPrice, setItemStock } from '../catalog/index.ts';
 import { notifyRestocked } from '../restock/index.ts';
 import { reindexProducts } from '../search/index.ts';
 
@@ -52,13 +51,7 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
   if (bySku) {
     // SKUs → product_item_id; an unknown SKU keeps no id and is refused below.
     const named = [...new Set(lines.map((l) => l.cells[0] ?? '').filter((c) => c !== '' && c.length <= 64))];
-    const found = named.length
-      ? await ctx.db
-          .select({ id: productItems.id, sku: productItems.sku })
-          .from(productItems)
-          .where(inArray(productItems.sku, named))
-      : [];
-    const idOf = new Map(found.map((r) => [r.sku, r.id]));
+    const idOf = await itemIdsBySku(ctx.db, named);
     lines = lines.map((l) => {
       skus.set(l.line, l.cells[0] ?? '');
       const id = idOf.get(l.cells[0] ?? '');
@@ -69,21 +62,15 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
   const seen = new Set<number>();
   const rows: CsvRow[] = [];
   if (kind === 'stock') {
-    const found = ids.length
-      ? await ctx.db
-          .select({ id: productItems.id, stock: productItems.stock })
-          .from(productItems)
-          .where(inArray(productItems.id, ids))
-      : [];
-    const byId = new Map(found.map((r) => [r.id, r]));
+    const stocks = await itemStocks(ctx.db, ids);
     for (const l of lines) {
       const id = intOf(l.cells[0]);
       const stock = intOf(l.cells[1]);
-      const row = id === null ? undefined : byId.get(id);
+      const before = id === null ? undefined : stocks.get(id);
       const error =
         l.cells.length !== 2
           ? '열이 2개여야 합니다.'
-          : id === null || !row
+          : id === null || before === undefined
             ? bySku
               ? `없는 SKU입니다${skus.get(l.line) ? ` (${skus.get(l.line)})` : ''}.`
               : '없는 상품 옵션(product_item_id)입니다.'
@@ -97,23 +84,13 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
         line: l.line,
         id,
         sku: bySku ? (skus.get(l.line) ?? null) : null,
-        before: row ? { stock: row.stock } : null,
+        before: before === undefined ? null : { stock: before },
         after: error ? null : { stock: stock as number },
         error,
       });
     }
   } else {
-    const found = ids.length
-      ? await ctx.db
-          .select({
-            id: productDisplays.id,
-            price: productDisplays.price,
-            price_discount: productDisplays.price_discount,
-          })
-          .from(productDisplays)
-          .where(inArray(productDisplays.id, ids))
-      : [];
-    const byId = new Map(found.map((r) => [r.id, r]));
+    const byId = await displayPrices(ctx.db, ids);
     for (const l of lines) {
       const id = intOf(l.cells[0]);
       const price = intOf(l.cells[1]);
@@ -148,21 +125,18 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
       const restocked: number[] = [];
       for (const r of valid) {
         if (kind === 'stock') {
-          const [before] = await tx
-            .select({ stock: productItems.stock, is_active: productItems.is_active })
-            .from(productItems)
-            .where(sql`${productItems.id} = ${r.id}`)
-            .for('update');
           const stock = r.after?.stock as number;
-          await tx.update(productItems).set({ stock }).where(sql`${productItems.id} = ${r.id}`);
+          const before = await setItemStock(tx, r.id as number, stock);
           // A sold-out size back in stock: its restock alerts (docs/ARCHITECTURE.md, "Restock alerts").
           if (before && isRestock(before, { stock, is_active: before.is_active }))
             restocked.push(r.id as number);
         } else {
-          await tx
-            .update(productDisplays)
-            .set({ price: r.after?.price as number, price_discount: r.after?.price_discount as number })
-            .where(sql`${productDisplays.id} = ${r.id}`);
+          await setDisplayPrice(
+            tx,
+            r.id as number,
+            r.after?.price as number,
+            r.after?.price_discount as number,
+          );
         }
       }
       await notifyRestocked(tx, ctx, restocked);

@@ -5,12 +5,12 @@
  */
 import type { CreateOperatorRequest, OperatorView, UpdateOperatorRequest } from '@codiroom/shared';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
-import { operators } from '../../db/schema.ts';
 import { actorOf, countAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { endSessionsOf } from '../../platform/operator-sessions.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
+import { operators } from '../../platform/schema.ts';
 import { clientOf, type SignInAttempt, signInLimiter } from '../../platform/sign-in-limits.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';

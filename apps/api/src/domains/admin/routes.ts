@@ -15,7 +15,6 @@ import {
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLogs } from '../../db/schema.ts';
 import { actorOf, noteAudit, writeAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError, unauthorized } from '../../platform/errors.ts';
@@ -25,6 +24,7 @@ import {
   startOperatorSession,
 } from '../../platform/operator-sessions.ts';
 import { IdParams } from '../../platform/params.ts';
+import { auditLogs } from '../../platform/schema.ts';
 import { parseId } from '../catalog/index.ts';
 import { applyCatalogCsv, CSV_LIMITS } from './catalog-csv.ts';
 import { DASHBOARD, dashboard } from './dashboard.ts';

@@ -13,6 +13,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { tracedFetch } from '../../platform/tracing.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { hashEmail } from './events.ts';
 import { adRequestInfo } from './request-info.ts';
@@ -104,7 +105,7 @@ export class GraphAdSender implements AdConversionSender {
     const url = `${base}/${AD_API_VERSION}/${encodeURIComponent(this.opts.pixelId)}/events?access_token=${encodeURIComponent(this.opts.accessToken)}`;
     let res: Response;
     try {
-      res = await (this.opts.fetch ?? fetch)(url, {
+      res = await tracedFetch('ads', this.opts.fetch ?? fetch)(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ data: batch }),

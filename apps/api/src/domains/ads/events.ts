@@ -88,15 +88,23 @@ export function addToCartEvent(
  * id, the quantity and the unit price it was sold at.
  */
 export function purchaseEvent(
-  order: { amount: number; lines: { product_display_id: number; quantity: number; price: number }[] },
+  order: {
+    order_no: string;
+    amount: number;
+    lines: { product_display_id: number; quantity: number; price: number }[];
+  },
   now: Date,
   info: AdRequestInfo = {},
 ): AdConversionEvent {
   return baseEvent('Purchase', now, info, {
-    custom: productData(
-      order.lines.map((l) => ({ id: l.product_display_id, quantity: l.quantity, price: l.price })),
-      order.amount,
-    ),
+    custom: {
+      ...productData(
+        order.lines.map((l) => ({ id: l.product_display_id, quantity: l.quantity, price: l.price })),
+        order.amount,
+      ),
+      // The conversions API's order_id: which order a Purchase is, whatever its event id.
+      order_id: order.order_no,
+    },
   });
 }
 

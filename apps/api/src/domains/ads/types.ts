@@ -18,6 +18,8 @@ export type AdCustomData = {
   content_ids?: string[];
   content_type?: 'product';
   fb_registration_method?: string;
+  /** Purchase: the order number (the conversions API's order_id). */
+  order_id?: string;
 };
 
 export type AdConversionEvent = {

@@ -15,6 +15,13 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { invalidate } from '../../platform/cache.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { toCsv } from '../../platform/csv.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/transactions.ts';
+import { lockMember, pointBalance } from '../users/index.ts';
+import { earnPoints, revokePoints } from './points.ts';
 import {
   couponPolicies,
   couponSerials,
@@ -22,13 +29,7 @@ import {
   missionCompletions,
   missions,
   operatorPointGrants,
-} from '../../db/schema.ts';
-import { invalidate } from '../../platform/cache.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../../platform/transactions.ts';
-import { lockMember, pointBalance } from '../users/index.ts';
-import { earnPoints, revokePoints } from './points.ts';
+} from './schema.ts';
 
 export const ADMIN_POLICIES_PAGE = 30;
 const POLICY_NOT_FOUND = '쿠폰 정책이 없습니다.';
@@ -150,10 +151,10 @@ export async function serialsCsv(ctx: AppContext, policyId: number, batch?: numb
     )
     .orderBy(asc(couponSerials.batch), asc(couponSerials.id));
   if (rows.length === 0) throw notFound('쿠폰 번호가 없습니다.');
-  return [
-    'code,batch,redeemed_at',
-    ...rows.map((r) => `${r.code},${r.batch},${r.redeemed_at ? r.redeemed_at.toISOString() : ''}`),
-  ].join('\r\n');
+  return toCsv(
+    ['code', 'batch', 'redeemed_at'],
+    rows.map((r) => [r.code, r.batch, r.redeemed_at ? r.redeemed_at.toISOString() : null]),
+  );
 }
 
 /**

@@ -7,9 +7,10 @@
  */
 import { COUPON_EXPIRY_NOTICE_DAYS, formatWon } from '@codiroom/shared';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { couponPolicies, coupons, notifications } from '../../db/schema.ts';
+import { notifications } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notify } from '../users/index.ts';
+import { couponPolicies, coupons } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -18,11 +18,12 @@ import {
   type OwnedCoupon,
 } from '@codiroom/shared';
 import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { couponPolicies, coupons } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
+import type { StatementStep } from '../../platform/workflow.ts';
 import { hasPaidOrder } from './first-purchase.ts';
+import { couponPolicies, coupons } from './schema.ts';
 
 export type Policy = typeof couponPolicies.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
@@ -132,21 +133,21 @@ export async function reserveCoupon(tx: Tx, userId: number, couponId: number, or
 }
 
 /**
- * The order's payment was confirmed: the coupons it reserved become used, in the statement or
- * transaction that makes it PAID. A SQL fragment (a data-modifying CTE body) so the one-statement
- * payment can carry it; `userId` keeps the look-up on the member's coupons index.
+ * The benefits step of the payment confirmation (orders/payment-workflow.ts; SPEC.md 'Benefits'):
+ * the coupons the order reserved become used, in the statement or transaction that makes it PAID.
+ * `userId` keeps the look-up on the member's coupons index. Undo (a later settle step failed): they
+ * are reserved again, as before the payment; a refund gives them back through restoreCoupon.
  */
-export function useReservedCouponsSql(userId: SQL, orderId: SQL, at: SQL): SQL {
-  return sql`update coupons set used_at = ${at}
-    where user_id = ${userId} and order_id = ${orderId} and used_at is null`;
-}
-
-/** `useReservedCouponsSql` as its own statement (the locked payment path). */
-export async function useReservedCoupons(tx: Tx, userId: number, orderId: number, now: Date) {
-  await tx.execute(
-    useReservedCouponsSql(sql`${userId}::int`, sql`${orderId}::int`, sql`${now.toISOString()}::timestamptz`),
-  );
-}
+export const useReservedCouponsStep: StatementStep<{ userId: SQL; orderId: SQL; at: SQL }> = {
+  name: 'benefits.use-reserved-coupons',
+  owner: 'benefits',
+  statement: ({ userId, orderId, at }) => sql`update coupons set used_at = ${at}
+    where user_id = ${userId} and order_id = ${orderId} and used_at is null`,
+  undo: async (tx, { userId, orderId, at }) => {
+    await tx.execute(sql`update coupons set used_at = null
+      where user_id = ${userId} and order_id = ${orderId} and used_at = ${at}`);
+  },
+};
 
 /**
  * Gives a coupon back when its order is released, fails, expires or is cancelled (usable again

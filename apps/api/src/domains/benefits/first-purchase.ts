@@ -12,10 +12,11 @@
 import { BENEFIT_MESSAGES as M } from '@codiroom/shared';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { couponPolicies, coupons, firstPurchaseGrants, orders, users } from '../../db/schema.ts';
+import { orders, users } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { phoneHash } from '../users/index.ts';
+import { couponPolicies, coupons, firstPurchaseGrants } from './schema.ts';
 
 export async function hasPaidOrder(db: Conn, userId: number): Promise<boolean> {
   const [row] = await db

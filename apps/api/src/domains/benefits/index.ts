@@ -7,10 +7,10 @@ export {
   orderCouponRules,
   reserveCoupon,
   restoreCoupon,
-  useReservedCoupons,
-  useReservedCouponsSql,
+  useReservedCouponsStep,
 } from './coupons.ts';
 export { autoIssueStyleQuizCoupons, grantSignUpCoupon, issueMonthlyCodiCoupon } from './issuing.ts';
+export { couponExpiryJob } from './jobs.ts';
 export { missionStates, revokeLostReviewMissions } from './missions.ts';
 export { linesForItems, memberRules } from './optimiser.ts';
 export {
@@ -22,4 +22,12 @@ export {
   spendPoints,
 } from './points.ts';
 export { promotionCoupon } from './promotion-coupon.ts';
+export { couponPolicyExists } from './reads-for-contents.ts';
+export { activeMissions, type MissionRow } from './reads-for-curations.ts';
+export {
+  couponsOfOrders,
+  earnedPurchasePoints,
+  type OrderCoupon,
+  returnedOrderPoints,
+} from './reads-for-orders.ts';
 export { benefitRoutes } from './routes.ts';

@@ -23,7 +23,7 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { couponPolicies, couponSerials, coupons, styleQuizzes, users } from '../../db/schema.ts';
+import { styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
@@ -38,6 +38,7 @@ import {
   resolvePolicyId,
 } from './coupons.ts';
 import { claimFirstPurchase, hasPaidOrder } from './first-purchase.ts';
+import { couponPolicies, couponSerials, coupons } from './schema.ts';
 
 // ───────────────────────────── issuing ─────────────────────────────
 
@@ -336,7 +337,8 @@ export async function randomEventStatus(ctx: AppContext, userId: number | null) 
 /**
  * SPEC.md §4: CODI and PROMOTION coupons are auto-issued for members who took the style quiz,
  * PROMOTION only before 2025-03-17 KST. Idempotent: coupons already held are skipped. Called by
- * the style-quiz flow (not built yet: docs/ARCHITECTURE.md, 'Next') after a quiz is saved.
+ * the style quiz after a quiz is saved (curations/style-quiz.ts; docs/ARCHITECTURE.md, "Style
+ * quiz").
  */
 export async function autoIssueStyleQuizCoupons(ctx: AppContext, userId: number) {
   const now = ctx.clock.now();

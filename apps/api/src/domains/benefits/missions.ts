@@ -15,8 +15,6 @@ import type { Db } from '../../db/client.ts';
 import {
   dailyQuizAnswers,
   dailyQuizzes,
-  missionCompletions,
-  missions,
   personalColorAnswers,
   reviews,
   styleQuizzes,
@@ -25,6 +23,7 @@ import {
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { clawBackPoints, earnPoints } from './points.ts';
+import { missionCompletions, missions } from './schema.ts';
 
 type MissionRow = typeof missions.$inferSelect;
 

@@ -10,12 +10,10 @@ import {
   evaluateChoice,
   unitPrice,
 } from '@codiroom/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cartLines, carts, categories, productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { runningTimeSales } from '../catalog/index.ts';
+import { type CouponItemRow, couponItemRows, runningTimeSales } from '../catalog/index.ts';
 import { ownedRows, ruleOf } from './coupons.ts';
 import { hasPaidOrder } from './first-purchase.ts';
 
@@ -26,33 +24,17 @@ type LineRow = CouponLine & { name: string; size_name: string };
 /** Coupon lines for product items: current price (time-sale price while one runs), categories. */
 export async function linesForItems(db: Conn, itemIds: number[], quantities: Map<number, number>, now: Date) {
   if (itemIds.length === 0) return [];
-  const rows = await db
-    .select({
-      item_id: productItems.id,
-      display_id: productDisplays.id,
-      brand_id: productDisplays.brand_id,
-      category_id: productDisplays.category_id,
-      parent_id: categories.parent_id,
-      name: productDisplays.name,
-      size_name: productItems.size_name,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      extra_price: productItems.extra_price,
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .innerJoin(categories, eq(categories.id, productDisplays.category_id))
-    .where(inArray(productItems.id, itemIds));
+  const byId = await couponItemRows(db, itemIds);
+  const rows = [...byId.values()];
   const sales = await timeSalePrices(
     db,
     rows.map((r) => ({ id: r.display_id, price_discount: r.price_discount })),
     now,
   );
-  const byId = new Map(rows.map((r) => [r.item_id, r]));
   const missing = itemIds.filter((id) => !byId.has(id));
   if (missing.length > 0) throw notFound(`상품을 찾을 수 없습니다. (${missing.join(', ')})`);
   return itemIds.map((id): LineRow => {
-    const r = byId.get(id) as (typeof rows)[number];
+    const r = byId.get(id) as CouponItemRow;
     const sale = sales.get(r.display_id);
     return {
       line_id: id,
@@ -80,15 +62,12 @@ export async function timeSalePrices(
   return new Map([...sales].map(([id, s]) => [id, s.sale_price]));
 }
 
-async function cartQuantities(db: Conn, userId: number, itemIds: number[]) {
-  const rows = await db
-    .select({ id: cartLines.product_item_id, q: sql<number>`sum(${cartLines.quantity})::int` })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cart_id))
-    .where(and(eq(carts.user_id, userId), inArray(cartLines.product_item_id, itemIds)))
-    .groupBy(cartLines.product_item_id);
-  return new Map(rows.map((r) => [r.id, Number(r.q)]));
-}
+/**
+ * A member's cart quantities by product item id (carts' memberCartQuantities). Passed in by app.ts
+ * through benefitRoutes: carts already depends on benefits (through curations), so benefits does
+ * not import carts.
+ */
+export type CartQuantities = (db: Conn, userId: number, itemIds: number[]) => Promise<Map<number, number>>;
 
 /**
  * The member's coupons as optimiser rules. A first-purchase coupon is only for a member without a
@@ -102,7 +81,13 @@ export async function memberRules(db: Conn, userId: number) {
   return { rules: rows.map((r) => ruleOf(r.p, r.c)), names: new Map(rows.map((r) => [r.c.id, r.p.name])) };
 }
 
-async function orderLines(ctx: AppContext, userId: number, itemIds: number[], quantities?: number[]) {
+async function orderLines(
+  ctx: AppContext,
+  cartQuantities: CartQuantities,
+  userId: number,
+  itemIds: number[],
+  quantities?: number[],
+) {
   if (quantities && quantities.length !== itemIds.length) {
     throw badRequest('Invalid querystring.quantities: expected one quantity per product_item_id');
   }
@@ -118,13 +103,14 @@ async function orderLines(ctx: AppContext, userId: number, itemIds: number[], qu
 /** GET /api/orders/best-coupon-combs. */
 export async function bestCouponCombs(
   ctx: AppContext,
+  cartQuantities: CartQuantities,
   userId: number,
   itemIds: number[],
   quantities?: number[],
 ) {
   const now = ctx.clock.now();
   const [lines, { rules, names }] = await Promise.all([
-    orderLines(ctx, userId, itemIds, quantities),
+    orderLines(ctx, cartQuantities, userId, itemIds, quantities),
     memberRules(ctx.db, userId),
   ]);
   return combBody(lines, bestCouponAssignment(lines, rules, now), names);
@@ -217,13 +203,14 @@ export async function applyChosenCoupons(
 /** GET /api/orders/products-with-coupons: per-line options and the cart-wide options. */
 export async function productsWithCoupons(
   ctx: AppContext,
+  cartQuantities: CartQuantities,
   userId: number,
   itemIds: number[],
   quantities?: number[],
 ) {
   const now = ctx.clock.now();
   const [lines, { rules, names }] = await Promise.all([
-    orderLines(ctx, userId, itemIds, quantities),
+    orderLines(ctx, cartQuantities, userId, itemIds, quantities),
     memberRules(ctx.db, userId),
   ]);
   const o = couponOptions(lines, rules, now);

@@ -15,10 +15,11 @@
 import { POINT_VALID_DAYS } from '@codiroom/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, pointLedger } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { lockMember, pointBalance } from '../users/index.ts';
+import { pointLedger } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 

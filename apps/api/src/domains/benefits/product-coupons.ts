@@ -10,14 +10,15 @@ import {
   unitPrice,
 } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
-import { categories, couponPolicies, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { couponDisplayRow } from '../catalog/index.ts';
 import { firstPurchasePolicyId, offerView, ownedRows, type Policy, ruleOf } from './coupons.ts';
 import { hasPaidOrder } from './first-purchase.ts';
 import { downloadablePolicies, openAt } from './issuing.ts';
 import { timeSalePrices } from './optimiser.ts';
+import { couponPolicies } from './schema.ts';
 
 // ───────────────────────────── product pages ─────────────────────────────
 
@@ -26,20 +27,7 @@ async function displayLine(
   displayId: number,
   now: Date,
 ): Promise<(CouponLine & { price: number }) | null> {
-  const [d] = await db
-    .select({
-      id: productDisplays.id,
-      brand_id: productDisplays.brand_id,
-      category_id: productDisplays.category_id,
-      parent_id: categories.parent_id,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      is_active: productDisplays.is_active,
-    })
-    .from(productDisplays)
-    .innerJoin(categories, eq(categories.id, productDisplays.category_id))
-    .where(eq(productDisplays.id, displayId))
-    .limit(1);
+  const d = await couponDisplayRow(db, displayId);
   if (!d || !d.is_active) return null;
   const sale = (await timeSalePrices(db, [d], now)).get(d.id);
   return {

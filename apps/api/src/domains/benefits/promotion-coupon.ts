@@ -4,10 +4,11 @@
  * contents domain writes the page's terms from these facts (packages/shared/src/promotion-terms.ts).
  */
 import type { PromotionCoupon } from '@codiroom/shared';
-import { eq, inArray } from 'drizzle-orm';
-import { brands, categories, couponPolicies } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { brandNames, categoryNames } from '../catalog/index.ts';
 import { policyFields } from './coupons.ts';
+import { couponPolicies } from './schema.ts';
 
 /** The policy's facts, or null when there is no such active policy. */
 export async function promotionCoupon(
@@ -19,18 +20,9 @@ export async function promotionCoupon(
   if (!p || !p.is_active) return null;
   const now = ctx.clock.now();
   let scope_names: string[] = [];
-  if (p.scope === 'BRAND' && p.scope_ids.length) {
-    const rows = await ctx.db
-      .select({ id: brands.id, name: brands.name })
-      .from(brands)
-      .where(inArray(brands.id, p.scope_ids));
-    scope_names = p.scope_ids.flatMap((id) => rows.find((r) => r.id === id)?.name ?? []);
-  } else if (p.scope === 'CATEGORY' && p.scope_ids.length) {
-    const rows = await ctx.db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(inArray(categories.id, p.scope_ids));
-    scope_names = p.scope_ids.flatMap((id) => rows.find((r) => r.id === id)?.name ?? []);
+  if ((p.scope === 'BRAND' || p.scope === 'CATEGORY') && p.scope_ids.length) {
+    const names = await (p.scope === 'BRAND' ? brandNames : categoryNames)(ctx.db, p.scope_ids);
+    scope_names = p.scope_ids.flatMap((id) => names.get(id) ?? []);
   }
   const inWindow = (!p.starts_at || p.starts_at <= now) && (!p.ends_at || now < p.ends_at);
   const left = p.total_limit === null || p.issued_count < p.total_limit;

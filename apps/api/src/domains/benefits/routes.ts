@@ -39,7 +39,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import { IdParams, PageQuery } from '../../platform/params.ts';
 import { benefitAdminRoutes } from './admin-routes.ts';
-import { notifyExpiringCoupons } from './coupon-expiry.ts';
 import { couponBox, couponListStatus, couponStatus, ownedCoupons } from './coupons.ts';
 import {
   downloadByType,
@@ -52,7 +51,12 @@ import {
   randomEventStatus,
 } from './issuing.ts';
 import { receiveMissionPoint } from './missions.ts';
-import { applyChosenCoupons, bestCouponCombs, productsWithCoupons } from './optimiser.ts';
+import {
+  applyChosenCoupons,
+  bestCouponCombs,
+  type CartQuantities,
+  productsWithCoupons,
+} from './optimiser.ts';
 import { currentBalance, pointHistory } from './points.ts';
 import { couponOffers, productBenefits, productCouponsBody } from './product-coupons.ts';
 
@@ -75,25 +79,11 @@ const displayId = (raw: string): number => {
   return id;
 };
 
-export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const benefitRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  cartQuantities: CartQuantities;
+}> = async (app, { ctx, cartQuantities }) => {
   await app.register(benefitAdminRoutes, { ctx });
-  // In the server process, at start and then hourly: members are told of coupons expiring within
-  // three days, once per coupon (coupon-expiry.ts; tests call notifyExpiringCoupons).
-  if (ctx.config.BACKGROUND_JOBS === 'on') {
-    const sweep = () =>
-      void notifyExpiringCoupons(ctx).catch((err: unknown) =>
-        app.log.warn({ err }, 'coupon expiry notices failed'),
-      );
-    let timer: NodeJS.Timeout | null = null;
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, 3_600_000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
   // ── owned coupons ──
   app.get(
     '/benefits/coupon-exists',
@@ -405,7 +395,8 @@ export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: BestCouponCombBody, ...E4xx },
       },
     },
-    async (req) => bestCouponCombs(ctx, memberId(req), req.query.product_item_ids, req.query.quantities),
+    async (req) =>
+      bestCouponCombs(ctx, cartQuantities, memberId(req), req.query.product_item_ids, req.query.quantities),
   );
   app.get(
     '/orders/products-with-coupons',
@@ -418,7 +409,14 @@ export const benefitRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: ProductsWithCouponsBody, ...E4xx },
       },
     },
-    async (req) => productsWithCoupons(ctx, memberId(req), req.query.product_item_ids, req.query.quantities),
+    async (req) =>
+      productsWithCoupons(
+        ctx,
+        cartQuantities,
+        memberId(req),
+        req.query.product_item_ids,
+        req.query.quantities,
+      ),
   );
 
   app.post(

@@ -60,8 +60,9 @@ export type BatchRow = {
  * (plus the cart's line count); `room` is what the line may reach
  * (CART_MAX_QUANTITY, and the stock beside the cart's codi lines of the item). The line is
  * inserted or, on the (cart, item, codi) key, incremented; the conflict branch compares the
- * current line with `room`, so concurrent adds never take it above stock. As for every cart add,
- * the commit does not wait for the WAL flush (docs/ARCHITECTURE.md, "Carts").
+ * current line with `room`, so concurrent adds never take it above stock. Its commit is durable
+ * (an add is acknowledged): the one WAL flush is shared by every add of the batch
+ * (docs/ARCHITECTURE.md, "Carts").
  */
 export const BATCH_ADD_SQL = `
 with req as (
@@ -137,8 +138,7 @@ line as (
 )
 select r.ord, (item.id is not null) as found, item.stock, item.product_display_id, item.price,
   item.price_discount, item.extra_price, h.same_q, h.others, h.n_lines,
-  line.id as line_id, line.quantity as line_quantity, line.inserted,
-  set_config('synchronous_commit', 'off', true) as sync_commit
+  line.id as line_id, line.quantity as line_quantity, line.inserted
 from req r
   left join item on item.ord = r.ord
   left join held h on h.ord = r.ord

@@ -14,16 +14,17 @@ import {
   livePrice,
   unitPrice,
 } from '@codiroom/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, cartLines, codiSets, productDisplays, productItems } from '../../db/schema.ts';
-import { LOW_STOCK_MAX, runningTimeSales, sellableStockColumn } from '../catalog/index.ts';
+import { cartItemRows, LOW_STOCK_MAX, runningTimeSales, sellableItemStocks } from '../catalog/index.ts';
+import { codiHeadings } from '../contents/index.ts';
+import { cartLines } from './schema.ts';
 import { countLines, findCartId, type Owner } from './service.ts';
 
 // ───────────────────────────── reads ─────────────────────────────
 
 async function loadLines(db: Db, cartId: number, now: Date): Promise<CartLine[]> {
-  const rows = await db
+  const own = await db
     .select({
       id: cartLines.id,
       quantity: cartLines.quantity,
@@ -31,27 +32,18 @@ async function loadLines(db: Db, cartId: number, now: Date): Promise<CartLine[]>
       is_size_selected_by_user: cartLines.is_size_selected_by_user,
       product_display_id: cartLines.product_display_id,
       product_item_id: cartLines.product_item_id,
-      name: productDisplays.name,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      image_url: productDisplays.image_url,
-      product_type: productDisplays.product_type,
-      is_fast: productDisplays.is_fast,
-      brand_id: brands.id,
-      brand_name: brands.name,
-      shipping_fee: brands.shipping_fee,
-      free_shipping_min: brands.free_shipping_min,
-      size_name: productItems.size_name,
-      color_name: productItems.color_name,
-      stock: sellableStockColumn(),
-      extra_price: productItems.extra_price,
     })
     .from(cartLines)
-    .innerJoin(productItems, eq(productItems.id, cartLines.product_item_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, cartLines.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
     .where(eq(cartLines.cart_id, cartId))
     .orderBy(desc(cartLines.id));
+  const items = await cartItemRows(
+    db,
+    own.map((l) => l.product_item_id),
+  );
+  const rows = own.flatMap((l) => {
+    const item = items.get(l.product_item_id);
+    return item ? [{ ...item, ...l }] : [];
+  });
   // The live price (time sale while one applies), as checkout and POST /api/orders charge
   // (docs/ARCHITECTURE.md, 'Prices').
   const sales = await runningTimeSales(
@@ -100,14 +92,7 @@ export async function cartLinesOf(db: Db, owner: Owner, now: Date): Promise<Cart
 export async function cartList(db: Db, owner: Owner, now: Date): Promise<CartList> {
   const lines = await cartLinesOf(db, owner, now);
   const codiIds = [...new Set(lines.flatMap((l) => (l.codi_id === null ? [] : [l.codi_id])))];
-  const codis =
-    codiIds.length === 0
-      ? []
-      : await db
-          .select({ id: codiSets.id, title: codiSets.title, image_url: codiSets.image_url })
-          .from(codiSets)
-          .where(inArray(codiSets.id, codiIds));
-  const codiById = new Map(codis.map((c) => [c.id, c]));
+  const codiById = await codiHeadings(db, codiIds);
   const result: CartEntry[] = [];
   const codiEntries = new Map<number, CartEntry & { type: 'codi' }>();
   for (const line of lines) {
@@ -161,12 +146,7 @@ export async function cartProductIds(db: Db, owner: Owner): Promise<CartProductI
 
 export async function soldOutOf(db: Db, itemIds: number[]): Promise<CartSoldOutBody> {
   const ids = [...new Set(itemIds)];
-  const rows = await db
-    .select({ id: productItems.id, stock: sellableStockColumn() })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(inArray(productItems.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r.stock]));
+  const byId = await sellableItemStocks(db, ids);
   const result = ids.map((id) => {
     const stock = byId.get(id) ?? 0;
     return { product_item_id: id, stock, is_sold_out: stock <= 0 };

@@ -1,2 +1,8 @@
-/** The carts domain as other domains use it: the cart's stock and quantity messages. */
+/**
+ * The carts domain as other domains use it: the cart's stock and quantity messages, and its step
+ * of the payment confirmation (payment-step.ts).
+ */
+export { clearBoughtLinesStep } from './payment-step.ts';
+export { memberCartQuantities } from './reads-for-benefits.ts';
+export { type MemberCartLine, memberCartLines } from './reads-for-orders.ts';
 export { MSG } from './service.ts';

@@ -4,49 +4,23 @@
  * sellable stock. Only the caller's own line (another cart's line answers 404, as PATCH does).
  */
 import type { CartLineOptions } from '@codiroom/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartLines, productDisplays, productItems } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
-import { sellableStockColumn } from '../catalog/index.ts';
+import { optionsOfItemProduct } from '../catalog/index.ts';
+import { cartLines } from './schema.ts';
 import { findCartId, MSG, type Owner } from './service.ts';
 
 export async function lineOptions(db: Db, owner: Owner, lineId: number): Promise<CartLineOptions> {
   const cartId = await findCartId(db, owner);
   if (cartId === null) throw notFound(MSG.lineNotFound);
   const [line] = await db
-    .select({
-      id: cartLines.id,
-      product_item_id: cartLines.product_item_id,
-      quantity: cartLines.quantity,
-      product_id: productItems.product_id,
-    })
+    .select({ id: cartLines.id, product_item_id: cartLines.product_item_id, quantity: cartLines.quantity })
     .from(cartLines)
-    .innerJoin(productItems, eq(productItems.id, cartLines.product_item_id))
     .where(and(eq(cartLines.id, lineId), eq(cartLines.cart_id, cartId)))
     .limit(1);
   if (!line) throw notFound(MSG.lineNotFound);
-  const rows = await db
-    .select({
-      display_id: productDisplays.id,
-      color_name: productDisplays.color_name,
-      color_hex: productDisplays.color_hex,
-      image_url: productDisplays.image_url,
-      id: productItems.id,
-      size_name: productItems.size_name,
-      extra_price: productItems.extra_price,
-      stock: sellableStockColumn(),
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(
-      and(
-        eq(productItems.product_id, line.product_id),
-        eq(productItems.is_active, true),
-        eq(productDisplays.is_active, true),
-      ),
-    )
-    .orderBy(asc(productDisplays.id), asc(productItems.sort_order), asc(productItems.id));
+  const rows = await optionsOfItemProduct(db, line.product_item_id);
   const colours: CartLineOptions['colours'] = [];
   for (const r of rows) {
     let c = colours.at(-1);

@@ -22,14 +22,13 @@ import {
   ProductToCartRequest,
   UpdateCartLineRequest,
 } from '@codiroom/shared';
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productDisplays, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { IdParams } from '../../platform/params.ts';
 import { addToCartEvent, adUnitPrice, fireRequestAdEvents } from '../ads/index.ts';
+import { cartItemRows } from '../catalog/index.ts';
 import { curationOutfitDisplays } from '../curations/index.ts';
 import { cartCount, cartLinesOf, cartList, cartProductIds, soldOutOf } from './cart-read.ts';
 import { lineOptions } from './options.ts';
@@ -283,23 +282,10 @@ function fireAddToCart(
   if (items.length === 0) return;
   const now = ctx.clock.now();
   void fireRequestAdEvents(ctx, req, { userId: req.principal.userId }, async (info) => {
-    const rows = await ctx.db
-      .select({
-        item_id: productItems.id,
-        product_display_id: productItems.product_display_id,
-        extra_price: productItems.extra_price,
-        price: productDisplays.price,
-        price_discount: productDisplays.price_discount,
-      })
-      .from(productItems)
-      .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-      .where(
-        inArray(
-          productItems.id,
-          items.map((i) => i.product_item_id),
-        ),
-      );
-    const byId = new Map(rows.map((r) => [r.item_id, r]));
+    const byId = await cartItemRows(
+      ctx.db,
+      items.map((i) => i.product_item_id),
+    );
     const lines = items.flatMap((i) => {
       const r = byId.get(i.product_item_id);
       return r

@@ -11,12 +11,13 @@
 import { CART_MAX_QUANTITY, type CartAddBody, type UpdateCartLineRequest } from '@codiroom/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartLines, carts, codiItems, codiSets, productDisplays, productItems } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
-import { sellableStockColumn } from '../catalog/index.ts';
+import { type LockedItem, lockCartItems } from '../catalog/index.ts';
+import { activeCodiDisplayIds } from '../contents/index.ts';
 import { type BatchRow, cartAddBatcher } from './add-batch.ts';
+import { cartLines, carts } from './schema.ts';
 
 export type Owner = { userId: number } | { guestId: string };
 
@@ -76,26 +77,6 @@ export async function countLines(db: Conn, cartId: number | null): Promise<numbe
 
 // ───────────────────────────── writes ─────────────────────────────
 
-type LockedItem = { id: number; product_display_id: number; product_id: number; stock: number };
-
-/** Locks the item rows (in id order, so concurrent multi-item adds cannot deadlock). */
-async function lockItems(tx: Tx, ids: number[]): Promise<Map<number, LockedItem>> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await tx
-    .select({
-      id: productItems.id,
-      product_display_id: productItems.product_display_id,
-      product_id: productItems.product_id,
-      stock: sellableStockColumn(),
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(inArray(productItems.id, sorted))
-    .orderBy(productItems.id)
-    .for('update', { of: productItems });
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 /**
  * Checks that a line of `lineQuantity` fits the item's stock beside the cart's `others` of it;
  * `held` is what the cart already holds of it without this request (the detail's remainder).
@@ -121,10 +102,7 @@ async function addItems(
   const merged = new Map<number, number>();
   for (const w of wanted) merged.set(w.product_item_id, (merged.get(w.product_item_id) ?? 0) + w.quantity);
   return db.transaction(async (tx) => {
-    // A cart line is cheap to lose on a server crash but hot under load: the commit does not wait
-    // for the WAL flush (no risk of inconsistency, only of losing the last few ms of adds).
-    await tx.execute(sql`set local synchronous_commit = off`);
-    const items = await lockItems(tx, [...merged.keys()]);
+    const items = await lockCartItems(tx, [...merged.keys()]);
     for (const id of merged.keys()) {
       const item = items.get(id);
       if (!item) throw notFound(MSG.itemNotFound);
@@ -260,17 +238,8 @@ export async function codiToCart(
   codiId: number,
   items: AddItem[],
 ): Promise<CartAddBody> {
-  const [codi] = await db
-    .select({ id: codiSets.id })
-    .from(codiSets)
-    .where(and(eq(codiSets.id, codiId), eq(codiSets.is_active, true)))
-    .limit(1);
-  if (!codi) throw notFound(MSG.codiNotFound);
-  const displays = await db
-    .select({ d: codiItems.product_display_id })
-    .from(codiItems)
-    .where(eq(codiItems.codi_id, codiId));
-  const allowed = new Set(displays.map((r) => r.d));
+  const allowed = await activeCodiDisplayIds(db, codiId);
+  if (!allowed) throw notFound(MSG.codiNotFound);
   return addItems(db, owner, now, items, codiId, (d) => allowed.has(d), MSG.notInCodi);
 }
 
@@ -308,7 +277,7 @@ export async function updateLine(
       .limit(1);
     if (!line) throw notFound(MSG.lineNotFound);
     const itemId = body.product_item_id ?? line.product_item_id;
-    const items = await lockItems(tx, [itemId, line.product_item_id]);
+    const items = await lockCartItems(tx, [itemId, line.product_item_id]);
     const item = items.get(itemId);
     if (!item) throw notFound(MSG.itemNotFound);
     if (item.product_id !== items.get(line.product_item_id)?.product_id) throw badRequest(MSG.notInDisplay);

@@ -7,10 +7,10 @@
 import { formatKst, type TimeSaleInput, timeSaleShownState } from '@codiroom/shared';
 import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { productDisplays, timeSaleItems, timeSales } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { productDisplays, timeSaleItems, timeSales } from './schema.ts';
 import { timeSaleRunning } from './time-sale.ts';
 
 export const ADMIN_TIME_SALES_PAGE = 30;

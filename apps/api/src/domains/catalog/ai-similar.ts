@@ -2,9 +2,10 @@
 import type { AiSimilarBody } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, orderItems, orders, productDisplays, products } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema.ts';
 import { activeRow } from './product-page.ts';
 import { activeCardsByIds } from './repository.ts';
+import { categories, productDisplays, products } from './schema.ts';
 
 export const AI_SIMILAR_LIMIT = 12;
 export const AI_CANDIDATES = 300;

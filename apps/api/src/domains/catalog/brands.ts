@@ -9,10 +9,10 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, max, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, categories, productDisplays, productItems } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { categoryIdsFor, PRODUCT_PAGE_SIZE } from './products.ts';
 import { type CardSort, pageProductCards } from './repository.ts';
+import { brands, categories, productDisplays, productItems } from './schema.ts';
 
 export const brandMissing = () => notFound(MESSAGES.brandMissing);
 

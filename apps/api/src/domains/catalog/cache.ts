@@ -12,7 +12,7 @@ export const AGGREGATE_TTL_S = 60;
 /** Each call names its own TTL (at most a day). */
 export const CATALOG_AGGREGATES = defineCache<unknown>('catalog-aggregates', {
   ttlMs: 86_400_000,
-  invalidatedBy: ['catalog.changed'],
+  invalidatedBy: ['catalog.changed', 'popularity.changed'],
   mode: 'shared',
 });
 

@@ -5,14 +5,14 @@
  * process's memory until `catalog.changed` (a new product or colourway) or ten minutes pass.
  */
 import { sql } from 'drizzle-orm';
-import { productDisplays } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { productDisplays } from './schema.ts';
 
 const COLOURWAYS = defineCache<ReadonlySet<string>>('catalog-colourways', {
   ttlMs: 600_000,
   maxEntries: 1,
-  invalidatedBy: ['catalog.changed'],
+  invalidatedBy: ['catalog.changed', 'popularity.changed'],
 });
 
 const colourwayKey = (type: string, hex: string) => `${type}/${hex.replace(/^#/, '').toLowerCase()}`;

@@ -4,7 +4,6 @@ import {
   CurrentViewCountBody,
   ErrorBody,
   ImageMainBody,
-  MatchupProductsBody,
   ProductBoxBody,
   ProductCardList,
   ShippingInfoBody,
@@ -15,13 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { DisplayIdQuery, IdParams } from '../../platform/params.ts';
 import { PREFERRED_DEFAULT_LIMIT } from './preferred.ts';
 import { currentViewCount, imageMain, shippingInfo } from './product-page.ts';
-import {
-  readAiSimilar,
-  readBrandRanking,
-  readMatchupProducts,
-  readPreferredCards,
-  readProductBox,
-} from './product-read.ts';
+import { readAiSimilar, readBrandRanking, readPreferredCards, readProductBox } from './product-read.ts';
 import { parseId } from './products.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
@@ -85,21 +78,6 @@ export const productExtraRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => readProductBox(ctx, ctx.clock.now(), parseId(req.params.id)),
-  );
-
-  app.get(
-    '/products/matchup-products',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Items that go with the product: its codi sets first, then complementary types sharing a style tag',
-        querystring: DisplayIdOnly,
-        response: { 200: MatchupProductsBody, 400: ErrorBody, ...NotFound },
-      },
-    },
-    async (req) => readMatchupProducts(ctx, ctx.clock.now(), req.query.product_display_id),
   );
 
   app.get(

@@ -3,8 +3,9 @@
  * (`.webp`: the same drawing rasterised, which phones decode off their main thread, where each SVG
  * is a document of its own to parse, style and lay out; the seed links the pictures so). Banners
  * draw their wordmark as strokes, so their WebP needs no font on the server; brand logos and brand
- * banners, which carry lettering, stay SVG, drawn by the browser's fonts. URLs are
- * content-addressed by their parameters, so they are cached as immutable. A product or review
+ * banners, which carry lettering, stay SVG, drawn by the browser's fonts. URLs name the drawing's
+ * parameters but not the drawing code (apps/api/art), which can change under the same URL: cached a
+ * day, then refreshed in the background (DEMO_ART_CACHE), never as immutable. A product or review
  * picture is drawn only in a colourway the catalogue has (colourways.ts), a product picture only
  * for one of its PRODUCT_VARIANTS drawings: any other URL is a 404 drawn by nothing. A picture named
  * by a bare id (style, review, banner) is one of ID_DRAWINGS drawings (the id modulo it; a review
@@ -15,7 +16,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { brands } from '../../db/schema.ts';
 import {
   PRODUCT_VARIANTS,
   renderBannerSvg,
@@ -24,18 +24,20 @@ import {
   renderProductSvg,
   renderReviewSvg,
   renderStyleSvg,
-} from '../../images/svg.ts';
+} from '../../../art/svg.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { rasterizeSvg } from '../../platform/image-processing.ts';
 import { isKnownColourway } from './colourways.ts';
+import { brands } from './schema.ts';
 
 const svgFile = z
   .string()
   .regex(/^\d{1,9}\.(svg|webp)$/, 'expected {number}.svg or {number}.webp')
   .transform((s) => ({ id: Number.parseInt(s, 10), webp: s.endsWith('.webp') }));
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A day fresh, a week more while a refresh runs: a changed drawing reaches every browser in a day. */
+export const DEMO_ART_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** Distinct drawings of a picture named by a bare id; below the raster cache's size per kind. */
 export const ID_DRAWINGS = 1_000;
@@ -46,7 +48,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     svg: string,
     raster?: { webp: boolean; key: string },
   ) => {
-    reply.header('cache-control', IMMUTABLE);
+    reply.header('cache-control', DEMO_ART_CACHE);
     if (!raster?.webp) return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
     return reply.header('content-type', 'image/webp').send(await rasterizeSvg(raster.key, svg));
   };

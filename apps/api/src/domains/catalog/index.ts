@@ -1,25 +1,98 @@
 /**
  * The catalogue as other domains use it: the product read model (cards with brand, live price and
  * stock — product-read.ts), the live-price reads that carts and orders price lines with, the
- * sellable-stock and running-time-sale rules, and the card queries other domains page through.
+ * sellable-stock and running-time-sale rules, the card queries other domains page through, and
+ * brand names, shipping fees and display labels by id (labels.ts) for other domains' lines.
  */
+export {
+  ADMIN_PRODUCTS_PAGE,
+  catalogOptions as adminCatalogOptions,
+  createProduct as adminCreateProduct,
+  listProducts as adminListProducts,
+  PRODUCT_MSG,
+  type ProductChangeHooks,
+  productDetail as adminProductDetail,
+  replaceMeasurements as adminReplaceMeasurements,
+  setDisplayImages as adminSetDisplayImages,
+  updateDisplay as adminUpdateDisplay,
+  updateItem as adminUpdateItem,
+} from './admin-products.ts';
 export { cached } from './cache.ts';
+export { type DraftCandidateRow, draftCandidateRow, draftCandidateRows } from './draft-candidates.ts';
+export {
+  type BrandRow,
+  brandsWithActiveCounts,
+  displayPrices,
+  insertBrand,
+  itemIdsBySku,
+  itemStocks,
+  lowStockItems,
+  setDisplayPrice,
+  setItemStock,
+  updateBrandRow,
+} from './for-admin.ts';
+export { type ItemSummary, itemSummaries } from './item-summaries.ts';
+export {
+  otherActiveItemsOfProduct,
+  type ProductItemRow,
+  productItemRows,
+  putBackItemStock,
+  takeItemStock,
+} from './items-for-orders.ts';
+export {
+  brandNames,
+  brandShippingFee,
+  type DisplayLabel,
+  displayExists,
+  displayLabels,
+  existingDisplayIds,
+} from './labels.ts';
 export { type LiveSource, msToNextPriceChange, runningTimeSales, timeSalesFromJson } from './live-prices.ts';
-export { codiIdsWith, toTextArray } from './matching.ts';
+export { complementCards, toTextArray } from './matching.ts';
+export { popularDisplayIds } from './popular-ids.ts';
 export { userPreferredProducts } from './preferred.ts';
+export { preparedActiveCards } from './prepared-cards.ts';
 export { activeRow as activeDisplayRow } from './product-page.ts';
 export { liveCards, readCardsByIds } from './product-read.ts';
 export { LOW_STOCK_MAX, parseId } from './products.ts';
 export {
+  type CouponDisplayRow,
+  type CouponItemRow,
+  categoryNames,
+  couponDisplayRow,
+  couponItemRows,
+} from './reads-for-benefits.ts';
+export {
+  type CartItemRow,
+  cartItemRows,
+  type ItemOptionRow,
+  type LockedItem,
+  lockCartItems,
+  optionsOfItemProduct,
+  sellableItemStocks,
+} from './reads-for-carts.ts';
+export {
+  sitemapCatalogIds,
+  type TimeSaleItemRow,
+  type TimeSaleRow,
+  timeSaleItemsOf,
+  timeSalesAround,
+} from './reads-for-contents.ts';
+export { type DisplayStyle, displayStyles, type InStockItem, inStockItemsOf } from './reads-for-curations.ts';
+export {
+  displayNames,
+  itemSizesOfDisplays,
+  lockDisplays,
+  type ReviewCounters,
+  setReviewCounters,
+} from './reads-for-reviews.ts';
+export {
   activeCardsByIds,
-  type CardRow,
-  cardColumns,
   listProductCards,
   pageInfo,
   pageLinkedCards,
   productCardsByIds,
-  toCard,
 } from './repository.ts';
-export { recordViewSignal } from './signals.ts';
+export { rankingJob } from './signals.ts';
 export { sellableStock, sellableStockColumn, sellableStockSql } from './stock.ts';
 export { timeSaleRunning, timeSaleRunningAt } from './time-sale.ts';

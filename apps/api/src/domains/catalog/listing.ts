@@ -9,11 +9,11 @@
 import type { CategoryFiltersBody, CategoryListingBody, ShopCategory } from '@codiroom/shared';
 import { and, asc, count, desc, eq, inArray, max, min, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, productDisplays, productItems } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { compareSizes } from './brands.ts';
 import { PRODUCT_PAGE_SIZE, productWhere } from './products.ts';
 import { type CardSort, pageInfo, productCardsByIds } from './repository.ts';
+import { brands, productDisplays, productItems } from './schema.ts';
 
 export type ListingFilter = {
   category_main?: ShopCategory | undefined;

@@ -18,10 +18,11 @@ import {
   timeSaleRemaining,
 } from '@codiroom/shared';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponPolicies, timeSaleItems, timeSales } from '../../db/schema.ts';
+import { couponPolicies } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { timeSaleItems, timeSales } from './schema.ts';
 import { timeSaleRunning } from './time-sale.ts';
 
 export type LiveTimeSale = RunningTimeSale & { ends_at: Date };

@@ -2,8 +2,9 @@
 import type { ProductCard } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartLines, carts, categories, likes, productDisplays } from '../../db/schema.ts';
+import { cartLines, carts, likes } from '../../db/schema.ts';
 import { activeCardsByIds, listProductCards } from './repository.ts';
+import { categories, productDisplays } from './schema.ts';
 
 export const PREFERRED_DEFAULT_LIMIT = 10;
 

@@ -10,10 +10,10 @@ import {
 } from '@codiroom/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, categories, productDisplays, productItems, products } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { productMissing } from './products.ts';
 import { activeCardsByIds } from './repository.ts';
+import { brands, categories, productDisplays, productItems, products } from './schema.ts';
 import { liveViewerCount, VIEWER_WINDOW_MINUTES } from './signals.ts';
 
 const DEFAULT_SHIPPING_FEE = 3000;
@@ -65,7 +65,23 @@ export async function shippingInfo(ctx: AppContext, id: number | null): Promise<
       ...promise,
     };
   }
-  const [row] = await ctx.db
+  return shippingFromTerms(ctx, id, await shippingTerms(ctx.db, id));
+}
+
+/** What the shipping answer of a product on sale is made of: its brand's terms and its own flags. */
+export type ShippingTerms = {
+  brand_id: number;
+  today_shipping: boolean;
+  fast_shipping_cutoff: number | null;
+  shipping_fee: number;
+  free_shipping_min: number;
+  force_today_shipping: boolean;
+  delivery_category: string;
+};
+
+/** The shipping terms of display `id` on sale (404 otherwise); they change with the catalogue only. */
+export async function shippingTerms(db: Db, id: number): Promise<ShippingTerms> {
+  const [row] = await db
     .select({
       brand_id: brands.id,
       today_shipping: brands.today_shipping,
@@ -80,6 +96,15 @@ export async function shippingInfo(ctx: AppContext, id: number | null): Promise<
     .where(and(eq(productDisplays.id, id), eq(productDisplays.is_active, true)))
     .limit(1);
   if (!row) throw productMissing();
+  return row;
+}
+
+/** The shipping answer from the terms, at the clock's instant (the promise depends on the hour). */
+export function shippingFromTerms(
+  ctx: Pick<AppContext, 'clock'>,
+  id: number,
+  row: ShippingTerms,
+): ShippingInfoBody {
   const promise = shippingPromise(row, ctx.clock);
   return {
     product_display_id: id,

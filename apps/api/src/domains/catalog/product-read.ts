@@ -25,7 +25,6 @@ import { type BrandProductFilter, brandContents } from './brands.ts';
 import { categoryListing, type ListingFilter } from './listing.ts';
 import type { LiveSource } from './live-prices.ts';
 import { withLiveDetail, withLivePrices } from './live-prices.ts';
-import { matchupProducts } from './matching.ts';
 import { userPreferredProducts } from './preferred.ts';
 import { productBox } from './product-page.ts';
 import { mainRanking, type ProductFilter, productDetail, similarProducts } from './products.ts';
@@ -138,10 +137,6 @@ export async function readDetail(src: LiveSource, now: Date, id: number | null):
 
 export async function readProductBox(src: LiveSource, now: Date, id: number | null) {
   return liveBody(src, now, await productBox(src.db, id), (b) => [b.result]);
-}
-
-export async function readMatchupProducts(src: LiveSource, now: Date, id: number | null) {
-  return liveBody(src, now, await matchupProducts(src.db, id), (b) => b.result);
 }
 
 export async function readAiSimilar(src: LiveSource, now: Date, id: number | null) {

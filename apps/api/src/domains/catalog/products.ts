@@ -19,6 +19,8 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { colourwayCards, listProductCards } from './repository.ts';
 import {
   brands,
   categories,
@@ -27,9 +29,7 @@ import {
   products,
   sizeMeasurementSets,
   sizeMeasurements,
-} from '../../db/schema.ts';
-import { notFound } from '../../platform/errors.ts';
-import { colourwayCards, listProductCards } from './repository.ts';
+} from './schema.ts';
 
 export const PRODUCT_PAGE_SIZE = 30;
 export const SIMILAR_LIMIT = 12;

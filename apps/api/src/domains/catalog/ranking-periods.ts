@@ -23,10 +23,10 @@ import {
 } from '@codiroom/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { categories, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { rowsOf, windowActivitySql } from './activity.ts';
 import { activeCardsByIds, pageInfo } from './repository.ts';
+import { categories, productDisplays } from './schema.ts';
 
 export const RANKING_PAGE_SIZE = 30;
 /** Snapshots outlive several missed computations; a page recomputes a missing one. */

@@ -4,12 +4,12 @@
  */
 import type { BrandRankingBody, RankingPageBody } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { brands, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AGGREGATE_TTL_S, cached } from './cache.ts';
 import { PRODUCT_PAGE_SIZE } from './products.ts';
 import { rankingCards } from './ranking-periods.ts';
 import { activeCardsByIds, listProductCards, pageInfo } from './repository.ts';
+import { brands, productDisplays } from './schema.ts';
 import { risingSnapshot } from './signals.ts';
 
 export const BRAND_RANKING_SIZE = 30;

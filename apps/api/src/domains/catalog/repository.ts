@@ -8,7 +8,7 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { brands, productDisplays, productItems } from '../../db/schema.ts';
+import { brands, productDisplays, productItems } from './schema.ts';
 
 export const cardColumns = {
   id: productDisplays.id,

@@ -24,38 +24,39 @@ export const LISTING_TTL_MS = 10_000;
 export const STALE_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
-type Stored = { body: string; expires: number; hard: number };
+type Stored<B = string> = { body: B; expires: number; hard: number };
 
 /** The entries (on the app's clock: they end at instants such as the next price change). */
 export const RESPONSE_CACHE = defineCache<Stored>('catalog-responses', {
   // Each entry carries its own life (TTL + STALE_MS, never past its hard bound).
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: MAX_ENTRIES,
-  invalidatedBy: ['catalog.changed', 'prices.changed'],
+  invalidatedBy: ['catalog.changed', 'popularity.changed', 'prices.changed'],
   clock: 'app',
 });
 
-export class ResponseCache {
+/** `B`: what an entry holds (a JSON string here; the storefront's in-process reads keep objects). */
+export class ResponseCache<B = string> {
   enabled: boolean;
-  private readonly store: LocalCache<Stored>;
+  private readonly store: LocalCache<Stored<B>>;
   private readonly refreshing = new Set<string>();
   constructor(
     enabled: boolean,
     private readonly now: () => number = Date.now,
-    store?: LocalCache<Stored>,
+    store?: LocalCache<Stored<B>>,
   ) {
     this.enabled = enabled;
     this.store =
-      store ?? new LocalCache<Stored>(RESPONSE_CACHE.name, Number.POSITIVE_INFINITY, MAX_ENTRIES, now);
+      store ?? new LocalCache<Stored<B>>(RESPONSE_CACHE.name, Number.POSITIVE_INFINITY, MAX_ENTRIES, now);
   }
 
-  get(key: string): string | null {
+  get(key: string): B | null {
     const e = this.lookup(key);
     return e?.fresh ? e.body : null;
   }
 
   /** The entry with its freshness; null when missing or stale for longer than STALE_MS. */
-  lookup(key: string): { body: string; fresh: boolean } | null {
+  lookup(key: string): { body: B; fresh: boolean } | null {
     const e = this.store.peek(key);
     if (!e) return null;
     const now = this.now();
@@ -76,7 +77,7 @@ export class ResponseCache {
   }
 
   /** `hardMs`: past it the entry is never answered, not even stale (e.g. a time sale starts or ends). */
-  set(key: string, body: string, ttlMs: number, hardMs = Number.POSITIVE_INFINITY): void {
+  set(key: string, body: B, ttlMs: number, hardMs = Number.POSITIVE_INFINITY): void {
     const now = this.now();
     const expires = now + Math.min(ttlMs, hardMs);
     const hard = now + hardMs;

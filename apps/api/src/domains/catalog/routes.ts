@@ -37,11 +37,58 @@ import { parseId, productItemsOf, sameProducts, sizeGrading } from './products.t
 import { CARD_SORTS } from './repository.ts';
 import { DETAIL_TTL_MS, LISTING_TTL_MS, sendCached } from './response-cache.ts';
 import { parseDisplayIdList } from './rules.ts';
-import { markLiveViewer, startRankingSchedule } from './signals.ts';
+import { markLiveViewer } from './signals.ts';
 
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const NotFound = { 404: ErrorBody };
 const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
+
+/** The query of GET /api/products/ranking-items (also parsed by the storefront's in-process read). */
+export const RankingItemsQuery = z.object({
+  page: PageQuery,
+  category_main: RankingCategoryEnum.default('all'),
+  category_sub: CodeQuery.optional(),
+  is_fast: BoolQuery,
+  period: RankingPeriodEnum.default('realtime').meta({
+    description: '[addition] realtime, daily or weekly',
+  }),
+});
+
+const IdList = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'expected up to 20 comma-separated ids')
+  .transform((v) => v.split(',').map(Number));
+const NameList = z
+  .string()
+  .max(300)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  );
+const Won = z.coerce.number().int().min(0).max(100_000_000);
+/** The query of GET /api/products/category-products (also parsed by the storefront's in-process read). */
+export const CategoryProductsQuery = z.object({
+  page: PageQuery,
+  category_main: ShopCategoryEnum.default('all'),
+  category_sub: CodeQuery.optional(),
+  sort: z.enum(CARD_SORTS).default('popular'),
+  is_fast: BoolQuery,
+  brand_id: IdList.optional(),
+  price_min: Won.optional(),
+  price_max: Won.optional(),
+  size: NameList.optional().meta({ description: 'Sizes in stock, comma-separated' }),
+  color: NameList.optional().meta({ description: 'Colour names, comma-separated' }),
+  cursor: z.string().max(300).optional().meta({ description: 'next_cursor of the previous answer' }),
+});
+
+/** The listing filter of a parsed CategoryProductsQuery. */
+export function listingFilterOf(query: z.output<typeof CategoryProductsQuery>) {
+  const { brand_id, size, color, ...q } = query;
+  return { ...q, brand_ids: brand_id, sizes: size, colors: color };
+}
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(catalogAdminRoutes, { ctx });
@@ -175,15 +222,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           'realtime (default): popularity (signals decayed by age), recomputed every 5 minutes, changes against the ' +
           'ranking of at least an hour before. daily / weekly: weighted activity of the last 24 hours / 7 days, ' +
           'changes against the 24 hours / 7 days before. The rising tab ignores period.',
-        querystring: z.object({
-          page: PageQuery,
-          category_main: RankingCategoryEnum.default('all'),
-          category_sub: CodeQuery.optional(),
-          is_fast: BoolQuery,
-          period: RankingPeriodEnum.default('realtime').meta({
-            description: '[addition] realtime, daily or weekly',
-          }),
-        }),
+        querystring: RankingItemsQuery,
         response: { 200: RankingPageBody, 400: ErrorBody },
       },
     },
@@ -214,21 +253,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async () => readMainRanking(ctx, ctx.clock.now()),
   );
 
-  const IdList = z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'expected up to 20 comma-separated ids')
-    .transform((v) => v.split(',').map(Number));
-  const NameList = z
-    .string()
-    .max(300)
-    .transform((v) =>
-      v
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean)
-        .slice(0, 20),
-    );
-  const Won = z.coerce.number().int().min(0).max(100_000_000);
   app.get(
     '/products/category-products',
     {
@@ -236,37 +260,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['products'],
         summary: `${ADDITION} Category listing for /category, 30 per page: sorts, brand/price/size/colour filters, page or keyset cursor`,
-        querystring: z.object({
-          page: PageQuery,
-          category_main: ShopCategoryEnum.default('all'),
-          category_sub: CodeQuery.optional(),
-          sort: z.enum(CARD_SORTS).default('popular'),
-          is_fast: BoolQuery,
-          brand_id: IdList.optional(),
-          price_min: Won.optional(),
-          price_max: Won.optional(),
-          size: NameList.optional().meta({ description: 'Sizes in stock, comma-separated' }),
-          color: NameList.optional().meta({ description: 'Colour names, comma-separated' }),
-          cursor: z.string().max(300).optional().meta({ description: 'next_cursor of the previous answer' }),
-        }),
+        querystring: CategoryProductsQuery,
         response: { 200: CategoryListingBody, 400: ErrorBody },
       },
     },
     async (req, reply) => {
-      const { brand_id, size, color, ...q } = req.query;
       return sendCached(
         ctx,
         reply,
         `listing:${req.url}`,
         LISTING_TTL_MS,
         CategoryListingBody,
-        () =>
-          readCategoryListing(ctx, ctx.clock.now(), {
-            ...q,
-            brand_ids: brand_id,
-            sizes: size,
-            colors: color,
-          }),
+        () => readCategoryListing(ctx, ctx.clock.now(), listingFilterOf(req.query)),
         untilPriceChange,
       );
     },
@@ -304,11 +309,4 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   await app.register(brandRoutes, { ctx });
   await app.register(productExtraRoutes, { ctx });
-
-  // Rankings are recomputed from signals on a timer in the server process (tests call
-  // recomputeRankings directly with their own clock).
-  if (ctx.config.BACKGROUND_JOBS === 'on') {
-    const stop = startRankingSchedule(ctx, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 };

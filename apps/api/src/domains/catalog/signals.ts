@@ -3,14 +3,14 @@
  *
  * - Views: the product detail call marks a live viewer in the key-value store at once (distinct
  *   viewers per 5-minute bucket, read as a sliding window); the view signal comes from the
- *   storefront's analytics page view of the product (domains/support/loggers.ts) and is buffered in memory, summed per product and minute, and written to `product_signals` every
- *   10 s (or sooner when the buffer is large) as one row per product and minute weighted by its
- *   views, so the detail call never waits for an INSERT.
+ *   storefront's analytics page view of the product and is written to `product_signals` with the
+ *   analytics events, before the logger call answers (domains/support/event-log.ts), so the
+ *   detail call never waits for an INSERT and no accepted view is lost.
  * - Rankings: `recomputeRankings(ctx)` turns views (product_signals), product likes (likes), cart
  *   adds (cart_lines) and purchases (order_items) into `product_displays.popularity` with the
  *   weights and time decay of packages/shared/src/ranking.ts, plus the all-time prior, and stores
  *   the 'rising' list (last 24 h against the 24 h before) in the key-value store.
- *   `startRankingSchedule` runs it on a timer in the server process; tests call it directly.
+ *   `rankingJob` runs it once across the worker processes; tests call it directly.
  */
 import {
   RANKING_HALF_LIFE_HOURS,
@@ -22,9 +22,9 @@ import {
 } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productSignals } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { JobDefinition } from '../../platform/jobs.ts';
 import { rowsOf, windowActivitySql } from './activity.ts';
 import { storeRankingSnapshots } from './ranking-periods.ts';
 
@@ -60,51 +60,6 @@ export async function liveViewerCount(ctx: AppContext, id: number): Promise<numb
   return Math.round(Number(cur ?? 0) + Number(prev ?? 0) * (1 - elapsed));
 }
 
-// ───────────────────────────── view signals ─────────────────────────────
-
-/** Views waiting to be written, summed per product and minute (one row each, weight = views). */
-type Pending = { rows: Map<string, { id: number; at: Date; n: number }>; views: number };
-const FLUSH_AT_VIEWS = 20_000;
-const FLUSH_AT_ROWS = 2_000;
-const INSERT_BATCH = 1_000;
-const MAX_WEIGHT = 32_767; // smallint
-const pending = new WeakMap<AppContext, Pending>();
-
-function queue(ctx: AppContext): Pending {
-  let q = pending.get(ctx);
-  if (!q) {
-    q = { rows: new Map(), views: 0 };
-    pending.set(ctx, q);
-  }
-  return q;
-}
-
-/** Writes the buffered view signals: one row per product and minute, weighted by its views. */
-export async function flushViewSignals(ctx: AppContext): Promise<number> {
-  const q = queue(ctx);
-  if (q.rows.size === 0) return 0;
-  const rows = [...q.rows.values()];
-  const views = q.views;
-  q.rows = new Map();
-  q.views = 0;
-  const values = rows.flatMap((r) => {
-    const out = [];
-    for (let left = r.n; left > 0; left -= MAX_WEIGHT) {
-      out.push({
-        product_display_id: r.id,
-        signal: 'view',
-        weight: Math.min(left, MAX_WEIGHT),
-        created_at: r.at,
-      });
-    }
-    return out;
-  });
-  for (let i = 0; i < values.length; i += INSERT_BATCH) {
-    await ctx.db.insert(productSignals).values(values.slice(i, i + INSERT_BATCH));
-  }
-  return views;
-}
-
 /**
  * A product detail call by `viewer` (member id, guest id or client address) counts it as a live
  * viewer in the store. Never throws, never waits for the database.
@@ -116,25 +71,6 @@ export function markLiveViewer(
   log?: (err: unknown) => void,
 ): void {
   markViewer(ctx, id, viewer).catch((err) => log?.(err));
-}
-
-/**
- * A product page the shopper saw (the storefront's analytics page view, not the API call, which
- * server rendering, prefetching and crawlers also make): a buffered view signal for the rankings.
- * Never throws, never waits for the database.
- */
-export function recordViewSignal(ctx: AppContext, id: number, log?: (err: unknown) => void): void {
-  const q = queue(ctx);
-  const nowMs = ctx.clock.now().getTime();
-  const minute = nowMs - (nowMs % 60_000);
-  const key = `${id}:${minute}`;
-  const row = q.rows.get(key);
-  if (row) row.n += 1;
-  else q.rows.set(key, { id, at: new Date(minute), n: 1 });
-  q.views += 1;
-  if (q.views >= FLUSH_AT_VIEWS || q.rows.size >= FLUSH_AT_ROWS) {
-    flushViewSignals(ctx).catch((err) => log?.(err));
-  }
 }
 
 // ───────────────────────────── rankings ─────────────────────────────
@@ -154,7 +90,6 @@ function windowActivity(db: Db, from: Date, to: Date) {
  * and the rising ids. Safe to run concurrently with reads (one UPDATE statement).
  */
 export async function recomputeRankings(ctx: AppContext): Promise<{ updated: number; rising: number[] }> {
-  await flushViewSignals(ctx);
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - RANKING_LOOKBACK_DAYS * 86_400_000);
   const tauS = (RANKING_HALF_LIFE_HOURS * 3600) / Math.LN2;
@@ -206,8 +141,9 @@ export async function recomputeRankings(ctx: AppContext): Promise<{ updated: num
   await ctx.kv.set(RISING_KEY, JSON.stringify(snapshot), RISING_TTL_S).catch(() => {});
   // The realtime, daily and weekly rankings with their previous ranks (ranking-periods.ts).
   await storeRankingSnapshots(ctx, now);
-  // Popularity orders listings and rankings: cached answers of them end on every node.
-  await invalidate(ctx, 'catalog.changed');
+  // Popularity orders listings and rankings: cached answers of them end on every node. Its own
+  // event, not catalog.changed: what a product is did not change (page documents stay).
+  await invalidate(ctx, 'popularity.changed');
   return { updated: rowsOf(updated).length, rising };
 }
 
@@ -220,35 +156,12 @@ export async function risingSnapshot(ctx: AppContext): Promise<RisingSnapshot | 
   }
 }
 
-/** Runs `recomputeRankings` now-ish and every `intervalMs`; returns the stop function. */
-export function startRankingSchedule(
-  ctx: AppContext,
-  log: { error: (o: object, msg: string) => void },
-  intervalMs = RANKING_RECOMPUTE_MS,
-  firstDelayMs = 5_000,
-): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    if (running) return;
-    running = recomputeRankings(ctx)
-      .catch((err) => log.error({ err }, 'ranking recompute failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, firstDelayMs);
-  const timer = setInterval(run, intervalMs);
-  const flusher = setInterval(() => {
-    flushViewSignals(ctx).catch((err) => log.error({ err }, 'view signal flush failed'));
-  }, 10_000);
-  first.unref();
-  timer.unref();
-  flusher.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    clearInterval(flusher);
-    await running;
-    await flushViewSignals(ctx).catch(() => {});
-  };
-}
+/**
+ * Rankings are recomputed every RANKING_RECOMPUTE_MS once across the worker processes
+ * (platform/jobs.ts); tests call recomputeRankings directly with their own clock.
+ */
+export const rankingJob: JobDefinition = {
+  name: 'catalog.rankings',
+  everyMs: RANKING_RECOMPUTE_MS,
+  run: (ctx) => recomputeRankings(ctx),
+};

@@ -7,7 +7,7 @@
  * (packages/shared/src/price.ts).
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { timeSales } from '../../db/schema.ts';
+import { timeSales } from './schema.ts';
 
 type SaleWindow = { starts_at: SQLWrapper; ends_at: SQLWrapper };
 

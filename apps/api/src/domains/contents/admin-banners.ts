@@ -8,10 +8,10 @@
 import type { BannerInput, BannerUpdate } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { banners } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { type ImageSource, storeImage } from '../../platform/uploads.ts';
+import { banners } from './schema.ts';
 
 type Banner = typeof banners.$inferSelect;
 const NOT_FOUND = '배너가 없습니다.';

@@ -6,30 +6,21 @@
  * outfits" and the style pages: `catalog.changed` and the style's search document follow.
  */
 import type { CodiInput, PromotionInput } from '@codiroom/shared';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  codiItems,
-  codiSets,
-  couponPolicies,
-  productDisplays,
-  promotionProducts,
-  promotions,
-  styles,
-} from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { couponPolicyExists } from '../benefits/index.ts';
+import { displayLabels, existingDisplayIds } from '../catalog/index.ts';
 import { reindexStyles } from '../search/index.ts';
+import { codiItems, codiSets, promotionProducts, promotions, styles } from './schema.ts';
 
 export const ADMIN_EDITORIAL_PAGE = 30;
 
 async function assertDisplays(ctx: AppContext, ids: number[]) {
-  const found = await ctx.db
-    .select({ id: productDisplays.id })
-    .from(productDisplays)
-    .where(inArray(productDisplays.id, ids));
-  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  const found = await existingDisplayIds(ctx.db, ids);
+  const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw badRequest(`product_display_ids: 없는 상품입니다 (${missing.join(', ')}).`);
 }
 
@@ -67,11 +58,8 @@ export async function listPromotions(ctx: AppContext, page: number) {
 export async function createPromotion(ctx: AppContext, input: z.output<typeof PromotionInput>) {
   await assertDisplays(ctx, input.product_display_ids);
   if (input.coupon_policy_id !== null) {
-    const [c] = await ctx.db
-      .select({ id: couponPolicies.id })
-      .from(couponPolicies)
-      .where(eq(couponPolicies.id, input.coupon_policy_id));
-    if (!c) throw badRequest('coupon_policy_id: 없는 쿠폰 정책입니다.');
+    if (!(await couponPolicyExists(ctx.db, input.coupon_policy_id)))
+      throw badRequest('coupon_policy_id: 없는 쿠폰 정책입니다.');
   }
   const { product_display_ids: ids, starts_at, ends_at, ...fields } = input;
   const id = await ctx.db.transaction(async (tx) => {
@@ -152,10 +140,8 @@ export async function createCodi(ctx: AppContext, input: z.output<typeof CodiInp
     const [s] = await ctx.db.select({ id: styles.id }).from(styles).where(eq(styles.id, input.style_id));
     if (!s) throw badRequest('style_id: 없는 스타일입니다.');
   }
-  const [lead] = await ctx.db
-    .select({ image_url: productDisplays.image_url })
-    .from(productDisplays)
-    .where(eq(productDisplays.id, input.product_display_ids[0] as number));
+  const leadId = input.product_display_ids[0] as number;
+  const lead = (await displayLabels(ctx.db, [leadId])).get(leadId);
   const { product_display_ids: ids, ...fields } = input;
   const id = await ctx.db.transaction(async (tx) => {
     const [c] = await tx

@@ -6,13 +6,14 @@
  * Every change reindexes the post's search document.
  */
 import type { PostInput, PostUpdate } from '@codiroom/shared';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { postProducts, posts, productDisplays } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { type ImageSource, storeImage } from '../../platform/uploads.ts';
+import { existingDisplayIds } from '../catalog/index.ts';
 import { reindexPosts } from '../search/index.ts';
+import { postProducts, posts } from './schema.ts';
 
 export const ADMIN_POSTS_PAGE = 30;
 const NOT_FOUND = '매거진 글이 없습니다.';
@@ -39,11 +40,8 @@ export async function listPosts(ctx: AppContext, page: number) {
 export async function createPost(ctx: AppContext, input: z.output<typeof PostInput>) {
   const ids = input.product_display_ids;
   if (ids.length) {
-    const found = await ctx.db
-      .select({ id: productDisplays.id })
-      .from(productDisplays)
-      .where(inArray(productDisplays.id, ids));
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    const found = await existingDisplayIds(ctx.db, ids);
+    const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw badRequest(`product_display_ids: 없는 상품입니다 (${missing.join(', ')}).`);
   }
   const now = ctx.clock.now();

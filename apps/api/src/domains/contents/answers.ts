@@ -29,11 +29,11 @@ import {
 } from '@codiroom/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { codiSets, contentAnswers } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { runningPost } from './editorial.ts';
+import { codiSets, contentAnswers } from './schema.ts';
 
 const MAX_INT = 2_147_483_647;
 const Id = z.number().int().positive().max(MAX_INT);

@@ -17,18 +17,6 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  banners,
-  brands,
-  codiItems,
-  codiSets,
-  postProducts,
-  posts,
-  productDisplays,
-  styles,
-  themeProducts,
-  themes,
-} from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import {
@@ -38,7 +26,18 @@ import {
   liveCards,
   pageInfo,
   pageLinkedCards,
+  sitemapCatalogIds,
 } from '../catalog/index.ts';
+import {
+  banners,
+  codiItems,
+  codiSets,
+  postProducts,
+  posts,
+  styles,
+  themeProducts,
+  themes,
+} from './schema.ts';
 
 export const POST_PAGE_SIZE = 20;
 export const STYLE_PAGE_SIZE = 20;
@@ -375,14 +374,8 @@ export const sitemap = (ctx: Pick<AppContext, 'db' | 'caches'>) =>
 export async function sitemapEntries(db: Db): Promise<SitemapEntriesBody> {
   const iso = (rows: { id: number; at: Date }[]) =>
     rows.map((r) => ({ id: r.id, updated_at: r.at.toISOString() }));
-  const [p, b, po, s] = await Promise.all([
-    db
-      .select({ id: productDisplays.id, at: productDisplays.created_at })
-      .from(productDisplays)
-      .where(eq(productDisplays.is_active, true))
-      .orderBy(asc(productDisplays.id))
-      .limit(SITEMAP_PRODUCT_CAP),
-    db.select({ id: brands.id, at: brands.created_at }).from(brands).orderBy(asc(brands.id)),
+  const [{ products: p, brands: b }, po, s] = await Promise.all([
+    sitemapCatalogIds(db, SITEMAP_PRODUCT_CAP),
     db
       .select({ id: posts.id, at: posts.published_at })
       .from(posts)

@@ -9,12 +9,18 @@ import {
   type TimeSaleBody,
   timeSaleRemaining,
 } from '@codiroom/shared';
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
-import { promotionProducts, promotions, timeSaleItems, timeSales } from '../../db/schema.ts';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { promotionCoupon } from '../benefits/index.ts';
-import { activeCardsByIds, liveCards, pageLinkedCards, timeSaleRunning } from '../catalog/index.ts';
+import {
+  activeCardsByIds,
+  liveCards,
+  pageLinkedCards,
+  timeSaleItemsOf,
+  timeSalesAround,
+} from '../catalog/index.ts';
+import { promotionProducts, promotions } from './schema.ts';
 
 export const PROMOTION_PAGE_SIZE = 30;
 export const PROMOTION_MISSING = '프로모션이 없습니다.';
@@ -103,42 +109,14 @@ export async function runningPromotions(ctx: AppContext): Promise<PromotionInfo[
 /** The running time sale (latest start) and the next upcoming one, each with its items. */
 export async function timeSaleNow(ctx: AppContext): Promise<TimeSaleBody> {
   const now = ctx.clock.now();
-  const columns = {
-    id: timeSales.id,
-    title: timeSales.title,
-    starts_at: timeSales.starts_at,
-    ends_at: timeSales.ends_at,
-  };
-  const [runningRows, [upcoming]] = await Promise.all([
-    ctx.db.select(columns).from(timeSales).where(timeSaleRunning(now)),
-    ctx.db
-      .select(columns)
-      .from(timeSales)
-      .where(gt(timeSales.starts_at, now))
-      .orderBy(asc(timeSales.starts_at), asc(timeSales.id))
-      .limit(1),
-  ]);
+  const { running: runningRows, upcoming } = await timeSalesAround(ctx.db, now);
   // One sale at a time; the pick is the back office's rule too (shownTimeSale, packages/shared).
   const running = shownTimeSale(runningRows, now) ?? undefined;
   const sales = [running, upcoming].filter((s) => s !== undefined);
-  const items = sales.length
-    ? await ctx.db
-        .select({
-          time_sale_id: timeSaleItems.time_sale_id,
-          product_display_id: timeSaleItems.product_display_id,
-          sale_price: timeSaleItems.sale_price,
-          stock_limit: timeSaleItems.stock_limit,
-          sold_count: timeSaleItems.sold_count,
-        })
-        .from(timeSaleItems)
-        .where(
-          inArray(
-            timeSaleItems.time_sale_id,
-            sales.map((s) => s.id),
-          ),
-        )
-        .orderBy(asc(timeSaleItems.id))
-    : [];
+  const items = await timeSaleItemsOf(
+    ctx.db,
+    sales.map((s) => s.id),
+  );
   const cards = new Map(
     (
       await activeCardsByIds(

@@ -3,10 +3,11 @@
  * the codi sets containing it come from the catalogue's surface).
  */
 import type { RecommendStyleBody } from '@codiroom/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { codiSets, styles } from '../../db/schema.ts';
-import { activeDisplayRow, codiIdsWith, type LiveSource, toTextArray } from '../catalog/index.ts';
-import { codiSetsWithProducts, stylesByIds } from './editorial.ts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { activeDisplayRow, type LiveSource, toTextArray } from '../catalog/index.ts';
+import { activeCodiSetsByIds, codiIdsWith } from './codi-sets.ts';
+import { stylesByIds } from './editorial.ts';
+import { codiSets, styles } from './schema.ts';
 
 export const RECOMMEND_CODI_LIMIT = 6;
 
@@ -23,17 +24,7 @@ export async function recommendStyle(
   if (id === null) return { product_display_id: null, styles: [], codis: [] };
   const row = await activeDisplayRow(db, id);
   const codiIds = await codiIdsWith(db, id);
-  const codis = codiIds.length
-    ? (
-        await codiSetsWithProducts(
-          src,
-          now,
-          and(inArray(codiSets.id, codiIds), eq(codiSets.is_active, true)) as SQL,
-          1,
-          RECOMMEND_CODI_LIMIT,
-        )
-      ).result
-    : [];
+  const codis = await activeCodiSetsByIds(src, now, codiIds, RECOMMEND_CODI_LIMIT);
   let styleIds: number[] = [];
   if (codiIds.length) {
     const rows = await db

@@ -14,7 +14,6 @@ import {
   PromotionDetailBody,
   PromotionInfo,
   PromotionListBody,
-  RecommendStyleBody,
   SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
@@ -24,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { CodeQuery, DisplayIdQuery, IdParams, PageQuery } from '../../platform/params.ts';
+import { CodeQuery, IdParams, PageQuery } from '../../platform/params.ts';
 import { parseId } from '../catalog/index.ts';
 import { contentsAdminRoutes } from './admin-routes.ts';
 import {
@@ -55,8 +54,8 @@ import {
   THEME_PAGE_SIZE,
   themePage,
 } from './editorial.ts';
+import { productPageContentRoutes } from './product-page-routes.ts';
 import { promotionDetail, promotionInfo, runningPromotions, timeSaleNow } from './promotions.ts';
-import { recommendStyle } from './recommend-style.ts';
 import { homeFeed } from './service.ts';
 import {
   dailyLook,
@@ -70,7 +69,6 @@ import {
 const ADDITION = '[addition, not in API-CATALOGUE.md]';
 const tags = ['contents'];
 const NotFound = { 404: ErrorBody };
-const DisplayIdOnly = z.object({ product_display_id: DisplayIdQuery });
 const ThemeQuery = z.object({
   page: PageQuery,
   limit: z.coerce
@@ -84,6 +82,7 @@ const ThemeQuery = z.object({
 
 export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(contentsAdminRoutes, { ctx });
+  await app.register(productPageContentRoutes, { ctx });
   app.get(
     '/contents/home-feed',
     {
@@ -96,21 +95,6 @@ export const contentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (req) => homeFeed(ctx, req.principal),
-  );
-
-  // ── styles for a product page (GET /api/products/recommend-style: codi sets are contents data) ──
-  app.get(
-    '/products/recommend-style',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['products'],
-        summary: 'Codi sets containing the product and their styles (styles sharing its tags otherwise)',
-        querystring: DisplayIdOnly,
-        response: { 200: RecommendStyleBody, 400: ErrorBody, ...NotFound },
-      },
-    },
-    async (req) => recommendStyle(ctx, ctx.clock.now(), req.query.product_display_id),
   );
 
   // ── magazine ──

@@ -13,10 +13,13 @@ import type {
 import { DEFAULT_INTEREST_FREE_NOTICE, FEMALE_LANDING_HISTORY_MAX, kstDateString } from '@codiroom/shared';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { appMeta, codiSets, productDisplays } from '../../db/schema.ts';
+import { cache, defineCache, invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { appMeta } from '../../platform/schema.ts';
+import { existingDisplayIds } from '../catalog/index.ts';
 import { codiSetsWithProducts } from './editorial.ts';
+import { codiSets } from './schema.ts';
 
 const Id = z.number().int().positive().max(2_147_483_647);
 
@@ -64,11 +67,8 @@ export async function saveFemaleLanding(
 ): Promise<{ result: 'SUCCESS'; updated_at: string }> {
   const ids = [...new Set(body.product_display_ids)];
   if (ids.length) {
-    const found = await ctx.db
-      .select({ id: productDisplays.id })
-      .from(productDisplays)
-      .where(inArray(productDisplays.id, ids));
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    const found = await existingDisplayIds(ctx.db, ids);
+    const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw badRequest(`Unknown product_display_ids: ${missing.slice(0, 10).join(', ')}`);
   }
   const now = ctx.clock.now();
@@ -129,7 +129,21 @@ export const INTEREST_FREE_NOTICE_KEY = 'interest_free_notice';
  * SPEC.md §9 "Interest-free card default minimum": the notice the product page and checkout show,
  * as the back office last saved it, or the default (50,000원) before it was ever edited.
  */
-export async function interestFreeNotice(ctx: AppContext): Promise<InterestFreeNoticeBody> {
+/**
+ * The notice is the same on every product page and checkout: kept a minute per process, ended on
+ * every node by an operator's edit (`site.changed`).
+ */
+const INTEREST_FREE_NOTICE_CACHE = defineCache<InterestFreeNoticeBody>('interest-free-notice', {
+  ttlMs: 60_000,
+  maxEntries: 1,
+  invalidatedBy: ['site.changed'],
+});
+
+export function interestFreeNotice(ctx: AppContext): Promise<InterestFreeNoticeBody> {
+  return cache(ctx, INTEREST_FREE_NOTICE_CACHE).load('notice', () => storedInterestFreeNotice(ctx));
+}
+
+async function storedInterestFreeNotice(ctx: AppContext): Promise<InterestFreeNoticeBody> {
   const [row] = await ctx.db.select().from(appMeta).where(eq(appMeta.key, INTEREST_FREE_NOTICE_KEY));
   const parsed = InterestFreeNoticeStored.safeParse(row?.value);
   if (!row || !parsed.success) return { ...DEFAULT_INTEREST_FREE_NOTICE, updated_at: null };
@@ -152,5 +166,6 @@ export async function saveInterestFreeNotice(
     .insert(appMeta)
     .values({ key: INTEREST_FREE_NOTICE_KEY, value, updated_at: now })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updated_at: now } });
+  await invalidate(ctx, 'site.changed');
   return { ...value, updated_at: now.toISOString() };
 }

@@ -5,23 +5,20 @@
  * carts domain's codi-to-cart reads to put "this outfit" in the cart.
  */
 import type { CodiSet } from '@codiroom/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { codiSets, curationItems, curations } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { activeDisplayRow, codiIdsWith } from '../catalog/index.ts';
-import { codiSetsWithProducts } from '../contents/index.ts';
+import { activeDisplayRow } from '../catalog/index.ts';
+import { activeCodiSetsByIds, codiIdsWith } from '../contents/index.ts';
+import { curationItems, curations } from './schema.ts';
 
 /** Codi sets shown for one product. */
 export const CODI_BY_PRODUCT_MAX = 10;
 
-const active = (cond: SQL): SQL => and(cond, eq(codiSets.is_active, true)) ?? sql`false`;
-
 export async function codiDetail(ctx: AppContext, id: number | null): Promise<CodiSet> {
   if (id === null) throw notFound('코디가 없습니다.');
-  const page = await codiSetsWithProducts(ctx, ctx.clock.now(), active(eq(codiSets.id, id)), 1, 1);
-  const set = page.result[0];
+  const [set] = await activeCodiSetsByIds(ctx, ctx.clock.now(), [id], 1);
   if (!set) throw notFound('코디가 없습니다.');
   return set;
 }
@@ -31,14 +28,7 @@ export async function codiByProduct(ctx: AppContext, id: number | null): Promise
   await activeDisplayRow(ctx.db, id);
   const ids = (await codiIdsWith(ctx.db, id)).slice(0, CODI_BY_PRODUCT_MAX);
   if (ids.length === 0) return { result: [] };
-  const page = await codiSetsWithProducts(
-    ctx,
-    ctx.clock.now(),
-    active(inArray(codiSets.id, ids)),
-    1,
-    CODI_BY_PRODUCT_MAX,
-  );
-  return { result: page.result };
+  return { result: await activeCodiSetsByIds(ctx, ctx.clock.now(), ids, CODI_BY_PRODUCT_MAX) };
 }
 
 /**

@@ -4,11 +4,11 @@
  * viewing it clears the red dot (viewed = true).
  */
 import type { CurationInfoBody, ProductCard } from '@codiroom/shared';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { curationItems, curations, productDisplays, productItems } from '../../db/schema.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { readCardsByIds, sellableStockColumn } from '../catalog/index.ts';
+import { inStockItemsOf, readCardsByIds } from '../catalog/index.ts';
 import { publishDue } from './drafting.ts';
+import { curationItems, curations } from './schema.ts';
 
 export async function curationInfo(ctx: AppContext, userId: number): Promise<CurationInfoBody> {
   await publishDue(ctx, userId);
@@ -27,18 +27,7 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
   const displayIds = [...new Set(items.map((i) => i.product_display_id))];
   const [cards, stock] = await Promise.all([
     readCardsByIds(ctx, ctx.clock.now(), displayIds),
-    displayIds.length
-      ? ctx.db
-          .select({
-            id: productItems.id,
-            display: productItems.product_display_id,
-            size: productItems.size_name,
-          })
-          .from(productItems)
-          .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-          .where(and(inArray(productItems.product_display_id, displayIds), gt(sellableStockColumn(), 0)))
-          .orderBy(asc(productItems.sort_order), asc(productItems.id))
-      : Promise.resolve([] as { id: number; display: number; size: string }[]),
+    inStockItemsOf(ctx.db, displayIds),
   ]);
   // The item of the picked size (for shoes and bags, the first in stock).
   const itemOf = (display: number, size: string | null) =>

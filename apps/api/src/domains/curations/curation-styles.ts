@@ -6,10 +6,11 @@
  */
 import { type CurationStylesBody, colorLine } from '@codiroom/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import { curationItems, curations, productDisplays, products } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { displayStyles } from '../catalog/index.ts';
 import { quizAnswers } from './drafting.ts';
+import { curationItems, curations } from './schema.ts';
 
 export async function curationStyles(
   ctx: AppContext,
@@ -23,21 +24,22 @@ export async function curationStyles(
     .where(and(eq(curations.id, id), eq(curations.user_id, userId), eq(curations.status, 'DONE')))
     .limit(1);
   if (!c) throw notFound('큐레이션이 없습니다.');
-  const [items, answers] = await Promise.all([
+  const [picks, answers] = await Promise.all([
     ctx.db
-      .select({
-        outfit: curationItems.outfit,
-        role: curationItems.role,
-        tags: products.style_tags,
-        color: productDisplays.color_name,
-      })
+      .select({ outfit: curationItems.outfit, display: curationItems.product_display_id })
       .from(curationItems)
-      .innerJoin(productDisplays, eq(productDisplays.id, curationItems.product_display_id))
-      .innerJoin(products, eq(products.id, productDisplays.product_id))
       .where(eq(curationItems.curation_id, id))
       .orderBy(asc(curationItems.outfit)),
     quizAnswers(ctx.db, c.style_quiz_id),
   ]);
+  const looks = await displayStyles(
+    ctx.db,
+    picks.map((p) => p.display),
+  );
+  const items = picks.flatMap((p) => {
+    const look = looks.get(p.display);
+    return look ? [{ outfit: p.outfit, ...look }] : [];
+  });
   const counts = new Map<string, number>();
   for (const i of items) for (const t of i.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
   const outfits = [...new Set(items.map((i) => i.outfit))].map((index) => {

@@ -5,8 +5,9 @@
  * share it). The support inbox assigns the member's curator chat to them.
  */
 import { and, arrayContains, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { curations, operators } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { operators } from '../../platform/schema.ts';
+import { curations } from './schema.ts';
 
 export async function curatorOperatorOf(ctx: AppContext, userId: number): Promise<number | null> {
   const [latest] = await ctx.db

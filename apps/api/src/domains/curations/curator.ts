@@ -14,14 +14,14 @@ import {
   roleOf,
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { curationItems, curations, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { readCardsByIds } from '../catalog/index.ts';
-import { getSizeInfo } from '../users/index.ts';
+import { getSizeInfo, memberNames } from '../users/index.ts';
 import { candidateById, notifyPublished, quizAnswers } from './drafting.ts';
 import { quizPhotos } from './photos.ts';
+import { curationItems, curations } from './schema.ts';
 
 export const CURATOR_QUEUE_PAGE = 30;
 const STATUSES = ['REQUESTED', 'DRAFT', 'DONE'] as const;
@@ -37,7 +37,6 @@ export async function curatorQueue(ctx: AppContext, status: QueueStatus, page: n
       .select({
         id: curations.id,
         user_id: curations.user_id,
-        member_name: users.name,
         status: curations.status,
         source: curations.source,
         created_at: curations.created_at,
@@ -46,7 +45,6 @@ export async function curatorQueue(ctx: AppContext, status: QueueStatus, page: n
         curator_touched_at: curations.curator_touched_at,
       })
       .from(curations)
-      .innerJoin(users, eq(users.id, curations.user_id))
       .where(where)
       .orderBy(
         ...(status === 'DRAFT'
@@ -61,12 +59,18 @@ export async function curatorQueue(ctx: AppContext, status: QueueStatus, page: n
   ]);
   // The workload per curator: curations they touched in the last 7 days.
   const weekAgo = new Date(ctx.clock.now().getTime() - 7 * 86_400_000);
-  const workload = await ctx.db
-    .select({ curator_name: curations.curator_name, touched_7d: count() })
-    .from(curations)
-    .where(and(isNotNull(curations.curator_name), gte(curations.curator_touched_at, weekAgo)))
-    .groupBy(curations.curator_name)
-    .orderBy(desc(count()));
+  const [workload, names] = await Promise.all([
+    ctx.db
+      .select({ curator_name: curations.curator_name, touched_7d: count() })
+      .from(curations)
+      .where(and(isNotNull(curations.curator_name), gte(curations.curator_touched_at, weekAgo)))
+      .groupBy(curations.curator_name)
+      .orderBy(desc(count())),
+    memberNames(
+      ctx.db,
+      rows.map((r) => r.user_id),
+    ),
+  ]);
   return {
     total: Number(total?.n ?? 0),
     page,
@@ -74,8 +78,10 @@ export async function curatorQueue(ctx: AppContext, status: QueueStatus, page: n
       curator_name: w.curator_name as string,
       touched_7d: Number(w.touched_7d),
     })),
+    // A curation is always a member's (user_id references users): the name is there.
     result: rows.map((r) => ({
       ...r,
+      member_name: names.get(r.user_id) ?? '',
       created_at: r.created_at.toISOString(),
       publish_at: r.publish_at ? r.publish_at.toISOString() : null,
       curator_touched_at: r.curator_touched_at ? r.curator_touched_at.toISOString() : null,
@@ -231,15 +237,19 @@ export async function noteDraft(ctx: AppContext, id: number, body: { curator_nam
 /** Publishes a draft now (the member sees it, with the red dot). */
 export async function publishNow(ctx: AppContext, id: number) {
   const now = ctx.clock.now();
-  const [done] = await ctx.db
-    .update(curations)
-    .set({ status: 'DONE', publish_at: now, delivered_at: now, viewed: false, curator_touched_at: now })
-    .where(and(eq(curations.id, id), inArray(curations.status, ['DRAFT'])))
-    .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
+  // The member's notification commits with the publish (drafting.ts notifyPublished).
+  const done = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(curations)
+      .set({ status: 'DONE', publish_at: now, delivered_at: now, viewed: false, curator_touched_at: now })
+      .where(and(eq(curations.id, id), inArray(curations.status, ['DRAFT'])))
+      .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
+    if (row) await notifyPublished(tx, ctx, [row]);
+    return row;
+  });
   if (!done) {
     await curationRow(ctx, id);
     throw conflict('게시 전 초안만 게시할 수 있어요.');
   }
-  await notifyPublished(ctx, [done]);
   return curatorView(ctx, id);
 }

@@ -6,11 +6,11 @@
  */
 import { kstDateString, kstParts } from '@codiroom/shared';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import { dailyQuizAnswers, dailyQuizzes } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { issueMonthlyCodiCoupon } from '../benefits/index.ts';
+import { dailyQuizAnswers, dailyQuizzes } from './schema.ts';
 
 const noQuiz = () => notFound('오늘의 퀴즈가 없습니다.');
 

@@ -21,84 +21,28 @@ import {
 } from '@codiroom/shared';
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { likes, orderItems, orders, sizeMeasurements } from '../../db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { type DraftCandidateRow, draftCandidateRow, draftCandidateRows } from '../catalog/index.ts';
+import { getSizeInfo, notify } from '../users/index.ts';
 import {
   curationItems,
   curations,
   dailyQuizAnswers,
   dailyQuizzes,
-  likes,
-  orderItems,
-  orders,
   personalColorAnswers,
-  sizeMeasurements,
   styleQuizzes,
-} from '../../db/schema.ts';
-import type { AppContext } from '../../platform/context.ts';
-import type { Conn } from '../../platform/transactions.ts';
-import { sellableStockSql } from '../catalog/index.ts';
-import { getSizeInfo, notify } from '../users/index.ts';
+} from './schema.ts';
 
 /** Candidates per product type, the most popular first, and outfits per curation. */
 export const DRAFT_LIMITS = { perType: 300, outfits: 3 } as const;
 
-type Row = {
-  id: number;
-  product_id: number;
-  product_type: CurationCandidate['product_type'];
-  category_code: string;
-  measurement_set: string | null;
-  cut: string | null;
-  name: string;
-  style_tags: string[];
-  color_name: string;
-  price: number;
-  popularity: number;
-  sizes: string[] | null;
-};
-
-/** The columns of a candidate (a display, its product, category and sizes in stock) over `d` joined to `p` and `c`. */
-const CANDIDATE_COLUMNS =
-  sql.raw(`d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
-  c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
-  d.price_discount as price, d.popularity,
-  (select array_agg(distinct i.size_name) from product_items i
-    where i.product_display_id = d.id and ${sellableStockSql('i', 'd')} > 0) as sizes`);
-
-// Numbers from the database may arrive as strings (postgres.js): cast here.
-const castRows = (rows: unknown) =>
-  rowsOf<Row>(rows).map((r) => ({ ...r, price: Number(r.price), popularity: Number(r.popularity) }));
-
-/** The shop's most popular active products of each wearable type within budget, with sizes in stock. */
-async function candidateRows(db: Db, budget: number | null): Promise<Row[]> {
-  // Each type's first DRAFT_LIMITS.perType straight from product_displays_type_popularity_idx, then
-  // sizes for those only (ranking every display with a window function sorted them all).
-  const rows = await db.execute(sql`
-    select ${CANDIDATE_COLUMNS}
-    from unnest(array['TOP', 'BOTTOM', 'OUTER', 'SHOES', 'BAG']::product_type[]) as t(product_type)
-    cross join lateral (
-      select * from product_displays d
-      where d.is_active and d.product_type = t.product_type
-        and (${budget}::int is null or d.price_discount <= ${budget}::int)
-      order by d.popularity desc, d.id
-      limit ${DRAFT_LIMITS.perType}
-    ) d
-    join products p on p.id = d.product_id
-    join categories c on c.id = d.category_id`);
-  return castRows(rows);
-}
+type Row = DraftCandidateRow;
 
 /** One active display as a candidate (a curator's swap), or null. */
 export async function candidateById(db: Db, id: number): Promise<CurationCandidate | null> {
-  const rows = castRows(
-    await db.execute(sql`
-      select ${CANDIDATE_COLUMNS}
-      from product_displays d
-      join products p on p.id = d.product_id
-      join categories c on c.id = d.category_id
-      where d.id = ${id} and d.is_active`),
-  );
-  const r = rows[0];
+  const r = await draftCandidateRow(db, id);
   if (!r) return null;
   return {
     id: r.id,
@@ -265,7 +209,7 @@ export async function composeForMember(
       .orderBy(sql`${personalColorAnswers.created_at} desc`)
       .limit(1),
     dailyStyleVotes(ctx.db, userId, now),
-    candidateRows(ctx.db, answers.budget_max),
+    draftCandidateRows(ctx.db, answers.budget_max, DRAFT_LIMITS.perType),
   ]);
   const body =
     info.height && info.weight && isBodyInRange(info.height, info.weight)
@@ -353,36 +297,42 @@ export async function draftCuration(
 export async function publishDue(ctx: AppContext, userId?: number): Promise<number> {
   const now = ctx.clock.now();
   const touchedBefore = new Date(now.getTime() - ctx.config.CURATION_PUBLISH_DELAY_MIN * 60_000);
-  const done = await ctx.db
-    .update(curations)
-    .set({
-      status: 'DONE',
-      delivered_at: sql`greatest(${curations.publish_at}, coalesce(${curations.curator_touched_at}, ${curations.publish_at}))`,
-      viewed: false,
-    })
-    .where(
-      and(
-        eq(curations.status, 'DRAFT'),
-        lte(curations.publish_at, now),
-        or(isNull(curations.curator_touched_at), lte(curations.curator_touched_at, touchedBefore)),
-        ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
-      ),
-    )
-    .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
-  await notifyPublished(ctx, done);
-  return done.length;
+  // The notifications (and their pushes, in the outbox) commit with the publish: a crash cannot
+  // leave a published curation unannounced.
+  return ctx.db.transaction(async (tx) => {
+    const done = await tx
+      .update(curations)
+      .set({
+        status: 'DONE',
+        delivered_at: sql`greatest(${curations.publish_at}, coalesce(${curations.curator_touched_at}, ${curations.publish_at}))`,
+        viewed: false,
+      })
+      .where(
+        and(
+          eq(curations.status, 'DRAFT'),
+          lte(curations.publish_at, now),
+          or(isNull(curations.curator_touched_at), lte(curations.curator_touched_at, touchedBefore)),
+          ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
+        ),
+      )
+      .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
+    await notifyPublished(tx, ctx, done);
+    return done.length;
+  });
 }
 
 /**
  * The member is told their curation is out (SPEC.md §4 curation view status: the red dot), once
- * per curation, by the curator's publishing or by the delayed publish.
+ * per curation, by the curator's publishing or by the delayed publish — in the publishing
+ * transaction (`conn`).
  */
 export async function notifyPublished(
+  conn: Conn,
   ctx: AppContext,
   published: { id: number; user_id: number; curator_name: string | null }[],
 ): Promise<void> {
   for (const c of published) {
-    await notify(ctx.db, ctx, c.user_id, {
+    await notify(conn, ctx, c.user_id, {
       kind: 'CURATION',
       title: '요청하신 코디가 도착했어요',
       body: `${c.curator_name ? `${c.curator_name} 스타일리스트가` : '스타일리스트가'} 고른 코디를 확인해 보세요.`,

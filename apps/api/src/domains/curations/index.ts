@@ -4,4 +4,5 @@
  */
 export { curationOutfitDisplays } from './codi.ts';
 export { curatorOperatorOf } from './curator-of.ts';
+export { curationJob } from './jobs.ts';
 export { curationRoutes } from './routes.ts';

@@ -11,8 +11,8 @@ import {
   personalColorResult,
 } from '@codiroom/shared';
 import { desc, eq } from 'drizzle-orm';
-import { personalColorAnswers } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { personalColorAnswers } from './schema.ts';
 
 export async function personalColorQuiz(
   ctx: AppContext,

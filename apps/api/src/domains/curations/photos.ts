@@ -7,11 +7,11 @@
  */
 import type { StyleQuizPhoto } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { styleQuizPhotos } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { storeImage, type UploadedFile } from '../../platform/uploads.ts';
+import { styleQuizPhotos } from './schema.ts';
 
 export const QUIZ_PHOTO_TYPES = ['FACE', 'BODY'] as const;
 type QuizPhotoType = (typeof QUIZ_PHOTO_TYPES)[number];

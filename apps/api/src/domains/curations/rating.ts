@@ -5,9 +5,9 @@
  * styles (drafting.ts).
  */
 import { and, eq } from 'drizzle-orm';
-import { curations } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import { curations } from './schema.ts';
 
 const missing = () => notFound('큐레이션이 없습니다.');
 

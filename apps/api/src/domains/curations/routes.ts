@@ -32,7 +32,7 @@ import { publishDue } from './drafting.ts';
 import { personalColorQuiz, savePersonalColor } from './personal-color.ts';
 import { curationRating, rateCuration } from './rating.ts';
 import { curationRequestRoutes } from './request-routes.ts';
-import { anyoneWaiting, serveWaitingList } from './requests.ts';
+import { serveWaitingList } from './requests.ts';
 import { memberId, tags, token } from './route-common.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
@@ -296,18 +296,4 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   await app.register(curationRequestRoutes, { ctx });
   await app.register(curationAdminRoutes, { ctx });
-
-  // Every minute the server process drafts waiting requests while the day's capacity lasts and
-  // publishes drafts past their publish time (tests call serveWaitingList and publishDue with their
-  // own clock; the member's own reads serve and publish theirs first).
-  if (ctx.config.BACKGROUND_JOBS === 'on') {
-    const timer = setInterval(() => {
-      (async () => {
-        if (await anyoneWaiting(ctx.db)) await serveWaitingList(ctx);
-        await publishDue(ctx);
-      })().catch((err) => app.log.warn({ err }, 'serving or publishing curations failed'));
-    }, 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 };

@@ -4,14 +4,11 @@
  * /api/benefits/receive-mission-point uses too, so the list and the receive never disagree.
  */
 import { MISSION_GUIDES, type MissionListBody } from '@codiroom/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { missions } from '../../db/schema.ts';
-
-import { currentBalance, missionStates } from '../benefits/index.ts';
+import { activeMissions, currentBalance, missionStates } from '../benefits/index.ts';
 
 export async function missionList(db: Db, userId: number, now: Date): Promise<MissionListBody> {
-  const list = await db.select().from(missions).where(eq(missions.is_active, true)).orderBy(asc(missions.id));
+  const list = await activeMissions(db);
   const states = await missionStates(db, userId, list);
   const result = states.map(({ mission: m, completed, receivedAt }) => {
     const guide = MISSION_GUIDES[m.code];

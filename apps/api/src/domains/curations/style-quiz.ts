@@ -6,14 +6,14 @@
  */
 import type { StyleQuizAnswers, StyleQuizBody, StyleQuizSaved } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { curations, styleQuizzes, users } from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { autoIssueStyleQuizCoupons } from '../benefits/index.ts';
-import { lockMember, saveSizeInfo } from '../users/index.ts';
+import { lockMember, markStyleQuizTaken, saveSizeInfo } from '../users/index.ts';
 import { quizPhotos } from './photos.ts';
 import { draftOpened, insertRequest } from './requests.ts';
+import { curations, styleQuizzes } from './schema.ts';
 
 export async function saveStyleQuiz(
   ctx: AppContext,
@@ -29,7 +29,7 @@ export async function saveStyleQuiz(
       .values({ user_id: userId, answers: answers as Record<string, unknown>, created_at: now })
       .returning({ id: styleQuizzes.id });
     if (!row) throw new Error('style quiz insert returned nothing');
-    await tx.update(users).set({ stylequiz: true, updated_at: now }).where(eq(users.id, userId));
+    await markStyleQuizTaken(tx, userId, now);
     // The first quiz opens a curation request; later quizzes refine what the next one reads.
     const [existing] = await tx
       .select({ id: curations.id })

@@ -14,10 +14,11 @@ import type {
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { brands, codiSets, likes, posts, productDisplays, styles } from '../../db/schema.ts';
+import { brands, codiSets, posts, productDisplays, styles } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type LiveSource, pageInfo, readCardsByIds } from '../catalog/index.ts';
+import { likes } from './schema.ts';
 import { LIKE_TARGETS } from './targets.ts';
 
 export const LIKES_PAGE_SIZE = 20;

@@ -10,11 +10,11 @@
 import { isAddressEditable, type OrderItemStatus, type UpdateOrderAddressRequest } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { orderItems, orders } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { operatorOrderDetail, orderDetail } from './detail.ts';
 import { MSG } from './model.ts';
+import { orderItems, orders } from './schema.ts';
 
 export const ADDRESS_MSG = {
   shipped: '배송이 시작된 주문은 배송지를 변경할 수 없습니다.',

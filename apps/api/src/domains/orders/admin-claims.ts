@@ -18,13 +18,14 @@ import {
   returnStep,
 } from '@codiroom/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { productItemRows } from '../catalog/index.ts';
 import { notify } from '../users/index.ts';
 import { claimRefund, itemBenefitsPreview } from './benefits.ts';
 import { CLAIM_MSG, itemOf } from './claims.ts';
 import { changeStatus, completeRefund } from './returns.ts';
+import { exchanges, orderItems, orders, refunds } from './schema.ts';
 
 export const ADMIN_CLAIMS_PAGE = 30;
 export type ClaimKind = 'refund' | 'exchange';
@@ -84,25 +85,18 @@ export async function listClaims(
             .limit(ADMIN_CLAIMS_PAGE)
             .offset(offset)
         ).map((r) => ({ ...r, exchange_to: null as string | null }))
-      : (
+      : await exchangeQueueRows(
           await ctx.db
-            .select({ ...base, to_size: productItems.size_name, to_color: productItems.color_name })
+            .select({ ...base, new_item: exchanges.new_product_item_id })
             .from(exchanges)
             .innerJoin(orderItems, eq(orderItems.id, exchanges.order_item_id))
             .innerJoin(orders, eq(orders.id, orderItems.order_id))
-            .innerJoin(productItems, eq(productItems.id, exchanges.new_product_item_id))
             .where(cond)
             .orderBy(desc(exchanges.created_at), desc(exchanges.id))
             .limit(ADMIN_CLAIMS_PAGE)
-            .offset(offset)
-        ).map(({ to_size, to_color, ...r }) => ({
-          ...r,
-          collected_at: null as Date | null,
-          inspected_at: null as Date | null,
-          amount: 0,
-          coupon_clawback: 0,
-          exchange_to: `${to_color} · ${to_size}`,
-        }));
+            .offset(offset),
+          ctx,
+        );
   const [total] = await ctx.db.select({ n: count() }).from(table).where(cond);
   return {
     total: Number(total?.n ?? 0),
@@ -124,6 +118,29 @@ export async function listClaims(
       };
     }),
   };
+}
+
+/** Exchange queue rows with the replacement's colour and size (exchange_to), read by item id. */
+async function exchangeQueueRows<R extends { new_item: number }>(rows: R[], ctx: AppContext) {
+  const items = await productItemRows(
+    ctx.db,
+    rows.map((r) => r.new_item),
+  );
+  return rows.flatMap(({ new_item, ...r }) => {
+    const to = items.get(new_item);
+    return to
+      ? [
+          {
+            ...r,
+            collected_at: null as Date | null,
+            inspected_at: null as Date | null,
+            amount: 0,
+            coupon_clawback: 0,
+            exchange_to: `${to.color_name} · ${to.size_name}`,
+          },
+        ]
+      : [];
+  });
 }
 
 /** The open (REQUESTED) return or exchange of an order item (and where a return stands), or a 404. */

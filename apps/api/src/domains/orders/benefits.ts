@@ -43,11 +43,12 @@ import {
   purchasePoints,
 } from '@codiroom/shared';
 import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { coupons, orderItems, orders, pointLedger } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import {
+  couponsOfOrders,
+  earnedPurchasePoints,
   earnPoints,
   linesForItems,
   memberRules,
@@ -55,11 +56,13 @@ import {
   refundPoints,
   reserveCoupon,
   restoreCoupon,
+  returnedOrderPoints,
   spendPoints,
 } from '../benefits/index.ts';
 import { withdrawItemReview } from '../reviews/index.ts';
 import { lockMember, pointBalance } from '../users/index.ts';
 import type { PricedLine } from './pricing.ts';
+import { orderItems, orders } from './schema.ts';
 
 export const BENEFIT_MSG = {
   duplicateLine: '같은 상품이 두 번 담긴 주문에는 쿠폰을 적용할 수 없습니다.',
@@ -209,22 +212,6 @@ export async function applyBenefits(tx: Tx, userId: number, orderId: number, pla
     await spendPoints(tx, { userId, amount: plan.point_used, now, refType: 'order', refId: orderId });
 }
 
-/** Points of the order already given back. */
-async function returnedPoints(db: Conn, userId: number, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${pointLedger.amount}), 0)::int` })
-    .from(pointLedger)
-    .where(
-      and(
-        eq(pointLedger.user_id, userId),
-        eq(pointLedger.reason, 'REFUND_ORDER'),
-        eq(pointLedger.ref_type, 'order'),
-        eq(pointLedger.ref_id, orderId),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 async function refundOrderPoints(tx: Tx, userId: number, orderId: number, amount: number, now: Date) {
   if (amount <= 0) return;
   await refundPoints(tx, { userId, amount, now, refType: 'order', refId: orderId });
@@ -237,11 +224,7 @@ async function refundOrderPoints(tx: Tx, userId: number, orderId: number, amount
  */
 export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
-  const used = await tx
-    .select({ id: coupons.id, user_id: coupons.user_id, order_id: coupons.order_id })
-    .from(coupons)
-    .where(inArray(coupons.order_id, orderIds))
-    .orderBy(coupons.id);
+  const used = await couponsOfOrders(tx, orderIds);
   for (const c of used) if (c.order_id !== null) await restoreCoupon(tx, c.user_id, c.id, c.order_id);
   const spent = await tx
     .select({ id: orders.id, user_id: orders.user_id, point_used: orders.point_used })
@@ -252,7 +235,7 @@ export async function releaseOrderBenefits(tx: Tx, orderIds: number[], now: Date
     const back = pointsToReturn({
       item_share: 0,
       spent: o.point_used,
-      returned: await returnedPoints(tx, o.user_id, o.id),
+      returned: await returnedOrderPoints(tx, o.user_id, o.id),
       last_live_item: true,
     });
     await refundOrderPoints(tx, o.user_id, o.id, back, now);
@@ -282,9 +265,9 @@ export async function releaseItemBenefits(
   if (order.user_id === null) return { points: 0, review_withdrawn: null };
   const review_withdrawn = await withdrawItemReview(tx, item.id, now);
   if (orderClosed) {
-    const before = await returnedPoints(tx, order.user_id, order.id);
+    const before = await returnedOrderPoints(tx, order.user_id, order.id);
     await releaseOrderBenefits(tx, [order.id], now);
-    return { points: (await returnedPoints(tx, order.user_id, order.id)) - before, review_withdrawn };
+    return { points: (await returnedOrderPoints(tx, order.user_id, order.id)) - before, review_withdrawn };
   }
   if (item.coupon_id !== null) {
     const others = await tx
@@ -304,7 +287,7 @@ export async function releaseItemBenefits(
   const back = pointsToReturn({
     item_share: item.point_used,
     spent: order.point_used,
-    returned: await returnedPoints(tx, order.user_id, order.id),
+    returned: await returnedOrderPoints(tx, order.user_id, order.id),
     last_live_item: false,
   });
   await refundOrderPoints(tx, order.user_id, order.id, back, now);
@@ -336,7 +319,7 @@ export async function itemBenefitsPreview(
   const points = pointsToReturn({
     item_share: item.point_used,
     spent: order.point_used,
-    returned: await returnedPoints(db, order.user_id, order.id),
+    returned: await returnedOrderPoints(db, order.user_id, order.id),
     last_live_item: last,
   });
   const coupon_restored =
@@ -431,19 +414,7 @@ export async function earnForItem(
   const amount = purchasePoints(item.paid_amount);
   if (amount <= 0) return 0;
   await lockMember(tx, userId);
-  const [seen] = await tx
-    .select({ id: pointLedger.id })
-    .from(pointLedger)
-    .where(
-      and(
-        eq(pointLedger.user_id, userId),
-        eq(pointLedger.reason, 'EARN_PURCHASE'),
-        eq(pointLedger.ref_type, 'order_item'),
-        eq(pointLedger.ref_id, item.id),
-      ),
-    )
-    .limit(1);
-  if (seen) return 0;
+  if (await earnedPurchasePoints(tx, userId, item.id)) return 0;
   await earnPoints(tx, {
     userId,
     amount,

@@ -30,15 +30,16 @@ import {
   withdrawalDeadline,
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { brands, orderItems, orders, paymentCancels, payments, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import { brandShippingFee } from '../catalog/index.ts';
 import { GatewayError, gatewayOf } from '../payments/index.ts';
 import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { applyCouponClawback, claimRefund, releaseItemBenefits } from './benefits.ts';
 import { itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
+import { orderItems, orders, paymentCancels, payments, refunds } from './schema.ts';
 import { releaseStock } from './stock.ts';
 
 export const CLAIM_MSG = {
@@ -152,6 +153,7 @@ export async function refundThroughGateway(
       idempotencyKey,
     );
     balance = gp.balanceAmount;
+    ctx.metrics.count('refund');
   } catch (err) {
     if (err instanceof GatewayError) {
       throw err.uncertain
@@ -269,11 +271,8 @@ export async function costOf(
   kind: 'refund' | 'exchange',
   reason: ClaimReason,
 ) {
-  const [b] = await ctx.db
-    .select({ fee: brands.shipping_fee })
-    .from(brands)
-    .where(eq(brands.id, item.brand_id));
-  return returnCost({ kind, reason, shipping_fee: b?.fee ?? 0, was_free_shipping: order.shipping_fee === 0 });
+  const fee = await brandShippingFee(ctx.db, item.brand_id);
+  return returnCost({ kind, reason, shipping_fee: fee ?? 0, was_free_shipping: order.shipping_fee === 0 });
 }
 
 export async function returnCostOf(

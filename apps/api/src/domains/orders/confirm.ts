@@ -12,8 +12,9 @@
  * IN_PROGRESS inserted, payment_key unique), then calls the gateway outside any transaction, then
  * applies the gateway's answer. A second confirm of the same key finds the claim and waits for its
  * outcome; a different key for a claimed order is refused: one paid order, one charge. A crash
- * after the gateway approved leaves the IN_PROGRESS row, which recoverPayments() (start-up, the
- * sweep) and the webhook resolve by re-reading the payment from the gateway.
+ * after the gateway approved leaves the IN_PROGRESS row, which recoverPayments() (the
+ * `orders.recover-payments` job, once its owner stops beating) and the webhook resolve by
+ * re-reading the payment from the gateway.
  * Only the gateway's answer about a payment that is really this order's moves it: a refusal of the
  * confirm of this order's orderId + paymentKey fails it; an error that is no answer about a payment
  * of this order (a made-up key, another order's key, a session the gateway does not know) drops the
@@ -23,17 +24,25 @@ import type { ConfirmOrderRequest, OrderDetail } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
 import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { orders, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
+import { enqueueFromSql, nudgeOutbox } from '../../platform/outbox.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { useReservedCouponsSql } from '../benefits/index.ts';
+import type { AdRequestInfo } from '../ads/index.ts';
 import { GatewayError, type GatewayPayment, gatewayOf, refusesPayment } from '../payments/index.ts';
-import { firePurchase, type PurchaseVisitor, rememberPurchaseVisitor } from './ad-purchase.ts';
+import {
+  AD_PURCHASE,
+  type PurchaseVisitor,
+  purchaseKey,
+  purchasePayload,
+  rememberPurchaseVisitor,
+} from './ad-purchase.ts';
 import { detailOf, itemBody, orderDetail } from './detail.ts';
 import { MSG, type OrderRow, orderRowOf, wasPaid } from './model.ts';
-import { claimOrderPayment } from './payment-claim.ts';
+import { claimOrderPayment, holdClaim } from './payment-claim.ts';
 import { CLAIM, canMoveOrder } from './payment-state.ts';
+import { settleStepsAsCtes } from './payment-workflow.ts';
+import { orders, payments } from './schema.ts';
 import { applyGatewayPayment, cancelQuietly, dropClaim, failPayment } from './settle.ts';
 
 // ───────────────────────────── confirm ─────────────────────────────
@@ -47,6 +56,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Claim = 'claimed' | 'same-key' | 'busy';
 
+/**
+ * POST /api/orders/confirm-order: the payment confirmation workflow (payment-workflow.ts), its
+ * three steps in order. The claim may answer at once (this key confirmed before, or another
+ * request holding it settled it); otherwise this request owns the claim, asks the gateway, and
+ * settles its answer.
+ */
 export async function confirmOrder(
   ctx: AppContext,
   userId: number,
@@ -54,16 +69,34 @@ export async function confirmOrder(
   /** The confirming browser's request, for the order's Purchase ad event (ad-purchase.ts). */
   visitor?: PurchaseVisitor,
 ): Promise<OrderDetail> {
+  const claim = await claimStep(ctx, userId, req);
+  if ('answer' in claim) return claim.answer;
+  const { order } = claim;
+  // Before the gateway approves: whoever then settles the order (this request, the webhook,
+  // recovery) reports the Purchase with this browser's details.
+  const ad = await rememberPurchaseVisitor(ctx, order.id, visitor);
+  const approved = await gatewayStep(ctx, order, req.payment_key);
+  return settleStep(ctx, approved, req.payment_key, order, userId, ad);
+}
+
+/**
+ * Step 1, the claim (payment-claim.ts): the order row locked (with what we know of this key), then
+ * — its own, later snapshot: it sees every payment committed by whoever held the lock before — the
+ * conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
+ * holding the order, for when the claim was not taken. The claim carries every check below that
+ * allows a confirm (the member's PENDING order, the amount, the payment window or a known key, no
+ * other payment in flight or approved), so it is only taken when they all pass; the checks then
+ * decide the answer when it was not: the paid order again, or the outcome of the request that
+ * holds the key, or an error.
+ */
+async function claimStep(
+  ctx: AppContext,
+  userId: number,
+  req: ConfirmOrderRequest,
+): Promise<{ order: OrderRow } | { answer: OrderDetail }> {
   const gw = gatewayOf(ctx);
   const now = ctx.clock.now();
   type Known = { order_id: number; status: string } | null;
-  // The claim (payment-claim.ts): the order row locked (with what we know of this key), then — its
-  // own, later snapshot: it sees every payment committed by whoever held the lock before — the
-  // conditional insert of the IN_PROGRESS claim, then (later still) the key's row and the payments
-  // holding the order, for when the claim was not taken. The claim carries every check below that
-  // allows a confirm (the member's PENDING order, the amount, the payment window or a known key, no
-  // other payment in flight or approved), so it is only taken when they all pass; the checks then
-  // decide the answer when it was not.
   const answer = await claimOrderPayment(ctx.db, {
     orderNo: req.order_id,
     key: req.payment_key,
@@ -94,7 +127,7 @@ export async function confirmOrder(
   if (known && known.order_id !== order.id) throw conflict(MSG.foreignPayment);
   if (known && known.status !== 'IN_PROGRESS' && known.status !== 'ABORTED') {
     // Confirmed before: the paid order again (one charge), unless that payment was given back.
-    if (wasPaid(order)) return orderDetail(ctx.db, order.id, userId);
+    if (wasPaid(order)) return { answer: await orderDetail(ctx.db, order.id, userId) };
     throw conflict(MSG.notPayable);
   }
   if (req.amount !== order.amount) {
@@ -128,93 +161,153 @@ export async function confirmOrder(
     else if (inflight.length > 0) claim = 'busy';
     else claim = 'same-key';
   }
-
   if (claim === 'busy') throw conflict(MSG.busy);
-  if (claim === 'same-key') {
-    // Another request holds (or held) this confirmation: wait for its outcome.
-    let dropped = false;
-    for (let i = 0; i < 40; i++) {
-      const p = await paymentByKey(ctx.db, req.payment_key);
-      if (!p) {
-        // That claim was dropped: the gateway said nothing about a payment of this order.
-        dropped = true;
-        break;
-      }
-      if (p.order_id === order.id && p.status !== 'IN_PROGRESS') {
-        if (p.status === 'ABORTED') throw badRequest(MSG.notPayable);
-        const detail = await orderDetail(ctx.db, order.id, userId);
-        if (detail.paid_at === null) throw conflict(MSG.notPayable);
-        return detail;
-      }
-      await sleep(50);
-    }
-    // Still in progress (or dropped): an earlier attempt may have been approved with its answer
-    // lost (a 502 to the browser, which now retries). Ask the gateway; an approval settles the
-    // order now.
-    const gp = await gw.get(req.payment_key).catch(() => null);
-    if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
-      const outcome = await applyGatewayPayment(ctx, gp, req.payment_key, order);
-      if (outcome === 'paid' || outcome === 'already-paid') return orderDetail(ctx.db, order.id, userId);
-    }
-    const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
-    if (current?.status === 'PAID') throw conflict(MSG.alreadyPaid);
-    throw conflict(dropped ? MSG.retry : MSG.inProgress);
-  }
+  if (claim === 'same-key') return { answer: await awaitHolder(ctx, userId, req.payment_key, order) };
+  return { order };
+}
 
-  // Before the gateway approves: whoever then settles the order (this request, the webhook,
-  // recovery) reports the Purchase with this browser's details.
-  const ad = await rememberPurchaseVisitor(ctx, order.id, visitor);
-  let approved: GatewayPayment;
-  try {
-    approved = await gw.confirm({
-      paymentKey: req.payment_key,
-      orderId: order.order_no,
-      amount: order.amount,
-    });
-  } catch (err) {
-    if (!(err instanceof GatewayError)) throw err;
-    if (err.code === 'ALREADY_PROCESSED_PAYMENT') {
-      // Approved by an earlier attempt whose answer was lost: read it back.
-      try {
-        approved = await gw.get(req.payment_key);
-      } catch {
-        throw new HttpError(502, MSG.uncertain);
-      }
-    } else if (err.uncertain) {
-      throw new HttpError(502, MSG.uncertain);
-    } else if (refusesPayment(err)) {
-      // The gateway refused the payment of this orderId + paymentKey: the order fails.
-      await failPayment(ctx, order.id, req.payment_key);
-      throw badRequest(err.message, { code: err.code });
-    } else {
-      // No answer about a payment of this order (a made-up key, another order's key, a session
-      // the gateway does not know): the order stays as it was, PENDING and payable.
-      await dropClaim(ctx, order.id, req.payment_key);
-      throw badRequest(err.message, { code: err.code });
+/**
+ * Another request holds (or held) this key's claim: its outcome is the answer. Still in progress
+ * (or dropped) after a while: an earlier attempt may have been approved with its answer lost (a
+ * 502 to the browser, which now retries), so the gateway is asked and an approval settles the
+ * order now.
+ */
+async function awaitHolder(
+  ctx: AppContext,
+  userId: number,
+  paymentKey: string,
+  order: OrderRow,
+): Promise<OrderDetail> {
+  let dropped = false;
+  for (let i = 0; i < 40; i++) {
+    const p = await paymentByKey(ctx.db, paymentKey);
+    if (!p) {
+      // That claim was dropped: the gateway said nothing about a payment of this order.
+      dropped = true;
+      break;
     }
+    if (p.order_id === order.id && p.status !== 'IN_PROGRESS') {
+      if (p.status === 'ABORTED') throw badRequest(MSG.notPayable);
+      const detail = await orderDetail(ctx.db, order.id, userId);
+      if (detail.paid_at === null) throw conflict(MSG.notPayable);
+      return detail;
+    }
+    await sleep(50);
   }
+  const gp = await gatewayOf(ctx)
+    .get(paymentKey)
+    .catch(() => null);
+  if (gp && gp.status === 'DONE' && gp.orderId === order.order_no) {
+    const outcome = await applyGatewayPayment(ctx, gp, paymentKey, order);
+    if (outcome === 'paid' || outcome === 'already-paid') return orderDetail(ctx.db, order.id, userId);
+  }
+  const [current] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+  if (current?.status === 'PAID') throw conflict(MSG.alreadyPaid);
+  throw conflict(dropped ? MSG.retry : MSG.inProgress);
+}
+
+/**
+ * Step 2, the gateway: the claim is this process's while the gateway answers (payment-claim.ts): it
+ * beats, and an exit without the payment's outcome hands it to recovery at once (its undo when
+ * the outcome is unknown; approve() drops it or fails the order when the gateway answered).
+ */
+async function gatewayStep(ctx: AppContext, order: OrderRow, paymentKey: string): Promise<GatewayPayment> {
+  const hold = holdClaim(ctx, paymentKey);
+  try {
+    return await approve(ctx, order, paymentKey);
+  } catch (err) {
+    await hold.release().catch(() => {});
+    throw err;
+  } finally {
+    hold.stop();
+  }
+}
+
+/**
+ * Step 3, the settle: the approval applied to the order, with the steps other domains contribute
+ * (payment-workflow.ts) — in one statement in the common case (payPendingOrder), else the locked
+ * path (settle.ts applyGatewayPayment), which gives back money the order can no longer take.
+ */
+async function settleStep(
+  ctx: AppContext,
+  approved: GatewayPayment,
+  paymentKey: string,
+  order: OrderRow,
+  userId: number,
+  ad: AdRequestInfo | null,
+): Promise<OrderDetail> {
   if (approved.orderId !== order.order_no) {
     // The key belongs to another order (replayed): no claim of it here; settle it there, refuse
     // it here.
-    await dropClaim(ctx, order.id, req.payment_key);
-    await applyGatewayPayment(ctx, approved, req.payment_key);
+    await dropClaim(ctx, order.id, paymentKey);
+    await applyGatewayPayment(ctx, approved, paymentKey);
     throw conflict(MSG.foreignPayment);
   }
-  const paid = await payPendingOrder(ctx, approved, req.payment_key, order);
+  const paid = await payPendingOrder(ctx, approved, paymentKey, order, ad);
   if (paid) {
-    void firePurchase(ctx, order.id, ad, visitor?.log);
+    ctx.metrics.count('order_paid');
+    // Its Purchase event was written with the payment: deliver it now.
+    nudgeOutbox(ctx);
     return paid;
   }
-  const outcome = await applyGatewayPayment(ctx, approved, req.payment_key, order);
+  const outcome = await applyGatewayPayment(ctx, approved, paymentKey, order);
   if (outcome !== 'paid' && outcome !== 'already-paid') throw conflict(MSG.notPayable);
   return orderDetail(ctx.db, order.id, userId);
 }
 
 /**
+ * Asks the gateway to approve the claimed payment; every call of it shares one budget of
+ * PAYMENT_GATEWAY_TIMEOUT_MS, which the shutdown drain outlasts (config.ts SHUTDOWN_DRAIN_MS).
+ * An uncertain answer (a gateway 5xx, a timeout, PROVIDER_ERROR) is settled at once where the
+ * gateway can tell: its payment of this order (GET by order id) when that is this key's and
+ * final, else the same confirm once more (the same Idempotency-Key: one request to the gateway).
+ * Throws the request's answer when there is no approval: 400 for a refusal (the order fails) or no
+ * answer about a payment of this order (the claim goes, the order stays payable), 502 when the
+ * outcome stays unknown (the caller releases the claim to recovery).
+ */
+async function approve(ctx: AppContext, order: OrderRow, paymentKey: string): Promise<GatewayPayment> {
+  const gw = gatewayOf(ctx);
+  const deadline = AbortSignal.timeout(ctx.config.PAYMENT_GATEWAY_TIMEOUT_MS);
+  const input = { paymentKey, orderId: order.order_no, amount: order.amount };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await gw.confirm(input, { signal: deadline });
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      if (err.code === 'ALREADY_PROCESSED_PAYMENT') {
+        // Approved by an earlier attempt whose answer was lost: read it back, within the same
+        // budget as the confirm (the drain outlasts it).
+        return await beforeDeadline(gw.get(paymentKey), deadline).catch(() => {
+          throw new HttpError(502, MSG.uncertain);
+        });
+      }
+      if (err.uncertain) {
+        const known = await gw.getByOrder(order.order_no, { signal: deadline }).catch(() => null);
+        if (known?.paymentKey === paymentKey && FINAL_ANSWERS.has(known.status)) return known;
+        if (attempt >= 2 || deadline.aborted) throw new HttpError(502, MSG.uncertain);
+        continue;
+      }
+      if (refusesPayment(err)) {
+        // The gateway refused the payment of this orderId + paymentKey: the order fails.
+        await failPayment(ctx, order.id, paymentKey);
+        throw badRequest(err.message, { code: err.code });
+      }
+      // No answer about a payment of this order (a made-up key, another order's key, a session
+      // the gateway does not know): the order stays as it was, PENDING and payable.
+      await dropClaim(ctx, order.id, paymentKey);
+      throw badRequest(err.message, { code: err.code });
+    }
+  }
+}
+
+/** A payment status that settles its order (paid, or failed with its stock back). */
+const FINAL_ANSWERS: ReadonlySet<GatewayPayment['status']> = new Set(['DONE', 'ABORTED', 'EXPIRED']);
+
+/**
  * The common case of applying an approval, in one durable statement: a PENDING order whose amount
- * the gateway approved becomes PAID with its items, the payment row DONE, the coupons it reserved
- * used and the bought items leave the member's cart. The detail is built from what was just written (one read of the item
- * bodies). Null when the order was not PENDING with that amount: the caller takes the general,
+ * the gateway approved becomes PAID with its items, the payment row DONE, and the settle steps of
+ * other domains run (payment-workflow.ts: its coupons used, the bought items out of the cart). The
+ * detail is built from what was just written (one read of the item bodies). Null when the order was not PENDING with that amount: the caller takes the general,
  * locked path (applyGatewayPayment).
  */
 async function payPendingOrder(
@@ -222,6 +315,7 @@ async function payPendingOrder(
   gp: GatewayPayment,
   paymentKey: string,
   order: OrderRow,
+  visitor: AdRequestInfo | null,
 ): Promise<OrderDetail | null> {
   if (gp.status !== 'DONE' || gp.orderId !== order.order_no || gp.totalAmount !== order.amount) return null;
   const gw = gatewayOf(ctx);
@@ -255,13 +349,22 @@ async function payPendingOrder(
       where order_id in (select id from paid)
       returning product_item_id
     ),
-    -- The coupons the order reserved are used now, with its payment (benefits' coupons.ts).
-    used as (${useReservedCouponsSql(sql`(select user_id from paid)`, sql`(select id from paid)`, at)}),
-    gone as (
-      delete from cart_lines
-      where cart_id in (select c.id from carts c join paid on c.user_id = paid.user_id)
-        and product_item_id in (select product_item_id from items)
-    )
+    -- The steps other domains contribute (payment-workflow.ts): the coupons the order reserved
+    -- used, the bought items out of the member's cart.
+    ${settleStepsAsCtes({
+      orderId: sql`(select id from paid)`,
+      userId: sql`(select user_id from paid)`,
+      at,
+      boughtItemIds: sql`(select product_item_id from items)`,
+    })},
+    -- The order's Purchase ad event, in the outbox with the payment (ad-purchase.ts).
+    ad as (${enqueueFromSql(
+      AD_PURCHASE,
+      sql`${purchaseKey(order.id)}::text`,
+      sql`${JSON.stringify(purchasePayload(order.id, now, visitor))}::jsonb`,
+      sql`paid`,
+      now,
+    )})
     -- The item bodies of the detail, as they stood before this statement (PENDING, not shipped).
     select (select count(*) from paid)::int as paid, oi.id, oi.product_item_id, oi.product_display_id,
       oi.brand_id, b.name as brand_name, oi.name, pd.image_url, oi.size_name, oi.color_name,
@@ -321,3 +424,13 @@ export type ItemSnapshot = {
   paid_amount: number;
   is_despoke: boolean;
 };
+
+/** The promise's value, or a rejection once `deadline` aborts first. */
+function beforeDeadline<T>(promise: Promise<T>, deadline: AbortSignal): Promise<T> {
+  if (deadline.aborted) return Promise.reject(deadline.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(deadline.reason);
+    deadline.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onAbort));
+  });
+}

@@ -13,9 +13,9 @@
 import { autoConfirmCutoff, isAutoConfirmDue, isConfirmable, type OrderItemStatus } from '@codiroom/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
-import { orderItems, orders } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { earnForItem } from './benefits.ts';
+import { orderItems, orders } from './schema.ts';
 
 /**
  * Items the sweep confirms now, at most `limit` per pass, oldest first: delivered (or, for an

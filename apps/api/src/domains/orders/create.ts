@@ -79,14 +79,9 @@ type PendingOrder = {
  * cannot deadlock; an order of one item needs no separate lock pass: its conditional update waits
  * for the row and re-checks it) and read as they stand once locked; only when every line is
  * reservable (`is_active and stock >= q`) is the stock taken (`stock = stock - q`) and the order written, so
- * no buyer can take an item below zero and a short order writes nothing. A pending order is cheap
- * to lose in a crash (no money has moved, its reservation goes with it), so its transaction's
- * commit does not wait for the WAL flush (`synchronous_commit` off for that transaction only);
- * claims and payments stay fully durable. A crash can lose such an order only together with
- * everything after it in the WAL, and no payment is approved before its confirm's claim row (which
- * references the order) has committed synchronously — flushing the WAL up to that commit flushes
- * the order's earlier commit with it — so a lost pending order never has money taken for it (its
- * Toss window just fails to confirm: 404).
+ * no buyer can take an item below zero and a short order writes nothing. The order is acknowledged
+ * to the shopper, so its commit is durable like every other (docs/ARCHITECTURE.md, 'Data': what is
+ * acknowledged survives a crash, on PGlite and PostgreSQL alike).
  * Returns the new order's id (null when some line was short) and the reservable item ids.
  */
 async function insertPendingOrder(
@@ -145,8 +140,7 @@ async function insertPendingOrder(
         returning p.id
       ),`;
   const rows = (await run(sql`
-      with v(id, q) as (values ${itemRows(byItem)}),
-      async_commit as materialized (select set_config('synchronous_commit', 'off', true) as s),${reserve}
+      with v(id, q) as (values ${itemRows(byItem)}),${reserve}
       o as (
         insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
           coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
@@ -178,8 +172,7 @@ async function insertPendingOrder(
         order by x.n
       )
       select (select id from o) as id, (select ids from good) as reservable,
-        (select orderer_name from o) as customer_name,
-        (select count(*) from async_commit) as c, (select count(*) from reserved) as r`)) as {
+        (select orderer_name from o) as customer_name, (select count(*) from reserved) as r`)) as {
     id: number | null;
     reservable: number[] | null;
     customer_name: string | null;
@@ -257,6 +250,7 @@ export async function createOrder(
     if (isUniqueViolation(err)) throw conflict(MSG.duplicateOrderId);
     throw err;
   }
+  ctx.metrics.count('order_created');
   // Saved once the order stands (an identical saved address is not added again).
   const savedAddressId = body.save_address
     ? await saveAddressOnce(ctx, userId, body.address, body.delivery_request ?? null)

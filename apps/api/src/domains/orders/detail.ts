@@ -18,10 +18,11 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, orderItems, orders, payments, productDisplays } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { brandNames, displayLabels } from '../catalog/index.ts';
 import { iso, MSG, type OrderRow } from './model.ts';
+import { orderItems, orders, payments } from './schema.ts';
 
 export async function orderOf(db: Conn, orderNo: string, userId: number): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo)).limit(1);
@@ -34,21 +35,28 @@ export async function orderOf(db: Conn, orderNo: string, userId: number): Promis
 export async function itemBodies(db: Conn, orderIds: number[]): Promise<Map<number, OrderItemBody[]>> {
   const out = new Map<number, OrderItemBody[]>();
   if (orderIds.length === 0) return out;
-  const rows = await db
-    .select({
-      item: orderItems,
-      brand_name: brands.name,
-      image_url: productDisplays.image_url,
-    })
+  const items = await db
+    .select()
     .from(orderItems)
-    .innerJoin(brands, eq(brands.id, orderItems.brand_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
     .where(inArray(orderItems.order_id, orderIds))
     .orderBy(asc(orderItems.id));
-  for (const r of rows) {
-    const list = out.get(r.item.order_id) ?? [];
-    list.push(itemBody(r.item, r.brand_name, r.image_url));
-    out.set(r.item.order_id, list);
+  const [names, labels] = await Promise.all([
+    brandNames(
+      db,
+      items.map((i) => i.brand_id),
+    ),
+    displayLabels(
+      db,
+      items.map((i) => i.product_display_id),
+    ),
+  ]);
+  for (const item of items) {
+    const brandName = names.get(item.brand_id);
+    const label = labels.get(item.product_display_id);
+    if (brandName === undefined || !label) continue;
+    const list = out.get(item.order_id) ?? [];
+    list.push(itemBody(item, brandName, label.image_url));
+    out.set(item.order_id, list);
   }
   return out;
 }

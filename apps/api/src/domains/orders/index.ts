@@ -1,5 +1,16 @@
 /**
- * The orders domain's surface (SPEC.md, 'Orders'). No other domain imports from orders today; the
- * app registers its routes (which include POST /api/payments/webhook).
+ * The orders domain's surface (SPEC.md, 'Orders'): whether an order is a member's (support
+ * tickets' order target); the app registers its routes (which include POST /api/payments/webhook)
+ * and its outbox handlers (the Purchase ad event).
  */
+export { purchaseOutboxHandlers } from './ad-purchase.ts';
+export { orderDatabaseFunctions } from './database-functions.ts';
+export { orderJobs } from './jobs.ts';
+export { isMemberOrder } from './queries.ts';
+export {
+  orderWindowTotals,
+  paidOrdersByCampaign,
+  paidOrdersByKstDay,
+  topSellers,
+} from './reads-for-admin.ts';
 export { orderRoutes } from './routes.ts';

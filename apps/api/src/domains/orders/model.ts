@@ -1,7 +1,7 @@
 /** What the order modules share: messages, the order row and its conversions (SPEC.md, 'Orders'). */
 import { PAYMENT_WINDOW_MINUTES } from '@codiroom/shared';
-import type { orders } from '../../db/schema.ts';
 import { pathId as platformPathId } from '../../platform/params.ts';
+import type { orders } from './schema.ts';
 
 export const MSG = {
   orderNotFound: '주문을 찾을 수 없습니다.',

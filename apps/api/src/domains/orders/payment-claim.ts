@@ -15,14 +15,24 @@
  * call with its values (`plan_cache_mode = force_custom_plan`): a plan kept from a connection's
  * first claims was made when payments and orders were nearly empty and scanned payments on every
  * later claim, slower as the table grows (bench/orders.mjs).
+ *
+ * A claim has an owner and a heartbeat (docs/ARCHITECTURE.md, 'Payments under faults'): the claim
+ * row records the process that took it (`claim_owner`) and, while its confirm waits on the gateway,
+ * the owner beats (`claim_beat_at`, every CLAIM_BEAT_MS). Recovery (settle.ts recoverPayments) only
+ * takes a claim whose owner is gone — no beat for CLAIM_STALE_MS — or that its owner released (its
+ * confirm ended without an answer from the gateway: both columns null), so no process ever settles
+ * or drops another live process's confirm in flight.
  */
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { installFunction } from '../../db/functions.ts';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseFunction } from '../../db/functions.ts';
 import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { CLAIM, HOLDING_PAYMENT, type PaymentStatus } from './payment-state.ts';
+import { payments } from './schema.ts';
 
 export type ClaimAnswer = {
   /** The order row (`o.*`) as the lock found it, with `known_order_id` / `known_status` of the key. */
@@ -42,12 +52,23 @@ const list = (states: readonly string[]) =>
     })
     .join(', ');
 
-const SIGNATURE = 'claim_order_payment(varchar, varchar, integer, integer, timestamptz, varchar)';
+/** This process, as the owner of the claims its confirms take (host, pid and a start nonce). */
+export const CLAIM_OWNER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`.slice(0, 100);
+/** How often an owner beats while its confirm waits on the gateway. */
+export const CLAIM_BEAT_MS = 1_000;
+/**
+ * A claim whose owner has not beaten for this long belongs to a process that is gone (killed,
+ * frozen): four missed beats, and short enough that recovery (every 2 s) settles a killed
+ * process's approvals within seconds.
+ */
+export const CLAIM_STALE_MS = 4_000;
+
+const SIGNATURE = 'claim_order_payment(varchar, varchar, integer, integer, timestamptz, varchar, varchar)';
 const IN_PROGRESS: PaymentStatus = 'IN_PROGRESS';
 
 export const CLAIM_FUNCTION_SQL = `CREATE OR REPLACE FUNCTION claim_order_payment(
   p_order_no varchar, p_key varchar, p_user_id integer, p_amount integer, p_at timestamptz,
-  p_provider varchar
+  p_provider varchar, p_owner varchar
 ) RETURNS json LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_custom_plan AS $fn$
 DECLARE
   v_head json;
@@ -63,8 +84,9 @@ BEGIN
   ) h;
 
   WITH ins AS (
-    INSERT INTO payments (order_id, payment_key, provider, status, amount, balance_amount, created_at, updated_at)
-    SELECT o.id, p_key, p_provider, '${IN_PROGRESS}', o.amount, o.amount, p_at, p_at
+    INSERT INTO payments (order_id, payment_key, provider, status, amount, balance_amount, claim_owner,
+      claim_beat_at, created_at, updated_at)
+    SELECT o.id, p_key, p_provider, '${IN_PROGRESS}', o.amount, o.amount, p_owner, p_at, p_at, p_at
     FROM orders o
     WHERE o.order_no = p_order_no AND o.user_id = p_user_id
       AND o.status::text IN (${list(CLAIM.orderFrom)})
@@ -74,7 +96,8 @@ BEGIN
       AND NOT EXISTS (
         SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status::text IN (${list(HOLDING_PAYMENT)})
       )
-    ON CONFLICT (payment_key) DO UPDATE SET status = '${IN_PROGRESS}', updated_at = excluded.updated_at
+    ON CONFLICT (payment_key) DO UPDATE SET status = '${IN_PROGRESS}', updated_at = excluded.updated_at,
+      claim_owner = excluded.claim_owner, claim_beat_at = excluded.claim_beat_at
       -- A key whose attempt failed before may be retried for the same order.
       WHERE payments.order_id = excluded.order_id AND payments.status::text IN (${list(CLAIM.retryFrom)})
     RETURNING id
@@ -94,10 +117,8 @@ BEGIN
 END
 $fn$`;
 
-/** Installs claim_order_payment unless the installed one is this text. */
-export function installClaimFunction(db: Db): Promise<void> {
-  return installFunction(db, SIGNATURE, CLAIM_FUNCTION_SQL);
-}
+/** claim_order_payment, installed at start (db/functions.ts) unless the installed one is this text. */
+export const CLAIM_FUNCTION: DatabaseFunction = { signature: SIGNATURE, text: CLAIM_FUNCTION_SQL };
 
 const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
@@ -107,7 +128,8 @@ export async function claimOrderPayment(
 ): Promise<ClaimAnswer> {
   const [row] = rowsOf<{ claim: unknown }>(
     await runHot(db)(sql`select claim_order_payment(${c.orderNo}::varchar, ${c.key}::varchar,
-      ${c.userId}::int, ${c.amount}::int, ${c.at.toISOString()}::timestamptz, ${c.provider}::varchar) as claim`),
+      ${c.userId}::int, ${c.amount}::int, ${c.at.toISOString()}::timestamptz, ${c.provider}::varchar,
+      ${CLAIM_OWNER}::varchar) as claim`),
   );
   const claim = (parsed(row?.claim) ?? {}) as {
     head?: Record<string, unknown> | null;
@@ -124,5 +146,41 @@ export async function claimOrderPayment(
           inflight: (claim.after.inflight ?? []).map(String),
         }
       : null,
+  };
+}
+
+/** This process's hold on a claim it took: beats until stopped; release() hands it to recovery. */
+export type ClaimHold = { stop(): void; release(): Promise<void> };
+
+const ownClaim = (paymentKey: string) =>
+  and(
+    eq(payments.payment_key, paymentKey),
+    eq(payments.claim_owner, CLAIM_OWNER),
+    eq(payments.status, IN_PROGRESS),
+  );
+
+/**
+ * Beats for this process's claim of `paymentKey` every CLAIM_BEAT_MS until stop(). A failed beat
+ * is only a late one (the next one retries). release(): the confirm ended with the payment's outcome
+ * unknown, so recovery takes the claim on its next pass instead of after CLAIM_STALE_MS.
+ */
+export function holdClaim(ctx: AppContext, paymentKey: string): ClaimHold {
+  const timer = setInterval(() => {
+    void ctx.db
+      .update(payments)
+      .set({ claim_beat_at: ctx.clock.now() })
+      .where(ownClaim(paymentKey))
+      .catch(() => {});
+  }, CLAIM_BEAT_MS);
+  timer.unref();
+  return {
+    stop: () => clearInterval(timer),
+    release: async () => {
+      clearInterval(timer);
+      await ctx.db
+        .update(payments)
+        .set({ claim_owner: null, claim_beat_at: null })
+        .where(ownClaim(paymentKey));
+    },
   };
 }

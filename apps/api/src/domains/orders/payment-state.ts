@@ -14,7 +14,7 @@
  *            (none) ──gateway approval recorded directly──▶ DONE | IN_PROGRESS
  *            IN_PROGRESS | DONE ──orphan refunded──▶ CANCELED
  */
-import type { orderStatus, paymentStatus } from '../../db/schema.ts';
+import type { orderStatus, paymentStatus } from './schema.ts';
 
 export type OrderStatus = (typeof orderStatus.enumValues)[number];
 export type PaymentStatus = (typeof paymentStatus.enumValues)[number];

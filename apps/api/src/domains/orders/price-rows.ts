@@ -6,15 +6,14 @@
  *
  * The function is not written by hand: its text is built here from the catalogue's running-time-sale
  * condition (`timeSaleRunningAt`, catalog/time-sale.ts — docs/ARCHITECTURE.md, 'Time sales'), so the rule
- * exists once. `installOrderPriceRows` (re)creates it when the orders routes are registered, under an
+ * exists once. `ORDER_PRICE_ROWS` is (re)created when the app starts (db/functions.ts), under an
  * advisory lock, and only when the installed text differs (its hash is the function's comment): several
  * processes starting at once over one database install it once. Migration 0011 created the first version;
  * this text replaces it.
  */
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { installFunction } from '../../db/functions.ts';
+import type { DatabaseFunction } from '../../db/functions.ts';
 import { timeSaleRunningAt } from '../catalog/index.ts';
 
 const SIGNATURE = 'order_price_rows(integer[], timestamptz)';
@@ -57,7 +56,5 @@ BEGIN
 END
 $fn$`;
 
-/** Installs order_price_rows unless the installed one is this text (see the header). */
-export function installOrderPriceRows(db: Db): Promise<void> {
-  return installFunction(db, SIGNATURE, ORDER_PRICE_ROWS_SQL);
-}
+/** order_price_rows, installed at start (db/functions.ts) unless the installed one is this text. */
+export const ORDER_PRICE_ROWS: DatabaseFunction = { signature: SIGNATURE, text: ORDER_PRICE_ROWS_SQL };

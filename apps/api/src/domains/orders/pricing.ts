@@ -8,13 +8,12 @@
  * Neither quotes nor orders more units than are in stock (assertInStock, assertBuyable).
  */
 import { cartMoney, type OrderMoney, timeSaleRemaining, unitPrice } from '@codiroom/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runHot } from '../../db/hot-sql.ts';
-import { cartLines, carts } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { MSG as CART_MSG } from '../carts/index.ts';
+import { MSG as CART_MSG, memberCartLines } from '../carts/index.ts';
 import { sellableStock, timeSalesFromJson } from '../catalog/index.ts';
 
 export type Wanted = { product_item_id: number; quantity: number; cart_id: number | null };
@@ -61,11 +60,7 @@ export const PRICE_MSG = {
 /** The member's cart lines by id (ids outside the member's cart answer 404). */
 export async function wantedFromCart(db: Conn, userId: number, cartIds: number[]): Promise<Wanted[]> {
   const ids = [...new Set(cartIds)];
-  const rows = await db
-    .select({ id: cartLines.id, product_item_id: cartLines.product_item_id, quantity: cartLines.quantity })
-    .from(cartLines)
-    .innerJoin(carts, eq(carts.id, cartLines.cart_id))
-    .where(and(eq(carts.user_id, userId), inArray(cartLines.id, ids)));
+  const rows = await memberCartLines(db, userId, ids);
   if (rows.length !== ids.length) throw notFound(PRICE_MSG.cartLineNotFound);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {

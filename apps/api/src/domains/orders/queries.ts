@@ -9,14 +9,17 @@ import {
   orderState,
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { addresses, brands, orderItems, orders, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { Conn } from '../../platform/transactions.ts';
 import { currentBalance } from '../benefits/index.ts';
+import { brandNames, displayLabels } from '../catalog/index.ts';
 import { gatewayOf, offeredMethods } from '../payments/index.ts';
+import { memberContact, savedAddresses } from '../users/index.ts';
 import { buildDetail, itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
 import { orderMoney, priceLines, type Wanted, wantedFromCart } from './pricing.ts';
+import { orderItems, orders } from './schema.ts';
 
 /** Orders a member sees: everything but unpaid attempts (PENDING, EXPIRED, FAILED). */
 const VISIBLE = ['PAID', 'PARTIALLY_CANCELLED', 'CANCELLED'] as const;
@@ -95,18 +98,6 @@ export async function formWanted(
   return ids.map((id, i) => ({ product_item_id: id, quantity: Math.max(1, qs[i] ?? 1), cart_id: null }));
 }
 
-const addressBody = (a: typeof addresses.$inferSelect) => ({
-  id: a.id,
-  name: a.name,
-  recipient: a.recipient,
-  phone: a.phone,
-  zipcode: a.zipcode,
-  main_address: a.main_address,
-  detail_address: a.detail_address,
-  request: a.request,
-  is_default: a.is_default,
-});
-
 /** The latest shipping address: the last paid order's, else the default saved address. */
 export async function latestAddress(ctx: AppContext, userId: number) {
   const [o] = await ctx.db
@@ -128,13 +119,8 @@ export async function latestAddress(ctx: AppContext, userId: number) {
       is_default: false,
     };
   }
-  const [a] = await ctx.db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.user_id, userId))
-    .orderBy(desc(addresses.is_default), desc(addresses.id))
-    .limit(1);
-  return a ? addressBody(a) : null;
+  // No paid order with an address: the default saved address, else the newest (users' address book).
+  return (await savedAddresses(ctx.db, userId))[0] ?? null;
 }
 
 export async function isFirstOrder(ctx: AppContext, userId: number): Promise<boolean> {
@@ -149,15 +135,7 @@ export async function isFirstOrder(ctx: AppContext, userId: number): Promise<boo
 export async function orderForm(ctx: AppContext, userId: number, wanted: Wanted[]) {
   const lines = await priceLines(ctx.db, wanted, ctx.clock.now());
   const { brands: perBrand, money } = orderMoney(lines.filter((l) => !l.is_sold_out));
-  const [u] = await ctx.db
-    .select({ name: users.name, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  const saved = await ctx.db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.user_id, userId))
-    .orderBy(desc(addresses.is_default), desc(addresses.id));
+  const [user, saved] = await Promise.all([memberContact(ctx.db, userId), savedAddresses(ctx.db, userId)]);
   const gw = gatewayOf(ctx);
   return {
     lines: lines.map((l) => ({
@@ -178,8 +156,8 @@ export async function orderForm(ctx: AppContext, userId: number, wanted: Wanted[
     })),
     brands: perBrand,
     money,
-    user: { name: u?.name ?? '', phone: u?.phone ?? '', email: u?.email ?? null },
-    addresses: saved.map(addressBody),
+    user,
+    addresses: saved,
     latest_address: await latestAddress(ctx, userId),
     is_first_order: await isFirstOrder(ctx, userId),
     point_balance: await currentBalance(ctx.db, userId, ctx.clock.now()),
@@ -220,35 +198,49 @@ export async function closet(ctx: AppContext, userId: number, page: number, limi
       id: orderItems.id,
       product_display_id: orderItems.product_display_id,
       product_item_id: orderItems.product_item_id,
+      brand_id: orderItems.brand_id,
       name: orderItems.name,
       size_name: orderItems.size_name,
       color_name: orderItems.color_name,
-      brand_name: brands.name,
-      image_url: productDisplays.image_url,
-      product_type: productDisplays.product_type,
       paid_at: orders.paid_at,
       created_at: orders.created_at,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .innerJoin(brands, eq(brands.id, orderItems.brand_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
     .where(where)
     .orderBy(desc(orders.paid_at), desc(orderItems.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  const result = rows.map((r) => ({
-    order_item_id: r.id,
-    product_display_id: r.product_display_id,
-    product_item_id: r.product_item_id,
-    name: r.name,
-    brand_name: r.brand_name,
-    image_url: r.image_url,
-    product_type: r.product_type,
-    size_name: r.size_name,
-    color_name: r.color_name,
-    purchased_at: (r.paid_at ?? r.created_at).toISOString(),
-  }));
+  // Brand names and pictures from the catalogue's surface (the brand and display bought).
+  const [names, labels] = await Promise.all([
+    brandNames(
+      ctx.db,
+      rows.map((r) => r.brand_id),
+    ),
+    displayLabels(
+      ctx.db,
+      rows.map((r) => r.product_display_id),
+    ),
+  ]);
+  const result = rows.flatMap((r) => {
+    const brandName = names.get(r.brand_id);
+    const label = labels.get(r.product_display_id);
+    if (brandName === undefined || !label) return [];
+    return [
+      {
+        order_item_id: r.id,
+        product_display_id: r.product_display_id,
+        product_item_id: r.product_item_id,
+        name: r.name,
+        brand_name: brandName,
+        image_url: label.image_url,
+        product_type: label.product_type,
+        size_name: r.size_name,
+        color_name: r.color_name,
+        purchased_at: (r.paid_at ?? r.created_at).toISOString(),
+      },
+    ];
+  });
   return { page, count: result.length, total_count: total, total_page: Math.ceil(total / limit), result };
 }
 
@@ -259,4 +251,13 @@ export async function orderByPhone(ctx: AppContext, phone: string, orderNo: stri
     throw notFound(MSG.orderNotFound);
   }
   return buildDetail(ctx.db, o);
+}
+
+/** Whether the order (by id) is the member's, in any status (a support ticket's order target). */
+export async function isMemberOrder(db: Conn, userId: number, orderId: number): Promise<boolean> {
+  const [o] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.user_id, userId)));
+  return o !== undefined;
 }

@@ -7,11 +7,11 @@
  * (settle.ts `expireOrders`) stays the safety net for a shopper who never comes back.
  */
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { releaseOrderBenefits } from './benefits.ts';
 import { EXPIRE_FROM, FAIL_FROM, HOLDING_PAYMENT } from './payment-state.ts';
+import { orders, payments } from './schema.ts';
 import { releaseStock } from './stock.ts';
 
 export type ReleaseScope = {
@@ -84,7 +84,7 @@ export async function releaseAttempts(
   const any = await ctx.db.select({ id: orders.id }).from(orders).where(where).limit(1);
   if (any.length === 0) return [];
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const released = await ctx.db.transaction(async (tx) => {
     const locked = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -99,4 +99,6 @@ export async function releaseAttempts(
     );
     return ended.map((o) => o.order_no);
   });
+  if (released.length) ctx.metrics.count('order_failed', released.length);
+  return released;
 }

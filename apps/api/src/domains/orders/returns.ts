@@ -15,10 +15,15 @@ import {
   withdrawalDeadline,
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { exchanges, orderItems, orders, productItems, refunds } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import {
+  otherActiveItemsOfProduct,
+  productItemRows,
+  putBackItemStock,
+  takeItemStock,
+} from '../catalog/index.ts';
 import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { notify } from '../users/index.ts';
 import { applyCouponClawback, claimRefund, earnForItem, releaseItemBenefits } from './benefits.ts';
@@ -35,6 +40,7 @@ import {
 } from './claims.ts';
 import { itemBodies } from './detail.ts';
 import { MSG } from './model.ts';
+import { exchanges, orderItems, orders, refunds } from './schema.ts';
 import { releaseStock } from './stock.ts';
 
 // ───────────────────────────── refunds ─────────────────────────────
@@ -241,23 +247,13 @@ export async function requestExchange(
     const { item, order } = await lockItem(tx, body.order_item_id, userId);
     assertReturnable(item, now);
     if (body.new_product_item_id === item.product_item_id) throw badRequest(CLAIM_MSG.sameItem);
-    const [from] = await tx.select().from(productItems).where(eq(productItems.id, item.product_item_id));
-    const [to] = await tx.select().from(productItems).where(eq(productItems.id, body.new_product_item_id));
+    const rows = await productItemRows(tx, [item.product_item_id, body.new_product_item_id]);
+    const from = rows.get(item.product_item_id);
+    const to = rows.get(body.new_product_item_id);
     if (!to || !from) throw notFound('상품을 찾을 수 없습니다.');
     if (to.product_id !== from.product_id) throw badRequest(CLAIM_MSG.otherProduct);
     if (to.extra_price !== from.extra_price) throw badRequest(CLAIM_MSG.otherPrice);
-    const reserved = await tx
-      .update(productItems)
-      .set({ stock: sql`${productItems.stock} - ${item.quantity}` })
-      .where(
-        and(
-          eq(productItems.id, to.id),
-          eq(productItems.is_active, true),
-          sql`${productItems.stock} >= ${item.quantity}`,
-        ),
-      )
-      .returning({ id: productItems.id });
-    if (reserved.length !== 1) throw badRequest(CLAIM_MSG.exchangeStock);
+    if (!(await takeItemStock(tx, to.id, item.quantity))) throw badRequest(CLAIM_MSG.exchangeStock);
     const cost = await costOf({ db: tx }, item, order, 'exchange', body.reason_type);
     const [e] = await tx
       .insert(exchanges)
@@ -284,20 +280,8 @@ export async function exchangeDetail(ctx: AppContext, userId: number, itemId: nu
   const { item, order } = await itemOf(ctx, itemId, userId);
   const body = (await itemBodies(ctx.db, [order.id])).get(order.id)?.find((i) => i.id === item.id);
   if (!body) throw notFound(MSG.itemNotFound);
-  const [from] = await ctx.db.select().from(productItems).where(eq(productItems.id, item.product_item_id));
-  const options = from
-    ? await ctx.db
-        .select()
-        .from(productItems)
-        .where(
-          and(
-            eq(productItems.product_id, from.product_id),
-            eq(productItems.is_active, true),
-            ne(productItems.id, from.id),
-          ),
-        )
-        .orderBy(asc(productItems.sort_order), asc(productItems.id))
-    : [];
+  const from = (await productItemRows(ctx.db, [item.product_item_id])).get(item.product_item_id);
+  const options = from ? await otherActiveItemsOfProduct(ctx.db, from.product_id, from.id) : [];
   const [e] = await ctx.db
     .select()
     .from(exchanges)
@@ -409,12 +393,7 @@ export async function changeStatus(
         .set({ status: 'REJECTED', completed_at: now })
         .where(and(eq(exchanges.order_item_id, item.id), eq(exchanges.status, 'REQUESTED')))
         .returning({ new_item: exchanges.new_product_item_id });
-      for (const d of dropped) {
-        await tx
-          .update(productItems)
-          .set({ stock: sql`${productItems.stock} + ${item.quantity}` })
-          .where(eq(productItems.id, d.new_item));
-      }
+      for (const d of dropped) await putBackItemStock(tx, d.new_item, item.quantity);
     }
     if (status === 'EXCHANGED') {
       // The returned item is back in stock; the new one was reserved at the request. The shopper
@@ -427,7 +406,7 @@ export async function changeStatus(
         .returning({ new_item: exchanges.new_product_item_id });
       if (done) {
         // The order item now stands for what the shopper holds: the new size or colour.
-        const [to] = await tx.select().from(productItems).where(eq(productItems.id, done.new_item));
+        const to = (await productItemRows(tx, [done.new_item])).get(done.new_item);
         if (to) {
           await tx
             .update(orderItems)

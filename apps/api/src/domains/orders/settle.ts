@@ -3,15 +3,15 @@
  * recovery), and the order endings without a payment: abandoned, expired (SPEC.md, 'Orders').
  * Every status a statement here moves from comes from payment-state.ts.
  */
-import { and, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
-import { cartLines, carts, orderItems, orders, paymentCancels, payments } from '../../db/schema.ts';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { useReservedCoupons } from '../benefits/index.ts';
+import { enqueue, nudgeOutbox } from '../../platform/outbox.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
-import { firePurchase } from './ad-purchase.ts';
+import { keptVisitor, purchaseEffect } from './ad-purchase.ts';
 import { releaseOrderBenefits } from './benefits.ts';
 import { orderOf } from './detail.ts';
 import { type OrderRow, wasPaid } from './model.ts';
+import { CLAIM_STALE_MS } from './payment-claim.ts';
 import {
   ABORT_FROM,
   canMoveOrder,
@@ -20,7 +20,9 @@ import {
   FAIL_FROM,
   HOLDING_PAYMENT,
 } from './payment-state.ts';
+import { runSettleSteps } from './payment-workflow.ts';
 import { endLockedAttempts, releaseAttempts } from './release.ts';
+import { orderItems, orders, paymentCancels, payments } from './schema.ts';
 import { releaseStock } from './stock.ts';
 
 /** Cancels a payment the shop must not keep; failures are logged by the caller, never thrown. */
@@ -31,7 +33,9 @@ export async function cancelQuietly(
   idempotencyKey: string,
 ) {
   try {
-    return await gatewayOf(ctx).cancel(paymentKey, { cancelReason: reason }, idempotencyKey);
+    const cancelled = await gatewayOf(ctx).cancel(paymentKey, { cancelReason: reason }, idempotencyKey);
+    ctx.metrics.count('refund');
+    return cancelled;
   } catch {
     return null;
   }
@@ -45,7 +49,7 @@ export async function cancelQuietly(
  */
 export async function failPayment(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     await tx
       .update(payments)
       .set({ status: 'ABORTED', updated_at: now })
@@ -82,7 +86,9 @@ export async function failPayment(ctx: AppContext, orderId: number, paymentKey: 
       await releaseStock(tx, orderId);
       await releaseOrderBenefits(tx, [orderId], now);
     }
+    return failed.length;
   });
+  if (ended) ctx.metrics.count('order_failed', ended);
 }
 
 /**
@@ -135,8 +141,10 @@ export async function applyGatewayPayment(
   }
   if (gp.status !== 'DONE') {
     // Not approved (READY/IN_PROGRESS): only our confirm approves, so once the order's window has
-    // passed nobody will; the attempt is over and the order's stock must not stay held.
+    // passed nobody will; the attempt is over and the order's stock must not stay held — unless a
+    // live confirm (its owner still beating) is waiting on the gateway: its answer decides.
     if (order.status === 'PENDING' && order.expires_at.getTime() <= ctx.clock.now().getTime()) {
+      if (await claimIsLive(ctx, paymentKey)) return 'ignored';
       await failPayment(ctx, order.id, paymentKey);
       return 'failed';
     }
@@ -144,6 +152,8 @@ export async function applyGatewayPayment(
   }
   const now = ctx.clock.now();
   const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
+  // The confirming browser's details for the Purchase event, should this call pay the order.
+  const visitor = await keptVisitor(ctx, order.id);
   const outcome = await ctx.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     if (!locked) return 'ignored';
@@ -167,6 +177,9 @@ export async function applyGatewayPayment(
       balance_amount: gp.balanceAmount,
       approved_at: approvedAt,
       raw: gp.raw as object,
+      // No confirm holds it any more: a payment still to give back is recovery's at once.
+      claim_owner: null,
+      claim_beat_at: null,
       updated_at: now,
     };
     await tx
@@ -182,23 +195,19 @@ export async function applyGatewayPayment(
       .update(orderItems)
       .set({ status: 'PAID', updated_at: now })
       .where(eq(orderItems.order_id, locked.id));
-    if (locked.user_id !== null) {
-      // The coupons the order reserved are used now, with its payment.
-      await useReservedCoupons(tx, locked.user_id, locked.id, now);
-      // The bought items leave the member's cart.
-      const bought = tx
-        .select({ id: orderItems.product_item_id })
-        .from(orderItems)
-        .where(eq(orderItems.order_id, locked.id));
-      const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.user_id, locked.user_id));
-      await tx
-        .delete(cartLines)
-        .where(and(inArray(cartLines.cart_id, cart), inArray(cartLines.product_item_id, bought)));
-    }
+    // The steps other domains contribute (payment-workflow.ts): its coupons used, the bought items
+    // out of the member's cart. A guest's order has neither.
+    if (locked.user_id !== null) await runSettleSteps(tx, { id: locked.id, user_id: locked.user_id }, now);
+    // This call moves the order to PAID (only one call ever does), so it reports it: the Purchase
+    // ad event commits with the payment (ad-purchase.ts).
+    await enqueue(tx, purchaseEffect(locked.id, now, visitor));
     return 'paid';
   });
   // Committed: this call moved the order to PAID (only one call ever does), so it reports it.
-  if (outcome === 'paid') void firePurchase(ctx, order.id);
+  if (outcome === 'paid') {
+    ctx.metrics.count('order_paid');
+    nudgeOutbox(ctx);
+  }
   if (outcome === 'refunded-orphan') {
     // Money taken for an order that cannot be paid any more: give it back, record it.
     const cancelled = await cancelQuietly(
@@ -250,27 +259,56 @@ export async function abandonOrder(
   return now?.status ?? order.status;
 }
 
+/** Whether a confirm's claim of this payment is held by a process that still beats. */
+async function claimIsLive(ctx: AppContext, paymentKey: string): Promise<boolean> {
+  const stale = new Date(ctx.clock.now().getTime() - CLAIM_STALE_MS);
+  const [row] = await ctx.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.payment_key, paymentKey),
+        eq(payments.status, 'IN_PROGRESS'),
+        isNotNull(payments.claim_owner),
+        gt(payments.claim_beat_at, stale),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 // ───────────────────────────── recovery and expiry ─────────────────────────────
 
 /**
  * Payments left IN_PROGRESS (a crash or lost answer between the gateway's approval and our
- * update) are re-read from the gateway and applied. `olderThanMs` keeps live confirms alone.
+ * update) are re-read from the gateway and applied. Only claims no live process holds: released by
+ * their owner (its confirm ended without the outcome) or whose owner stopped beating
+ * (payment-claim.ts CLAIM_STALE_MS) — never another process's confirm in flight, whatever the
+ * gateway says of it yet. One indexed read when nothing is left, so it can run every few seconds.
  */
-export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise<number> {
+const RECOVER_PASS_ROWS = 100;
+/** Gateway reads at a time in a recovery pass. */
+const RECOVER_PARALLEL = 8;
+
+export async function recoverPayments(ctx: AppContext): Promise<number> {
   const gw = gatewayOf(ctx);
-  const cutoff = new Date(ctx.clock.now().getTime() - olderThanMs);
+  const stale = new Date(ctx.clock.now().getTime() - CLAIM_STALE_MS);
   const stuck = await ctx.db
     .select({ key: payments.payment_key, order_id: payments.order_id, order_no: orders.order_no })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(
-      olderThanMs > 0
-        ? and(eq(payments.status, 'IN_PROGRESS'), lte(payments.updated_at, cutoff))
-        : eq(payments.status, 'IN_PROGRESS'),
+      and(
+        eq(payments.status, 'IN_PROGRESS'),
+        or(isNull(payments.claim_beat_at), lte(payments.claim_beat_at, stale)),
+      ),
     )
-    .limit(500);
+    // The longest-silent first, a bounded pass: a claim the gateway keeps unsettled is read again
+    // next pass and never starves the others.
+    .orderBy(sql`${payments.claim_beat_at} asc nulls first`, payments.id)
+    .limit(RECOVER_PASS_ROWS);
   let resolved = 0;
-  for (const s of stuck) {
+  const recover = async (s: (typeof stuck)[number]) => {
     try {
       const gp = await gw.get(s.key);
       // A payment of another order is not this order's: its claim goes, and the answer is applied
@@ -291,6 +329,9 @@ export async function recoverPayments(ctx: AppContext, olderThanMs = 0): Promise
       }
       // Uncertain answers stay for the next pass.
     }
+  };
+  for (let i = 0; i < stuck.length; i += RECOVER_PARALLEL) {
+    await Promise.all(stuck.slice(i, i + RECOVER_PARALLEL).map(recover));
   }
   return resolved;
 }

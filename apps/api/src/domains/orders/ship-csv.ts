@@ -8,11 +8,11 @@
  */
 import { CARRIERS, type CarrierCode, normaliseTrackingNumber } from '@codiroom/shared';
 import { inArray } from 'drizzle-orm';
-import { orderItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseCsv } from '../../platform/csv.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { changeStatus } from './returns.ts';
+import { orderItems } from './schema.ts';
 
 export const SHIP_CSV_ROWS = 1000;
 const SHAPES = { 'order_item_id,carrier_code,tracking_number': 'ship' } as const;

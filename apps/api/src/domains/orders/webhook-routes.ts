@@ -7,10 +7,10 @@ import { PaymentWebhookRequest } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orders, payments } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { GatewayError, gatewayOf } from '../payments/index.ts';
+import { orders, payments } from './schema.ts';
 import { applyGatewayPayment } from './settle.ts';
 
 const tags = ['payments'];

@@ -3,6 +3,10 @@
  *   confirm — POST /v1/payments/confirm {paymentKey, orderId, amount}
  *   cancel  — POST /v1/payments/{paymentKey}/cancel {cancelReason, cancelAmount?} + Idempotency-Key
  *   get     — GET  /v1/payments/{paymentKey}
+ *   getByOrder — GET /v1/payments/orders/{orderId} (the payment of an order, when a confirm's
+ *             answer was lost: the shop settles from it at once instead of waiting for recovery)
+ * A confirm carries an Idempotency-Key derived from its paymentKey, so a confirm retried after an
+ * uncertain answer is the same request to the gateway (Toss: same key, same answer).
  * Failures are GatewayError {code, message} with Toss's codes (ALREADY_PROCESSED_PAYMENT,
  * PROVIDER_ERROR, NOT_FOUND_PAYMENT, REJECT_CARD_PAYMENT …). `uncertain` marks failures whose
  * outcome is unknown (network, 5xx, PROVIDER_ERROR): the payment may or may not be approved, so
@@ -59,6 +63,11 @@ export class GatewayError extends Error {
 
 export type ConfirmInput = { paymentKey: string; orderId: string; amount: number };
 export type CancelInput = { cancelReason: string; cancelAmount?: number };
+/** `signal`: the caller's deadline for the call (a confirm's gateway calls share one budget). */
+export type CallOptions = { signal?: AbortSignal | undefined };
+
+/** The Idempotency-Key of every confirm of a payment: retries of it are one request to the gateway. */
+export const confirmIdempotencyKey = (paymentKey: string) => `confirm-${paymentKey}`.slice(0, 300);
 
 export interface PaymentGateway {
   /** 'toss' | 'sandbox' (stored in payments.provider). */
@@ -67,9 +76,11 @@ export interface PaymentGateway {
   readonly clientKey: string | null;
   /** The payment methods this gateway offers (absent: card only). */
   readonly methods?: readonly PaymentMethod[];
-  confirm(input: ConfirmInput): Promise<GatewayPayment>;
+  confirm(input: ConfirmInput, opts?: CallOptions): Promise<GatewayPayment>;
   cancel(paymentKey: string, input: CancelInput, idempotencyKey: string): Promise<GatewayPayment>;
   get(paymentKey: string): Promise<GatewayPayment>;
+  /** The payment of an order (NOT_FOUND_PAYMENT when the gateway has none). */
+  getByOrder(orderId: string, opts?: CallOptions): Promise<GatewayPayment>;
 }
 
 /** The methods a gateway offers (card only when it does not say). */

@@ -5,7 +5,7 @@
  * It offers every method of PAYMENT_METHODS and answers as Toss would for the one the window was
  * opened with (`method` 카드 / 간편결제 / 계좌이체, `easyPay.provider` for easy pay). confirm()
  * approves a key once (ALREADY_PROCESSED_PAYMENT afterwards), cancel() honours Idempotency-Key,
- * and get() reads the state. Approved payments live in memory (lost on restart: dev only).
+ * and get() / getByOrder() read the state. Approved payments live in memory (lost on restart: dev only).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isPaymentMethod, PAYMENT_METHODS, type PaymentMethod, tossAnswerOf } from '@codiroom/shared';
@@ -146,6 +146,12 @@ export class SandboxGateway implements PaymentGateway {
     const result = this.view(paymentKey, s);
     s.cancels.set(idempotencyKey, result);
     return result;
+  }
+
+  /** The approved payment of an order (a key issued but never confirmed is not one yet). */
+  async getByOrder(orderId: string): Promise<GatewayPayment> {
+    for (const [key, s] of this.payments) if (s.orderId === orderId) return this.view(key, s);
+    throw new GatewayError('NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.', 404);
   }
 
   async get(paymentKey: string): Promise<GatewayPayment> {

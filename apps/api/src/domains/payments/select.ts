@@ -32,6 +32,9 @@ class DisabledGateway implements PaymentGateway {
   get(): Promise<GatewayPayment> {
     this.fail();
   }
+  getByOrder(): Promise<GatewayPayment> {
+    this.fail();
+  }
 }
 
 const gateways = new WeakMap<AppContext, PaymentGateway>();
@@ -43,6 +46,7 @@ export function createGateway(ctx: AppContext): PaymentGateway {
       secretKey: c.TOSS_SECRET_KEY,
       clientKey: c.TOSS_CLIENT_KEY ?? null,
       baseUrl: c.TOSS_API_BASE,
+      timeoutMs: c.PAYMENT_GATEWAY_TIMEOUT_MS,
       ...(c.TOSS_PAYMENT_METHODS ? { methods: c.TOSS_PAYMENT_METHODS } : {}),
     });
   }

@@ -6,18 +6,23 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { PAYMENT_METHODS, type PaymentMethod } from '@codiroom/shared';
-import type {
-  CancelInput,
-  ConfirmInput,
-  GatewayPayment,
-  GatewayPaymentStatus,
-  PaymentGateway,
+import { withSpan } from '../../platform/tracing.ts';
+import {
+  type CallOptions,
+  type CancelInput,
+  type ConfirmInput,
+  confirmIdempotencyKey,
+  GatewayError,
+  type GatewayPayment,
+  type GatewayPaymentStatus,
+  type PaymentGateway,
 } from './gateway.ts';
-import { GatewayError } from './gateway.ts';
 
 /** Codes whose outcome is unknown: the payment must be re-read, never assumed failed. */
 const UNCERTAIN_CODES = new Set([
   'PROVIDER_ERROR',
+  // A request with the same Idempotency-Key is still being processed.
+  'IDEMPOTENT_REQUEST_PROCESSING',
   'FAILED_INTERNAL_SYSTEM_PROCESSING',
   'FAILED_PAYMENT_INTERNAL_SYSTEM_PROCESSING',
   'UNKNOWN_PAYMENT_ERROR',
@@ -67,6 +72,7 @@ export const REFUSAL_CODES: ReadonlySet<string> = new Set([
   'FDS_ERROR',
 ]);
 
+/** The default of `timeoutMs` (PAYMENT_GATEWAY_TIMEOUT_MS). */
 const TIMEOUT_MS = 15_000;
 /** A Toss payment object is a few KiB; a larger answer is not one (and is not buffered further). */
 const MAX_RESPONSE_BYTES = 1 << 20;
@@ -77,6 +83,8 @@ export type TossOptions = {
   baseUrl: string;
   /** The methods the shop's Toss contract covers (TOSS_PAYMENT_METHODS; default all of PAYMENT_METHODS). */
   methods?: readonly PaymentMethod[];
+  /** The longest one call may take, its body included (PAYMENT_GATEWAY_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 type TossPaymentBody = {
@@ -121,6 +129,7 @@ export class TossGateway implements PaymentGateway {
   readonly methods: readonly PaymentMethod[];
   private readonly auth: string;
   private readonly base: string;
+  private readonly timeoutMs: number;
   private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64, timeout: 30_000 });
 
@@ -129,6 +138,7 @@ export class TossGateway implements PaymentGateway {
     this.methods = opts.methods ?? PAYMENT_METHODS;
     this.auth = `Basic ${Buffer.from(`${opts.secretKey}:`).toString('base64')}`;
     this.base = opts.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   }
 
   private async call(
@@ -136,13 +146,30 @@ export class TossGateway implements PaymentGateway {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    deadline?: AbortSignal,
   ) {
     let res: { status: number; text: string };
+    const timeout = AbortSignal.timeout(this.timeoutMs);
     try {
-      res = await this.send(method, path, body === undefined ? undefined : JSON.stringify(body), {
-        authorization: this.auth,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
+      // A client span while tracing is on; the payment key never goes into its attributes.
+      const operation = path
+        .replace(/^\/v1\/payments\/orders\/[^/]+/, '/v1/payments/orders/{orderId}')
+        .replace(/^\/v1\/payments\/(?!confirm$|orders\/)[^/]+/, '/v1/payments/{paymentKey}');
+      const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
+      res = await withSpan(`toss ${method} ${operation}`, { 'peer.service': 'toss' }, async (annotate) => {
+        const answer = await this.send(
+          method,
+          path,
+          body === undefined ? undefined : JSON.stringify(body),
+          {
+            authorization: this.auth,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
+          signal,
+        );
+        annotate({ 'http.response.status_code': answer.status });
+        return answer;
       });
     } catch (err) {
       throw new GatewayError(
@@ -172,7 +199,7 @@ export class TossGateway implements PaymentGateway {
    * One HTTP exchange over node:http(s) with keep-alive sockets: the gateway is called on every
    * confirm, and fetch's machinery (Request/Response objects, web streams) cost the server several
    * times the CPU of the exchange itself. The whole exchange, body included, must finish within
-   * TIMEOUT_MS (the re-send below included), and an answer larger than MAX_RESPONSE_BYTES is
+   * `timeoutMs` and the caller's deadline (the re-send below included), and an answer larger than MAX_RESPONSE_BYTES is
    * refused. A kept-alive socket the gateway closed while idle fails with ECONNRESET on reuse:
    * that request is sent once more on a new socket. The reset may also come after the gateway read
    * the request, so every call must be idempotent at the gateway: a GET is; a confirm sent twice is
@@ -185,7 +212,7 @@ export class TossGateway implements PaymentGateway {
     path: string,
     body: string | undefined,
     headers: Record<string, string>,
-    signal: AbortSignal = AbortSignal.timeout(TIMEOUT_MS),
+    signal: AbortSignal,
     retried = false,
   ): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
@@ -225,12 +252,14 @@ export class TossGateway implements PaymentGateway {
     });
   }
 
-  confirm(input: ConfirmInput): Promise<GatewayPayment> {
-    return this.call('POST', '/v1/payments/confirm', {
-      paymentKey: input.paymentKey,
-      orderId: input.orderId,
-      amount: input.amount,
-    });
+  confirm(input: ConfirmInput, opts: CallOptions = {}): Promise<GatewayPayment> {
+    return this.call(
+      'POST',
+      '/v1/payments/confirm',
+      { paymentKey: input.paymentKey, orderId: input.orderId, amount: input.amount },
+      { 'Idempotency-Key': confirmIdempotencyKey(input.paymentKey) },
+      opts.signal,
+    );
   }
 
   cancel(paymentKey: string, input: CancelInput, idempotencyKey: string): Promise<GatewayPayment> {
@@ -247,5 +276,9 @@ export class TossGateway implements PaymentGateway {
 
   get(paymentKey: string): Promise<GatewayPayment> {
     return this.call('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`);
+  }
+
+  getByOrder(orderId: string, opts: CallOptions = {}): Promise<GatewayPayment> {
+    return this.call('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`, undefined, {}, opts.signal);
   }
 }

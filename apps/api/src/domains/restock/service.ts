@@ -6,36 +6,42 @@
  * dedupe key `restock:<alert id>`) inside the MD's transaction.
  */
 import { RESTOCK_MSG, type RestockAlert, restockNotice } from '@codiroom/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { brands, productDisplays, productItems, restockAlerts } from '../../db/schema.ts';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { sellableStockColumn, sellableStockSql } from '../catalog/index.ts';
+import { itemSummaries } from '../catalog/index.ts';
 import { notify } from '../users/index.ts';
-
-const alertColumns = {
-  id: restockAlerts.id,
-  product_item_id: restockAlerts.product_item_id,
-  product_display_id: restockAlerts.product_display_id,
-  size_name: productItems.size_name,
-  color_name: productDisplays.color_name,
-  name: productDisplays.name,
-  brand_name: brands.name,
-  image_url: productDisplays.image_url,
-  created_at: restockAlerts.created_at,
-};
+import { restockAlerts } from './schema.ts';
 
 async function openAlerts(conn: Conn, where: SQL): Promise<RestockAlert[]> {
   const rows = await conn
-    .select(alertColumns)
+    .select()
     .from(restockAlerts)
-    .innerJoin(productItems, eq(productItems.id, restockAlerts.product_item_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, restockAlerts.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
     .where(and(where, isNull(restockAlerts.notified_at)))
     .orderBy(desc(restockAlerts.created_at), desc(restockAlerts.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  // Size, colour, name, brand and picture from the catalogue's surface (the alert's item).
+  const items = await itemSummaries(
+    conn,
+    rows.map((r) => r.product_item_id),
+  );
+  return rows.flatMap((r) => {
+    const i = items.get(r.product_item_id);
+    if (!i) return [];
+    return [
+      {
+        id: r.id,
+        product_item_id: r.product_item_id,
+        product_display_id: r.product_display_id,
+        size_name: i.size_name,
+        color_name: i.color_name,
+        name: i.name,
+        brand_name: i.brand_name,
+        image_url: i.image_url,
+        created_at: r.created_at.toISOString(),
+      },
+    ];
+  });
 }
 
 /**
@@ -43,20 +49,9 @@ async function openAlerts(conn: Conn, where: SQL): Promise<RestockAlert[]> {
  * sale, 400 while it is in stock; asking again answers the open alert.
  */
 export async function askAlert(ctx: AppContext, userId: number, itemId: number): Promise<RestockAlert> {
-  const [item] = await ctx.db
-    .select({
-      id: productItems.id,
-      display_id: productItems.product_display_id,
-      item_active: productItems.is_active,
-      display_active: productDisplays.is_active,
-      stock: sellableStockColumn(),
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(eq(productItems.id, itemId))
-    .limit(1);
+  const item = (await itemSummaries(ctx.db, [itemId])).get(itemId);
   if (!item || !item.item_active || !item.display_active) throw notFound(RESTOCK_MSG.itemNotFound);
-  if (Number(item.stock) > 0) throw badRequest(RESTOCK_MSG.inStock);
+  if (item.stock > 0) throw badRequest(RESTOCK_MSG.inStock);
   await ctx.db
     .insert(restockAlerts)
     .values({
@@ -108,40 +103,22 @@ export async function notifyRestocked(
 ): Promise<number> {
   if (itemIds.length === 0) return 0;
   const now = ctx.clock.now();
+  // Which of the items can be sold now, read on the caller's connection (it sees the stock change).
+  const items = await itemSummaries(conn, itemIds);
+  const sellable = [...items.values()].filter((i) => i.stock > 0).map((i) => i.id);
+  if (sellable.length === 0) return 0;
   const closed = await conn
     .update(restockAlerts)
     .set({ notified_at: now })
-    .where(
-      and(
-        inArray(restockAlerts.product_item_id, [...new Set(itemIds)]),
-        isNull(restockAlerts.notified_at),
-        sql`exists (select 1 from product_items i join product_displays d on d.id = i.product_display_id
-          where i.id = ${restockAlerts.product_item_id} and ${sql.raw(sellableStockSql('i', 'd'))} > 0)`,
-      ),
-    )
+    .where(and(inArray(restockAlerts.product_item_id, sellable), isNull(restockAlerts.notified_at)))
     .returning({
       id: restockAlerts.id,
       user_id: restockAlerts.user_id,
       item_id: restockAlerts.product_item_id,
     });
   if (closed.length === 0) return 0;
-  const details = await conn
-    .select({
-      id: productItems.id,
-      display_id: productItems.product_display_id,
-      size_name: productItems.size_name,
-      color_name: productDisplays.color_name,
-      name: productDisplays.name,
-      brand_name: brands.name,
-    })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-    .where(inArray(productItems.id, [...new Set(closed.map((c) => c.item_id))]))
-    .orderBy(asc(productItems.id));
-  const byItem = new Map(details.map((d) => [d.id, d]));
   for (const a of closed) {
-    const d = byItem.get(a.item_id);
+    const d = items.get(a.item_id);
     if (!d) continue;
     // GENERAL (docs/ARCHITECTURE.md "Restock alerts"): news the member asked for, not about an
     // order of theirs — the push needs the benefit switch and waits out the night like other news.

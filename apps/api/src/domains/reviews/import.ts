@@ -5,10 +5,11 @@
  * shown as 외부 쇼핑몰 고객's. Bad lines are rejected with their reason; good ones still land.
  */
 import { ImportedReviewLine, type ReviewImportBody } from '@codiroom/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productDisplays, productItems, reviews, sizeReviews } from '../../db/schema.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import { itemSizesOfDisplays, lockDisplays, setReviewCounters } from '../catalog/index.ts';
+import { reviews, sizeReviews } from './schema.ts';
 
 /** Lines per request, the rejected lines listed in the answer, and lines written per statement. */
 export const IMPORT_LIMITS = { lines: 5_000, errorsListed: 100, lineChars: 4_000, batch: 500 } as const;
@@ -78,17 +79,7 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
 
   // Products and their sizes, in one read.
   const displayIds = [...new Set(good.map((g) => g.v.product_display_id))];
-  const items = displayIds.length
-    ? await db
-        .select({
-          display: productItems.product_display_id,
-          size: productItems.size_name,
-          id: productItems.id,
-        })
-        .from(productItems)
-        .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-        .where(inArray(productItems.product_display_id, displayIds))
-    : [];
+  const items = await itemSizesOfDisplays(db, displayIds);
   const sizesOf = new Map<number, Map<string, number>>();
   for (const it of items) {
     const m = sizesOf.get(it.display) ?? new Map<string, number>();
@@ -213,19 +204,24 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
  * review moved between products or two imports at once leave the counters true.
  */
 async function recountReviews(tx: Tx, displayIds: number[]) {
-  const ids = [...displayIds].sort((a, b) => a - b);
-  await tx
-    .select({ id: productDisplays.id })
-    .from(productDisplays)
-    .where(inArray(productDisplays.id, ids))
-    .orderBy(asc(productDisplays.id))
-    .for('update');
-  const visible = and(eq(reviews.product_display_id, productDisplays.id), isNull(reviews.hidden_at));
-  await tx
-    .update(productDisplays)
-    .set({
-      review_count: sql`(select count(*)::int from ${reviews} where ${visible})`,
-      rating_sum: sql`(select coalesce(sum(${reviews.rating}), 0)::int from ${reviews} where ${visible})`,
+  const ids = [...new Set(displayIds)];
+  await lockDisplays(tx, ids);
+  const counts = await tx
+    .select({
+      id: reviews.product_display_id,
+      n: sql<number>`count(*)::int`,
+      sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int`,
     })
-    .where(inArray(productDisplays.id, ids));
+    .from(reviews)
+    .where(and(inArray(reviews.product_display_id, ids), isNull(reviews.hidden_at)))
+    .groupBy(reviews.product_display_id);
+  const byId = new Map(counts.map((c) => [c.id, c]));
+  await setReviewCounters(
+    tx,
+    ids.map((id) => ({
+      id,
+      review_count: Number(byId.get(id)?.n ?? 0),
+      rating_sum: Number(byId.get(id)?.sum ?? 0),
+    })),
+  );
 }

@@ -3,10 +3,12 @@
  * reviews newest first — the reported ones (most reports first), the hidden ones, or all — with
  * their product, photos and the members' report reasons. Hiding is write.ts hideReview.
  */
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { productDisplays, reviewPhotos, reviewReports, reviews, users } from '../../db/schema.ts';
+import { and, count, desc, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { displayNames } from '../catalog/index.ts';
+import { memberNames } from '../users/index.ts';
 import { withheldPhotoUrl } from './photo-store.ts';
+import { reviewPhotos, reviewReports, reviews } from './schema.ts';
 
 export const MODERATION_PAGE = 30;
 export type ModerationFilter = 'reported' | 'hidden' | 'all';
@@ -21,8 +23,7 @@ export async function moderationQueue(ctx: AppContext, filter: ModerationFilter,
       .select({
         id: reviews.id,
         product_display_id: reviews.product_display_id,
-        product_name: productDisplays.name,
-        user_name: users.name,
+        user_id: reviews.user_id,
         rating: reviews.rating,
         content: reviews.content,
         size_name: reviews.size_name,
@@ -34,8 +35,6 @@ export async function moderationQueue(ctx: AppContext, filter: ModerationFilter,
         created_at: reviews.created_at,
       })
       .from(reviews)
-      .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
-      .leftJoin(users, eq(users.id, reviews.user_id))
       .where(cond)
       .orderBy(
         ...(filter === 'reported' ? [desc(reviews.report_count)] : []),
@@ -47,7 +46,7 @@ export async function moderationQueue(ctx: AppContext, filter: ModerationFilter,
     ctx.db.select({ n: count() }).from(reviews).where(cond),
   ]);
   const ids = rows.map((r) => r.id);
-  const [photos, reports] = ids.length
+  const [photos, reports, productNames, userNames] = ids.length
     ? await Promise.all([
         ctx.db
           .select({ review_id: reviewPhotos.review_id, image_url: reviewPhotos.image_url })
@@ -63,24 +62,41 @@ export async function moderationQueue(ctx: AppContext, filter: ModerationFilter,
           .from(reviewReports)
           .where(inArray(reviewReports.review_id, ids))
           .orderBy(desc(reviewReports.created_at)),
+        displayNames(
+          ctx.db,
+          rows.map((r) => r.product_display_id),
+        ),
+        memberNames(
+          ctx.db,
+          rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
+        ),
       ])
-    : [[], []];
+    : [[], [], new Map<number, string>(), new Map<number, string>()];
   return {
     total: Number(total?.n ?? 0),
     page,
-    result: rows.map((r) => ({
-      ...r,
-      user_name: r.user_name ?? '외부 후기',
-      // A hidden review's photos are withheld: the operator sees them through signed URLs.
-      photos: photos
-        .filter((p) => p.review_id === r.id)
-        .map((p) => (r.hidden_at ? withheldPhotoUrl(ctx, p.image_url) : p.image_url)),
-      reports: reports
-        .filter((p) => p.review_id === r.id)
-        .slice(0, 10)
-        .map((p) => ({ reason: p.reason, detail: p.detail })),
-      hidden_at: r.hidden_at ? r.hidden_at.toISOString() : null,
-      created_at: r.created_at.toISOString(),
-    })),
+    // A review's product is always there (foreign key); a review without a member is imported.
+    result: rows.flatMap(({ user_id, ...r }) => {
+      const product_name = productNames.get(r.product_display_id);
+      if (product_name === undefined) return [];
+      const user_name = (user_id === null ? undefined : userNames.get(user_id)) ?? '외부 후기';
+      return [
+        {
+          ...r,
+          product_name,
+          user_name,
+          // A hidden review's photos are withheld: the operator sees them through signed URLs.
+          photos: photos
+            .filter((p) => p.review_id === r.id)
+            .map((p) => (r.hidden_at ? withheldPhotoUrl(ctx, p.image_url) : p.image_url)),
+          reports: reports
+            .filter((p) => p.review_id === r.id)
+            .slice(0, 10)
+            .map((p) => ({ reason: p.reason, detail: p.detail })),
+          hidden_at: r.hidden_at ? r.hidden_at.toISOString() : null,
+          created_at: r.created_at.toISOString(),
+        },
+      ];
+    }),
   };
 }

@@ -4,11 +4,11 @@
  * platform/withheld-images.ts), unhiding restores them. A seeded photo URL is not in the store.
  */
 import { eq } from 'drizzle-orm';
-import { reviewPhotos } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { imageUrl, isImageKey } from '../../platform/uploads.ts';
 import { restoreImages, withheldKeyOf, withholdImages } from '../../platform/withheld-images.ts';
+import { reviewPhotos } from './schema.ts';
 
 const UPLOADS_PREFIX = imageUrl('');
 

@@ -6,13 +6,13 @@
  */
 import { REVIEW_EDIT_DAYS, REVIEW_PHOTO_LIMITS } from '@codiroom/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import { reviewPhotos, reviews } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { type StoredUpload, storeImage, type UploadedFile } from '../../platform/uploads.ts';
 import { deleteStoredPhoto } from './photo-store.ts';
 import { reviewMissing } from './read.ts';
+import { reviewPhotos, reviews } from './schema.ts';
 import { settleCredit } from './write.ts';
 
 const DAY_MS = 86_400_000;

@@ -14,18 +14,11 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  brands,
-  orderItems,
-  productDisplays,
-  reviewPhotos,
-  reviews,
-  reviewVotes,
-  users,
-} from '../../db/schema.ts';
+import { brands, orderItems, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { getSizeInfo } from '../users/index.ts';
+import { reviewPhotos, reviews, reviewVotes } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -26,15 +26,14 @@ import {
   productDisplays,
   productItems,
   products,
-  reviews,
   sizeMeasurements,
-  sizeReviews,
 } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { sellableStockColumn } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
+import { reviews, sizeReviews } from './schema.ts';
 
 /** At most this many size reviews (the newest) inform one answer. */
 const MAX_REVIEWS = 400;
@@ -53,7 +52,7 @@ type SizingInputs = {
 const SIZING_INPUTS = defineCache<SizingInputs>('sizing-inputs', {
   ttlMs: 60_000,
   maxEntries: 5_000,
-  invalidatedBy: ['reviews.changed', 'catalog.changed'],
+  invalidatedBy: ['reviews.changed', 'catalog.changed', 'popularity.changed'],
 });
 
 export type Shopper = { height: number; weight: number; fit: FitPreference | null };

@@ -12,13 +12,14 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, orderItems, orders, productDisplays, reviews, sizeReviews } from '../../db/schema.ts';
+import { brands, orderItems, orders, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { getSizeInfo } from '../users/index.ts';
 import { reviewableStatus } from './read.ts';
+import { reviews, sizeReviews } from './schema.ts';
 import { ownDeliveredItem, settleCredit } from './write.ts';
 
 // ───────────────────────────── size reviews ─────────────────────────────

@@ -13,15 +13,7 @@ import {
   SIZE_REVIEW_AREAS_BY_TYPE,
 } from '@codiroom/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  orderItems,
-  orders,
-  productDisplays,
-  reviewReports,
-  reviews,
-  reviewVotes,
-  sizeReviews,
-} from '../../db/schema.ts';
+import { orderItems, orders, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -30,6 +22,7 @@ import { clawBackPoints, earnPoints, revokeLostReviewMissions } from '../benefit
 import { getSizeInfo, notify } from '../users/index.ts';
 import { restoreReviewPhotos, withholdReviewPhotos } from './photo-store.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
+import { reviewReports, reviews, reviewVotes, sizeReviews } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 

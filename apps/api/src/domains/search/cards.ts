@@ -1,36 +1,11 @@
 /**
- * Product cards of a search page in one prepared statement: the same columns and rows as
- * `productCardsByIds(db, ids, true)` (catalog/repository.ts: `cardColumns`, `toCard`), but on
- * postgres.js as a named prepared statement with the ids as one `int[]` parameter, so its text is
- * fixed: parsed and planned once per connection, and no Drizzle query building per request.
- * PGlite: productCardsByIds itself.
+ * Product cards of a search page: the catalogue's prepared-statement read of active cards
+ * (catalog/prepared-cards.ts, one fixed statement text per connection on postgres.js), and the
+ * copy a cached page's cards are given before their live price is put on them.
  */
 import type { ProductCard } from '@codiroom/shared';
-import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { pgJsOf } from '../../db/hot-sql.ts';
-import { brands, productDisplays } from '../../db/schema.ts';
-import { type CardRow, cardColumns, productCardsByIds, toCard } from '../catalog/index.ts';
-
-let text: string | null = null;
-
-/** The statement's text ($1: the ids as an int[] literal). */
-export function cardsStatement(): string {
-  if (text === null) {
-    const cols = sql.join(
-      Object.entries(cardColumns).map(([k, c]) => sql`${c} as ${sql.identifier(k)}`),
-      sql`, `,
-    );
-    const q = new PgDialect().sqlToQuery(
-      sql`select ${cols} from ${productDisplays} inner join ${brands} on ${brands.id} = ${productDisplays.brand_id}
-        where ${productDisplays.id} = any(${sql.raw('$1::int[]')}) and ${productDisplays.is_active}`,
-    );
-    if (q.params.length > 0) throw new Error('card statement: unexpected parameters');
-    text = q.sql;
-  }
-  return text;
-}
+import { preparedActiveCards } from '../catalog/index.ts';
 
 /** Every field of a card (optional ones too), so that a copy names each of them. */
 type WholeCard = { [K in keyof Required<ProductCard>]: ProductCard[K] };
@@ -66,12 +41,6 @@ export function copyCard(c: ProductCard): ProductCard {
 }
 
 /** Active products' cards in the order of `ids` (missing or inactive ones left out). */
-export async function searchCards(db: Db, ids: number[]): Promise<ProductCard[]> {
-  if (ids.length === 0) return [];
-  const client = pgJsOf(db);
-  if (!client) return productCardsByIds(db, ids, true);
-  const list = `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`;
-  const rows = (await client.unsafe(cardsStatement(), [list], { prepare: true })) as CardRow[];
-  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+export function searchCards(db: Db, ids: number[]): Promise<ProductCard[]> {
+  return preparedActiveCards(db, ids);
 }

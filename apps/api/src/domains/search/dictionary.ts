@@ -8,9 +8,9 @@
 import type { AnalysedQuery } from '@codiroom/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchTerms as T } from '../../db/schema.ts';
 import { type PostingsReplica, termsContaining } from './postings-replica.ts';
 import { BRAND_ROLE, type DictTerm, holdsIn, NAME_ROLE, SYNONYM_PENALTY, termPatterns } from './relevance.ts';
+import { searchTerms as T } from './schema.ts';
 import { contains } from './sql-conditions.ts';
 
 /** What the dictionary tells about a query (PgSearchEngine.dictionary). */

@@ -19,14 +19,11 @@ import {
   productDisplays,
   productItems,
   products,
-  searchDocuments,
-  searchKeywords,
-  searchPostings,
-  searchTerms,
   styles,
 } from '../../db/schema.ts';
 import { bumpGeneration, indexGeneration } from './generation.ts';
 import { rebuildPostings, syncPostings } from './postings-index.ts';
+import { searchDocuments, searchKeywords, searchPostings, searchTerms } from './schema.ts';
 
 export type SearchDocumentRow = typeof searchDocuments.$inferInsert;
 export type DocumentKind = 'product' | 'brand' | 'style' | 'post' | 'term';

@@ -5,8 +5,8 @@
 import { SEARCH_PRICE_RANGES } from '@codiroom/shared';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments as D } from '../../db/schema.ts';
 import type { FacetCounts } from './engine.ts';
+import { searchDocuments as D } from './schema.ts';
 
 /** Facets of the `total` product documents matching `where` (none when total is 0). */
 export async function facetCounts(db: Db, where: SQL | undefined, total: number): Promise<FacetCounts> {

@@ -15,5 +15,6 @@ export {
   reindexStyles,
 } from './documents.ts';
 export type { FacetCounts, Hits, Paging, ProductFilters, SearchEngine, TypeCounts } from './engine.ts';
+export { topSearchKeywords } from './reads-for-admin.ts';
 export { searchRoutes } from './routes.ts';
 export { flushSearchStats } from './stats.ts';

@@ -19,7 +19,6 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments as D } from '../../db/schema.ts';
 import { type DictionaryAnswer, lookupDictionary } from './dictionary.ts';
 import { corrections, vocabularyOf } from './did-you-mean.ts';
 import { ensureSearchIndex } from './documents.ts';
@@ -38,6 +37,7 @@ import { rankFromMemory } from './memory-rank.ts';
 import { loadPostings, type PostingsReplica, postingsStamp, termsContaining } from './postings-replica.ts';
 import { holdsIn, termPatterns } from './relevance.ts';
 import { REPLICA_CHECK_MS, Replica } from './replica.ts';
+import { searchDocuments as D } from './schema.ts';
 import {
   filterCondition,
   fuzzyCondition,

@@ -6,9 +6,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments, searchPostings, searchTerms } from '../../db/schema.ts';
 import { bumpGeneration } from './generation.ts';
 import { BRAND_ROLE, NAME_ROLE, OTHER_ROLE } from './relevance.ts';
+import { searchDocuments, searchPostings, searchTerms } from './schema.ts';
 
 /** A role bit inlined in SQL (the same statement text as a literal). */
 const role = (bit: number) => sql.raw(String(bit));

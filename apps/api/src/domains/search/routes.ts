@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerToken, issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { servesHttp } from '../../platform/process-role.ts';
 import {
   availableTypes,
   contentsSearch,
@@ -71,7 +72,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-  if (ctx.config.BACKGROUND_JOBS === 'on') {
+  if (ctx.config.BACKGROUND_JOBS === 'on' && servesHttp(ctx.config)) {
     // Search is warmed before the server listens (service.ts warmSearch: the in-memory replicas
     // loaded, about half a second on the 100,000-product seed, and the first searches' other
     // costs paid), so the first searches neither fall back to SQL nor wait. A failure does not

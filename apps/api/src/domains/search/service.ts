@@ -23,16 +23,7 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  brands,
-  categories,
-  codiSets,
-  posts,
-  productDisplays,
-  searchDocuments,
-  searchKeywords,
-  styles,
-} from '../../db/schema.ts';
+import { brands, categories, codiSets, posts, productDisplays, styles } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -44,6 +35,7 @@ import { copyCard, searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
 import type { Hits, ProductFilters, ProductQuery, SearchEngine } from './engine.ts';
 import { PgSearchEngine } from './pg-engine.ts';
+import { searchDocuments, searchKeywords } from './schema.ts';
 import { countSearch } from './stats.ts';
 import { realtimeKeywords, recordSearch } from './trends.ts';
 
@@ -109,7 +101,7 @@ type ProductPage = { hits: Hits; result: ProductSearchBody['result'] };
 export const SEARCH_PAGE_CACHE = defineCache<ProductPage>('search-product-pages', {
   ttlMs: (config) => Math.min(config.SEARCH_CACHE_TTL_S * 1000, CARD_PAGE_TTL_MS),
   maxEntries: 5_000,
-  invalidatedBy: ['catalog.changed', 'prices.changed'],
+  invalidatedBy: ['catalog.changed', 'popularity.changed', 'prices.changed'],
 });
 
 /**

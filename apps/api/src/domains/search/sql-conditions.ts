@@ -6,9 +6,9 @@
  */
 import { type AnalysedQuery, type SearchSort, syllableEndPattern } from '@codiroom/shared';
 import { and, asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
-import { searchDocuments as D } from '../../db/schema.ts';
 import type { ProductFilters } from './engine.ts';
 import { SYNONYM_PENALTY } from './relevance.ts';
+import { searchDocuments as D } from './schema.ts';
 
 /** Shortest key form the fuzzy fallback tries (below that, similarity is noise). */
 const FUZZY_MIN_KEYS = 4;

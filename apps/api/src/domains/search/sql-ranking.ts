@@ -7,10 +7,10 @@
 import type { AnalysedQuery } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments as D, searchPostings as P } from '../../db/schema.ts';
 import type { DictionaryAnswer } from './dictionary.ts';
 import type { Paging } from './engine.ts';
 import { BRAND_ROLE, type DictTerm, NAME_ROLE, SYNONYM_PENALTY } from './relevance.ts';
+import { searchDocuments as D, searchPostings as P } from './schema.ts';
 import { contains, intArray, readingMatch, relevanceTier } from './sql-conditions.ts';
 
 /** Smallest candidate pool (most popular matches) a relevance page is ranked from. */

@@ -5,8 +5,8 @@
 import type { AnalysedQuery, Suggestion } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { searchDocuments as D } from '../../db/schema.ts';
 import { SUGGEST_SYNONYM_PENALTY } from './relevance.ts';
+import { searchDocuments as D } from './schema.ts';
 import { contains } from './sql-conditions.ts';
 import { takeSuggestions } from './suggest-rows.ts';
 

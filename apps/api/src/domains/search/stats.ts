@@ -7,8 +7,8 @@
  */
 import { kstDateString } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
-import { searchStats } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { searchStats } from './schema.ts';
 import { keywordOf } from './trends.ts';
 
 export const SEARCH_STATS = { FLUSH_AT: 200, FLUSH_MS: 30_000, MAX_KEYS: 2_000 } as const;

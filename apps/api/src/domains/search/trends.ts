@@ -17,6 +17,7 @@
  */
 import { isJunkKeyword, type RealtimeKeyword, type RealtimeKeywordsBody } from '@codiroom/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { orWhenUnavailable } from '../../platform/kv.ts';
 
 export const BUCKET_MS = 5 * 60_000;
 /** Buckets in the ranking window (12 × 5 minutes = the last hour). */
@@ -96,9 +97,19 @@ export function rankBuckets(buckets: Map<string, number>[]): { keyword: string; 
     .map(({ keyword, count }) => ({ keyword, count }));
 }
 
-/** The top keywords of the last hour with their rank-change arrows. */
-export async function realtimeKeywords(ctx: AppContext, top = REALTIME_TOP): Promise<RealtimeKeywordsBody> {
+/**
+ * The top keywords of the last hour with their rank-change arrows. The counts live only in the
+ * key-value store: while Redis is down the list is empty, never an error.
+ */
+export function realtimeKeywords(ctx: AppContext, top = REALTIME_TOP): Promise<RealtimeKeywordsBody> {
   const nowMs = ctx.clock.now().getTime();
+  return orWhenUnavailable(rankedKeywords(ctx, nowMs, top), {
+    updated_at: new Date(nowMs).toISOString(),
+    result: [],
+  });
+}
+
+async function rankedKeywords(ctx: AppContext, nowMs: number, top: number): Promise<RealtimeKeywordsBody> {
   const minute = Math.floor(nowMs / 60_000);
   const cached = await ctx.kv.get(key.view(minute));
   if (cached) return JSON.parse(cached) as RealtimeKeywordsBody;

@@ -11,12 +11,12 @@
 import { SUPPORT_LIMITS, type SubmissionAck } from '@codiroom/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { supportTicketMessages, supportTickets, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { runningPost } from '../contents/index.ts';
 import { curatorOperatorOf } from '../curations/index.ts';
-import { lockMember } from '../users/index.ts';
+import { lockMember, memberContact } from '../users/index.ts';
+import { supportTicketMessages, supportTickets } from './schema.ts';
 
 export const CALLBACK_TITLE = '전화 상담 요청';
 export const CURATOR_CHAT_TITLE = '담당 큐레이터와의 대화';
@@ -47,8 +47,7 @@ export async function requestCallback(
 ): Promise<SubmissionAck> {
   let phone = body.phone;
   if (!phone) {
-    const [u] = await ctx.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-    phone = u?.phone?.replace(/\D/g, '') || undefined;
+    phone = (await memberContact(ctx.db, userId)).phone.replace(/\D/g, '') || undefined;
   }
   if (!phone) throw badRequest(NO_PHONE);
   const now = ctx.clock.now();

@@ -6,19 +6,22 @@
  */
 import { isErrorNoise } from '@codiroom/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { eventBufferFor } from './event-buffer.ts';
+import { writeEvents } from './event-log.ts';
 
 export type ReportedRequest = { method: string; url: string; routeOptions?: { url?: string | undefined } };
 
-/** Returns whether the error was queued for the events table. */
-export function reportServerError(
+/**
+ * Writes the error's event; resolves whether it was written (a database that is down, maybe the
+ * error's cause, loses the event, never the answer: the log line has it).
+ */
+export async function reportServerError(
   ctx: AppContext,
   error: { name?: string; message?: string; code?: string | undefined },
   req: ReportedRequest,
   status: number,
-): boolean {
+): Promise<boolean> {
   if (isErrorNoise(error.message, error.name)) return false;
-  return eventBufferFor(ctx).offer([
+  return writeEvents(ctx, [
     {
       kind: 'ERROR',
       name: 'server_error',
@@ -33,5 +36,8 @@ export function reportServerError(
       },
       created_at: ctx.clock.now(),
     },
-  ]);
+  ]).then(
+    () => true,
+    () => false,
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * Support as other domains use it: the analytics buffer (the dashboard flushes what this process
- * holds before it counts) and server error reporting.
+ * Support as other domains and the app use it: server error reporting and the analytics retention
+ * job.
  */
 
 export { reportServerError } from './error-report.ts';
-export { flushAnalytics } from './event-buffer.ts';
+export { retentionJob } from './event-log.ts';
+export { sessionCount, sessionsByKstDay, visitsByCampaign } from './reads-for-admin.ts';

@@ -6,8 +6,8 @@
  *     guest id and the access-token cookie names the member;
  *   - POST /api/loggers/{active-user-log, page-log, error-log, section-log}: one event each, as the
  *     catalogue lists them (a bounded JSON object).
- * Every event goes to this process's buffer (event-buffer.ts) and is written in batches: no logger
- * call waits on the database. A product page view also becomes a ranking view signal.
+ * Every call writes its events before it answers (event-log.ts: accepted means written; 503 when
+ * they cannot be). A product page view also becomes a ranking view signal, in the same statement.
  * The storefront ignores failures (SPEC.md §8).
  */
 import {
@@ -33,8 +33,8 @@ import { HttpError } from '../../platform/errors.ts';
 import { isIssuedGuestId } from '../../platform/guest-id.ts';
 import { limitsOf, parseBoundedJson } from '../../platform/input-limits.ts';
 import { fireRequestAdEvents, pageViewEvent, viewContentEvent } from '../ads/index.ts';
-import { readCardsByIds, recordViewSignal } from '../catalog/index.ts';
-import { type EventRow, eventBufferFor } from './event-buffer.ts';
+import { readCardsByIds } from '../catalog/index.ts';
+import { type EventRow, writeEvents } from './event-log.ts';
 
 const KINDS = {
   'active-user-log': 'ACTIVE_USER',
@@ -49,9 +49,6 @@ const LogBody = z
   .refine((v) => JSON.stringify(v).length <= 8_192, 'at most 8 KB');
 
 const BEACON_BODY_LIMIT = 64 * 1024;
-
-const full = () =>
-  new HttpError(503, 'Too many events right now: retry shortly', undefined, { 'retry-after': '2' });
 
 /**
  * Who sent the batch, without a database read: the member of a well-signed access token (the
@@ -138,11 +135,6 @@ function firePageAdEvents(ctx: AppContext, req: FastifyRequest, views: Analytics
 }
 
 export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const buffer = eventBufferFor(ctx, app.log);
-  // Tests (BACKGROUND_JOBS=off) flush by hand; a full buffer still flushes itself.
-  if (ctx.config.BACKGROUND_JOBS === 'on') buffer.start();
-  app.addHook('onClose', async () => buffer.stop());
-
   // sendBeacon's body: a text/plain Blob holding the JSON batch (no CORS preflight, same shape).
   app.addContentTypeParser(
     'text/plain',
@@ -170,8 +162,8 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ['support'],
         summary: 'Record a batch of storefront analytics events [addition, not in API-CATALOGUE.md]',
         description:
-          'JSON or text/plain (sendBeacon). Written in batches off the request path; 503 with Retry-After when ' +
-          'the buffer is full (nothing of the batch was accepted).',
+          'JSON or text/plain (sendBeacon). Written before the answer (accepted means written); 503 with ' +
+          'Retry-After when the events cannot be written (nothing of the batch was accepted).',
         body: AnalyticsBatch,
         response: { 200: AnalyticsAck, 400: ErrorBody, 503: ErrorBody },
       },
@@ -187,13 +179,14 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       });
       const campaign = requestCampaignCode(req.headers);
       const rows = batch.events.map((e) => rowOfEvent(e, batch, who, now, device, campaign));
-      if (!buffer.offer(rows)) throw full();
       const views = batch.events.filter((e) => e.kind === 'page_view');
-      for (const e of views) {
-        if (e.product_display_id !== undefined) {
-          recordViewSignal(ctx, e.product_display_id, (err) => req.log.warn({ err }, 'view signal failed'));
-        }
-      }
+      // A product page the shopper saw (not the API call, which server rendering, prefetching and
+      // crawlers also make) is the rankings' view signal, written with the events.
+      await writeEvents(
+        ctx,
+        rows,
+        views.flatMap((e) => (e.product_display_id !== undefined ? [e.product_display_id] : [])),
+      );
       if (views.length) void firePageAdEvents(ctx, req, views);
       return { result: 'ok' as const, accepted: rows.length };
     },
@@ -238,7 +231,7 @@ export const loggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           payload: { ...body, campaign_code: undefined, ...campaignProps(requestCampaignCode(req.headers)) },
           created_at: ctx.clock.now(),
         };
-        if (!buffer.offer([row])) throw full();
+        await writeEvents(ctx, [row]);
         return { result: 'ok' as const };
       },
     );

@@ -15,19 +15,15 @@ import {
 } from '@codiroom/shared';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  operators,
-  orders,
-  productDisplays,
-  supportTicketFiles,
-  supportTicketMessages,
-  supportTickets,
-} from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
+import { operators } from '../../platform/schema.ts';
 import { type StoredUpload, storeImage, type UploadedFile } from '../../platform/uploads.ts';
+import { displayExists } from '../catalog/index.ts';
+import { isMemberOrder } from '../orders/index.ts';
 import { notify } from '../users/index.ts';
+import { supportTicketFiles, supportTicketMessages, supportTickets } from './schema.ts';
 
 export const TICKET_PAGE = 20;
 const NOT_FOUND = '문의를 찾을 수 없어요.';
@@ -55,18 +51,10 @@ const summary = (t: Ticket) => ({
 async function checkTarget(ctx: AppContext, userId: number, type?: string, id?: number) {
   if (!type || id === undefined) return;
   if (type === 'ORDER') {
-    const [o] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.user_id, userId)));
-    if (!o) throw badRequest('target_id: 회원님의 주문이 아니에요.');
+    if (!(await isMemberOrder(ctx.db, userId, id))) throw badRequest('target_id: 회원님의 주문이 아니에요.');
     return;
   }
-  const [p] = await ctx.db
-    .select({ id: productDisplays.id })
-    .from(productDisplays)
-    .where(eq(productDisplays.id, id));
-  if (!p) throw badRequest('target_id: 없는 상품이에요.');
+  if (!(await displayExists(ctx.db, id))) throw badRequest('target_id: 없는 상품이에요.');
 }
 
 export async function createTicket(

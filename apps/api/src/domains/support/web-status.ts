@@ -4,8 +4,8 @@
  */
 import type { WebStatusBody } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
-import { webStatus } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { webStatus } from './schema.ts';
 
 export async function getWebStatus(ctx: AppContext): Promise<WebStatusBody> {
   const { config } = ctx;

@@ -22,13 +22,13 @@ import {
   SIGN_UP_DETAILS,
 } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { requirePhone } from './auth-accounts.ts';
 import { checkCode, consumeCode } from './auth-verification.ts';
+import { users } from './schema.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { admitSignIn, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
 

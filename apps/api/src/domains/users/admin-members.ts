@@ -6,19 +6,11 @@
  */
 import { maskEmail, maskName, maskPhone, type OrderItemStatus, orderState } from '@codiroom/shared';
 import { and, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import {
-  addresses,
-  couponPolicies,
-  coupons,
-  orderItems,
-  orders,
-  reviews,
-  supportTickets,
-  users,
-} from '../../db/schema.ts';
+import { couponPolicies, coupons, orderItems, orders, reviews, supportTickets } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { pointBalance } from './member-db.ts';
+import { addresses, users } from './schema.ts';
 
 export const ADMIN_MEMBERS_PAGE = 30;
 const MEMBER_NOT_FOUND = '회원이 없습니다.';

@@ -9,11 +9,11 @@
  */
 import type { AppPushPermissionBody, AppPushPermissionRequest } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { tagPushUser } from './notify.ts';
 import { pushSenderFor } from './push.ts';
+import { users } from './schema.ts';
 
 export const APP_PUSH_MESSAGES = {
   notVerified: '앱의 알림 권한을 확인하지 못했어요. 앱에서 알림을 허용한 뒤 다시 시도해주세요.',

@@ -43,7 +43,6 @@ import {
 } from '@codiroom/shared';
 import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, type HttpError, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.ts';
@@ -52,6 +51,7 @@ import { checkCode, consumeCode } from './auth-verification.ts';
 import { mergeGuestIntoMember } from './guest-merge.ts';
 import { stoppedPhoneHash } from './member-withdrawal.ts';
 import { tagPushUser } from './notify.ts';
+import { users } from './schema.ts';
 import { issueSession, revokeAllSessions } from './sessions.ts';
 import { admitSignIn, clearSignInPair, recordSignInFailure, recordSignInSuccess } from './sign-in-limits.ts';
 import { memberSignedUp } from './sign-up-hooks.ts';

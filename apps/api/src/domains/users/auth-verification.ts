@@ -25,10 +25,10 @@ import {
 import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { smsVerifications } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, tooManyRequests } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { smsVerifications } from './schema.ts';
 import { smsSenderFor } from './sms.ts';
 
 const CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);

@@ -11,10 +11,11 @@
  * A codi line and a loose line of the same item stay apart so the codi set stays whole.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cartLines, carts, guests, likes, productItems } from '../../db/schema.ts';
+import { cartLines, carts, likes, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { LIKE_TARGETS } from '../likes/index.ts';
+import { guests } from './schema.ts';
 
 export type MergeResult = {
   likesMoved: number;

@@ -19,11 +19,11 @@ import {
 } from '@codiroom/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { addresses } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { iso, lockMember } from './member-db.ts';
+import { addresses } from './schema.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 type CreateInput = z.output<typeof ShippingAddressRequest>;
@@ -222,4 +222,20 @@ export async function deleteAddress(ctx: AppContext, userId: number, id: number)
     await tx.delete(addresses).where(eq(addresses.id, id));
     if (current.is_default) await promoteNewestOther(tx, userId, id);
   });
+}
+
+/** A saved address as the checkout form lists it (SPEC.md 'Order form'): the wire fields without created_at. */
+export type SavedAddress = Omit<ShippingAddress, 'created_at'>;
+
+/**
+ * The member's saved addresses for the checkout form (the orders domain): the default first, then
+ * the most recently added (highest id). Its first entry is the fallback of the latest address.
+ */
+export async function savedAddresses(db: Conn, userId: number): Promise<SavedAddress[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.user_id, userId))
+    .orderBy(desc(addresses.is_default), desc(addresses.id));
+  return rows.map(({ created_at: _, user_id: __, ...a }) => a);
 }

@@ -4,9 +4,10 @@
  * unique-violation detection are platform/transactions.ts.
  */
 import { desc, eq } from 'drizzle-orm';
-import { pointLedger, users } from '../../db/schema.ts';
+import { pointLedger } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
+import { users } from './schema.ts';
 
 /**
  * Locks the member's users row for the rest of the transaction. Every write that must keep a
@@ -42,3 +43,17 @@ export async function pointBalance(db: Conn, userId: number): Promise<number> {
 }
 
 export const iso = (d: Date) => d.toISOString();
+
+/** The member's name, phone and email, as the checkout form pre-fills them (orders domain). */
+export async function memberContact(db: Conn, userId: number) {
+  const [u] = await db
+    .select({ name: users.name, phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { name: u?.name ?? '', phone: u?.phone ?? '', email: u?.email ?? null };
+}
+
+/** Marks that the member has taken the style quiz (users.stylequiz; curations' quiz submission). */
+export async function markStyleQuizTaken(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx.update(users).set({ stylequiz: true, updated_at: now }).where(eq(users.id, userId));
+}

@@ -14,13 +14,14 @@ import {
   type UserVariants,
 } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
-import { styleQuizPhotos, userPhotos, userSizeInfo, users } from '../../db/schema.ts';
+import { styleQuizPhotos } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { iso, lockMember, memberRow } from './member-db.ts';
 import { releaseHeldPushesOf, tagPushUser } from './notify.ts';
+import { userPhotos, userSizeInfo, users } from './schema.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
 

@@ -5,11 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@codiroom/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { memberRow } from './member-db.ts';
+import { users } from './schema.ts';
 
 // ───────────────────────────── referral codes ─────────────────────────────
 

@@ -17,10 +17,6 @@ import {
   ReferralCodeBody,
   SesSelectedBody,
   SesSelectedRequest,
-  ShippingAddress,
-  ShippingAddressList,
-  ShippingAddressRequest,
-  ShippingAddressUpdateRequest,
   SizeInfo,
   SizeInfoRequest,
   StopRequest,
@@ -34,22 +30,14 @@ import {
   VerifyReferralCodeBody,
   VerifyReferralCodeQuery,
 } from '@codiroom/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issuedGuestIdOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { tooManyRequests, unauthorized } from '../../platform/errors.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
 import { issueGuestId } from '../../platform/guest-id.ts';
 import { IdParams } from '../../platform/params.ts';
 import { reportAppPushPermission } from './app-push.ts';
-import {
-  createAddress,
-  deleteAddress,
-  getAddress,
-  listAddresses,
-  parseAddressId,
-  updateAddress,
-} from './member-addresses.ts';
+import { memberAddressRoutes } from './member-address-routes.ts';
 import {
   getNotificationPermissions,
   getSesSelected,
@@ -60,6 +48,7 @@ import {
   setSesSelected,
   userVariants,
 } from './member-preferences.ts';
+import { memberId } from './member-principal.ts';
 import { referralCode, verifyReferralCode, verifyReferralRateLimit } from './member-referrals.ts';
 import {
   curationViewStatus,
@@ -80,14 +69,7 @@ const GUEST = { access: 'guest' as const };
 const PUBLIC = { access: 'public' as const };
 const E401 = { 401: ErrorBody };
 const E400_401 = { 400: ErrorBody, 401: ErrorBody };
-const E404 = { 401: ErrorBody, 404: ErrorBody };
-
-/** The member id of a token route (the guard guarantees it). */
-function memberId(req: FastifyRequest): number {
-  const id = req.principal.userId;
-  if (id === null) throw unauthorized('Token Required');
-  return id;
-}
+const _E404 = { 401: ErrorBody, 404: ErrorBody };
 
 export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // ───────────── detail, info, status ─────────────
@@ -260,81 +242,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     async (req) => ({ result: await memberPhotos(ctx, memberId(req)) }),
   );
 
-  // ───────────── shipping addresses ─────────────
-  app.get(
-    '/users/get-user-shipping-info',
-    {
-      config: TOKEN,
-      schema: {
-        tags: TAGS,
-        summary: 'Shipping addresses, the default first',
-        response: { 200: ShippingAddressList, ...E401 },
-      },
-    },
-    async (req) => ({ result: await listAddresses(ctx, memberId(req)) }),
-  );
-
-  app.get(
-    '/users/get-user-shipping-info/:id',
-    {
-      config: TOKEN,
-      schema: {
-        tags: TAGS,
-        summary: 'One shipping address of the member',
-        params: IdParams,
-        response: { 200: ShippingAddress, ...E404 },
-      },
-    },
-    async (req) => getAddress(ctx, memberId(req), parseAddressId(req.params.id)),
-  );
-
-  app.post(
-    '/users/post-user-shipping-info',
-    {
-      config: TOKEN,
-      schema: {
-        tags: TAGS,
-        summary: 'Add a shipping address (the first one becomes the default; at most 20)',
-        body: ShippingAddressRequest,
-        response: { 201: ShippingAddress, ...E400_401 },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await createAddress(ctx, memberId(req), req.body)),
-  );
-
-  app.put(
-    '/users/put-user-shipping-info',
-    {
-      config: TOKEN,
-      schema: {
-        tags: TAGS,
-        summary: 'Change a shipping address (id and the fields to change)',
-        description:
-          'is_default true makes it the default (the old one is unset); false on the default hands ' +
-          'the default to the newest other address (the only address stays the default).',
-        body: ShippingAddressUpdateRequest,
-        response: { 200: ShippingAddress, ...E400_401, 404: ErrorBody },
-      },
-    },
-    async (req) => updateAddress(ctx, memberId(req), req.body),
-  );
-
-  app.delete(
-    '/users/delete-user-shipping-info/:id',
-    {
-      config: TOKEN,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete a shipping address (deleting the default promotes the newest other one)',
-        params: IdParams,
-        response: { 200: OkBody, ...E404 },
-      },
-    },
-    async (req) => {
-      await deleteAddress(ctx, memberId(req), parseAddressId(req.params.id));
-      return { result: 'ok' as const };
-    },
-  );
+  // ───────────── shipping addresses (member-address-routes.ts) ─────────────
+  memberAddressRoutes(app, ctx);
 
   // ───────────── notification flags ─────────────
   for (const path of ['/users/notification-permissions', '/users/app-alarm']) {

@@ -24,15 +24,12 @@ import {
 } from '@codiroom/shared';
 import { and, count, desc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
-  addresses,
   couponPolicies,
   coupons,
   curations,
   productDisplays,
   reviews,
   styleQuizzes,
-  userSizeInfo,
-  users,
 } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -42,6 +39,7 @@ import { clientOf } from '../../platform/sign-in-limits.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
 import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
 import { unreadCount } from './notifications.ts';
+import { addresses, userSizeInfo, users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -21,27 +21,30 @@ import { WITHDRAWN_USER_NAME } from '@codiroom/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import {
-  addresses,
   carts,
   curations,
   dailyQuizAnswers,
   eventLogs,
   likes,
-  notifications,
   personalColorAnswers,
-  refreshTokens,
-  socialIdentities,
   styleQuizPhotos,
   styleQuizzes,
-  userPhotos,
-  userSizeInfo,
-  users,
 } from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
+import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { LIKE_TARGETS } from '../likes/index.ts';
 import { lockMember } from './member-db.ts';
+import {
+  addresses,
+  notifications,
+  refreshTokens,
+  socialIdentities,
+  userPhotos,
+  userSizeInfo,
+  users,
+} from './schema.ts';
 import { liveFamiliesOf } from './sessions.ts';
 
 /** Deletes the member's likes and takes them off the liked rows' like_count. */
@@ -151,4 +154,6 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
   // node once the sessions are listed.
   await forgetMemberStatus(ctx, userId);
   await ctx.tokens.revokeFamilies(sessions.families);
+  // Their reviews now show the withdrawn name: cached review sections go (product page, lists).
+  await invalidate(ctx, 'reviews.changed');
 }

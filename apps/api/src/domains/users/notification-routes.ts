@@ -1,6 +1,6 @@
 /**
- * The member's in-app notifications: the list with the unread count, and marking them read; in the
- * server process, the minute sweep that sends held pushes once due (notify.ts).
+ * The member's in-app notifications: the list with the unread count, and marking them read (the
+ * minute sweep that sends held pushes once due is heldPushJob, jobs.ts).
  */
 import { ErrorBody, NotificationEntry } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { PageQuery } from '../../platform/params.ts';
 import { listNotifications, markRead, NOTIFICATION_PAGE } from './notifications.ts';
-import { releaseDuePushes, setNotifyLog, settlePushes } from './notify.ts';
+import { setNotifyLog, settlePushesInFlight } from './notify.ts';
 
 const Int = z.number().int();
 const member = (req: { principal: { userId: number | null } }) => {
@@ -19,15 +19,7 @@ const member = (req: { principal: { userId: number | null } }) => {
 
 export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   setNotifyLog(ctx, app.log);
-  // Pushes held for the morning (the night-time rule) go once due; tests call releaseDuePushes.
-  if (ctx.config.BACKGROUND_JOBS === 'on') {
-    const timer = setInterval(() => {
-      releaseDuePushes(ctx).catch((err: unknown) => app.log.warn({ err }, 'held push sweep failed'));
-    }, 60_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-  app.addHook('onClose', async () => settlePushes(ctx));
+  app.addHook('onClose', async () => settlePushesInFlight(ctx));
 
   app.get(
     '/users/notifications',

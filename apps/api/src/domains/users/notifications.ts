@@ -6,9 +6,9 @@
  * send).
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { notifications } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { notifications } from './schema.ts';
 
 export const NOTIFICATION_PAGE = 20;
 

@@ -5,20 +5,33 @@
  * marketing kinds, the 21:00–08:00 KST night-time rule unless is_nighttime_alert).
  *
  * push_status of the row: SKIPPED (flags say no), HELD with push_after (waiting: for the morning,
- * or due now and about to be sent), SENT, FAILED. A push due now is sent after the caller's
- * transaction commits (delivery reads the committed row; a rolled-back notification is never
- * pushed), fire-and-forget; `releaseDuePushes` (the minute sweep) sends held pushes once due, and
- * at once for members who have since agreed to night-time alerts. Every send re-reads the flags:
- * what the member turned off meanwhile is not pushed. Claiming a row is one conditional update
- * (HELD → SENT), so the sweep and the immediate send never push twice. Push errors are logged and
- * recorded as FAILED; they never fail the request.
+ * or due now and about to be sent), SENT, FAILED. A push due now is written to the outbox
+ * (platform/outbox.ts) with the row, in the caller's transaction: a rolled-back notification is
+ * never pushed, a committed one is pushed at least once even if the process dies right after
+ * (docs/ARCHITECTURE.md, "Outbox"). `releaseDuePushes` (the minute sweep) writes the push of each
+ * held row once due, and at once for members who have since agreed to night-time alerts. Every
+ * send re-reads the flags: what the member turned off meanwhile is not pushed. Each push carries
+ * an idempotency key derived from the notification, so a repeated delivery is deduplicated by the
+ * push service. A failing push service is retried with back-off; the row is FAILED after the last
+ * attempt. Push errors never fail the request.
  */
+
+import { randomUUID } from 'node:crypto';
 import { abGroups, decidePush, loginPushTags, type NotificationKind, type PushFlags } from '@codiroom/shared';
 import { and, asc, eq, lte, or } from 'drizzle-orm';
-import { notifications, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
+import {
+  enqueue,
+  flushOutbox,
+  nudgeOutbox,
+  type OutboxEffect,
+  type OutboxHandler,
+  settleOutbox,
+  stableUuid,
+} from '../../platform/outbox.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { pushSenderFor } from './push.ts';
+import { notifications, users } from './schema.ts';
 
 export type NotificationInput = {
   kind: NotificationKind;
@@ -49,9 +62,19 @@ function track(ctx: AppContext, p: Promise<void>): void {
   s.add(done);
 }
 
-/** Waits for the pushes in flight (tests; a graceful shutdown). */
+/** Waits for the pushes and tag updates in flight (a graceful shutdown). */
+export async function settlePushesInFlight(ctx: AppContext): Promise<void> {
+  const set = inFlight.get(ctx);
+  while (set?.size) await Promise.allSettled([...set]);
+  await settleOutbox(ctx);
+  while (set?.size) await Promise.allSettled([...set]);
+}
+
+/** Tests: delivers the pushes due now, including those whose transaction committed after a nudge. */
 export async function settlePushes(ctx: AppContext): Promise<void> {
   const set = inFlight.get(ctx);
+  while (set?.size) await Promise.allSettled([...set]);
+  await flushOutbox(ctx);
   while (set?.size) await Promise.allSettled([...set]);
 }
 
@@ -92,30 +115,30 @@ export async function notify(
     .onConflictDoNothing({ target: [notifications.user_id, notifications.dedupe_key] })
     .returning({ id: notifications.id });
   if (!row) return null;
-  if (decision.action === 'SEND') schedule(ctx, row.id);
+  if (decision.action === 'SEND') {
+    // The push is written with the notification (same connection: the caller's transaction).
+    await enqueue(conn, pushEffect(row.id, now, now));
+    nudgeOutbox(ctx);
+  }
   return row;
 }
 
+/** The outbox kind of a notification's push. */
+export const PUSH_SEND = 'push.send';
+
 /**
- * Sends the push of one notification after the caller's transaction: at once (on PGlite the next
- * query waits for the transaction), and again shortly after for a PostgreSQL transaction still
- * open; anything left waits for the sweep.
+ * The push of a HELD notification as an outbox effect (platform/outbox.ts), one per notification
+ * and due time: the immediate push is written with the notification, in the caller's
+ * transaction; the sweep writes one when a held push comes due.
  */
-function schedule(ctx: AppContext, id: number): void {
-  const attempt = async () => {
-    for (const wait of [0, 250, 2000]) {
-      if (wait) await new Promise((r) => setTimeout(r, wait).unref());
-      if ((await deliverPush(ctx, id)) !== 'not_due') return;
-    }
-  };
-  track(ctx, new Promise<void>((resolve) => setImmediate(resolve)).then(attempt).catch(logFailure(ctx, id)));
+function pushEffect(id: number, pushAfter: Date, at: Date): OutboxEffect {
+  return { kind: PUSH_SEND, key: `push:${id}:${pushAfter.getTime()}`, payload: { notification_id: id }, at };
 }
 
-function logFailure(ctx: AppContext, id: number) {
-  return (err: unknown) => logs.get(ctx)?.warn({ err, notification_id: id }, 'push delivery failed');
-}
+/** The key the push service deduplicates a notification's push by: every delivery of it carries it. */
+export const pushIdempotencyKey = (notificationId: number) => stableUuid(`push:${notificationId}`);
 
-type Delivery = 'sent' | 'failed' | 'held' | 'skipped' | 'not_due';
+type Delivery = 'sent' | 'held' | 'skipped' | 'not_due';
 
 /** Whether a HELD row may go now: its time has come, or its member agrees to night-time pushes. */
 const due = (now: Date) =>
@@ -124,7 +147,12 @@ const due = (now: Date) =>
     or(lte(notifications.push_after, now), eq(users.is_nighttime_alert, true)),
   );
 
-/** Re-decides and, when due, sends the push of one HELD notification (flags as they are now). */
+/**
+ * The outbox handler of a push: re-decides with the member's flags as they are now and, when
+ * due, sends it, then marks it SENT. Sent before it is marked, so a crash in between sends it
+ * again — with the same idempotency key, which the push service deduplicates. A send that throws
+ * is retried by the outbox; after its last attempt the row is FAILED (`pushDead`).
+ */
 export async function deliverPush(ctx: AppContext, id: number): Promise<Delivery> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
@@ -153,50 +181,46 @@ export async function deliverPush(ctx: AppContext, id: number): Promise<Delivery
     await ctx.db.update(notifications).set({ push_after: decision.until }).where(stillHeld);
     return 'held';
   }
-  // The claim: only one sender moves the row from HELD.
-  const claimed = await ctx.db
-    .update(notifications)
-    .set({ push_status: 'SENT', push_after: null })
-    .where(stillHeld)
-    .returning({ id: notifications.id });
-  if (claimed.length === 0) return 'not_due';
-  try {
-    await pushSenderFor(ctx).send({
-      external_id: row.uuid,
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      kind: row.kind,
-      notification_id: row.id,
-    });
-    return 'sent';
-  } catch (err) {
-    logFailure(ctx, id)(err);
-    await ctx.db.update(notifications).set({ push_status: 'FAILED' }).where(eq(notifications.id, id));
-    return 'failed';
-  }
+  await pushSenderFor(ctx).send({
+    external_id: row.uuid,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    kind: row.kind,
+    notification_id: row.id,
+    idempotency_key: pushIdempotencyKey(row.id),
+  });
+  await ctx.db.update(notifications).set({ push_status: 'SENT', push_after: null }).where(stillHeld);
+  return 'sent';
 }
 
 /**
- * The sweep (every minute in the server process): sends the held pushes that are due — their
- * morning has come, or their member has since agreed to night-time alerts — oldest first, up to
- * `limit` a pass (one member's when userId is given). Returns what became of each.
+ * The sweep (every minute in the server process): writes the push of every held notification now
+ * due — its morning has come, or its member has since agreed to night-time alerts — to the outbox,
+ * oldest first, up to `limit` a pass (one member's when userId is given), and delivers them at
+ * once. Returns how many were written.
  */
 export async function releaseDuePushes(
   ctx: AppContext,
   opts: { limit?: number; userId?: number } = {},
-): Promise<Record<Delivery, number>> {
+): Promise<number> {
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ id: notifications.id })
+    .select({ id: notifications.id, push_after: notifications.push_after })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.user_id))
     .where(and(due(now), opts.userId !== undefined ? eq(notifications.user_id, opts.userId) : undefined))
     .orderBy(asc(notifications.push_after), asc(notifications.id))
     .limit(opts.limit ?? 500);
-  const tally: Record<Delivery, number> = { sent: 0, failed: 0, held: 0, skipped: 0, not_due: 0 };
-  for (const r of rows) tally[await deliverPush(ctx, r.id)] += 1;
-  return tally;
+  await enqueue(
+    ctx.db,
+    rows.map((r) => pushEffect(r.id, r.push_after ?? now, now)),
+  );
+  if (rows.length > 0) {
+    nudgeOutbox(ctx);
+    await settleOutbox(ctx);
+  }
+  return rows.length;
 }
 
 /** After the member agreed to night-time alerts: their held pushes go now (fire-and-forget). */
@@ -210,28 +234,68 @@ export function releaseHeldPushesOf(ctx: AppContext, userId: number): void {
   );
 }
 
+/** The outbox kind of a member's push tags. */
+export const PUSH_TAGS = 'push.tags';
+
 /**
  * Sets the member's push tags (loginPushTags: experiment groups, alarm switches and, at a login,
- * how and when) off the request path: at every login (SPEC.md §4 "Session": "It then sets
- * analytics and push attributes") and when the alarm switches change. A failing push service is
- * logged, never the caller's failure.
+ * how and when) off the request path, through the outbox (retried while the push service fails):
+ * at every login (SPEC.md §4 "Session": "It then sets analytics and push attributes") and when the
+ * alarm switches change. Written right after the caller's commit; never the caller's failure.
  */
 export function tagPushUser(ctx: AppContext, userId: number, method?: string): void {
-  const run = async () => {
-    const [row] = await ctx.db
-      .select({ uuid: users.uuid, ...flagColumns })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!row?.is_active) return;
-    const { abType, subAbType } = abGroups(row.uuid);
-    await pushSenderFor(ctx).setTags(
-      row.uuid,
-      loginPushTags({ abType, subAbType, ...(method ? { method } : {}), ...row, now: ctx.clock.now() }),
-    );
+  const at = ctx.clock.now();
+  const effect: OutboxEffect = {
+    kind: PUSH_TAGS,
+    key: `${PUSH_TAGS}:${userId}:${randomUUID()}`,
+    payload: { user_id: userId, method: method ?? null, at: at.getTime() },
+    at,
   };
   track(
     ctx,
-    run().catch((err: unknown) => logs.get(ctx)?.warn({ err, user_id: userId }, 'setting push tags failed')),
+    enqueue(ctx.db, effect).then(
+      () => nudgeOutbox(ctx),
+      (err: unknown) => logs.get(ctx)?.warn({ err, user_id: userId }, 'setting push tags failed'),
+    ),
   );
 }
+
+/** The tags as they stand at delivery (switches), with the login's method and time. */
+async function sendPushTags(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
+  const [row] = await ctx.db
+    .select({ uuid: users.uuid, ...flagColumns })
+    .from(users)
+    .where(eq(users.id, Number(payload.user_id)))
+    .limit(1);
+  if (!row?.is_active) return;
+  const { abType, subAbType } = abGroups(row.uuid);
+  const method = typeof payload.method === 'string' ? payload.method : undefined;
+  await pushSenderFor(ctx).setTags(
+    row.uuid,
+    loginPushTags({
+      abType,
+      subAbType,
+      ...(method ? { method } : {}),
+      ...row,
+      now: new Date(Number(payload.at)),
+    }),
+  );
+}
+
+/** The users domain's outbox handlers (app wiring registers them). */
+export const notifyOutboxHandlers: Record<string, OutboxHandler> = {
+  [PUSH_TAGS]: { deliver: sendPushTags },
+  [PUSH_SEND]: {
+    deliver: async (ctx, payload) => {
+      await deliverPush(ctx, Number(payload.notification_id));
+    },
+    onDead: async (ctx, payload) => {
+      await ctx.db
+        .update(notifications)
+        .set({ push_status: 'FAILED' })
+        .where(
+          and(eq(notifications.id, Number(payload.notification_id)), eq(notifications.push_status, 'HELD')),
+        );
+    },
+  },
+};

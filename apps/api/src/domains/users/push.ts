@@ -9,10 +9,12 @@
  *     and ONESIGNAL_API_KEY are set;
  *   - DevPushSink: keeps the last 200 pushes in memory (the default outside production, and tests);
  *   - NoPushSender: production without keys sends nothing.
- * Senders may throw; notify.ts records FAILED and never fails the request.
+ * Senders may throw; the outbox (notify.ts) retries, records FAILED after the last attempt and never
+ * fails the request.
  */
 import { isDeliverableAppPush } from '@codiroom/shared';
 import type { AppContext } from '../../platform/context.ts';
+import { tracedFetch } from '../../platform/tracing.ts';
 
 export type PushMessage = {
   /** The member's uuid: the external id the app registered with the push service. */
@@ -23,6 +25,8 @@ export type PushMessage = {
   link: string | null;
   kind: string;
   notification_id: number;
+  /** The same for every delivery of one notification (notify.ts pushIdempotencyKey): deduplicated by the service. */
+  idempotency_key?: string;
 };
 
 export interface PushSender {
@@ -97,6 +101,8 @@ export class OneSignalPushSender implements PushSender {
       data: { link: m.link, kind: m.kind, notification_id: m.notification_id },
     };
     if (m.link && this.opts.linkOrigin) body.url = `${this.opts.linkOrigin}${m.link}`;
+    // OneSignal keeps a notification's idempotency key for 30 days and answers a repeat without sending.
+    if (m.idempotency_key) body.idempotency_key = m.idempotency_key;
     return body;
   }
 
@@ -145,7 +151,7 @@ export class OneSignalPushSender implements PushSender {
     read = false,
   ): Promise<{ ok: boolean; status: number; json?: unknown }> {
     const base = this.opts.baseUrl.replace(/\/+$/, '');
-    const res = await fetch(`${base}${path}`, {
+    const res = await tracedFetch('push')(`${base}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

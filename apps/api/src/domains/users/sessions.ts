@@ -16,11 +16,11 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_S, type TokenPair } from '@codiroom/shared';
 import { and, eq, gte, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { refreshTokens, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { REVOCATION_TTL_S, TOKEN_CLOCK_SKEW_S } from '../../platform/tokens.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { refreshTokens, users } from './schema.ts';
 
 const keys = new WeakMap<object, Uint8Array>();
 function refreshKey(ctx: AppContext): Uint8Array {

@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { tracedFetch } from '../../platform/tracing.ts';
 
 export interface SmsSender {
   readonly kind: 'solapi' | 'outbox';
@@ -92,7 +93,7 @@ export class SolapiSender implements SmsSender {
   async send(phone: string, text: string): Promise<void> {
     const date = (this.opts.now?.() ?? new Date()).toISOString();
     const salt = randomBytes(16).toString('hex');
-    const doFetch = this.opts.fetch ?? fetch;
+    const doFetch = tracedFetch('sms', this.opts.fetch ?? fetch);
     let res: Response;
     try {
       res = await doFetch(this.url, {

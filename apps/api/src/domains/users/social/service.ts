@@ -38,7 +38,6 @@ import {
 } from '@codiroom/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { socialIdentities, users } from '../../../db/schema.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from '../../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../../platform/transactions.ts';
@@ -53,6 +52,7 @@ import {
 import { checkCode, consumeCode } from '../auth-verification.ts';
 import { mergeGuestIntoMember } from '../guest-merge.ts';
 import { tagPushUser } from '../notify.ts';
+import { socialIdentities, users } from '../schema.ts';
 import { issueSession } from '../sessions.ts';
 import { memberSignedUp } from '../sign-up-hooks.ts';
 import { readOAuthToken, type SocialProof, signOAuthToken } from './oauth-token.ts';

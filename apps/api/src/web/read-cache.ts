@@ -1,0 +1,43 @@
+/**
+ * A validated body kept as an object in one of the storefront's in-process read caches (a
+ * ResponseCache of objects, catalog/response-cache.ts): answered while fresh, answered and refreshed
+ * once (single flight) while stale, never past its hard bound (the next scheduled price change for
+ * bodies with prices), and not stored when an invalidation overtook the load. The same policy as
+ * the API routes' `sendCached`, without the JSON string (the product page's reads and the listings).
+ */
+import type { z } from 'zod';
+import { msToNextPriceChange } from '../domains/catalog/index.ts';
+import type { ResponseCache } from '../domains/catalog/response-cache.ts';
+import type { AppContext } from '../platform/context.ts';
+
+export async function cachedBody<S extends z.ZodType>(
+  ctx: AppContext,
+  cache: ResponseCache<unknown>,
+  key: string,
+  ttlMs: number,
+  priced: boolean,
+  schema: S,
+  load: () => Promise<unknown>,
+): Promise<z.output<S>> {
+  const fill = async () => {
+    const started = ctx.clock.now().getTime();
+    const since = cache.generation();
+    const [loaded, bound] = await Promise.all([
+      load(),
+      priced ? msToNextPriceChange(ctx, ctx.clock.now()) : null,
+    ]);
+    const body = schema.parse(loaded);
+    if (cache.enabled && cache.generation() === since) {
+      const left = bound === null ? Number.POSITIVE_INFINITY : bound - (ctx.clock.now().getTime() - started);
+      cache.set(key, body, ttlMs, left);
+    }
+    return body;
+  };
+  if (!cache.enabled) return fill();
+  const hit = cache.lookup(key);
+  if (hit) {
+    if (!hit.fresh) cache.revalidate(key, async () => void (await fill()));
+    return hit.body as z.output<S>;
+  }
+  return fill();
+}

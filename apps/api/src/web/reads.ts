@@ -1,0 +1,187 @@
+/**
+ * The storefront's in-process reads (SPEC.md 'Product detail'; packages/shared storefront-reads.ts):
+ * what a page loader would ask the API, answered by the same read models the API routes call and
+ * validated by the same response schemas, without `app.inject`, JSON or the Fastify pipeline.
+ * Reads are anonymous, as the loaders' API calls were (no cookie, no token): the answers are the
+ * ones the routes give a guest.
+ *
+ * The product page's sections come from its page document (web/product-document.ts: stored in the
+ * database, cards laid over live); this process keeps the detail (the API's TTL) and the document
+ * with live cards (SECTION_TTL_MS) in PRODUCT_PAGE_CACHE, a ResponseCache of objects with the same
+ * stale-while-revalidate and price-change bound, cleared on every node by `catalog.changed`,
+ * `popularity.changed`, `prices.changed` and `reviews.changed`. The shipping promise is made at each
+ * read (it depends on the hour); the interest-free notice has its own cache (contents).
+ */
+import {
+  AiSimilarBody,
+  CodiSet,
+  InterestFreeNoticeBody,
+  MatchupProductsBody,
+  ProductDetail,
+  type ProductPageReads,
+  ReviewListBody,
+  ReviewListQuery,
+  ReviewPhotoStripBody,
+  ShippingInfoBody,
+  SizeGradingBody,
+  type StorefrontReads,
+} from '@codiroom/shared';
+import { z } from 'zod';
+import { shippingFromTerms, shippingInfo } from '../domains/catalog/product-page.ts';
+import { readAiSimilar, readDetail } from '../domains/catalog/product-read.ts';
+import { sizeGrading } from '../domains/catalog/products.ts';
+import { DETAIL_TTL_MS, ResponseCache } from '../domains/catalog/response-cache.ts';
+import { markLiveViewer } from '../domains/catalog/signals.ts';
+import { matchupProducts } from '../domains/contents/matchup.ts';
+import { interestFreeNotice } from '../domains/contents/submissions.ts';
+import { codiByProduct } from '../domains/curations/codi.ts';
+import { assertDisplay, productReviews, reviewPhotoStrip } from '../domains/reviews/read.ts';
+import { defineCache } from '../platform/cache.ts';
+import type { AppContext } from '../platform/context.ts';
+import { isIssuedGuestId } from '../platform/guest-id.ts';
+import {
+  DOCUMENT_BEST_REVIEWS,
+  DOCUMENT_REVIEW_PHOTOS,
+  type ProductDocument,
+  productDocument,
+  sectionBody,
+  withLiveCards,
+} from './product-document.ts';
+import { cachedBody } from './read-cache.ts';
+import { homeReads } from './reads-home.ts';
+import { listingReads } from './reads-listing.ts';
+import { rankingReads } from './reads-ranking.ts';
+import { siteReads } from './reads-site.ts';
+
+/**
+ * The product page's document with live cards (web/product-document.ts), and reviews or photos in
+ * other counts: a minute here — their prices never outlive a price change (event or scheduled),
+ * their contents an event; what no event announces (a review's helpful votes) is at most this
+ * (+ STALE_MS) late, while the product's own detail (stock, the buy button) keeps the API's 5 s.
+ */
+export const SECTION_TTL_MS = 60_000;
+const CodiList = z.object({ result: z.array(CodiSet) });
+
+type Entry = { body: unknown; expires: number; hard: number };
+export const PRODUCT_PAGE_CACHE = defineCache<Entry>('storefront-product-page', {
+  // Each entry carries its own life (ResponseCache).
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 30_000,
+  invalidatedBy: ['catalog.changed', 'popularity.changed', 'prices.changed', 'reviews.changed'],
+  clock: 'app',
+});
+
+export function productPageCache(ctx: AppContext): ResponseCache<unknown> {
+  return ctx.caches.singleton(
+    PRODUCT_PAGE_CACHE.name,
+    () =>
+      new ResponseCache<unknown>(
+        ctx.config.RESPONSE_CACHE === 'on',
+        () => ctx.clock.now().getTime(),
+        ctx.caches.local(PRODUCT_PAGE_CACHE),
+      ),
+  );
+}
+
+/** A body through PRODUCT_PAGE_CACHE (web/read-cache.ts `cachedBody`: fresh, stale once, price-bounded). */
+const section = <S extends z.ZodType>(
+  ctx: AppContext,
+  key: string,
+  ttlMs: number,
+  priced: boolean,
+  schema: S,
+  load: () => Promise<unknown>,
+): Promise<z.output<S>> => cachedBody(ctx, productPageCache(ctx), key, ttlMs, priced, schema, load);
+
+/** A product display id as the routes parse one (catalog parseId): null for 0 or out of range. */
+const displayId = (id: number): number | null => (Number.isInteger(id) && id > 0 && id < 1e9 ? id : null);
+
+/**
+ * The reads of one page request; `clientAddress` names a viewer without a guest id (as req.ip
+ * does); `log` gets what the route would have logged (a live viewer count that failed).
+ */
+export function storefrontReads(
+  ctx: AppContext,
+  clientAddress: string,
+  log?: { warn: (obj: object, msg: string) => void },
+): StorefrontReads {
+  const now = () => ctx.clock.now();
+  // The page's sections come from one document (web/product-document.ts): read once per page,
+  // with live cards, and kept here for SECTION_TTL_MS (never past the next price change).
+  const documents = new Map<number, Promise<ProductDocument>>();
+  const document = (id: number): Promise<ProductDocument> => {
+    let p = documents.get(id);
+    if (!p) {
+      p = section(ctx, `document:${id}`, SECTION_TTL_MS, true, z.custom<ProductDocument>(), async () =>
+        withLiveCards(ctx, now(), await productDocument(ctx, id)),
+      );
+      documents.set(id, p);
+    }
+    return p;
+  };
+  const product: ProductPageReads = {
+    async detail(id, guestId) {
+      const body = await section(ctx, `detail:${id}`, DETAIL_TTL_MS, true, ProductDetail, () =>
+        readDetail(ctx, now(), displayId(id)),
+      );
+      // As the route: an issued guest id, else the address (catalog/routes.ts, product detail).
+      const guest = guestId !== null && isIssuedGuestId(ctx.config, guestId) ? guestId : null;
+      markLiveViewer(ctx, body.id, guest ? `g${guest}` : `ip${clientAddress}`, (err) =>
+        log?.warn({ err }, 'live viewer count failed'),
+      );
+      return body;
+    },
+    sizeGrading: async (id) => {
+      const d = displayId(id);
+      if (d === null) return SizeGradingBody.parse(await sizeGrading(ctx.db, d));
+      return sectionBody((await document(d)).grading);
+    },
+    similar: async (id) => {
+      const d = displayId(id);
+      if (d === null) return AiSimilarBody.parse(await readAiSimilar(ctx, now(), d));
+      return sectionBody((await document(d)).similar);
+    },
+    shipping: async (id) => {
+      const d = displayId(id);
+      if (d === null) return ShippingInfoBody.parse(await shippingInfo(ctx, d));
+      return ShippingInfoBody.parse(shippingFromTerms(ctx, d, sectionBody((await document(d)).shipping)));
+    },
+    matchup: async (id) => {
+      const d = displayId(id);
+      if (d === null) return MatchupProductsBody.parse(await matchupProducts(ctx, now(), d));
+      return sectionBody((await document(d)).matchup);
+    },
+    codis: async (id) => {
+      const d = displayId(id);
+      if (d === null) return CodiList.parse(await codiByProduct(ctx, d));
+      return sectionBody((await document(d)).codis);
+    },
+    bestReviews: async (id, count) => {
+      const d = displayId(id);
+      if (d !== null && count === DOCUMENT_BEST_REVIEWS) return sectionBody((await document(d)).bestReviews);
+      return section(ctx, `reviews-best:${id}:${count}`, SECTION_TTL_MS, false, ReviewListBody, async () =>
+        productReviews(ctx, await assertDisplay(ctx.db, d), 'best', ReviewListQuery.parse({ count }), null),
+      );
+    },
+    reviewPhotos: async (id, count) => {
+      const d = displayId(id);
+      if (d !== null && count === DOCUMENT_REVIEW_PHOTOS) return sectionBody((await document(d)).photos);
+      return section(
+        ctx,
+        `review-photos:${id}:${count}`,
+        SECTION_TTL_MS,
+        false,
+        ReviewPhotoStripBody,
+        async () => reviewPhotoStrip(ctx.db, await assertDisplay(ctx.db, d), count),
+      );
+    },
+    interestFreeNotice: async () => InterestFreeNoticeBody.parse(await interestFreeNotice(ctx)),
+  };
+  return {
+    product,
+    site: siteReads(ctx),
+    home: homeReads(ctx),
+    listing: listingReads(ctx),
+    ranking: rankingReads(ctx),
+  };
+}

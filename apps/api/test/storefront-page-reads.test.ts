@@ -1,0 +1,280 @@
+/**
+ * The in-process reads of the storefront's other pages (apps/api/src/web/reads-*.ts, packages/shared
+ * storefront-page-reads.ts): each answers exactly what its API route answers (deep-equal to
+ * JSON.parse of the route's body) for the same request, and a request the route refuses is the
+ * route's error. The cached category listing is never stale past a change's event or a time sale's
+ * start.
+ */
+import type { Clock } from '@codiroom/shared';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likes, productDisplays, themes, timeSaleItems, timeSales } from '../src/db/schema.ts';
+import { seed } from '../src/demo/seed.ts';
+import { invalidate } from '../src/platform/cache.ts';
+import { storefrontReads } from '../src/web/reads.ts';
+import { ADMIN_KEY_HEADERS, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
+
+const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
+let nowMs = Date.parse('2026-11-20T03:00:00Z');
+const clock: Clock = { now: () => new Date(nowMs) };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await seed(t.ctx.db, { products: 120, now: SEED_NOW });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function api(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url, headers });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const reads = () => storefrontReads(t.ctx, '127.0.0.1');
+
+/** `inProcess` equals the route's 200 body for `url`, and is plain JSON (what React Router serialises). */
+async function expectSame(inProcess: unknown, url: string, headers: Record<string, string> = {}) {
+  const res = await api(url, headers);
+  expect(res.status, url).toBe(200);
+  expect(inProcess, url).toEqual(res.body);
+  expect(JSON.parse(JSON.stringify(inProcess)), url).toEqual(inProcess);
+}
+
+describe('every page: web status and banners', () => {
+  it('the web status is the route answer, before and after an operator switches it', async () => {
+    await expectSame(await reads().site.webStatus(), '/api/web-status');
+    expect((await reads().site.webStatus()).result).toBe(false);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: ADMIN_KEY_HEADERS,
+      payload: {
+        result: true,
+        variant: 'overload',
+        start_at: '2026-11-20T01:00:00Z',
+        end_at: '2026-11-20T05:00:00Z',
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const switched = await reads().site.webStatus();
+    expect(switched).toMatchObject({ result: true, variant: 'overload' });
+    await expectSame(switched, '/api/web-status');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/web-status',
+      headers: ADMIN_KEY_HEADERS,
+      payload: { result: false },
+    });
+    expect((await reads().site.webStatus()).result).toBe(false);
+  });
+
+  it("a placement's banners are the route answer; a placement that is no code is its 400", async () => {
+    for (const placement of ['home_top', 'home_middle', 'category', 'nowhere']) {
+      await expectSame(await reads().site.banners(placement), `/api/contents/banners?placement=${placement}`);
+    }
+    expect((await reads().site.banners('home_top')).result.length).toBeGreaterThan(0);
+    expect((await api('/api/contents/banners?placement=Not%20A%20Code')).status).toBe(400);
+    await expect(reads().site.banners('Not A Code')).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+/** A time sale on `id` from `startsMs` for an hour at 10,000 won, announced as the admin route does. */
+async function timeSaleOn(id: number, startsMs: number) {
+  const [ts] = await t.ctx.db
+    .insert(timeSales)
+    .values({
+      title: '테스트 타임세일',
+      starts_at: new Date(startsMs),
+      ends_at: new Date(startsMs + 3_600_000),
+    })
+    .returning();
+  await t.ctx.db
+    .insert(timeSaleItems)
+    .values({ time_sale_id: ts!.id, product_display_id: id, sale_price: 10_000, stock_limit: 50 });
+  await invalidate(t.ctx, 'prices.changed');
+}
+
+describe('the home page', () => {
+  it('the feed of a new guest, of a guest with likes and without a guest id is the route answer', async () => {
+    const fresh = guestIdOf(t.ctx, 'home-new');
+    await expectSame(await reads().home.feed(fresh), '/api/contents/home-feed', { 'x-guest-user-id': fresh });
+    const liker = guestIdOf(t.ctx, 'home-liker');
+    const [liked] = await t.ctx.db
+      .select({ id: productDisplays.id })
+      .from(productDisplays)
+      .where(eq(productDisplays.is_active, true))
+      .orderBy(asc(productDisplays.id))
+      .limit(1);
+    await t.ctx.db.insert(likes).values({ guest_id: liker, like_type: 'PRODUCT', like_id: liked!.id });
+    const mine = await reads().home.feed(liker);
+    expect(mine.sections[0]?.key).toBe('for_you');
+    await expectSame(mine, '/api/contents/home-feed', { 'x-guest-user-id': liker });
+    // Without an issued guest id the route refuses; the read is the curated feed (no personal section).
+    const curated = await reads().home.feed('not-an-issued-id');
+    expect(curated.sections.map((x) => x.key)).not.toContain('for_you');
+    expect(await reads().home.feed(null)).toEqual(curated);
+    await expectSame(curated, '/api/contents/home-feed', { 'x-guest-user-id': fresh });
+  });
+
+  it('a popular product on time sale shows its sale price in the feed, as on the route', async () => {
+    const guest = guestIdOf(t.ctx, 'home-sale');
+    const before = await reads().home.feed(guest);
+    const popular = before.sections.find((x) => x.key === 'popular');
+    const card = popular?.products[0];
+    if (!card) throw new Error('no popular product');
+    await timeSaleOn(card.id, nowMs - 60_000);
+    const after = await reads().home.feed(guest);
+    const onSale = after.sections.find((x) => x.key === 'popular')!.products.find((p) => p.id === card.id);
+    expect(onSale?.time_sale_price).toBe(10_000);
+    await expectSame(after, '/api/contents/home-feed', { 'x-guest-user-id': guest });
+  });
+
+  it('the look of the day is the route answer', async () => {
+    await expectSame(await reads().home.dailyLook(), '/api/contents/daily-look');
+  });
+});
+
+describe('the listing pages', () => {
+  const listings: [Record<string, string | number | undefined>, string][] = [
+    [{}, ''],
+    [{ category_main: 'all', sort: 'popular', page: 1 }, 'category_main=all&sort=popular&page=1'],
+    [{ category_main: 'top', sort: 'newest', page: 2 }, 'category_main=top&sort=newest&page=2'],
+    [
+      { sort: 'price_asc', price_min: '10000', price_max: '90000' },
+      'sort=price_asc&price_min=10000&price_max=90000',
+    ],
+    [{ sort: 'discount', size: 'L, XL', brand_id: '1,2,3' }, 'sort=discount&size=L,%20XL&brand_id=1,2,3'],
+    [
+      { sort: 'reviews', color: '블랙', page: 99 },
+      `sort=reviews&color=${encodeURIComponent('블랙')}&page=99`,
+    ],
+  ];
+
+  it('category listings, the tree and the facets are the route answers', async () => {
+    for (const [query, qs] of listings) {
+      await expectSame(
+        await reads().listing.categoryProducts(query),
+        `/api/products/category-products?${qs}`,
+      );
+    }
+    await expectSame(await reads().listing.categories(), '/api/products/categories');
+    await expectSame(
+      await reads().listing.categoryFilters('all', undefined),
+      '/api/products/category-filters',
+    );
+    const tree = await reads().listing.categories();
+    const tab = tree.result.find((x) => x.subs.length > 0)!;
+    const sub = tab.subs[0]!.code;
+    await expectSame(
+      await reads().listing.categoryFilters(tab.main, sub),
+      `/api/products/category-filters?category_main=${tab.main}&category_sub=${sub}`,
+    );
+  });
+
+  it('a query the route refuses is its 400', async () => {
+    for (const [query, qs] of [
+      [{ brand_id: 'x' }, 'brand_id=x'],
+      [{ category_main: 'nothing' }, 'category_main=nothing'],
+      [{ sort: 'cheapest' }, 'sort=cheapest'],
+    ] as const) {
+      expect((await api(`/api/products/category-products?${qs}`)).status, qs).toBe(400);
+      await expect(reads().listing.categoryProducts(query)).rejects.toMatchObject({ statusCode: 400 });
+    }
+    await expect(reads().listing.categoryFilters('nothing', undefined)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
+  it('a sold-out product and one on time sale are listed as on the route', async () => {
+    let soldOut: { id: number } | undefined;
+    for (let page = 1; page < 10 && !soldOut; page++) {
+      const body = await reads().listing.categoryProducts({ sort: 'newest', page });
+      soldOut = body.result.find((p) => p.quantity === 0);
+      if (soldOut) await expectSame(body, `/api/products/category-products?sort=newest&page=${page}`);
+      if (body.page >= body.total_page) break;
+    }
+    expect(soldOut).toBeDefined();
+    const first = (await reads().listing.categoryProducts({ sort: 'price_desc' })).result[0]!;
+    await timeSaleOn(first.id, nowMs - 60_000);
+    const listed = await reads().listing.categoryProducts({ sort: 'price_desc' });
+    expect(listed.result.find((p) => p.id === first.id)?.time_sale_price).toBe(10_000);
+    await expectSame(listed, '/api/products/category-products?sort=price_desc');
+  });
+
+  it('the cached listing shows a change at its event and a time sale from its first second', async () => {
+    const q = { category_main: 'all', sort: 'newest' };
+    const card = (await reads().listing.categoryProducts(q)).result[0]!;
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ name: `${card.name} 변경` })
+      .where(eq(productDisplays.id, card.id));
+    expect((await reads().listing.categoryProducts(q)).result[0]?.name).toBe(card.name); // cached
+    await invalidate(t.ctx, 'catalog.changed');
+    expect((await reads().listing.categoryProducts(q)).result[0]?.name).toBe(`${card.name} 변경`);
+
+    const starts = nowMs + 60_000;
+    await timeSaleOn(card.id, starts);
+    const before = await reads().listing.categoryProducts(q);
+    expect(before.result[0]?.time_sale_price ?? null).toBeNull();
+    nowMs = starts + 1;
+    const after = await reads().listing.categoryProducts(q);
+    expect(after.result[0]?.time_sale_price).toBe(10_000);
+    await expectSame(after, '/api/products/category-products?category_main=all&sort=newest');
+  });
+
+  it('a collection and a theme page are the route answers; a missing one is its 404', async () => {
+    await expectSame(await reads().listing.collection('outlet', 1), '/api/contents/collection/outlet?page=1');
+    const [theme] = await t.ctx.db.select({ id: themes.id }).from(themes).orderBy(asc(themes.id)).limit(1);
+    expect(theme).toBeDefined();
+    await expectSame(
+      await reads().listing.theme(String(theme!.id), 1),
+      `/api/contents/theme/${theme!.id}?page=1`,
+    );
+    await expectSame(
+      await reads().listing.theme(String(theme!.id), 2),
+      `/api/contents/theme/${theme!.id}?page=2`,
+    );
+    for (const [read, url] of [
+      [
+        () => reads().listing.collection('no-such-collection', 1),
+        '/api/contents/collection/no-such-collection',
+      ],
+      [() => reads().listing.theme('999999999', 1), '/api/contents/theme/999999999'],
+      [() => reads().listing.theme('0', 1), '/api/contents/theme/0'],
+    ] as const) {
+      const res = await api(url);
+      expect(res.status, url).toBe(404);
+      await expect(read()).rejects.toMatchObject({ statusCode: 404, detail: res.body.detail });
+    }
+  });
+});
+
+describe('the ranking page', () => {
+  it('ranking tabs and the brands tab are the route answers; a refused query is its 400', async () => {
+    for (const [query, qs] of [
+      [{}, ''],
+      [{ page: 1, category_main: 'all', period: 'realtime' }, 'page=1&category_main=all&period=realtime'],
+      [{ page: 1, category_main: 'top', period: 'daily' }, 'page=1&category_main=top&period=daily'],
+      [{ page: 2, category_main: 'all', period: 'weekly' }, 'page=2&category_main=all&period=weekly'],
+      [{ page: 1, category_main: 'rising' }, 'page=1&category_main=rising'],
+    ] as const) {
+      await expectSame(await reads().ranking.items(query), `/api/products/ranking-items?${qs}`);
+    }
+    await expectSame(await reads().ranking.brands(), '/api/products/ranking-brands');
+    expect((await api('/api/products/ranking-items?category_main=nothing')).status).toBe(400);
+    await expect(reads().ranking.items({ category_main: 'nothing' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
+  it('a ranked product on time sale shows its sale price, as on the route', async () => {
+    const first = (await reads().ranking.items({ category_main: 'bottom' })).result[0];
+    if (!first) throw new Error('no ranked product');
+    await timeSaleOn(first.id, nowMs - 60_000);
+    const after = await reads().ranking.items({ category_main: 'bottom' });
+    expect(after.result.find((p) => p.id === first.id)?.time_sale_price).toBe(10_000);
+    await expectSame(after, '/api/products/ranking-items?category_main=bottom');
+  });
+});

@@ -1,0 +1,247 @@
+#!/usr/bin/env node
+// Server-rendered pages under load (autocannon, 10 connections): the built server in production
+// mode on a fresh PostgreSQL database (created here, dropped afterwards) or a fresh PGlite data
+// directory, seeded with --products products. Alternates --runs rounds of the product page
+// (`/product/{id}`, ids rotating over --ids seeded products, the rotation going on across rounds)
+// and the ranking page (`/ranking`, rotating its tabs, periods and pages as a visitor would),
+// swapping which goes first each round so a noisy machine slows both alike. Reports, per page:
+// pages/s median and spread (min–max), p50/p99 latency, the server process's CPU ms per page
+// (/proc/<pid>/stat utime+stime over each run) and non-2xx; and the ratio product / ranking of the
+// medians.
+// Target (SPEC.md 'Performance', PostgreSQL): product pages/s ≥ 0.8 × ranking pages/s, no non-2xx.
+// Usage: node bench/pages.mjs [--db postgres|pglite] [--products 2000] [--ids 1500] [--runs 5]
+//        [--duration 10] [--connections 10] [--port 3300] [--documents wait|cold]
+//        [--base postgres://root@127.0.0.1:5432/postgres]
+// BENCH_SERVER_ENTRY (bench/server.mjs) runs another build (bench/before-after.mjs).
+// Writes bench/results/pages-{db}.json; exits 1 when the target is missed (PostgreSQL) or any
+// page answered non-2xx.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { cliArgs, cpuMsOf, startServer } from './server.mjs';
+
+const { values } = parseArgs({
+  args: cliArgs(),
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    base: {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/postgres',
+    },
+    products: { type: 'string', default: '2000' },
+    ids: { type: 'string', default: '1500' },
+    runs: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3300' },
+    'db-prefix': { type: 'string', default: 'h1_bench_pages_' },
+    // wait: measure once the worker has computed the product documents (a running shop);
+    // cold: measure at once (first visits compute their document).
+    documents: { type: 'string', default: 'wait' },
+  },
+});
+const port = Number(values.port);
+const connections = Number(values.connections);
+const duration = Number(values.duration);
+const runs = Number(values.runs);
+const usePg = values.db === 'postgres';
+
+/** Where each rotation is: it goes on across runs, so a slow run does not see the same ids again. */
+const cursors = new Map();
+
+function run(name, url, paths, pid, seconds = duration) {
+  const cursor = cursors.get(paths) ?? { n: 0 };
+  cursors.set(paths, cursor);
+  const cpu0 = cpuMsOf(pid);
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              cursor.n += 1;
+              return { ...req, path: paths[cursor.n % paths.length] };
+            },
+          },
+        ],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const cpu = cpuMsOf(pid) - cpu0;
+        resolve({
+          name,
+          pages: r.requests.total,
+          pages_per_s: Math.round((r.requests.total / seconds) * 10) / 10,
+          latency_ms: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+          server_cpu_ms_per_page: Math.round((cpu / Math.max(1, r.requests.total)) * 100) / 100,
+          non_2xx: r.non2xx,
+          errors: r.errors,
+          timeouts: r.timeouts,
+        });
+      },
+    );
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+function summary(samples) {
+  const of = (f) => samples.map(f);
+  const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+  return {
+    pages_per_s: spread(of((s) => s.pages_per_s)),
+    latency_p50_ms: spread(of((s) => s.latency_ms.p50)),
+    latency_p99_ms: spread(of((s) => s.latency_ms.p99)),
+    server_cpu_ms_per_page: spread(of((s) => s.server_cpu_ms_per_page)),
+    non_2xx: samples.reduce((a, s) => a + s.non_2xx + s.errors + s.timeouts, 0),
+  };
+}
+
+const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+  () => true,
+  () => false,
+);
+if (taken) throw new Error(`port ${port} is in use: pass --port`);
+
+const dbName = `${values['db-prefix']}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const admin = usePg ? postgres(values.base, { max: 1, onnotice: () => {} }) : null;
+const dataDir = usePg ? null : join(tmpdir(), `codiroom-bench-pages-${process.pid}`);
+let env;
+if (usePg) {
+  const dbUrl = new URL(values.base);
+  dbUrl.pathname = `/${dbName}`;
+  await admin.unsafe(`create database ${dbName}`);
+  env = { DATABASE_URL: dbUrl.toString(), SEED_PRODUCTS: values.products };
+} else {
+  env = { DATA_DIR: dataDir, SEED_PRODUCTS: values.products };
+}
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+env.METRICS_TOKEN = METRICS_TOKEN;
+
+/** codiroom_page_documents from /metrics: the product documents the worker has computed. */
+async function storedDocuments(origin) {
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const m = /^codiroom_page_documents (\d+)/m.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+let server;
+try {
+  server = await startServer({ port, env });
+  const origin = `http://127.0.0.1:${port}`;
+  // Product ids from the listing itself (works the same on both databases).
+  const ids = new Set();
+  for (let page = 1; page <= 200 && ids.size < Number(values.ids); page++) {
+    const body = await (
+      await fetch(`${origin}/api/products/category-products?sort=newest&page=${page}`)
+    ).json();
+    if (!body.result?.length) break;
+    for (const p of body.result) ids.add(p.id);
+  }
+  if (ids.size === 0) throw new Error('no products seeded');
+  const productPaths = [...ids].slice(0, Number(values.ids)).map((id) => `/product/${id}`);
+  const tabs = ['all', 'rising', 'brands', 'outer', 'top', 'bottom', 'shoes', 'bag', 'accessories', 'sports'];
+  const rankingPaths = tabs.flatMap((t) =>
+    (t === 'rising' || t === 'brands' ? ['realtime'] : ['realtime', 'daily', 'weekly']).flatMap((period) =>
+      (t === 'brands' ? [1] : [1, 2, 3]).map((p) => {
+        const q = new URLSearchParams();
+        if (t !== 'all') q.set('tab', t);
+        if (period !== 'realtime') q.set('period', period);
+        if (p > 1) q.set('page', String(p));
+        const s = q.toString();
+        return s ? `/ranking?${s}` : '/ranking';
+      }),
+    ),
+  );
+  // The worker computes every product's document after start (web/product-document.ts); a running
+  // shop has them, so the product rounds wait for them (--documents cold measures first visits).
+  let documentsWarmS = null;
+  if (values.documents === 'wait') {
+    const t0 = Date.now();
+    // Done when there are at least as many as the measured ids and no warm-up run (every 30 s)
+    // added one for 35 s.
+    let last = -1;
+    let since = Date.now();
+    for (;;) {
+      const n = await storedDocuments(origin);
+      if (n !== last) {
+        last = n;
+        since = Date.now();
+      } else if (n >= ids.size && Date.now() - since > 35_000) break;
+      if (Date.now() - t0 > 900_000) throw new Error(`documents not computed in 15 min (${n}/${ids.size})`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+    documentsWarmS = Math.round((since - t0) / 1000);
+    console.error(`product documents computed ${documentsWarmS} s after start`);
+  }
+  // Warm-up (JIT, the first ranking recompute after start) on other product ids than the runs'
+  // first ones: the measured rotation starts cold.
+  await run('warm-up', origin, [...productPaths.slice(-100), ...rankingPaths], server.pid, 5).catch(() => {});
+
+  const samples = { product: [], ranking: [] };
+  for (let i = 0; i < runs; i++) {
+    const order = i % 2 === 0 ? ['product', 'ranking'] : ['ranking', 'product'];
+    for (const side of order) {
+      const r =
+        side === 'product'
+          ? await run('GET /product/{id}', origin, productPaths, server.pid)
+          : await run('GET /ranking', origin, rankingPaths, server.pid);
+      samples[side].push(r);
+      console.error(
+        `round ${i + 1} ${side}: ${r.pages_per_s} pages/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, ` +
+          `${r.server_cpu_ms_per_page} CPU ms/page, non-2xx ${r.non_2xx}`,
+      );
+    }
+  }
+  const product = summary(samples.product);
+  const ranking = summary(samples.ranking);
+  const ratio =
+    Math.round((product.pages_per_s.median / Math.max(1, ranking.pages_per_s.median)) * 100) / 100;
+  const targets = {
+    product_over_ranking: ratio,
+    product_over_ranking_ok: ratio >= 0.8,
+    no_non_2xx: product.non_2xx === 0 && ranking.non_2xx === 0,
+  };
+  const out = {
+    bench: `server-rendered pages (${usePg ? 'PostgreSQL' : 'PGlite'}, ${values.products} products, ${productPaths.length} product ids)`,
+    server: process.env.BENCH_SERVER_ENTRY ?? 'apps/api/dist/server.mjs',
+    documents: values.documents,
+    documents_computed_s: documentsWarmS,
+    node: process.version,
+    connections,
+    duration_s: duration,
+    runs,
+    product,
+    ranking,
+    targets,
+    samples,
+  };
+  console.log(JSON.stringify({ ...out, samples: undefined }, null, 2));
+  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL(`./results/pages-${usePg ? 'postgres' : 'pglite'}.json`, import.meta.url),
+    `${JSON.stringify(out, null, 2)}\n`,
+  );
+  const pass = usePg ? targets.product_over_ranking_ok && targets.no_non_2xx : targets.no_non_2xx;
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await server?.stop();
+  if (admin) {
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

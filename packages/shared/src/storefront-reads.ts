@@ -1,0 +1,50 @@
+/**
+ * The reads the server-rendered storefront makes in process (SPEC.md 'Product detail'): the same
+ * read models the API routes answer, called directly by the server that renders the page (no HTTP
+ * round trip, no JSON in between), passed to loaders in the React Router load context. Every answer
+ * is exactly the body the matching API route sends (validated by the route's response schema);
+ * failures are the routes' errors (an object with `statusCode` and `detail`, e.g. 404 for a
+ * missing product). Reads are anonymous, as the loaders' API calls are: the guest id only names the
+ * live viewer.
+ */
+import type {
+  AiSimilarBody,
+  CodiSet,
+  MatchupProductsBody,
+  ProductDetail,
+  ShippingInfoBody,
+  SizeGradingBody,
+} from './catalog-schemas.ts';
+import type { ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
+import type { InterestFreeNoticeBody } from './site-content.ts';
+import type { HomeReads, ListingReads, RankingReads, SiteReads } from './storefront-page-reads.ts';
+
+export interface ProductPageReads {
+  /** GET /api/products/detail/{id}; counts `guestId` (or the client address) as a live viewer. */
+  detail(id: number, guestId: string | null): Promise<ProductDetail>;
+  /** GET /api/products/size-grading */
+  sizeGrading(id: number): Promise<SizeGradingBody>;
+  /** GET /api/v1/products/ai-similar-products */
+  similar(id: number): Promise<AiSimilarBody>;
+  /** GET /api/products/shipping-info */
+  shipping(id: number): Promise<ShippingInfoBody>;
+  /** GET /api/products/matchup-products */
+  matchup(id: number): Promise<MatchupProductsBody>;
+  /** GET /api/curations/codi-by-product/{id} */
+  codis(id: number): Promise<{ result: CodiSet[] }>;
+  /** GET /api/reviews/product-reviews/{id}/best?count= (anonymous viewer) */
+  bestReviews(id: number, count: number): Promise<ReviewListBody>;
+  /** GET /api/reviews/product-review-photo/{id}?count= */
+  reviewPhotos(id: number, count: number): Promise<ReviewPhotoStripBody>;
+  /** GET /api/contents/interest-free-notice */
+  interestFreeNotice(): Promise<InterestFreeNoticeBody>;
+}
+
+export interface StorefrontReads {
+  product: ProductPageReads;
+  /** The other pages' reads (storefront-page-reads.ts). */
+  site: SiteReads;
+  home: HomeReads;
+  listing: ListingReads;
+  ranking: RankingReads;
+}
