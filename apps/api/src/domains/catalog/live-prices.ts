@@ -18,6 +18,7 @@ import {
   timeSaleRemaining,
 } from '@codiroom/shared';
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { runHot } from '../../db/hot-sql.ts';
 import { couponPolicies } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -124,45 +125,44 @@ export async function runningEventCoupons(
 ): Promise<CouponRule[]> {
   const ids = displayIds === null ? null : [...new Set(displayIds)];
   if (ids !== null && ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: couponPolicies.id,
-      discount_kind: couponPolicies.discount_kind,
-      discount_value: couponPolicies.discount_value,
-      max_discount: couponPolicies.max_discount,
-      min_order_amount: couponPolicies.min_order_amount,
-      scope_ids: couponPolicies.scope_ids,
-      allow_time_sale: couponPolicies.allow_time_sale,
-    })
-    .from(couponPolicies)
-    .where(
-      and(
-        eq(couponPolicies.is_active, true),
-        eq(couponPolicies.is_downloadable, true),
-        eq(couponPolicies.is_cart_coupon, false),
-        eq(couponPolicies.scope, 'PRODUCT_DISPLAY'),
-        isNull(couponPolicies.serial_code),
-        or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),
-        or(isNull(couponPolicies.ends_at), gt(couponPolicies.ends_at, now)),
-        or(
-          isNull(couponPolicies.total_limit),
-          sql`${couponPolicies.issued_count} < ${couponPolicies.total_limit}`,
-        ),
-        ids === null
-          ? undefined
-          : sql`${couponPolicies.scope_ids} && ARRAY[${sql.join(
-              ids.map((i) => sql`${i}::int`),
-              sql`, `,
-            )}]::int[]`,
-      ),
-    );
+  // Fixed text (the ids as one int[] parameter), run by runHot: on PostgreSQL a named prepared
+  // statement, one round trip (the product page reads it with every detail).
+  const c = couponPolicies;
+  const rows = (await runHot(db)(sql`select ${c.id} as id, ${c.discount_kind} as discount_kind,
+      ${c.discount_value} as discount_value, ${c.max_discount} as max_discount,
+      ${c.min_order_amount} as min_order_amount, ${c.scope_ids} as scope_ids,
+      ${c.allow_time_sale} as allow_time_sale
+    from ${c}
+    where ${and(
+      eq(c.is_active, true),
+      eq(c.is_downloadable, true),
+      eq(c.is_cart_coupon, false),
+      eq(c.scope, 'PRODUCT_DISPLAY'),
+      isNull(c.serial_code),
+      or(isNull(c.starts_at), lte(c.starts_at, now)),
+      or(isNull(c.ends_at), gt(c.ends_at, now)),
+      or(isNull(c.total_limit), sql`${c.issued_count} < ${c.total_limit}`),
+    )} and (${ids === null}::boolean or ${c.scope_ids} && ${`{${(ids ?? []).map((i) => Math.trunc(i)).join(',')}}`}::int[])`)) as {
+    id: number;
+    discount_kind: CouponRule['discount_kind'];
+    discount_value: number;
+    max_discount: number | null;
+    min_order_amount: number;
+    scope_ids: number[] | string;
+    allow_time_sale: boolean;
+  }[];
   return rows.map((r) => ({
     ...r,
+    scope_ids: typeof r.scope_ids === 'string' ? parseIntArray(r.scope_ids) : r.scope_ids,
     scope: 'PRODUCT_DISPLAY' as const,
     is_cart_coupon: false,
     stackable: false,
   }));
 }
+
+/** A Postgres int[] in its text form (`{1,2,3}`), as a driver that does not parse arrays hands it. */
+const parseIntArray = (text: string): number[] =>
+  text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
 
 /** A display as cards and the product page carry it. */
 type Priced = {
@@ -276,10 +276,12 @@ export async function withLivePrices<
 }
 
 /**
- * Fills the product page's live price fields (in place): the time sale with its remaining quantity,
- * and the event coupon price (the "첫 구매 시" price is the viewer's: GET /api/products/{id}/benefits).
+ * Fills the product page's live price fields (in place) from its running time sale (`sale`, as
+ * timeSalesFromJson or runningTimeSales pick it) and the running event coupons scoped to it: the
+ * time sale with its remaining quantity, and the event coupon price (the "첫 구매 시" price is the
+ * viewer's: GET /api/products/{id}/benefits); and the almost-sold-out flag judged at `now`.
  */
-export async function withLiveDetail<
+export function applyLiveDetail<
   T extends Priced & {
     time_sale?: { time_sale_item_id: number; sale_price: number; remaining: number; ends_at: string } | null;
     event_coupon_price?: number | null;
@@ -288,12 +290,7 @@ export async function withLiveDetail<
     is_almost_sold_out?: boolean;
     quantity?: number;
   },
->(db: Conn, now: Date, p: T): Promise<T> {
-  const [sales, rules] = await Promise.all([
-    runningTimeSales(db, [{ id: p.product_display_id, price_discount: p.price_discount }], now),
-    runningEventCoupons(db, [p.product_display_id], now),
-  ]);
-  const sale = sales.get(p.product_display_id);
+>(p: T, sale: LiveTimeSale | undefined, rules: readonly CouponRule[], now: Date): T {
   const live = livePrice(p, sale);
   p.time_sale =
     sale && live.time_sale_price !== null

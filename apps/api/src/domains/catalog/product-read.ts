@@ -24,13 +24,15 @@ import { aiSimilarProducts } from './ai-similar.ts';
 import { type BrandProductFilter, brandContents } from './brands.ts';
 import { categoryListing, type ListingFilter } from './listing.ts';
 import type { LiveSource } from './live-prices.ts';
-import { withLiveDetail, withLivePrices } from './live-prices.ts';
+import { withLivePrices } from './live-prices.ts';
 import { userPreferredProducts } from './preferred.ts';
+import { preparedCards } from './prepared-cards.ts';
+import { productDetailAt } from './product-detail.ts';
 import { productBox } from './product-page.ts';
-import { mainRanking, type ProductFilter, productDetail, similarProducts } from './products.ts';
+import { mainRanking, type ProductFilter, similarProducts } from './products.ts';
 import { periodRankingPage } from './ranking-periods.ts';
 import { brandRanking, risingPage } from './rankings.ts';
-import { type CardSort, productCardsByIds } from './repository.ts';
+import type { CardSort } from './repository.ts';
 
 type PricedCard = Pick<ProductCard, 'product_display_id' | 'price' | 'price_discount'> & {
   brand_id?: number;
@@ -58,7 +60,7 @@ async function liveBody<B, C extends PricedCard>(
 
 /** Cards of the given display ids (inactive ones too, as product-display-list answers). */
 export async function readCardsByIds(src: LiveSource, now: Date, ids: number[]): Promise<ProductCard[]> {
-  return liveCards(src, now, await productCardsByIds(src.db, ids));
+  return liveCards(src, now, await preparedCards(src.db, ids, false));
 }
 
 /** Same category, closest in price (products.ts similarProducts). */
@@ -132,7 +134,7 @@ export async function readBrandContents(
 // ── the product page and its extras ──
 
 export async function readDetail(src: LiveSource, now: Date, id: number | null): Promise<ProductDetail> {
-  return withLiveDetail(src.db, now, await productDetail(src.db, id));
+  return productDetailAt(src.db, now, id);
 }
 
 export async function readProductBox(src: LiveSource, now: Date, id: number | null) {

@@ -1,16 +1,14 @@
 /**
- * Product reads: the display detail, its items and size sheet, colour-ways and similar products,
+ * Product reads: the display's items and size sheet (the detail itself: product-detail.ts), colour-ways and similar products,
  * rankings and the category listing. Read-only: nothing is counted or incremented here.
  */
 import {
   type CategoryTreeBody,
   type ColourwayCard,
-  discountRate,
   type MainRankingBody,
   MESSAGES,
   type MeasurementSet,
   type ProductCard,
-  type ProductDetail,
   type ProductItem,
   type ProductItemsBody,
   SHOP_CATEGORY_LABELS,
@@ -22,11 +20,9 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { colourwayCards, listProductCards } from './repository.ts';
 import {
-  brands,
   categories,
   productDisplays,
   productItems,
-  products,
   sizeMeasurementSets,
   sizeMeasurements,
 } from './schema.ts';
@@ -80,7 +76,7 @@ export async function productWhere(db: Db, f: ProductFilter): Promise<SQL | unde
 
 // ───────────────────────────── detail and items ─────────────────────────────
 
-function toItem(r: {
+export function toItem(r: {
   id: number;
   size_name: string;
   color_name: string;
@@ -113,7 +109,7 @@ async function itemsOf(db: Db, displayId: number): Promise<ProductItem[]> {
   return rows.map(toItem);
 }
 
-const isSoldOut = (items: ProductItem[]) => items.every((i) => i.stock <= 0);
+export const isSoldOut = (items: ProductItem[]) => items.every((i) => i.stock <= 0);
 
 /** The display row of an active product, or null. */
 async function activeDisplay(db: Db, id: number) {
@@ -129,96 +125,6 @@ async function activeDisplay(db: Db, id: number) {
     .where(and(eq(productDisplays.id, id), eq(productDisplays.is_active, true)))
     .limit(1);
   return row ?? null;
-}
-
-export async function productDetail(db: Db, id: number | null): Promise<ProductDetail> {
-  if (id === null) throw productMissing();
-  const [[row], items] = await Promise.all([
-    db
-      .select({
-        id: productDisplays.id,
-        product_id: productDisplays.product_id,
-        name: productDisplays.name,
-        product_type: productDisplays.product_type,
-        price: productDisplays.price,
-        price_discount: productDisplays.price_discount,
-        images: productDisplays.images,
-        image_url: productDisplays.image_url,
-        color_name: productDisplays.color_name,
-        color_hex: productDisplays.color_hex,
-        review_count: productDisplays.review_count,
-        rating_sum: productDisplays.rating_sum,
-        like_count: productDisplays.like_count,
-        is_fast: productDisplays.is_fast,
-        delivery_category: productDisplays.delivery_category,
-        almost_sold_out_from: productDisplays.almost_sold_out_from,
-        almost_sold_out_until: productDisplays.almost_sold_out_until,
-        material: products.material,
-        fit: products.fit,
-        season: products.season,
-        description: products.description,
-        style_tags: products.style_tags,
-        brand_id: brands.id,
-        brand_name: brands.name,
-        brand_name_en: brands.name_en,
-        brand_logo_url: brands.logo_url,
-        made_to_order: brands.allows_custom_order,
-        category_code: categories.code,
-        category_name: categories.name,
-        category_main: categories.main,
-        category_sub: categories.sub,
-      })
-      .from(productDisplays)
-      .innerJoin(products, eq(products.id, productDisplays.product_id))
-      .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-      .innerJoin(categories, eq(categories.id, productDisplays.category_id))
-      .where(and(eq(productDisplays.id, id), eq(productDisplays.is_active, true)))
-      .limit(1),
-    itemsOf(db, id),
-  ]);
-  if (!row) throw productMissing();
-  return {
-    id: row.id,
-    product_display_id: row.id,
-    product_id: row.product_id,
-    brand: {
-      id: row.brand_id,
-      name: row.brand_name,
-      name_en: row.brand_name_en,
-      logo_url: row.brand_logo_url,
-    },
-    category: {
-      code: row.category_code,
-      name: row.category_name,
-      main: row.category_main,
-      sub: row.category_sub,
-    },
-    name: row.name,
-    product_type: row.product_type,
-    price: row.price,
-    price_discount: row.price_discount,
-    discount_rate: discountRate(row.price, row.price_discount),
-    images: row.images,
-    image_url: row.image_url,
-    color_name: row.color_name,
-    color_hex: row.color_hex,
-    material: row.material,
-    fit: row.fit,
-    season: row.season,
-    description: row.description,
-    style_tags: row.style_tags,
-    review_count: row.review_count,
-    rating: row.review_count > 0 ? Math.round((row.rating_sum / row.review_count) * 10) / 10 : null,
-    like_count: row.like_count,
-    is_fast: row.is_fast,
-    is_made_to_order: row.made_to_order,
-    delivery_category: row.delivery_category,
-    quantity: items.reduce((s, i) => s + Math.max(0, i.stock), 0),
-    items,
-    is_sold_out: isSoldOut(items),
-    almost_sold_out_from: row.almost_sold_out_from?.toISOString() ?? null,
-    almost_sold_out_until: row.almost_sold_out_until?.toISOString() ?? null,
-  };
 }
 
 export async function productItemsOf(db: Db, id: number | null): Promise<ProductItemsBody> {
