@@ -11,7 +11,9 @@ import postgres from 'postgres';
 import { BENCH_ENV } from '../../bench/server.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-export const PORTS = { pg: 47432, redis: 47379, fake: 47100, shop: 47001 };
+/** The suite's ports: FAULTS_PORT_BASE (default 47000) + 432, 379, 100 and 1 upwards (.ci/run picks a free base). */
+const BASE = Number(process.env.FAULTS_PORT_BASE ?? 47000);
+export const PORTS = { pg: BASE + 432, redis: BASE + 379, fake: BASE + 100, shop: BASE + 1 };
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
