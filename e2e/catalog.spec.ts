@@ -129,34 +129,38 @@ test('server-rendered content is visible with JavaScript disabled', async ({
     locale: 'ko-KR',
   });
   const cspViolations = await watchCspViolations(context);
+  // Without scripts Chromium loads every image at once (lazy loading needs scripting), and the
+  // load event waits for all of them: the pages are read when their HTML is in.
+  const NO_IMAGES_WAIT = { waitUntil: 'domcontentloaded' } as const;
+  test.slow();
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto('/', NO_IMAGES_WAIT);
   await expect(page.locator('a[href^="/product/"]').first()).toBeVisible();
 
   // Category with a filter, submitted as a plain GET form.
-  await page.goto('/category?category_main=top');
+  await page.goto('/category?category_main=top', NO_IMAGES_WAIT);
   await page.locator('summary', { hasText: '필터' }).click();
   const brandBox = page.getByRole('group', { name: '브랜드' }).getByRole('checkbox').first();
   const brandId = await brandBox.getAttribute('value');
   // The chip's label covers its checkbox: a shopper taps the label.
   await page.getByRole('group', { name: '브랜드' }).locator('label').first().click();
   await expect(brandBox).toBeChecked();
-  await page.getByRole('button', { name: '적용' }).click();
-  await expect(page).toHaveURL(new RegExp(`brand_id=${brandId}`));
+  await page.getByRole('button', { name: '적용' }).click({ noWaitAfter: true });
+  await page.waitForURL(new RegExp(`brand_id=${brandId}`), NO_IMAGES_WAIT);
   const first = page.locator('main a[href^="/product/"]').first();
   await expect(first).toBeVisible();
   // Without scripts the page links stand in for infinite scroll.
   const href = (await first.getAttribute('href')) as string;
 
-  await page.goto(href);
+  await page.goto(href, NO_IMAGES_WAIT);
   await checkProductPage(page);
-  await page.goto(`${href}/similar`);
+  await page.goto(`${href}/similar`, NO_IMAGES_WAIT);
   await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
-  await page.goto(`/brands/${brandId}`);
+  await page.goto(`/brands/${brandId}`, NO_IMAGES_WAIT);
   await expect(page.locator('main h1')).toBeVisible();
-  await page.goto('/ranking?tab=brands');
+  await page.goto('/ranking?tab=brands', NO_IMAGES_WAIT);
   await expect(page.locator('main a[href^="/brands/"]').first()).toBeVisible();
-  await page.goto('/ranking?tab=rising');
+  await page.goto('/ranking?tab=rising', NO_IMAGES_WAIT);
   await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
   expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
   await context.close();
