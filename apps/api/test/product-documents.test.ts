@@ -4,19 +4,38 @@
  * database and shared by every process; cards stay live (price, stock, likes) although the
  * document is not; catalog and review events drop every document and a computation an event
  * overtook is never stored; popularity does not drop them; an old or foreign-shaped document is
- * computed again; the warm-up fills the missing ones, most popular first.
+ * computed again; the warm-up fills the missing ones, most popular first. A change ends the
+ * documents read before it in its own transaction: a process killed after the commit (no event, no
+ * drop) leaves nothing old served, and a rolled-back change ends nothing.
  */
 import type { Clock } from '@codiroom/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageDocuments, productDisplays, productItems, timeSaleItems, timeSales } from '../src/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  brands,
+  pageDocuments,
+  productDisplays,
+  productItems,
+  reviews,
+  timeSaleItems,
+  timeSales,
+} from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
+import { updateBrand } from '../src/domains/admin/brands.ts';
+import { hideReview } from '../src/domains/reviews/write.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { closeContext } from '../src/platform/create-context.ts';
-import { DOCUMENTS_LOCK, documentEpoch, storeDocument } from '../src/platform/page-documents.ts';
+import {
+  DOCUMENTS_LOCK,
+  documentEpoch,
+  outdateDocuments,
+  readDocument,
+  storeDocument,
+} from '../src/platform/page-documents.ts';
 import {
   PRODUCT_DOCUMENT_MAX_AGE_MS,
   productDocumentKey,
+  refreshProductDocument,
   warmProductDocuments,
 } from '../src/web/product-document.ts';
 import { storefrontReads } from '../src/web/reads.ts';
@@ -255,4 +274,149 @@ describe('the product document', () => {
     await warmProductDocuments(t.ctx, { max: 4 });
     expect(await documentRow(off?.id as number)).toBeNull();
   });
+});
+
+/**
+ * A process killed right after a change commits: nothing after the commit runs (no cache event is
+ * sent, so no drop). `caches.invalidate` does nothing in it.
+ */
+async function dyingProcess(): Promise<TestApp> {
+  const o = await otherProcess();
+  vi.spyOn(o.ctx.caches, 'invalidate').mockResolvedValue(undefined);
+  return o;
+}
+
+/** `p`, or a failure after `ms` (a statement that waits for a lock it should not need). */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
+    ),
+  ]);
+}
+
+/** Products on sale now (the warm-up test takes one off sale). */
+async function onSale(): Promise<number[]> {
+  const rows = await t.ctx.db
+    .select({ id: productDisplays.id })
+    .from(productDisplays)
+    .where(eq(productDisplays.is_active, true))
+    .orderBy(asc(productDisplays.id));
+  return rows.map((r) => r.id);
+}
+
+const servedDocument = (id: number) =>
+  readDocument(t.ctx.db, productDocumentKey(id), clock.now(), PRODUCT_DOCUMENT_MAX_AGE_MS);
+
+describe('a change and the end of the documents read before it commit together', () => {
+  it("a brand's new shipping fee shows after its process died between the commit and the drop", async () => {
+    const id = (await onSale())[13] as number;
+    const before = await storefrontReads(t.ctx, '127.0.0.1').product.shipping(id);
+    const stored = await documentRow(id);
+    expect(stored).not.toBeNull();
+    const dying = await dyingProcess();
+    try {
+      await updateBrand(dying.ctx, before.brand_id as number, { shipping_fee: before.shipping_fee + 1_234 });
+    } finally {
+      await closeOther(dying);
+    }
+    // The drop never ran: the old row is still there ...
+    expect((await documentRow(id))?.computed_at).toEqual(stored?.computed_at);
+    // ... and is not served: a restarted process computes the page anew, with the new fee.
+    const restarted = await otherProcess();
+    try {
+      const after = await storefrontReads(restarted.ctx, '127.0.0.1').product.shipping(id);
+      expect(after.shipping_fee).toBe(before.shipping_fee + 1_234);
+    } finally {
+      await closeOther(restarted);
+    }
+    expect(await servedDocument(id)).not.toBeNull();
+  });
+
+  it('a hidden review leaves the best reviews after its process died between the commit and the drop', async () => {
+    const active = new Set(await onSale());
+    const counts = await t.ctx.db
+      .select({ id: reviews.product_display_id, n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(sql`${reviews.hidden_at} is null`)
+      .groupBy(reviews.product_display_id)
+      .orderBy(desc(sql`count(*)`), asc(reviews.product_display_id));
+    const id = counts.find((c) => active.has(c.id) && Number(c.n) >= 2)?.id as number;
+    expect(id).toBeDefined();
+    const best = await storefrontReads(t.ctx, '127.0.0.1').product.bestReviews(id, 3);
+    const hidden = best.result[0]?.id as number;
+    expect(hidden).toBeDefined();
+    expect(await servedDocument(id)).not.toBeNull();
+    const dying = await dyingProcess();
+    try {
+      await hideReview(dying.ctx, hidden, '테스트');
+    } finally {
+      await closeOther(dying);
+    }
+    expect(await documentRow(id)).not.toBeNull();
+    expect(await servedDocument(id)).toBeNull();
+    const restarted = await otherProcess();
+    try {
+      const after = await storefrontReads(restarted.ctx, '127.0.0.1').product.bestReviews(id, 3);
+      expect(after.result.map((r) => r.id)).not.toContain(hidden);
+    } finally {
+      await closeOther(restarted);
+    }
+  });
+
+  it('a rolled-back change ends no document', async () => {
+    const id = (await onSale())[14] as number;
+    await storefrontReads(t.ctx, '127.0.0.1').product.shipping(id);
+    const epoch = await documentEpoch(t.ctx.db);
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await tx.update(brands).set({ shipping_fee: 99_000 });
+        await outdateDocuments(tx, 'catalog.changed');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await documentEpoch(t.ctx.db)).toBe(epoch);
+    expect(await servedDocument(id)).not.toBeNull();
+  });
+
+  // PGlite has one connection: nothing runs beside an open transaction there.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'changes open at once never wait for each other, and a document stored meanwhile ends at the commit (PostgreSQL)',
+    async () => {
+      const id = (await onSale())[15] as number;
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let taken = () => {};
+      const slotTaken = new Promise<void>((r) => {
+        taken = r;
+      });
+      // A change in flight: it has outdated the documents, not yet committed.
+      const open = t.ctx.db.transaction(async (tx) => {
+        await outdateDocuments(tx, 'reviews.changed');
+        taken();
+        await held;
+      });
+      await slotTaken;
+      const epoch = await documentEpoch(t.ctx.db);
+      try {
+        // Another change meanwhile commits without waiting for it (another slot).
+        await within(
+          t.ctx.db.transaction((tx) => outdateDocuments(tx, 'reviews.changed')),
+          2_000,
+        );
+        expect(await documentEpoch(t.ctx.db)).toBe(epoch + 1);
+        // A document computed now may read from before the open change: stored, served until it commits.
+        expect((await refreshProductDocument(t.ctx, id)).stored).toBe(true);
+        expect(await servedDocument(id)).not.toBeNull();
+      } finally {
+        release();
+        await open;
+      }
+      expect(await documentEpoch(t.ctx.db)).toBe(epoch + 2);
+      expect(await servedDocument(id)).toBeNull();
+    },
+  );
 });

@@ -123,17 +123,24 @@ export const outbox = pgTable(
 /**
  * Page documents (platform/page-documents.ts): JSON a page needs that is costly to compute and
  * changes only with cache events (or slowly), shared by every process and kept across restarts.
- * A document is fresh while `computed_at` is younger than its reader's limit; an event that makes
- * documents wrong deletes them all and moves `page_document_epochs` on, so a document computed from
- * data read before the event is never stored after it.
+ * A document is fresh while `computed_at` is younger than its reader's limit and `epoch` (the sum of
+ * `page_document_epochs` read before it was computed) is still the current one: a change that makes
+ * documents wrong moves its event's epoch on in its own transaction, so a document computed from
+ * data read before the change is neither served nor stored after it commits. -1: no epoch (rows
+ * from before the column), never served.
  */
 export const pageDocuments = pgTable('page_documents', {
   key: varchar('key', { length: 100 }).primaryKey(),
   body: jsonb('body').notNull(),
   computed_at: ts('computed_at').notNull(),
+  epoch: integer('epoch').notNull().default(-1),
 });
 
-/** How many times each cache event has dropped the page documents (see pageDocuments). */
+/**
+ * How many times page documents were outdated, per event (`catalog.changed`: the drop after an
+ * event) and per slot of an event (`catalog.changed:17`: changes in their own transactions,
+ * platform/page-documents.ts `outdateDocuments`); the epoch is the sum (see pageDocuments).
+ */
 export const pageDocumentEpochs = pgTable('page_document_epochs', {
   event: varchar('event', { length: 50 }).primaryKey(),
   epoch: integer('epoch').notNull().default(0),

@@ -6,7 +6,8 @@
  *
  * - A cold page then reads one row instead of about twenty queries; the document is shared by every
  *   process and survives restarts, and the worker keeps it ready (`productDocumentJob`).
- * - What a product or its reviews are (catalog.changed, reviews.changed) drops every document.
+ * - A change to what a product or its reviews are ends every document in its own transaction
+ *   (platform/page-documents.ts `outdateDocuments`), then drops them (catalog.changed, reviews.changed).
  * - What changes without those events is never served from the document: every card's price,
  *   stock, likes and rating are read live at each page (`readCardsByIds`, one query for all cards,
  *   with the live prices of product-read.ts), and an outfit's totals follow its cards.

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
 import { type BrandRow, brandsWithActiveCounts, insertBrand, updateBrandRow } from '../catalog/index.ts';
 import { reindexBrands } from '../search/index.ts';
@@ -27,7 +28,11 @@ async function changed(ctx: AppContext, id: number) {
 
 export async function createBrand(ctx: AppContext, input: z.output<typeof BrandInput>) {
   try {
-    const b = await insertBrand(ctx.db, input, `/api/images/brand/${input.slug}.svg`, ctx.clock.now());
+    const b = await ctx.db.transaction(async (tx) => {
+      const row = await insertBrand(tx, input, `/api/images/brand/${input.slug}.svg`, ctx.clock.now());
+      await outdateDocuments(tx, 'catalog.changed');
+      return row;
+    });
     await changed(ctx, b.id);
     return view(b);
   } catch (err) {
@@ -37,8 +42,13 @@ export async function createBrand(ctx: AppContext, input: z.output<typeof BrandI
 }
 
 export async function updateBrand(ctx: AppContext, id: number, body: z.output<typeof BrandUpdate>) {
-  const changedRow = await updateBrandRow(ctx.db, id, body);
-  if (!changedRow) throw notFound('브랜드가 없습니다.');
+  const changedRow = await ctx.db.transaction(async (tx) => {
+    const row = await updateBrandRow(tx, id, body);
+    if (!row) throw notFound('브랜드가 없습니다.');
+    // Its shipping terms are in every product page's document.
+    await outdateDocuments(tx, 'catalog.changed');
+    return row;
+  });
   await changed(ctx, id);
   return { before: view(changedRow.before), after: view(changedRow.after) };
 }

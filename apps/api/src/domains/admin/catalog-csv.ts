@@ -15,6 +15,7 @@ import { isRestock } from '@codiroom/shared';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseCsv } from '../../platform/csv.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { displayPrices, itemIdsBySku, itemStocks, setDisplayPrice, setItemStock } from '../catalog/index.ts';
 import { notifyRestocked } from '../restock/index.ts';
 import { reindexProducts } from '../search/index.ts';
@@ -140,6 +141,7 @@ export async function applyCatalogCsv(ctx: AppContext, csv: string, dryRun: bool
         }
       }
       await notifyRestocked(tx, ctx, restocked);
+      await outdateDocuments(tx, 'catalog.changed');
     });
     await invalidate(ctx, 'catalog.changed');
     if (kind === 'price') {

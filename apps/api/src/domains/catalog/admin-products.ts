@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { type ImageSource, storeImage } from '../../platform/uploads.ts';
 import {
@@ -72,6 +73,7 @@ export type ProductChangeHooks = {
   restocked: (tx: Tx, itemIds: number[]) => Promise<unknown>;
 };
 
+/** After the commit (each change outdated the page documents in its transaction): the caches and search. */
 async function touched(ctx: AppContext, hooks: ProductChangeHooks, displayIds: number[], prices: boolean) {
   await invalidate(ctx, 'catalog.changed');
   if (prices) await invalidate(ctx, 'prices.changed');
@@ -170,6 +172,7 @@ export async function createProduct(ctx: AppContext, input: CreateInput, hooks: 
         })),
       );
     }
+    await outdateDocuments(tx, 'catalog.changed');
     return { product_id: p.id, display_ids: displayIds };
   });
   await touched(ctx, hooks, out.display_ids, false);
@@ -281,6 +284,7 @@ export async function replaceMeasurements(
         })),
       );
     }
+    await outdateDocuments(tx, 'catalog.changed');
     return old;
   });
   await touched(
@@ -389,6 +393,7 @@ export async function updateDisplay(
         })
         .where(eq(productDisplays.id, id))
         .returning();
+      await outdateDocuments(tx, 'catalog.changed');
       return { before, after: after as typeof before };
     })
     .then(async (r) => {
@@ -428,6 +433,7 @@ export async function updateItem(
       .returning();
     if (!after) throw notFound(PRODUCT_MSG.itemNotFound);
     if (isRestock(before, after)) await hooks.restocked(tx, [id]);
+    await outdateDocuments(tx, 'catalog.changed');
     return { before, after };
   });
   await touched(ctx, hooks, [before.product_display_id], body.extra_price !== undefined);
@@ -463,10 +469,13 @@ export async function setDisplayImages(
         .url;
     }
   }
-  await ctx.db
-    .update(productDisplays)
-    .set({ image_url: card, images: detail })
-    .where(eq(productDisplays.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(productDisplays)
+      .set({ image_url: card, images: detail })
+      .where(eq(productDisplays.id, id));
+    await outdateDocuments(tx, 'catalog.changed');
+  });
   await touched(ctx, hooks, [id], false);
   return { display_id: id, image_url: card, images: detail };
 }

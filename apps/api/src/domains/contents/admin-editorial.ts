@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { couponPolicyExists } from '../benefits/index.ts';
 import { displayLabels, existingDisplayIds } from '../catalog/index.ts';
 import { reindexStyles } from '../search/index.ts';
@@ -80,6 +81,7 @@ export async function createPromotion(ctx: AppContext, input: z.output<typeof Pr
     await tx
       .insert(promotionProducts)
       .values(ids.map((d, i) => ({ promotion_id: p.id, product_display_id: d, sort_order: i })));
+    await outdateDocuments(tx, 'catalog.changed');
     return p.id;
   });
   await invalidate(ctx, 'catalog.changed');
@@ -87,12 +89,15 @@ export async function createPromotion(ctx: AppContext, input: z.output<typeof Pr
 }
 
 export async function setPromotionActive(ctx: AppContext, id: number, active: boolean) {
-  const [p] = await ctx.db
-    .update(promotions)
-    .set({ is_active: active })
-    .where(eq(promotions.id, id))
-    .returning({ id: promotions.id });
-  if (!p) throw notFound('기획전이 없습니다.');
+  await ctx.db.transaction(async (tx) => {
+    const [p] = await tx
+      .update(promotions)
+      .set({ is_active: active })
+      .where(eq(promotions.id, id))
+      .returning({ id: promotions.id });
+    if (!p) throw notFound('기획전이 없습니다.');
+    await outdateDocuments(tx, 'catalog.changed');
+  });
   await invalidate(ctx, 'catalog.changed');
   return { id, is_active: active };
 }
@@ -152,6 +157,7 @@ export async function createCodi(ctx: AppContext, input: z.output<typeof CodiInp
     await tx
       .insert(codiItems)
       .values(ids.map((d, i) => ({ codi_id: c.id, product_display_id: d, sort_order: i })));
+    await outdateDocuments(tx, 'catalog.changed');
     return c.id;
   });
   await invalidate(ctx, 'catalog.changed');
@@ -160,12 +166,17 @@ export async function createCodi(ctx: AppContext, input: z.output<typeof CodiInp
 }
 
 export async function setCodiActive(ctx: AppContext, id: number, active: boolean) {
-  const [c] = await ctx.db
-    .update(codiSets)
-    .set({ is_active: active })
-    .where(eq(codiSets.id, id))
-    .returning({ id: codiSets.id, style_id: codiSets.style_id });
-  if (!c) throw notFound('코디가 없습니다.');
+  const c = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(codiSets)
+      .set({ is_active: active })
+      .where(eq(codiSets.id, id))
+      .returning({ id: codiSets.id, style_id: codiSets.style_id });
+    if (!row) throw notFound('코디가 없습니다.');
+    // The outfit shows on its products' pages (their documents).
+    await outdateDocuments(tx, 'catalog.changed');
+    return row;
+  });
   await invalidate(ctx, 'catalog.changed');
   if (c.style_id !== null) await reindexStyles(ctx.db, [c.style_id]);
   return { id, is_active: active };

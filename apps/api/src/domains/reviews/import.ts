@@ -7,6 +7,7 @@
 import { ImportedReviewLine, type ReviewImportBody } from '@codiroom/shared';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { itemSizesOfDisplays, lockDisplays, setReviewCounters } from '../catalog/index.ts';
 import { reviews, sizeReviews } from './schema.ts';
@@ -194,6 +195,7 @@ export async function importReviews(db: Db, text: string, now: Date): Promise<Re
         });
     }
     if (touched.size > 0) await recountReviews(tx, [...touched]);
+    if (imported + updated > 0) await outdateDocuments(tx, 'reviews.changed');
   });
   return { imported, updated, rejected, errors };
 }

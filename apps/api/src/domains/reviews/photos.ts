@@ -9,6 +9,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { type StoredUpload, storeImage, type UploadedFile } from '../../platform/uploads.ts';
 import { deleteStoredPhoto } from './photo-store.ts';
 import { reviewMissing } from './read.ts';
@@ -67,7 +68,9 @@ export async function addReviewPhotos(
         .update(reviews)
         .set({ photo_count: sql`${reviews.photo_count} + ${stored.length}`, updated_at: now })
         .where(eq(reviews.id, reviewId));
-      return { id: reviewId, credit: await settleCredit(tx, ctx, reviewId, now) };
+      const credit = await settleCredit(tx, ctx, reviewId, now);
+      await outdateDocuments(tx, 'reviews.changed');
+      return { id: reviewId, credit };
     });
   } catch (err) {
     // Refused after storing (a concurrent upload reached the limit, the review was hidden): the
@@ -127,6 +130,7 @@ export async function deleteReviewPhoto(ctx: AppContext, userId: number, photoId
       .update(reviews)
       .set({ photo_count: left.length, updated_at: now })
       .where(eq(reviews.id, p.review_id));
+    await outdateDocuments(tx, 'reviews.changed');
     return p.image_url;
   });
   // The file goes too (a seeded photo URL is not in the store: nothing to delete).

@@ -16,6 +16,7 @@ import { brands, orderItems, orders, productDisplays } from '../../db/schema.ts'
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { getSizeInfo } from '../users/index.ts';
 import { reviewableStatus } from './read.ts';
@@ -124,6 +125,7 @@ export async function createSizeReview(ctx: AppContext, userId: number, input: S
         .returning({ id: sizeReviews.id });
       if (!row) throw new Error('size review insert returned nothing');
       await settleReviewOf(tx, ctx, userId, item.id, now);
+      await outdateDocuments(tx, 'reviews.changed');
       return row.id;
     });
     await invalidate(ctx, 'reviews.changed');
@@ -150,6 +152,7 @@ export async function updateSizeReview(ctx: AppContext, userId: number, input: S
       .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
       .where(eq(sizeReviews.id, row.id));
     await settleReviewOf(tx, ctx, userId, row.order_item_id, now);
+    await outdateDocuments(tx, 'reviews.changed');
   });
   await invalidate(ctx, 'reviews.changed');
   return sizeReview(ctx.db, userId, input.id);

@@ -17,6 +17,7 @@ import { orderItems, orders, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { clawBackPoints, earnPoints, revokeLostReviewMissions } from '../benefits/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
@@ -176,6 +177,7 @@ async function insertReview(
         })
         .where(eq(productDisplays.id, item.product_display_id));
       const credit = await settleCredit(tx, ctx, row.id, now);
+      await outdateDocuments(tx, 'reviews.changed');
       return { id: row.id, credit };
     });
     return await changed(ctx, out);
@@ -237,6 +239,7 @@ export async function updateReview(
         .where(eq(productDisplays.id, row.product_display_id));
     }
     const credit = await settleCredit(tx, ctx, row.id, now);
+    await outdateDocuments(tx, 'reviews.changed');
     return { id: row.id, credit };
   });
   return changed(ctx, out);
@@ -332,6 +335,8 @@ async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promi
       rating_sum: sql`greatest(0, ${productDisplays.rating_sum} - ${row.rating})`,
     })
     .where(eq(productDisplays.id, row.product_display_id));
+  // The product page's best reviews and photos (its document) may show it: they end at the commit.
+  await outdateDocuments(tx, 'reviews.changed');
   if (row.user_id === null) return 0;
   const revoked =
     row.credit_paid > 0
@@ -388,6 +393,7 @@ export async function unhideReview(ctx: AppContext, id: number | null) {
         rating_sum: sql`${productDisplays.rating_sum} + ${row.rating}`,
       })
       .where(eq(productDisplays.id, row.product_display_id));
+    await outdateDocuments(tx, 'reviews.changed');
     return { review_id: id, hidden: false };
   });
   await restoreReviewPhotos(ctx, id);

@@ -33,6 +33,7 @@ import {
 import { forgetMemberStatus } from '../../platform/access.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { outdateDocuments } from '../../platform/page-documents.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { LIKE_TARGETS } from '../likes/index.ts';
 import { lockMember } from './member-db.ts';
@@ -146,6 +147,8 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
       payload: reason ? { reason } : {},
       created_at: now,
     });
+    // Their reviews show the withdrawn name from the commit: in product pages' documents too.
+    await outdateDocuments(tx, 'reviews.changed');
     return { families: await liveFamiliesOf(tx, userId, now), photoKeys };
   });
   // The private style-quiz photos' files go with their rows.

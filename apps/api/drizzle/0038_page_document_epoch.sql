@@ -1,0 +1,1 @@
+ALTER TABLE "page_documents" ADD COLUMN "epoch" integer DEFAULT -1 NOT NULL;
