@@ -17,31 +17,37 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOption } from './config.ts';
 import { installFunctions } from './db/functions.ts';
-import { adminRoutes } from './domains/admin/index.ts';
-import { useAdLog } from './domains/ads/index.ts';
-import { grantSignUpCoupon } from './domains/benefits/index.ts';
+import { adminRoutes, memberAdminRoutes } from './domains/admin/index.ts';
+import { useAdLog, useMemberEmails } from './domains/ads/index.ts';
+import { grantSignUpCoupon, hasCartCoupon, pointBalance } from './domains/benefits/index.ts';
 import { benefitRoutes } from './domains/benefits/routes.ts';
-import { memberCartQuantities } from './domains/carts/index.ts';
+import { deleteMemberCartStep, memberCartQuantities, mergeGuestCartStep } from './domains/carts/index.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
+import { deleteCurationDataStep, memberCurationReads } from './domains/curations/index.ts';
 import { curationRoutes } from './domains/curations/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
+import { deleteMemberLikesStep, mergeGuestLikesStep } from './domains/likes/index.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
 import { orderDatabaseFunctions, orderRoutes, purchaseOutboxHandlers } from './domains/orders/index.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { postcodeRoutes } from './domains/postcode/index.ts';
 import { restockRoutes } from './domains/restock/index.ts';
-import { reviewRoutes } from './domains/reviews/index.ts';
+import { reviewerReads, reviewRoutes } from './domains/reviews/index.ts';
 import { searchRoutes } from './domains/search/index.ts';
-import { reportServerError } from './domains/support/index.ts';
+import { logWithdrawalStep, reportServerError } from './domains/support/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
 import { accountRoutes } from './domains/users/account-routes.ts';
-import { memberAdminRoutes } from './domains/users/admin-routes.ts';
 import { authRoutes } from './domains/users/auth-routes.ts';
-import { notifyOutboxHandlers, onMemberSignedUp } from './domains/users/index.ts';
+import {
+  memberEmail,
+  notifyOutboxHandlers,
+  onMemberSignedUp,
+  wireUsersPorts,
+} from './domains/users/index.ts';
 import { memberRoutes } from './domains/users/member-routes.ts';
 import { notificationRoutes } from './domains/users/notification-routes.ts';
 import { registerRefreshCookie } from './domains/users/refresh-cookie.ts';
@@ -145,6 +151,19 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   applyProcessRole(app, ctx, opts.jobs ?? backgroundJobs);
   // Ad-conversion failures outside a request (the payment webhook's, recovery's) go to this log.
   useAdLog(ctx, app.log);
+  // The member's e-mail of an ad event is users' (users depends on ads, so ads is given the read).
+  useMemberEmails(ctx, memberEmail);
+  // What users shows or changes of data the domains above it own (users/ports.ts): each owner's
+  // reads, and its steps of a withdrawal and of a guest merge, run in this order in their one
+  // transaction.
+  wireUsersPorts(ctx, {
+    pointBalance,
+    hasCartCoupon,
+    curations: memberCurationReads,
+    reviewers: reviewerReads,
+    withdrawalSteps: [deleteCurationDataStep, deleteMemberLikesStep, deleteMemberCartStep, logWithdrawalStep],
+    guestMergeSteps: [mergeGuestLikesStep, mergeGuestCartStep],
+  });
   // A new member gets the first-purchase coupon (benefits), told by users' sign-up listeners: users
   // may not import benefits (the dependency rule), so the two meet here.
   onMemberSignedUp(ctx, grantSignUpCoupon);

@@ -14,6 +14,7 @@ import {
   styles,
 } from '../src/db/schema.ts';
 import { mergeGuestIntoMember } from '../src/domains/users/guest-merge.ts';
+import { usersPorts, wireUsersPorts } from '../src/domains/users/ports.ts';
 import { GUEST_HEADER, signUpViaApi } from './auth-helpers.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
@@ -226,6 +227,35 @@ describe('mergeGuestIntoMember', () => {
         .from(likes)
         .where(and(eq(likes.user_id, member.user.id), eq(likes.like_type, 'STYLE'))),
     ).toHaveLength(1);
+  });
+
+  it("runs the owners' steps in order, in its one transaction: a failing step undoes the merge", async () => {
+    const ports = usersPorts(t.ctx);
+    expect(ports.guestMergeSteps.map((s) => s.name)).toEqual([
+      'likes.merge-guest-likes',
+      'carts.merge-guest-cart',
+    ]);
+    const member = await createMember(t.ctx);
+    const guestId = 'guest-merge-fails-1';
+    await t.ctx.db.insert(likes).values({ guest_id: guestId, like_type: 'STYLE', like_id: styleId });
+    await guestCart(guestId, [{ item: item.s10, qty: 1 }]);
+    const failing = {
+      name: 'test.fails',
+      owner: 'test',
+      run: async () => {
+        throw new Error('step failed');
+      },
+    };
+    wireUsersPorts(t.ctx, { ...ports, guestMergeSteps: [...ports.guestMergeSteps, failing] });
+    try {
+      await expect(mergeGuestIntoMember(t.ctx, guestId, member.user.id)).rejects.toThrow('step failed');
+    } finally {
+      wireUsersPorts(t.ctx, ports);
+    }
+    expect(await t.ctx.db.select().from(likes).where(eq(likes.guest_id, guestId))).toHaveLength(1);
+    expect(await cartOf({ guestId })).not.toBeNull();
+    expect(await cartOf({ userId: member.user.id })).toBeNull();
+    expect(await t.ctx.db.select().from(guests).where(eq(guests.id, guestId))).toEqual([]);
   });
 });
 

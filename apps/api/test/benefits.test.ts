@@ -23,10 +23,10 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
+import { pointBalance } from '../src/domains/benefits/balance.ts';
 import { reserveCoupon, restoreCoupon, ruleOf } from '../src/domains/benefits/coupons.ts';
 import { autoIssueStyleQuizCoupons, SERIAL_ATTEMPT_LIMITS } from '../src/domains/benefits/issuing.ts';
 import { earnPoints, refundPoints, spendPoints } from '../src/domains/benefits/points.ts';
-import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, guestHeader, type TestApp } from './helpers.ts';
 

@@ -16,11 +16,11 @@ import {
   refunds,
   reviewPhotos,
 } from '../src/db/schema.ts';
+import { pointBalance } from '../src/domains/benefits/balance.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
 import { GatewayError, gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
-import { pointBalance } from '../src/domains/users/member-db.ts';
 import { storeImage } from '../src/platform/uploads.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';

@@ -39,6 +39,7 @@ import {
 import { referralCode } from '../src/domains/users/member-referrals.ts';
 import { PROFILE_RATE_LIMIT } from '../src/domains/users/member-service.ts';
 import { findWithdrawalByPhone, stoppedPhoneHash } from '../src/domains/users/member-withdrawal.ts';
+import { usersPorts, wireUsersPorts } from '../src/domains/users/ports.ts';
 import { createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 import { daysAgo, insertProductDisplay } from './member-fixtures.ts';
 
@@ -1204,6 +1205,45 @@ describe('POST stop', () => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, m.user.id));
     expect(row).toMatchObject({ is_active: false, stopped_phone_hash: null });
+  });
+
+  it("runs the other owners' steps in order, in its one transaction: a failing step undoes it all", async () => {
+    const ports = usersPorts(t.ctx);
+    expect(ports.withdrawalSteps.map((s) => s.name)).toEqual([
+      'curations.delete-member-data',
+      'likes.delete-member-likes',
+      'carts.delete-member-cart',
+      'support.log-user-stop',
+    ]);
+    const display = await insertProductDisplay(t.ctx);
+    const m = await createMember(t.ctx);
+    await t.ctx.db.insert(likes).values({ user_id: m.user.id, like_type: 'PRODUCT', like_id: display.id });
+    await t.ctx.db.insert(carts).values({ user_id: m.user.id });
+    const failing = {
+      name: 'test.fails',
+      owner: 'test',
+      run: async () => {
+        throw new Error('step failed');
+      },
+    };
+    wireUsersPorts(t.ctx, {
+      ...ports,
+      withdrawalSteps: [...ports.withdrawalSteps.slice(0, 3), failing, ...ports.withdrawalSteps.slice(3)],
+    });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/stop', headers: m.headers });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      wireUsersPorts(t.ctx, ports);
+    }
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(row?.is_active).toBe(true);
+    expect(await t.ctx.db.select().from(likes).where(eq(likes.user_id, m.user.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(carts).where(eq(carts.user_id, m.user.id))).toHaveLength(1);
+    const [d] = await t.ctx.db.select().from(productDisplays).where(eq(productDisplays.id, display.id));
+    expect(d?.like_count).toBe(5);
+    const logs = await t.ctx.db.select().from(eventLogs).where(eq(eventLogs.user_id, m.user.id));
+    expect(logs.filter((l) => l.name === 'user_stop')).toEqual([]);
   });
 
   it('400 for a too-long reason', async () => {

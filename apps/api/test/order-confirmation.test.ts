@@ -24,12 +24,12 @@ import {
   productItems,
   refunds,
 } from '../src/db/schema.ts';
+import { pointBalance } from '../src/domains/benefits/balance.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { earnForItem } from '../src/domains/orders/benefits.ts';
 import { autoConfirmItems, confirmItemNow } from '../src/domains/orders/confirmation.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
-import { pointBalance } from '../src/domains/users/member-db.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { ADMIN_KEY_HEADERS, createMember, createTestApp, type TestApp } from './helpers.ts';
 import { ADDRESS, call, issueCoupon, makeShop, markInspected, type Shop } from './orders-fixtures.ts';

@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, orders, productItems, timeSaleItems, timeSales } from '../src/db/schema.ts';
+import { pointBalance } from '../src/domains/benefits/balance.ts';
 import { earnPoints } from '../src/domains/benefits/points.ts';
 import { expireOrders } from '../src/domains/orders/settle.ts';
 import { gatewayOf, type PaymentGateway, setGateway } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
-import { pointBalance } from '../src/domains/users/member-db.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';

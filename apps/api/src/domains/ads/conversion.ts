@@ -8,10 +8,9 @@
  *   - DevAdSink: keeps the last 200 events in memory (the default outside production);
  *   - NoAdSender: production without keys sends nothing.
  * Sending never fails a request: `fireAdEvents` and `fireRequestAdEvents` swallow and log every
- * error; the shopper never sees one.
+ * error; the shopper never sees one. A member's e-mail (hashed into `em`) is the users domain's:
+ * app.ts wires its reader (`useMemberEmails`), since users depends on ads.
  */
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { tracedFetch } from '../../platform/tracing.ts';
 import type { Conn } from '../../platform/transactions.ts';
@@ -188,11 +187,25 @@ export function fireAdEvents(ctx: AppContext, events: AdConversionEvent[], log?:
   });
 }
 
+/** Reads a member's e-mail address (null without one): the users domain's, wired by app.ts. */
+export type MemberEmailReader = (db: Conn, userId: number) => Promise<string | null>;
+const emailReaders = new WeakMap<AppContext, MemberEmailReader>();
+
+/** Wires how this app context reads a member's e-mail (app.ts: users' `memberEmail`). */
+export function useMemberEmails(ctx: AppContext, reader: MemberEmailReader): void {
+  emailReaders.set(ctx, reader);
+}
+
 /** The member's hashed e-mail (`em`), null without a member or an address. */
-export async function memberEmailHash(db: Conn, userId: number | null | undefined): Promise<string | null> {
+export async function memberEmailHash(
+  ctx: AppContext,
+  userId: number | null | undefined,
+): Promise<string | null> {
   if (!userId) return null;
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return hashEmail(row?.email);
+  const reader = emailReaders.get(ctx);
+  if (!reader)
+    throw new Error('ads: no member e-mail reader wired for this context (app.ts useMemberEmails)');
+  return hashEmail(await reader(ctx.db, userId));
 }
 
 /**
@@ -217,7 +230,7 @@ export function fireRequestAdEvents(
     return Promise.resolve();
   }
   return (async () => {
-    const email = who.email !== undefined ? hashEmail(who.email) : await memberEmailHash(ctx.db, who.userId);
+    const email = who.email !== undefined ? hashEmail(who.email) : await memberEmailHash(ctx, who.userId);
     const events = await build({ ...info, email });
     await fireAdEvents(ctx, events, log);
   })().catch((err: unknown) => log?.warn({ err }, 'ad conversion event failed'));

@@ -11,12 +11,14 @@ export {
   fireAdEvents,
   fireRequestAdEvents,
   hashEmail,
+  type MemberEmailReader,
   memberEmailHash,
   pageViewEvent,
   purchaseEvent,
   type RegistrationMethod,
   submitApplicationEvent,
   useAdLog,
+  useMemberEmails,
   viewContentEvent,
 } from './conversion.ts';
 export { adUnitPrice } from './price.ts';

@@ -20,7 +20,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { toCsv } from '../../platform/csv.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/transactions.ts';
-import { lockMember, pointBalance } from '../users/index.ts';
+import { lockMember } from '../users/index.ts';
+import { pointBalance } from './balance.ts';
 import { earnPoints, revokePoints } from './points.ts';
 import {
   couponPolicies,

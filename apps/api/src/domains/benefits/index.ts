@@ -3,6 +3,7 @@
  * curations domains use, the routes, and the sign-up coupon (a users sign-up listener wired in
  * app.ts). Benefits imports from neither orders nor curations.
  */
+export { pointBalance } from './balance.ts';
 export {
   orderCouponRules,
   reserveCoupon,
@@ -22,6 +23,7 @@ export {
   spendPoints,
 } from './points.ts';
 export { promotionCoupon } from './promotion-coupon.ts';
+export { usableCouponsForAdmin } from './reads-for-admin.ts';
 export { couponPolicyExists } from './reads-for-contents.ts';
 export { activeMissions, type MissionRow } from './reads-for-curations.ts';
 export {
@@ -30,4 +32,5 @@ export {
   type OrderCoupon,
   returnedOrderPoints,
 } from './reads-for-orders.ts';
+export { hasCartCoupon } from './reads-for-users.ts';
 export { benefitRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 /**
  * The point ledger (docs/ARCHITECTURE.md, 'Benefits'): append-only rows in point_ledger, each carrying
- * balance_after, so the balance is the latest row's balance_after (users/member-db.ts pointBalance). Every
+ * balance_after, so the balance is the latest row's balance_after (balance.ts pointBalance). Every
  * write takes the member's row lock first (lockMember), so two writes of one member run one after the other
  * (and get increasing ids: the ledger's order is id order, never created_at, which is the caller's clock read
  * before the lock) and the balance can never go below zero: a spend is inserted only after the balance is
@@ -18,7 +18,8 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
-import { lockMember, pointBalance } from '../users/index.ts';
+import { lockMember } from '../users/index.ts';
+import { pointBalance } from './balance.ts';
 import { pointLedger } from './schema.ts';
 
 const DAY_MS = 86_400_000;

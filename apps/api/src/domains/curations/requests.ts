@@ -22,9 +22,10 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
-import { aiCurationsLeft, lockMember } from '../users/index.ts';
+import { lockMember } from '../users/index.ts';
 import { draftCuration, quizAnswers } from './drafting.ts';
 import { curations, styleQuizzes } from './schema.ts';
+import { aiCurationsLeft } from './view-status.ts';
 
 /** pg_advisory_xact_lock key of the drafting slots (any constant shared by every process). */
 const SLOT_LOCK = 7_301_001;

@@ -23,7 +23,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { fireRequestAdEvents, submitApplicationEvent } from '../ads/index.ts';
 import { parseId } from '../catalog/index.ts';
-import { curationViewStatus } from '../users/index.ts';
 import { curationAdminRoutes } from './admin-routes.ts';
 import { codiByProduct, codiDetail } from './codi.ts';
 import { curationInfo } from './curation-info.ts';
@@ -36,6 +35,7 @@ import { serveWaitingList } from './requests.ts';
 import { memberId, tags, token } from './route-common.ts';
 import { missionList } from './service.ts';
 import { saveStyleQuiz, styleQuizOf } from './style-quiz.ts';
+import { curationViewStatus } from './view-status.ts';
 
 export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

@@ -115,7 +115,7 @@ async function sendPurchase(ctx: AppContext, payload: Record<string, unknown>): 
     .where(eq(orderItems.order_id, orderId))
     .orderBy(orderItems.id);
   const visitor = (payload.visitor ?? {}) as AdRequestInfo;
-  const email = await memberEmailHash(ctx.db, order.user_id);
+  const email = await memberEmailHash(ctx, order.user_id);
   const at = new Date(Number(payload.at));
   const info = { ...visitor, eventId: visitor.eventId || purchaseEventId(orderId), email };
   await sender.send([purchaseEvent({ order_no: order.order_no, amount: order.amount, lines }, at, info)]);

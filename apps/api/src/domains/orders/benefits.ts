@@ -53,6 +53,7 @@ import {
   linesForItems,
   memberRules,
   orderCouponRules,
+  pointBalance,
   refundPoints,
   reserveCoupon,
   restoreCoupon,
@@ -60,7 +61,7 @@ import {
   spendPoints,
 } from '../benefits/index.ts';
 import { withdrawItemReview } from '../reviews/index.ts';
-import { lockMember, pointBalance } from '../users/index.ts';
+import { lockMember } from '../users/index.ts';
 import type { PricedLine } from './pricing.ts';
 import { orderItems, orders } from './schema.ts';
 

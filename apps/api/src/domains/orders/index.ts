@@ -8,6 +8,7 @@ export { orderDatabaseFunctions } from './database-functions.ts';
 export { orderJobs } from './jobs.ts';
 export { isMemberOrder } from './queries.ts';
 export {
+  memberOrdersForAdmin,
   orderWindowTotals,
   paidOrdersByCampaign,
   paidOrdersByKstDay,

@@ -1,10 +1,11 @@
 /**
  * Order figures for the back office dashboard (SPEC.md §9): over a window of time, the paid orders
  * and their amounts (in total, per KST day and per campaign code), the items cancelled, the
- * refunds and the amount given back, and the best sellers. Plain rows out; the admin domain
- * assembles the dashboard.
+ * refunds and the amount given back, and the best sellers; and a member's orders for the member
+ * look-up. Plain rows out; the admin domain assembles.
  */
-import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import type { OrderItemStatus } from '@codiroom/shared';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { kstDaySql } from '../../platform/kst-day.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { orderItems, orders, paymentCancels, refunds } from './schema.ts';
@@ -111,4 +112,46 @@ export async function topSellers(db: Conn, w: Window, limit: number) {
     quantity: Number(r.quantity),
     sales: Number(r.sales),
   }));
+}
+
+// ───────────── the member look-up (admin/members.ts) ─────────────
+
+/** A member's orders past PENDING: the latest `limit`, with their items' statuses, and the count. */
+export async function memberOrdersForAdmin(db: Conn, userId: number, limit: number) {
+  const placed = and(eq(orders.user_id, userId), sql`${orders.status} <> 'PENDING'`);
+  const [recent, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        order_no: orders.order_no,
+        order_name: orders.order_name,
+        status: orders.status,
+        amount: orders.amount,
+        created_at: orders.created_at,
+      })
+      .from(orders)
+      .where(placed)
+      .orderBy(desc(orders.created_at))
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(placed),
+  ]);
+  const itemRows = recent.length
+    ? await db
+        .select({ order_id: orderItems.order_id, status: orderItems.status })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.order_id,
+            recent.map((o) => o.id),
+          ),
+        )
+    : [];
+  const itemStatuses = new Map<number, OrderItemStatus[]>();
+  for (const i of itemRows) {
+    itemStatuses.set(i.order_id, [...(itemStatuses.get(i.order_id) ?? []), i.status as OrderItemStatus]);
+  }
+  return {
+    count: Number(total?.n ?? 0),
+    recent: recent.map((o) => ({ ...o, item_statuses: itemStatuses.get(o.id) ?? [] })),
+  };
 }

@@ -1,12 +1,13 @@
 /**
  * Visit figures for the back office dashboard (SPEC.md §9), from the active-user log: sessions
  * (one storefront visit: a member, a guest or else the log row) in a window, per KST day, and the
- * visits that came by a campaign link, per code. Plain rows out; the admin domain assembles.
+ * visits that came by a campaign link, per code; and a member's tickets for the member look-up.
+ * Plain rows out; the admin domain assembles.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { kstDaySql } from '../../platform/kst-day.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { eventLogs } from './schema.ts';
+import { eventLogs, supportTickets } from './schema.ts';
 
 type Window = { from: Date; to: Date };
 
@@ -41,4 +42,19 @@ export async function visitsByCampaign(db: Conn, w: Window): Promise<{ code: str
     .where(and(activeIn(w), sql`${eventLogs.payload} ? 'campaign_code'`))
     .groupBy(sql`1`);
   return rows.map((r) => ({ code: r.code, n: Number(r.n) }));
+}
+
+/** A member's latest `limit` 1:1 문의 tickets, newest first (the member look-up). */
+export async function memberTicketsForAdmin(db: Conn, userId: number, limit: number) {
+  return db
+    .select({
+      id: supportTickets.id,
+      title: supportTickets.title,
+      status: supportTickets.status,
+      created_at: supportTickets.created_at,
+    })
+    .from(supportTickets)
+    .where(eq(supportTickets.user_id, userId))
+    .orderBy(desc(supportTickets.created_at))
+    .limit(limit);
 }

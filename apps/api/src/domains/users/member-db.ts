@@ -1,10 +1,10 @@
 /**
  * Small data-access helpers shared by the member-data services: the per-member row lock that
- * serialises a member's own writes, the member row, the point balance. The transaction types and
- * unique-violation detection are platform/transactions.ts.
+ * serialises a member's own writes, the member row. The point balance is benefits' (`pointBalance`,
+ * through ports.ts). The transaction types and unique-violation detection are
+ * platform/transactions.ts.
  */
-import { desc, eq } from 'drizzle-orm';
-import { pointLedger } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { users } from './schema.ts';
@@ -25,21 +25,6 @@ export async function memberRow(db: Conn, userId: number) {
   // The access guard already answered 401 for a missing or inactive member.
   if (!row) throw notFound('User not found');
   return row;
-}
-
-/**
- * SPEC.md: the point balance is the latest ledger row's balance_after, or 0. "Latest" is the
- * highest id, not created_at: created_at is the writer's clock read before it waited for the
- * member lock, while ids are assigned in lock order (every ledger write holds lockMember).
- */
-export async function pointBalance(db: Conn, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ balance: pointLedger.balance_after })
-    .from(pointLedger)
-    .where(eq(pointLedger.user_id, userId))
-    .orderBy(desc(pointLedger.id))
-    .limit(1);
-  return row?.balance ?? 0;
 }
 
 export const iso = (d: Date) => d.toISOString();

@@ -14,13 +14,13 @@ import {
   type UserVariants,
 } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
-import { styleQuizPhotos } from '../../db/schema.ts';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { signedImageUrl } from '../../platform/private-images.ts';
 import { iso, lockMember, memberRow } from './member-db.ts';
 import { releaseHeldPushesOf, tagPushUser } from './notify.ts';
+import { usersPorts } from './ports.ts';
 import { userPhotos, userSizeInfo, users } from './schema.ts';
 
 // ───────────────────────────── size info ─────────────────────────────
@@ -79,7 +79,8 @@ export async function saveSizeInfo(
 export async function memberPhotos(ctx: AppContext, userId: number): Promise<UserPhoto[]> {
   const [own, quiz] = await Promise.all([
     ctx.db.select().from(userPhotos).where(eq(userPhotos.user_id, userId)),
-    ctx.db.select().from(styleQuizPhotos).where(eq(styleQuizPhotos.user_id, userId)),
+    // The style quiz's photos are curations' rows.
+    usersPorts(ctx).curations.styleQuizPhotos(ctx.db, userId),
   ]);
   const all = [
     ...own.map((p) => ({ ...p, source: 'USER' as const })),

@@ -5,10 +5,7 @@
  * member-addresses.ts; withdrawal: member-withdrawal.ts.
  */
 import {
-  AI_CURATIONS_PER_MONTH,
   type CurationViewStatus,
-  kstDate,
-  kstParts,
   mainStatus,
   maskName,
   maskPhone,
@@ -22,56 +19,34 @@ import {
   type UserMainStatus,
   type UserStatus,
 } from '@codiroom/shared';
-import { and, count, desc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import {
-  couponPolicies,
-  coupons,
-  curations,
-  productDisplays,
-  reviews,
-  styleQuizzes,
-} from '../../db/schema.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { clientOf } from '../../platform/sign-in-limits.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
-import { iso, lockMember, memberRow, pointBalance } from './member-db.ts';
+import { iso, lockMember, memberRow } from './member-db.ts';
 import { unreadCount } from './notifications.ts';
+import { type MemberCurationReads, usersPorts } from './ports.ts';
 import { addresses, userSizeInfo, users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
 // ───────────────────────────── detail and info ─────────────────────────────
 
-async function hasStyleQuiz(db: Conn, user: UserRow): Promise<boolean> {
-  if (user.stylequiz) return true;
-  const [row] = await db
-    .select({ id: styleQuizzes.id })
-    .from(styleQuizzes)
-    .where(eq(styleQuizzes.user_id, user.id))
-    .limit(1);
-  return !!row;
-}
-
-/** The member's latest DONE curation (by delivery, then creation). */
-async function latestDoneCuration(db: Conn, userId: number) {
-  const [row] = await db
-    .select({ viewed: curations.viewed, curator_name: curations.curator_name })
-    .from(curations)
-    .where(and(eq(curations.user_id, userId), eq(curations.status, 'DONE')))
-    .orderBy(sql`coalesce(${curations.delivered_at}, ${curations.created_at}) desc`, desc(curations.id))
-    .limit(1);
-  return row ?? null;
+/** The users row's flag, else a style-quiz row (curations'). */
+async function hasStyleQuiz(curations: MemberCurationReads, db: Conn, user: UserRow): Promise<boolean> {
+  return user.stylequiz || curations.hasStyleQuiz(db, user.id);
 }
 
 export async function userDetail(ctx: AppContext, userId: number): Promise<UserDetail> {
+  const ports = usersPorts(ctx);
   const user = await memberRow(ctx.db, userId);
   const [quiz, done, point, unread] = await Promise.all([
-    hasStyleQuiz(ctx.db, user),
-    user.curator_name ? Promise.resolve(null) : latestDoneCuration(ctx.db, user.id),
-    pointBalance(ctx.db, user.id),
+    hasStyleQuiz(ports.curations, ctx.db, user),
+    user.curator_name ? Promise.resolve(null) : ports.curations.latestDone(ctx.db, user.id),
+    ports.pointBalance(ctx.db, user.id),
     unreadCount(ctx.db, user.id),
   ]);
   return {
@@ -104,7 +79,7 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
       .from(addresses)
       .where(and(eq(addresses.user_id, userId), eq(addresses.is_default, true)))
       .limit(1),
-    pointBalance(ctx.db, userId),
+    usersPorts(ctx).pointBalance(ctx.db, userId),
   ]);
   return {
     user: { id: user.id, uuid: user.uuid, name: user.name, phone: maskPhone(user.phone) },
@@ -119,26 +94,16 @@ export async function userInfo(ctx: AppContext, userId: number): Promise<UserInf
 // ───────────────────────────── status ─────────────────────────────
 
 async function statusFacts(ctx: AppContext, user: UserRow): Promise<StatusFacts> {
-  const [quiz, [done], [waiting]] = await Promise.all([
-    hasStyleQuiz(ctx.db, user),
-    ctx.db
-      .select({ id: curations.id })
-      .from(curations)
-      .where(and(eq(curations.user_id, user.id), eq(curations.status, 'DONE')))
-      .limit(1),
-    ctx.db
-      .select({ id: curations.id })
-      .from(curations)
-      .where(
-        and(eq(curations.user_id, user.id), eq(curations.status, 'REQUESTED'), isNull(curations.drafted_at)),
-      )
-      .limit(1),
+  const { curations } = usersPorts(ctx);
+  const [quiz, progress] = await Promise.all([
+    hasStyleQuiz(curations, ctx.db, user),
+    curations.progress(ctx.db, user.id),
   ]);
   return {
     isLogin: true,
     hasStyleQuiz: quiz,
-    hasDoneCuration: !!done,
-    isWaiting: user.has_reservation || !!waiting,
+    hasDoneCuration: progress.hasDone,
+    isWaiting: user.has_reservation || progress.waiting,
   };
 }
 
@@ -148,25 +113,6 @@ const GUEST_FACTS: StatusFacts = {
   hasDoneCuration: false,
   isWaiting: false,
 };
-
-/** An unused, unexpired coupon of an active cart-wide policy. */
-async function hasCartCoupon(ctx: AppContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
-    .where(
-      and(
-        eq(coupons.user_id, userId),
-        isNull(coupons.used_at),
-        gt(coupons.expires_at, ctx.clock.now()),
-        eq(couponPolicies.is_cart_coupon, true),
-        eq(couponPolicies.is_active, true),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
 
 export async function userStatus(ctx: AppContext, principal: Principal): Promise<UserStatus> {
   if (principal.userId === null) {
@@ -179,7 +125,10 @@ export async function userStatus(ctx: AppContext, principal: Principal): Promise
     };
   }
   const user = await memberRow(ctx.db, principal.userId);
-  const [facts, cartCoupon] = await Promise.all([statusFacts(ctx, user), hasCartCoupon(ctx, user.id)]);
+  const [facts, cartCoupon] = await Promise.all([
+    statusFacts(ctx, user),
+    usersPorts(ctx).hasCartCoupon(ctx.db, user.id, ctx.clock.now()),
+  ]);
   return {
     ...statusFlags(facts),
     is_login: true,
@@ -195,37 +144,9 @@ export async function userMainStatus(ctx: AppContext, principal: Principal): Pro
   return mainStatus(await statusFacts(ctx, user));
 }
 
-/**
- * AI curations the member may still ask for this KST month: AI_CURATIONS_PER_MONTH minus the
- * curations requested this month (the style quiz's first one included; a request counts when it is
- * asked for, whether it waits, is being prepared or was published).
- */
-export async function aiCurationsLeft(db: Conn, userId: number, now: Date): Promise<number> {
-  const { year, month } = kstParts(now);
-  const monthStart = kstDate(year, month, 1);
-  const nextMonthStart = month === 12 ? kstDate(year + 1, 1, 1) : kstDate(year, month + 1, 1);
-  const [row] = await db
-    .select({ n: count() })
-    .from(curations)
-    .where(
-      and(
-        eq(curations.user_id, userId),
-        gte(curations.created_at, monthStart),
-        lt(curations.created_at, nextMonthStart),
-      ),
-    );
-  return Math.max(0, AI_CURATIONS_PER_MONTH - Number(row?.n ?? 0));
-}
-
+/** The MY큐레이션 red dot and the AI curations left (curations' read, `/api/users/curation-status`). */
 export async function curationViewStatus(ctx: AppContext, userId: number): Promise<CurationViewStatus> {
-  const [latest, left] = await Promise.all([
-    latestDoneCuration(ctx.db, userId),
-    aiCurationsLeft(ctx.db, userId, ctx.clock.now()),
-  ]);
-  return {
-    current_curation_viewed: latest === null ? null : latest.viewed === true,
-    next_ai_curation_left: left,
-  };
+  return usersPorts(ctx).curations.viewStatus(ctx.db, userId, ctx.clock.now());
 }
 
 // ───────────────────────────── public profiles ─────────────────────────────
@@ -244,9 +165,6 @@ export const PROFILE_RATE_LIMIT: RateLimit = {
   detail: '프로필을 너무 자주 조회했어요. 잠시 후 다시 시도해 주세요.',
 };
 
-/** A review the public sees: not hidden by an operator. */
-const publicReview = isNull(reviews.hidden_at);
-
 /**
  * A member has a public profile only as a reviewer: active, with at least one public review.
  * Anyone else — unknown, withdrawn, a member who never reviewed or whose reviews are all hidden,
@@ -256,35 +174,16 @@ async function publicMember(ctx: AppContext, rawId: string, clientAddress: strin
   await enforceRateLimit(ctx, PROFILE_RATE_LIMIT, clientOf(clientAddress));
   if (!/^\d{1,9}$/.test(rawId)) throw notFound(PROFILE_NOT_FOUND);
   const id = Number(rawId);
-  const [user] = await ctx.db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, id),
-        eq(users.is_active, true),
-        exists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(reviews)
-            .where(and(eq(reviews.user_id, id), publicReview)),
-        ),
-      ),
-    )
-    .limit(1);
-  if (!user) throw notFound(PROFILE_NOT_FOUND);
+  const [[user], reviewer] = await Promise.all([
+    ctx.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.is_active, true)))
+      .limit(1),
+    usersPorts(ctx).reviewers.hasPublicReview(ctx.db, id),
+  ]);
+  if (!user || !reviewer) throw notFound(PROFILE_NOT_FOUND);
   return user;
-}
-
-async function reviewCounts(ctx: AppContext, userId: number) {
-  const [row] = await ctx.db
-    .select({
-      total: count(),
-      photo: sql<number>`count(*) filter (where ${reviews.photo_count} > 0)`.mapWith(Number),
-    })
-    .from(reviews)
-    .where(and(eq(reviews.user_id, userId), publicReview));
-  return { total: Number(row?.total ?? 0), photo: Number(row?.photo ?? 0) };
 }
 
 export async function publicProfileSimple(
@@ -293,7 +192,7 @@ export async function publicProfileSimple(
   clientAddress: string,
 ): Promise<PublicProfileSimple> {
   const user = await publicMember(ctx, rawId, clientAddress);
-  const { total } = await reviewCounts(ctx, user.id);
+  const { total } = await usersPorts(ctx).reviewers.counts(ctx.db, user.id);
   return { id: user.id, name: maskName(user.name), review_count: total };
 }
 
@@ -303,37 +202,12 @@ export async function publicProfile(
   clientAddress: string,
 ): Promise<PublicProfile> {
   const user = await publicMember(ctx, rawId, clientAddress);
-  const [counts, [body], recent] = await Promise.all([
-    reviewCounts(ctx, user.id),
+  const { reviewers } = usersPorts(ctx);
+  const [counts, body, recent] = await Promise.all([
+    reviewers.counts(ctx.db, user.id),
     // Height and weight only as the member published them with a review.
-    ctx.db
-      .select({ height: reviews.height, weight: reviews.weight })
-      .from(reviews)
-      .where(
-        and(
-          eq(reviews.user_id, user.id),
-          publicReview,
-          or(isNotNull(reviews.height), isNotNull(reviews.weight)),
-        ),
-      )
-      .orderBy(desc(reviews.created_at), desc(reviews.id))
-      .limit(1),
-    ctx.db
-      .select({
-        id: reviews.id,
-        product_display_id: reviews.product_display_id,
-        product_name: productDisplays.name,
-        rating: reviews.rating,
-        content: reviews.content,
-        size_name: reviews.size_name,
-        photo_count: reviews.photo_count,
-        created_at: reviews.created_at,
-      })
-      .from(reviews)
-      .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
-      .where(and(eq(reviews.user_id, user.id), publicReview))
-      .orderBy(desc(reviews.created_at), desc(reviews.id))
-      .limit(PROFILE_REVIEWS),
+    reviewers.publishedBody(ctx.db, user.id),
+    reviewers.recent(ctx.db, user.id, PROFILE_REVIEWS),
   ]);
   return {
     id: user.id,

@@ -8,9 +8,11 @@
  *   - personal data is anonymised: name → '탈퇴회원'; phone, email, password, age, gender, height,
  *     weight, curator, referral code, SES selection, alert flags and the marketing consent cleared; the phone survives only
  *     as stopped_phone_hash (keyed HMAC) for the sign-up 'STOP USER' rule;
- *   - personal rows are deleted: addresses, size info, user and style-quiz photos, style quizzes
- *     and curations, likes (taken off the liked rows' like_count), cart (lines cascade), social identities, notifications, personal-colour
- *     and daily-quiz answers;
+ *   - personal rows are deleted: addresses, size info, user photos, social identities,
+ *     notifications; then, by the owners' withdrawal steps (ports.ts, wired in app.ts, in this
+ *     order): style-quiz photos, curations, style quizzes, personal-colour and daily-quiz answers
+ *     (curations), likes, taken off the liked rows' like_count (likes), the cart, lines cascading
+ *     (carts), and last the `user_stop` event log row (support);
  *   - kept: orders, payments, refunds and exchanges (commerce records the law requires), point
  *     ledger and coupons (accounting), reviews and support tickets (shown under the masked
  *     withdrawn name; the public profile answers 404).
@@ -18,25 +20,15 @@
  */
 import { createHmac } from 'node:crypto';
 import { WITHDRAWN_USER_NAME } from '@codiroom/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import {
-  carts,
-  curations,
-  dailyQuizAnswers,
-  eventLogs,
-  likes,
-  personalColorAnswers,
-  styleQuizPhotos,
-  styleQuizzes,
-} from '../../db/schema.ts';
 import { forgetMemberStatus } from '../../platform/access.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { outdateDocuments } from '../../platform/page-documents.ts';
-import type { Conn, Tx } from '../../platform/transactions.ts';
-import { LIKE_TARGETS } from '../likes/index.ts';
+import type { Conn } from '../../platform/transactions.ts';
 import { lockMember } from './member-db.ts';
+import { type AfterWithdrawal, usersPorts } from './ports.ts';
 import {
   addresses,
   notifications,
@@ -47,22 +39,6 @@ import {
   users,
 } from './schema.ts';
 import { liveFamiliesOf } from './sessions.ts';
-
-/** Deletes the member's likes and takes them off the liked rows' like_count. */
-async function removeLikes(tx: Tx, userId: number) {
-  const rows = await tx
-    .delete(likes)
-    .where(eq(likes.user_id, userId))
-    .returning({ like_type: likes.like_type, like_id: likes.like_id });
-  for (const [type, table] of Object.entries(LIKE_TARGETS)) {
-    const ids = rows.filter((r) => r.like_type === type).map((r) => r.like_id);
-    if (ids.length === 0) continue;
-    await tx
-      .update(table)
-      .set({ like_count: sql`greatest(${table.like_count} - 1, 0)` })
-      .where(inArray(table.id, ids));
-  }
-}
 
 /**
  * HMAC-SHA256 (hex) of the phone's digits under a key derived from the server secret. A keyed
@@ -94,6 +70,7 @@ export async function findWithdrawalByPhone(
 
 export async function withdrawMember(ctx: AppContext, userId: number, reason?: string): Promise<void> {
   const now = ctx.clock.now();
+  const { withdrawalSteps } = usersPorts(ctx);
   const sessions = await ctx.db.transaction(async (tx) => {
     const user = await lockMember(tx, userId);
     await tx
@@ -128,31 +105,21 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
     await tx.delete(addresses).where(eq(addresses.user_id, userId));
     await tx.delete(userSizeInfo).where(eq(userSizeInfo.user_id, userId));
     await tx.delete(userPhotos).where(eq(userPhotos.user_id, userId));
-    const photoKeys = await tx
-      .delete(styleQuizPhotos)
-      .where(eq(styleQuizPhotos.user_id, userId))
-      .returning({ key: styleQuizPhotos.image_key });
-    await tx.delete(curations).where(eq(curations.user_id, userId));
-    await tx.delete(styleQuizzes).where(eq(styleQuizzes.user_id, userId));
-    await removeLikes(tx, userId);
-    await tx.delete(carts).where(eq(carts.user_id, userId));
     await tx.delete(socialIdentities).where(eq(socialIdentities.user_id, userId));
     await tx.delete(notifications).where(eq(notifications.user_id, userId));
-    await tx.delete(personalColorAnswers).where(eq(personalColorAnswers.user_id, userId));
-    await tx.delete(dailyQuizAnswers).where(eq(dailyQuizAnswers.user_id, userId));
-    await tx.insert(eventLogs).values({
-      kind: 'EVENT',
-      user_id: userId,
-      name: 'user_stop',
-      payload: reason ? { reason } : {},
-      created_at: now,
-    });
+    // The other owners' rows, in the order app.ts lists the steps.
+    const after: AfterWithdrawal[] = [];
+    for (const step of withdrawalSteps) {
+      const then = await step.run(tx, { userId, now, reason });
+      if (then) after.push(then);
+    }
     // Their reviews show the withdrawn name from the commit: in product pages' documents too.
     await outdateDocuments(tx, 'reviews.changed');
-    return { families: await liveFamiliesOf(tx, userId, now), photoKeys };
+    return { families: await liveFamiliesOf(tx, userId, now), after };
   });
-  // The private style-quiz photos' files go with their rows.
-  await Promise.allSettled(sessions.photoKeys.flatMap((p) => (p.key ? [ctx.images.delete(p.key)] : [])));
+  // What the steps leave for after the commit (the private style-quiz photos' files); a failure
+  // there does not undo the withdrawal.
+  await Promise.allSettled(sessions.after.map((then) => then(ctx)));
   // This process stops honouring the member's access tokens now (platform/access.ts), and every
   // node once the sessions are listed.
   await forgetMemberStatus(ctx, userId);

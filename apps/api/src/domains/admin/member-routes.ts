@@ -1,6 +1,6 @@
 /**
  * Member look-up for CS in the back office (docs/ARCHITECTURE.md, "Back office"): search, one
- * member's overview with personal data masked, and the audited reveal (admin-members.ts).
+ * member's overview with personal data masked, and the audited reveal (members.ts).
  */
 import { ErrorBody } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { noteAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { IdParams, pathId } from '../../platform/params.ts';
-import { ADMIN_MEMBERS_PAGE, findMembers, memberOverview, revealMember } from './admin-members.ts';
+import { ADMIN_MEMBERS_PAGE, findMembers, memberOverview, revealMember } from './members.ts';
 
 const cs = { access: 'admin', roles: ['CS'] } as const;
 const tags = ['admin'];
