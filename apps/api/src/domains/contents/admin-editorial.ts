@@ -13,8 +13,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { couponPolicyExists } from '../benefits/index.ts';
 import { displayLabels, existingDisplayIds } from '../catalog/index.ts';
-import { reindexStyles } from '../search/index.ts';
 import { codiItems, codiSets, promotionProducts, promotions, styles } from './schema.ts';
+import { editorialIndexer } from './search-hook.ts';
 
 export const ADMIN_EDITORIAL_PAGE = 30;
 
@@ -155,7 +155,7 @@ export async function createCodi(ctx: AppContext, input: z.output<typeof CodiInp
     return c.id;
   });
   await invalidate(ctx, 'catalog.changed');
-  if (input.style_id !== null) await reindexStyles(ctx.db, [input.style_id]);
+  if (input.style_id !== null) await editorialIndexer(ctx).styles(ctx.db, [input.style_id]);
   return { id };
 }
 
@@ -167,6 +167,6 @@ export async function setCodiActive(ctx: AppContext, id: number, active: boolean
     .returning({ id: codiSets.id, style_id: codiSets.style_id });
   if (!c) throw notFound('코디가 없습니다.');
   await invalidate(ctx, 'catalog.changed');
-  if (c.style_id !== null) await reindexStyles(ctx.db, [c.style_id]);
+  if (c.style_id !== null) await editorialIndexer(ctx).styles(ctx.db, [c.style_id]);
   return { id, is_active: active };
 }

@@ -10,11 +10,11 @@
  *   - guests.merged_user_id records the member (the guests row is created if it did not exist).
  * A codi line and a loose line of the same item stay apart so the codi set stays whole.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { cartLines, carts, likes, productItems } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { cartLines, carts, productItems } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
-import { LIKE_TARGETS } from '../likes/index.ts';
+import { mergeGuestLikes } from '../likes/index.ts';
 import { guests } from './schema.ts';
 
 export type MergeResult = {
@@ -23,35 +23,6 @@ export type MergeResult = {
   linesMoved: number;
   linesMerged: number;
 };
-
-async function mergeLikes(tx: Tx, guestId: string, userId: number) {
-  // Move every like the member does not have yet.
-  const moved = await tx
-    .update(likes)
-    .set({ user_id: userId, guest_id: null })
-    .where(
-      and(
-        eq(likes.guest_id, guestId),
-        // Column names spelled out: the subquery's alias must not capture the outer row's columns.
-        sql`not exists (select 1 from likes as m where m.user_id = ${userId} and m.like_type = likes.like_type and m.like_id = likes.like_id)`,
-      ),
-    )
-    .returning({ id: likes.id });
-  // What is left duplicates the member's likes.
-  const dropped = await tx
-    .delete(likes)
-    .where(eq(likes.guest_id, guestId))
-    .returning({ like_type: likes.like_type, like_id: likes.like_id });
-  for (const [type, table] of Object.entries(LIKE_TARGETS)) {
-    const ids = dropped.filter((r) => r.like_type === type).map((r) => r.like_id);
-    if (ids.length === 0) continue;
-    await tx
-      .update(table)
-      .set({ like_count: sql`greatest(${table.like_count} - 1, 0)` })
-      .where(inArray(table.id, ids));
-  }
-  return { likesMoved: moved.length, likesDropped: dropped.length };
-}
 
 async function mergeCart(tx: Tx, guestId: string, userId: number, now: Date) {
   const [guestCart] = await tx.select().from(carts).where(eq(carts.guest_id, guestId)).for('update').limit(1);
@@ -116,7 +87,7 @@ export async function mergeGuestIntoMember(
   return ctx.db.transaction(async (tx) => {
     // Serialises concurrent merges of one guest (two sign-ins racing).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`codiroom:guest:${guestId}`}))`);
-    const l = await mergeLikes(tx, guestId, userId);
+    const l = await mergeGuestLikes(tx, guestId, userId);
     const c = await mergeCart(tx, guestId, userId, now);
     await tx
       .insert(guests)

@@ -18,14 +18,13 @@
  */
 import { createHmac } from 'node:crypto';
 import { WITHDRAWN_USER_NAME } from '@codiroom/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import {
   carts,
   curations,
   dailyQuizAnswers,
   eventLogs,
-  likes,
   personalColorAnswers,
   styleQuizPhotos,
   styleQuizzes,
@@ -33,8 +32,8 @@ import {
 import { forgetMemberStatus } from '../../platform/access.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Conn, Tx } from '../../platform/transactions.ts';
-import { LIKE_TARGETS } from '../likes/index.ts';
+import type { Conn } from '../../platform/transactions.ts';
+import { removeMemberLikes } from '../likes/index.ts';
 import { lockMember } from './member-db.ts';
 import {
   addresses,
@@ -46,22 +45,6 @@ import {
   users,
 } from './schema.ts';
 import { liveFamiliesOf } from './sessions.ts';
-
-/** Deletes the member's likes and takes them off the liked rows' like_count. */
-async function removeLikes(tx: Tx, userId: number) {
-  const rows = await tx
-    .delete(likes)
-    .where(eq(likes.user_id, userId))
-    .returning({ like_type: likes.like_type, like_id: likes.like_id });
-  for (const [type, table] of Object.entries(LIKE_TARGETS)) {
-    const ids = rows.filter((r) => r.like_type === type).map((r) => r.like_id);
-    if (ids.length === 0) continue;
-    await tx
-      .update(table)
-      .set({ like_count: sql`greatest(${table.like_count} - 1, 0)` })
-      .where(inArray(table.id, ids));
-  }
-}
 
 /**
  * HMAC-SHA256 (hex) of the phone's digits under a key derived from the server secret. A keyed
@@ -133,7 +116,7 @@ export async function withdrawMember(ctx: AppContext, userId: number, reason?: s
       .returning({ key: styleQuizPhotos.image_key });
     await tx.delete(curations).where(eq(curations.user_id, userId));
     await tx.delete(styleQuizzes).where(eq(styleQuizzes.user_id, userId));
-    await removeLikes(tx, userId);
+    await removeMemberLikes(tx, userId);
     await tx.delete(carts).where(eq(carts.user_id, userId));
     await tx.delete(socialIdentities).where(eq(socialIdentities.user_id, userId));
     await tx.delete(notifications).where(eq(notifications.user_id, userId));
