@@ -25,18 +25,24 @@ import { deleteMemberCartStep, memberCartQuantities, mergeGuestCartStep } from '
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
+import { contentsLikeTargets, useEditorialIndexer } from './domains/contents/index.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
 import { deleteCurationDataStep, memberCurationReads } from './domains/curations/index.ts';
 import { curationRoutes } from './domains/curations/routes.ts';
 import { devRoutes } from './domains/dev/routes.ts';
-import { deleteMemberLikesStep, mergeGuestLikesStep } from './domains/likes/index.ts';
+import { deleteMemberLikesStep, mergeGuestLikesStep, useContentLikeTargets } from './domains/likes/index.ts';
 import { likeRoutes } from './domains/likes/routes.ts';
-import { orderDatabaseFunctions, orderRoutes, purchaseOutboxHandlers } from './domains/orders/index.ts';
+import {
+  orderDatabaseFunctions,
+  orderRoutes,
+  ordersForReviews,
+  purchaseOutboxHandlers,
+} from './domains/orders/index.ts';
 import { paymentRoutes } from './domains/payments/routes.ts';
 import { postcodeRoutes } from './domains/postcode/index.ts';
 import { restockRoutes } from './domains/restock/index.ts';
-import { reviewerReads, reviewRoutes } from './domains/reviews/index.ts';
-import { searchRoutes } from './domains/search/index.ts';
+import { reviewerReads, reviewRoutes, useReviewOrders } from './domains/reviews/index.ts';
+import { reindexPosts, reindexStyles, searchRoutes } from './domains/search/index.ts';
 import { logWithdrawalStep, reportServerError } from './domains/support/index.ts';
 import { loggerRoutes } from './domains/support/loggers.ts';
 import { supportRoutes } from './domains/support/routes.ts';
@@ -168,6 +174,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // may not import benefits (the dependency rule), so the two meet here.
   onMemberSignedUp(ctx, grantSignUpCoupon);
   onMemberSignedUp(ctx, async () => ctx.metrics.count('sign_up'));
+  // Reviews reads order items through the port it declares (reviews/orders-port.ts): orders
+  // depends on reviews, so orders' implementation is handed over here.
+  useReviewOrders(ctx, ordersForReviews);
+  // Likes moves the like_count of contents' styles, codi sets and posts through its port
+  // (likes/targets.ts): contents depends on likes through benefits and users.
+  useContentLikeTargets(contentsLikeTargets);
+  // The search index reads contents' styles and posts; contents tells it of their changes through
+  // its port (contents/search-hook.ts).
+  useEditorialIndexer(ctx, { styles: reindexStyles, posts: reindexPosts });
   // What committed changes still cause (pushes, ad events) is delivered from the outbox by the
   // handlers of the domains that own it (platform/outbox.ts); platform may not import domains.
   registerOutboxHandlers(ctx, { ...notifyOutboxHandlers, ...purchaseOutboxHandlers });

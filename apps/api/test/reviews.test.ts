@@ -681,6 +681,60 @@ describe('recommended size', () => {
     expect(fromBody.body.height).toBe(168);
   });
 
+  it('without size info or a body: the size last bought of the product type, kept items only', async () => {
+    const m = await createMember(t.ctx);
+    const bottoms = await makeShop(t.ctx);
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ product_type: 'BOTTOM' })
+      .where(eq(productDisplays.id, bottoms.displayId));
+    const bought = async (
+      s: Shop,
+      itemId: number,
+      size: string,
+      status: 'COMPLETE' | 'CONFIRMED' | 'CANCEL',
+      at: string,
+    ) => {
+      const [o] = await t.ctx.db
+        .insert(orders)
+        .values({
+          order_no: `size-history-${Math.random().toString(36).slice(2, 10)}`,
+          user_id: m.user.id,
+          status: 'PAID',
+          order_name: '옥스포드 셔츠',
+          total_price: 40000,
+          amount: 30000,
+          expires_at: clock.now(),
+        })
+        .returning();
+      if (!o) throw new Error('order insert');
+      await t.ctx.db.insert(orderItems).values({
+        order_id: o.id,
+        product_item_id: itemId,
+        product_display_id: s.displayId,
+        brand_id: s.brandId,
+        name: '옥스포드 셔츠',
+        size_name: size,
+        color_name: '화이트',
+        quantity: 1,
+        price: 40000,
+        price_discount: 30000,
+        paid_amount: 30000,
+        status,
+        created_at: new Date(at),
+      });
+    };
+    await bought(shop, shop.m, 'M', 'CONFIRMED', '2026-10-01T00:00:00Z');
+    await bought(shop, shop.l, 'L', 'COMPLETE', '2026-10-02T00:00:00Z');
+    // Newer, but cancelled, or of another product type: not the size the member keeps for tops.
+    await bought(shop, shop.other, 'XL', 'CANCEL', '2026-10-03T00:00:00Z');
+    await bought(bottoms, bottoms.other, 'XL', 'CONFIRMED', '2026-10-04T00:00:00Z');
+    expect((await call(t.app, 'GET', url(''), m.headers)).body).toMatchObject({
+      basis: 'purchase_history',
+      recommended_size: 'L',
+    });
+  });
+
   it('imported size reviews that say the product runs small move the answer up', async () => {
     const q = url('?height=170&weight=66');
     const before = (await call(t.app, 'GET', q, {})).body as { recommended_size: string; offset: number };

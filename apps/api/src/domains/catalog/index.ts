@@ -79,13 +79,33 @@ export {
   timeSalesAround,
 } from './reads-for-contents.ts';
 export { type DisplayStyle, displayStyles, type InStockItem, inStockItemsOf } from './reads-for-curations.ts';
+export { catalogLikeTargets } from './reads-for-likes.ts';
 export {
+  colourwayIds,
   displayNames,
+  isActiveDisplay,
   itemSizesOfDisplays,
+  itemStocksOfDisplay,
   lockDisplays,
+  moveReviewCounters,
   type ReviewCounters,
+  type ReviewDisplay,
+  reviewDisplays,
+  type SizingProduct,
   setReviewCounters,
+  sizeSheet,
+  sizingProduct,
 } from './reads-for-reviews.ts';
+export {
+  brandSummaryRows,
+  categoryFacetRows,
+  categoryIdsOfCode,
+  displayCount,
+  type SearchProductRow,
+  searchBrandRows,
+  searchProductRows,
+  searchTermSources,
+} from './reads-for-search.ts';
 export {
   activeCardsByIds,
   listProductCards,

@@ -14,8 +14,8 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { outdateDocuments } from '../../platform/page-documents.ts';
 import { couponPolicyExists } from '../benefits/index.ts';
 import { displayLabels, existingDisplayIds } from '../catalog/index.ts';
-import { reindexStyles } from '../search/index.ts';
 import { codiItems, codiSets, promotionProducts, promotions, styles } from './schema.ts';
+import { editorialIndexer } from './search-hook.ts';
 
 export const ADMIN_EDITORIAL_PAGE = 30;
 
@@ -161,7 +161,7 @@ export async function createCodi(ctx: AppContext, input: z.output<typeof CodiInp
     return c.id;
   });
   await invalidate(ctx, 'catalog.changed');
-  if (input.style_id !== null) await reindexStyles(ctx.db, [input.style_id]);
+  if (input.style_id !== null) await editorialIndexer(ctx).styles(ctx.db, [input.style_id]);
   return { id };
 }
 
@@ -178,6 +178,6 @@ export async function setCodiActive(ctx: AppContext, id: number, active: boolean
     return row;
   });
   await invalidate(ctx, 'catalog.changed');
-  if (c.style_id !== null) await reindexStyles(ctx.db, [c.style_id]);
+  if (c.style_id !== null) await editorialIndexer(ctx).styles(ctx.db, [c.style_id]);
   return { id, is_active: active };
 }

@@ -12,8 +12,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { type ImageSource, storeImage } from '../../platform/uploads.ts';
 import { existingDisplayIds } from '../catalog/index.ts';
-import { reindexPosts } from '../search/index.ts';
 import { postProducts, posts } from './schema.ts';
+import { editorialIndexer } from './search-hook.ts';
 
 export const ADMIN_POSTS_PAGE = 30;
 const NOT_FOUND = '매거진 글이 없습니다.';
@@ -68,7 +68,7 @@ export async function createPost(ctx: AppContext, input: z.output<typeof PostInp
     }
     return p.id;
   });
-  await reindexPosts(ctx.db, [id]);
+  await editorialIndexer(ctx).posts(ctx.db, [id]);
   const [row] = await ctx.db.select().from(posts).where(eq(posts.id, id));
   return view(row as Post);
 }
@@ -77,7 +77,7 @@ export async function updatePost(ctx: AppContext, id: number, body: z.output<typ
   const [before] = await ctx.db.select().from(posts).where(eq(posts.id, id));
   if (!before) throw notFound(NOT_FOUND);
   const [after] = await ctx.db.update(posts).set(body).where(eq(posts.id, id)).returning();
-  await reindexPosts(ctx.db, [id]);
+  await editorialIndexer(ctx).posts(ctx.db, [id]);
   return { before: view(before), after: view(after as Post) };
 }
 

@@ -2,11 +2,11 @@
  * Likes' part in the users domain (wired through users' ports in app.ts): the guest → member merge
  * step and the withdrawal step. A like removed either way is taken off the liked row's like_count.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/transactions.ts';
 import type { GuestMergeStep, WithdrawalStep } from '../users/index.ts';
 import { likes } from './schema.ts';
-import { LIKE_TARGETS } from './targets.ts';
+import { takeOffLikeCounts } from './targets.ts';
 
 /** Deletes the likes `where` picks and takes each off its liked row's like_count (never below 0). */
 async function deleteLikes(tx: Tx, where: SQL): Promise<number> {
@@ -14,14 +14,7 @@ async function deleteLikes(tx: Tx, where: SQL): Promise<number> {
     .delete(likes)
     .where(where)
     .returning({ like_type: likes.like_type, like_id: likes.like_id });
-  for (const [type, table] of Object.entries(LIKE_TARGETS)) {
-    const ids = rows.filter((r) => r.like_type === type).map((r) => r.like_id);
-    if (ids.length === 0) continue;
-    await tx
-      .update(table)
-      .set({ like_count: sql`greatest(${table.like_count} - 1, 0)` })
-      .where(inArray(table.id, ids));
-  }
+  await takeOffLikeCounts(tx, rows);
   return rows.length;
 }
 

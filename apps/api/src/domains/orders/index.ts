@@ -1,7 +1,8 @@
 /**
  * The orders domain's surface (SPEC.md, 'Orders'): whether an order is a member's (support
  * tickets' order target); the app registers its routes (which include POST /api/payments/webhook)
- * and its outbox handlers (the Purchase ad event).
+ * and its outbox handlers (the Purchase ad event); it gives the reviews domain its order items
+ * (`ordersForReviews`, the port reviews declares, wired by app.ts).
  */
 export { purchaseOutboxHandlers } from './ad-purchase.ts';
 export { orderDatabaseFunctions } from './database-functions.ts';
@@ -14,4 +15,5 @@ export {
   paidOrdersByKstDay,
   topSellers,
 } from './reads-for-admin.ts';
+export { ordersForReviews } from './reads-for-reviews.ts';
 export { orderRoutes } from './routes.ts';

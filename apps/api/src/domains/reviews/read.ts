@@ -14,10 +14,10 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, orderItems, productDisplays, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { getSizeInfo } from '../users/index.ts';
+import { isActiveDisplay, type ReviewDisplay, reviewDisplays } from '../catalog/index.ts';
+import { getSizeInfo, memberNames } from '../users/index.ts';
 import { reviewPhotos, reviews, reviewVotes } from './schema.ts';
 
 const DAY_MS = 86_400_000;
@@ -73,22 +73,26 @@ export async function reviewSummary(db: Db, displayId: number): Promise<ReviewSu
 
 /** Whether the display exists and is on sale (reviews of a missing product are a 404). */
 export async function assertDisplay(db: Db, displayId: number | null): Promise<number> {
-  if (displayId === null) throw notFound('상품이 없습니다.');
-  const [row] = await db
-    .select({ id: productDisplays.id })
-    .from(productDisplays)
-    .where(and(eq(productDisplays.id, displayId), eq(productDisplays.is_active, true)))
-    .limit(1);
-  if (!row) throw notFound('상품이 없습니다.');
-  return row.id;
+  if (displayId === null || !(await isActiveDisplay(db, displayId))) throw notFound('상품이 없습니다.');
+  return displayId;
 }
 
-type ReviewRow = typeof reviews.$inferSelect & { user_name: string | null; color_name: string | null };
+type ReviewRow = typeof reviews.$inferSelect;
 
-async function hydrate(db: Db, rows: ReviewRow[], viewer: number | null): Promise<ReviewItem[]> {
-  if (rows.length === 0) return [];
+/**
+ * The reviews as answered, with what they show of others' data: the member's masked name (users)
+ * and the product's colour (catalog), read by id list in the same round as the photos and votes.
+ * Also returns the displays read, for callers that show the product.
+ */
+async function hydrate(
+  db: Db,
+  rows: ReviewRow[],
+  viewer: number | null,
+): Promise<{ items: ReviewItem[]; displays: Map<number, ReviewDisplay> }> {
+  if (rows.length === 0) return { items: [], displays: new Map() };
   const ids = rows.map((r) => r.id);
-  const [photos, votes] = await Promise.all([
+  const memberIds = rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+  const [photos, votes, names, displays] = await Promise.all([
     db
       .select()
       .from(reviewPhotos)
@@ -100,20 +104,25 @@ async function hydrate(db: Db, rows: ReviewRow[], viewer: number | null): Promis
           .select({ review_id: reviewVotes.review_id })
           .from(reviewVotes)
           .where(and(eq(reviewVotes.user_id, viewer), inArray(reviewVotes.review_id, ids))),
+    memberNames(db, memberIds),
+    reviewDisplays(
+      db,
+      rows.map((r) => r.product_display_id),
+    ),
   ]);
   const voted = new Set(votes.map((v) => v.review_id));
-  return rows.map((r) => ({
+  const items = rows.map((r) => ({
     id: r.id,
     product_display_id: r.product_display_id,
     rating: r.rating,
     content: r.content,
     size_feel: r.size_feel,
     size_name: r.size_name,
-    color_name: r.color_name,
+    color_name: displays.get(r.product_display_id)?.color_name ?? null,
     height: r.height,
     weight: r.weight,
     is_quick: r.is_quick,
-    user_name: r.user_id === null ? '외부 쇼핑몰 고객' : maskName(r.user_name),
+    user_name: r.user_id === null ? '외부 쇼핑몰 고객' : maskName(names.get(r.user_id)),
     photos: photos
       .filter((p) => p.review_id === r.id)
       .map((p) => ({ id: p.id, image_url: p.image_url, order: p.order })),
@@ -124,45 +133,11 @@ async function hydrate(db: Db, rows: ReviewRow[], viewer: number | null): Promis
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at ? r.updated_at.toISOString() : null,
   }));
+  return { items, displays };
 }
 
 function selectReviews(db: Db) {
-  return db
-    .select({
-      ...reviewColumnsOf(),
-      user_name: users.name,
-      color_name: productDisplays.color_name,
-    })
-    .from(reviews)
-    .leftJoin(users, eq(users.id, reviews.user_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id));
-}
-
-/** The columns of `reviews` by name, for a select that adds joined columns. */
-function reviewColumnsOf() {
-  return {
-    id: reviews.id,
-    user_id: reviews.user_id,
-    order_item_id: reviews.order_item_id,
-    product_display_id: reviews.product_display_id,
-    product_item_id: reviews.product_item_id,
-    rating: reviews.rating,
-    content: reviews.content,
-    size_feel: reviews.size_feel,
-    size_name: reviews.size_name,
-    height: reviews.height,
-    weight: reviews.weight,
-    is_quick: reviews.is_quick,
-    photo_count: reviews.photo_count,
-    helpful_count: reviews.helpful_count,
-    report_count: reviews.report_count,
-    hidden_at: reviews.hidden_at,
-    hidden_reason: reviews.hidden_reason,
-    credit_paid: reviews.credit_paid,
-    external_id: reviews.external_id,
-    created_at: reviews.created_at,
-    updated_at: reviews.updated_at,
-  };
+  return db.select().from(reviews);
 }
 
 const ORDER_BY: Record<ReviewSort, SQL[]> = {
@@ -211,7 +186,7 @@ export async function productReviews(
   return {
     summary,
     sort,
-    result: await hydrate(db, rows, viewer),
+    result: (await hydrate(db, rows, viewer)).items,
     pagination: { page: q.page, count: q.count, total_count: total, total_page: Math.ceil(total / q.count) },
     similar_body: body,
   };
@@ -253,30 +228,25 @@ export async function reviewPhotoStrip(db: Db, displayId: number, count: number)
 }
 
 async function detailsOf(db: Db, rows: ReviewRow[], viewer: number | null): Promise<ReviewDetail[]> {
-  const items = await hydrate(db, rows, viewer);
-  const displayIds = [...new Set(rows.map((r) => r.product_display_id))];
-  const products = displayIds.length
-    ? await db
-        .select({
-          id: productDisplays.id,
-          name: productDisplays.name,
-          image_url: productDisplays.image_url,
-          brand_name: brands.name,
-          product_type: productDisplays.product_type,
-        })
-        .from(productDisplays)
-        .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-        .where(inArray(productDisplays.id, displayIds))
-    : [];
+  const { items, displays } = await hydrate(db, rows, viewer);
   return items.map((item, i) => {
     const row = rows[i] as ReviewRow;
-    const product = products.find((p) => p.id === item.product_display_id) ?? {
-      id: item.product_display_id,
-      name: '',
-      image_url: '',
-      brand_name: '',
-      product_type: 'ETC',
-    };
+    const shown = displays.get(item.product_display_id);
+    const product = shown
+      ? {
+          id: shown.id,
+          name: shown.name,
+          image_url: shown.image_url,
+          brand_name: shown.brand_name,
+          product_type: shown.product_type,
+        }
+      : {
+          id: item.product_display_id,
+          name: '',
+          image_url: '',
+          brand_name: '',
+          product_type: 'ETC',
+        };
     const mine = viewer !== null && row.user_id === viewer;
     return {
       ...item,
@@ -319,4 +289,3 @@ export async function myReviews(db: Db, userId: number, page: number, count: num
 
 /** The statuses of an order item that may be reviewed: delivered, exchanged or confirmed. */
 export const REVIEWABLE_STATUSES = ['COMPLETE', 'EXCHANGED', 'CONFIRMED'] as const;
-export const reviewableStatus = inArray(orderItems.status, [...REVIEWABLE_STATUSES]);

@@ -17,22 +17,21 @@ import {
   recommendSize,
   type SizeReviewInput,
 } from '@codiroom/shared';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  categories,
-  orderItems,
-  orders,
-  productDisplays,
-  productItems,
-  products,
-  sizeMeasurements,
-} from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { sellableStockColumn } from '../catalog/index.ts';
+import {
+  colourwayIds,
+  itemStocksOfDisplay,
+  reviewDisplays,
+  type SizingProduct,
+  sizeSheet,
+  sizingProduct,
+} from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
+import { reviewOrders } from './orders-port.ts';
 import { reviews, sizeReviews } from './schema.ts';
 
 /** At most this many size reviews (the newest) inform one answer. */
@@ -57,43 +56,16 @@ const SIZING_INPUTS = defineCache<SizingInputs>('sizing-inputs', {
 
 export type Shopper = { height: number; weight: number; fit: FitPreference | null };
 
-type Product = {
-  id: number;
-  product_id: number;
-  brand_id: number;
-  product_type: string;
-  category_code: string;
-  measurement_set: string | null;
-  cut: string | null;
-};
+type Product = SizingProduct;
 
 async function productOf(db: Db, id: number): Promise<Product> {
-  const [row] = await db
-    .select({
-      id: productDisplays.id,
-      product_id: productDisplays.product_id,
-      brand_id: productDisplays.brand_id,
-      product_type: productDisplays.product_type,
-      category_code: categories.code,
-      measurement_set: categories.measurement_set,
-      cut: products.fit,
-    })
-    .from(productDisplays)
-    .innerJoin(products, eq(products.id, productDisplays.product_id))
-    .innerJoin(categories, eq(categories.id, productDisplays.category_id))
-    .where(and(eq(productDisplays.id, id), eq(productDisplays.is_active, true)))
-    .limit(1);
+  const row = await sizingProduct(db, id);
   if (!row) throw notFound('상품이 없습니다.');
   return row;
 }
 
 async function sizesOf(db: Db, id: number) {
-  const rows = await db
-    .select({ size_name: productItems.size_name, stock: sellableStockColumn() })
-    .from(productItems)
-    .innerJoin(productDisplays, eq(productDisplays.id, productItems.product_display_id))
-    .where(and(eq(productItems.product_display_id, id), eq(productItems.is_active, true)))
-    .orderBy(asc(productItems.sort_order), asc(productItems.id));
+  const rows = await itemStocksOfDisplay(db, id);
   const inStock = new Map<string, boolean>();
   for (const r of rows) inStock.set(r.size_name, (inStock.get(r.size_name) ?? false) || Number(r.stock) > 0);
   return [...inStock].map(([size_name, has]) => ({ size_name, is_sold_out: !has }));
@@ -101,20 +73,14 @@ async function sizesOf(db: Db, id: number) {
 
 /**
  * The size reviews of every colourway of the product, the newest MAX_REVIEWS (imported ones
- * included). The colourways are found through the brand's index (as catalog's sameProducts
- * does: product_displays has no index on product_id), then each read uses the display indexes.
+ * included). The colourways come from catalog's colourwayIds (through the brand's index), then
+ * each read uses the display indexes.
  */
 async function sizeReviewsOf(
   db: Db,
   product: Pick<Product, 'product_id' | 'brand_id'>,
 ): Promise<SizeReviewInput[]> {
-  const colourways = await db
-    .select({ id: productDisplays.id })
-    .from(productDisplays)
-    .where(
-      and(eq(productDisplays.brand_id, product.brand_id), eq(productDisplays.product_id, product.product_id)),
-    );
-  const ids = colourways.map((c) => c.id);
+  const ids = await colourwayIds(db, product);
   if (ids.length === 0) return [];
   const [rows, felt] = await Promise.all([
     db
@@ -186,22 +152,23 @@ async function sizeReviewsOf(
   return out.slice(0, MAX_REVIEWS).map(({ at: _at, ...r }) => r);
 }
 
-async function lastBoughtSize(db: Db, userId: number, productType: string): Promise<string | null> {
-  const [row] = await db
-    .select({ size_name: orderItems.size_name })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
-    .where(
-      and(
-        eq(orders.user_id, userId),
-        eq(productDisplays.product_type, productType as 'TOP'),
-        inArray(orderItems.status, [...KEPT_ITEM_STATUSES]),
-      ),
-    )
-    .orderBy(desc(orderItems.created_at))
-    .limit(1);
-  return row?.size_name ?? null;
+/**
+ * The size of the member's newest kept order item of this product type: the newest kept item of
+ * each display (orders, through the port), those displays' types (catalog), the newest match.
+ */
+async function lastBoughtSize(ctx: AppContext, userId: number, productType: string): Promise<string | null> {
+  const bought = await reviewOrders(ctx).latestSizeByDisplay(ctx.db, userId, KEPT_ITEM_STATUSES);
+  if (bought.length === 0) return null;
+  const displays = await reviewDisplays(
+    ctx.db,
+    bought.map((b) => b.product_display_id),
+  );
+  let newest: (typeof bought)[number] | null = null;
+  for (const b of bought) {
+    if (displays.get(b.product_display_id)?.product_type !== productType) continue;
+    if (!newest || b.created_at.getTime() > newest.created_at.getTime()) newest = b;
+  }
+  return newest?.size_name ?? null;
 }
 
 async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
@@ -212,10 +179,7 @@ async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
     return { product, sheet: [], reviews: [] };
   }
   const [sheet, reviewRows] = await Promise.all([
-    db
-      .select({ size_name: sizeMeasurements.size_name, values: sizeMeasurements.values })
-      .from(sizeMeasurements)
-      .where(and(eq(sizeMeasurements.product_id, product.product_id), eq(sizeMeasurements.set_code, base))),
+    sizeSheet(db, product.product_id, base),
     sizeReviewsOf(db, product),
   ]);
   return { product, sheet, reviews: reviewRows };
@@ -283,7 +247,7 @@ export async function recommendedSize(
   const usual = member?.sizes[product.product_type];
   if (has(usual)) return empty('size_info', usual);
   if (userId !== null) {
-    const bought = await lastBoughtSize(db, userId, product.product_type);
+    const bought = await lastBoughtSize(ctx, userId, product.product_type);
     if (has(bought)) return empty('purchase_history', bought);
   }
   return empty('none', null);

@@ -273,7 +273,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: ReviewableListBody, ...E401 },
       },
     },
-    async (req) => reviewableItems(ctx.db, member(req)),
+    async (req) => reviewableItems(ctx, member(req)),
   );
 
   // ── photos: multipart, in a scope of their own (platform/uploads.ts) ──

@@ -10,16 +10,17 @@ import {
   type SizeReviewRequest,
   type SizeReviewUpdateRequest,
 } from '@codiroom/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, orderItems, orders, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { outdateDocuments } from '../../platform/page-documents.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
+import { displayNames, reviewDisplays } from '../catalog/index.ts';
 import { getSizeInfo } from '../users/index.ts';
-import { reviewableStatus } from './read.ts';
+import { reviewOrders } from './orders-port.ts';
+import { REVIEWABLE_STATUSES } from './read.ts';
 import { reviews, sizeReviews } from './schema.ts';
 import { ownDeliveredItem, settleCredit } from './write.ts';
 
@@ -48,31 +49,16 @@ function toSizeItem(r: SizeRow): SizeReviewItem {
   };
 }
 
-function selectSizeReviews(db: Db) {
-  return db
-    .select({
-      id: sizeReviews.id,
-      user_id: sizeReviews.user_id,
-      order_item_id: sizeReviews.order_item_id,
-      product_display_id: sizeReviews.product_display_id,
-      product_item_id: sizeReviews.product_item_id,
-      size_name: sizeReviews.size_name,
-      fit: sizeReviews.fit,
-      chest: sizeReviews.chest,
-      waist: sizeReviews.waist,
-      length_feel: sizeReviews.length_feel,
-      shoulder: sizeReviews.shoulder,
-      sleeve: sizeReviews.sleeve,
-      thigh: sizeReviews.thigh,
-      height: sizeReviews.height,
-      weight: sizeReviews.weight,
-      external_id: sizeReviews.external_id,
-      created_at: sizeReviews.created_at,
-      updated_at: sizeReviews.updated_at,
-      product_name: productDisplays.name,
-    })
-    .from(sizeReviews)
-    .innerJoin(productDisplays, eq(productDisplays.id, sizeReviews.product_display_id));
+/** Size review rows with their product's name (catalog's displayNames, one read per list). */
+async function withProductNames(db: Db, rows: (typeof sizeReviews.$inferSelect)[]): Promise<SizeRow[]> {
+  const names = await displayNames(
+    db,
+    rows.map((r) => r.product_display_id),
+  );
+  return rows.flatMap((r) => {
+    const product_name = names.get(r.product_display_id);
+    return product_name === undefined ? [] : [{ ...r, product_name }];
+  });
 }
 
 const areaValues = (s: Partial<SizeReviewRequest>) => ({
@@ -106,7 +92,7 @@ export async function createSizeReview(ctx: AppContext, userId: number, input: S
   const body = await getSizeInfo(ctx, userId);
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const item = await ownDeliveredItem(tx, userId, input.order_item_id);
+      const item = await ownDeliveredItem(tx, ctx, userId, input.order_item_id);
       const [row] = await tx
         .insert(sizeReviews)
         .values({
@@ -160,48 +146,75 @@ export async function updateSizeReview(ctx: AppContext, userId: number, input: S
 
 export async function sizeReview(db: Db, userId: number, id: number | null): Promise<SizeReviewItem> {
   if (id === null) throw notFound('사이즈 후기가 없습니다.');
-  const [row] = await selectSizeReviews(db).where(eq(sizeReviews.id, id)).limit(1);
+  const [row] = await withProductNames(
+    db,
+    await db.select().from(sizeReviews).where(eq(sizeReviews.id, id)).limit(1),
+  );
   // Another member's size review answers as a missing one.
   if (!row || row.user_id !== userId) throw notFound('사이즈 후기가 없습니다.');
   return toSizeItem(row);
 }
 
 export async function sizeReviewList(db: Db, userId: number) {
-  const rows = await selectSizeReviews(db)
+  const rows = await db
+    .select()
+    .from(sizeReviews)
     .where(eq(sizeReviews.user_id, userId))
     .orderBy(desc(sizeReviews.created_at), desc(sizeReviews.id))
     .limit(200);
-  return { result: rows.map(toSizeItem) };
+  return { result: (await withProductNames(db, rows)).map(toSizeItem) };
 }
 
 // ───────────────────────────── reviews to write ─────────────────────────────
 
-/** The member's delivered items with their review state (newest first). */
-export async function reviewableItems(db: Db, userId: number) {
-  const rows = await db
-    .select({
-      order_item_id: orderItems.id,
-      order_id: orders.order_no,
-      product_display_id: orderItems.product_display_id,
-      name: orderItems.name,
-      image_url: productDisplays.image_url,
-      brand_name: brands.name,
-      size_name: orderItems.size_name,
-      color_name: orderItems.color_name,
-      delivered_at: orderItems.completed_at,
-      review_id: reviews.id,
-      size_review_id: sizeReviews.id,
-      product_type: productDisplays.product_type,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-    .leftJoin(reviews, eq(reviews.order_item_id, orderItems.id))
-    .leftJoin(sizeReviews, eq(sizeReviews.order_item_id, orderItems.id))
-    .where(and(eq(orders.user_id, userId), reviewableStatus))
-    .orderBy(desc(orderItems.completed_at), desc(orderItems.id))
-    .limit(200);
+/**
+ * The member's delivered items with their review state (newest first): the items from orders
+ * (the port), then in one round their products (catalog) and their reviews and size reviews.
+ */
+export async function reviewableItems(ctx: AppContext, userId: number) {
+  const { db } = ctx;
+  const items = await reviewOrders(ctx).memberItems(db, userId, REVIEWABLE_STATUSES, 200);
+  const itemIds = items.map((i) => i.order_item_id);
+  const [displays, written, sized] = await Promise.all([
+    reviewDisplays(
+      db,
+      items.map((i) => i.product_display_id),
+    ),
+    itemIds.length
+      ? db
+          .select({ id: reviews.id, order_item_id: reviews.order_item_id })
+          .from(reviews)
+          .where(inArray(reviews.order_item_id, itemIds))
+      : [],
+    itemIds.length
+      ? db
+          .select({ id: sizeReviews.id, order_item_id: sizeReviews.order_item_id })
+          .from(sizeReviews)
+          .where(inArray(sizeReviews.order_item_id, itemIds))
+      : [],
+  ]);
+  const reviewOf = new Map(written.map((r) => [r.order_item_id, r.id]));
+  const sizeReviewOf = new Map(sized.map((r) => [r.order_item_id, r.id]));
+  const rows = items.flatMap((i) => {
+    const d = displays.get(i.product_display_id);
+    if (!d) return [];
+    return [
+      {
+        order_item_id: i.order_item_id,
+        order_id: i.order_no,
+        product_display_id: i.product_display_id,
+        name: i.name,
+        image_url: d.image_url,
+        brand_name: d.brand_name,
+        size_name: i.size_name,
+        color_name: i.color_name,
+        delivered_at: i.completed_at,
+        review_id: reviewOf.get(i.order_item_id) ?? null,
+        size_review_id: sizeReviewOf.get(i.order_item_id) ?? null,
+        product_type: d.product_type,
+      },
+    ];
+  });
   return {
     result: rows.map(({ delivered_at, ...r }) => ({
       ...r,

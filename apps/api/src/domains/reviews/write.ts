@@ -13,14 +13,15 @@ import {
   SIZE_REVIEW_AREAS_BY_TYPE,
 } from '@codiroom/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { orderItems, orders, productDisplays } from '../../db/schema.ts';
 import { invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { outdateDocuments } from '../../platform/page-documents.ts';
 import { isUniqueViolation, type Tx } from '../../platform/transactions.ts';
 import { clawBackPoints, earnPoints, revokeLostReviewMissions } from '../benefits/index.ts';
+import { moveReviewCounters, reviewDisplays } from '../catalog/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
+import { reviewOrders } from './orders-port.ts';
 import { restoreReviewPhotos, withholdReviewPhotos } from './photo-store.ts';
 import { REVIEWABLE_STATUSES, reviewMissing } from './read.ts';
 import { reviewReports, reviews, reviewVotes, sizeReviews } from './schema.ts';
@@ -38,23 +39,8 @@ async function changed<T>(ctx: AppContext, value: T): Promise<T> {
  * that a review and a size review of the same item written at once settle the credit one after the
  * other (each sees the other's row and the size bonus is not lost).
  */
-export async function ownDeliveredItem(tx: Tx, userId: number, orderItemId: number) {
-  const [row] = await tx
-    .select({
-      id: orderItems.id,
-      status: orderItems.status,
-      product_display_id: orderItems.product_display_id,
-      product_item_id: orderItems.product_item_id,
-      size_name: orderItems.size_name,
-      user_id: orders.user_id,
-      product_type: productDisplays.product_type,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.order_id))
-    .innerJoin(productDisplays, eq(productDisplays.id, orderItems.product_display_id))
-    .where(eq(orderItems.id, orderItemId))
-    .for('no key update', { of: orderItems })
-    .limit(1);
+export async function ownDeliveredItem(tx: Tx, ctx: AppContext, userId: number, orderItemId: number) {
+  const row = await reviewOrders(ctx).lockOrderItem(tx, orderItemId);
   // Another member's item answers as a missing one: ids are not a way to learn about orders.
   if (!row || row.user_id !== userId) throw notFound('주문 상품이 없습니다.');
   if (!(REVIEWABLE_STATUSES as readonly string[]).includes(row.status)) {
@@ -89,15 +75,14 @@ export async function settleCredit(tx: Tx, ctx: AppContext, reviewId: number, no
       credit_paid: reviews.credit_paid,
       hidden_at: reviews.hidden_at,
       product_display_id: reviews.product_display_id,
-      product_type: productDisplays.product_type,
-      product_name: productDisplays.name,
     })
     .from(reviews)
-    .innerJoin(productDisplays, eq(productDisplays.id, reviews.product_display_id))
     .where(eq(reviews.id, reviewId))
-    .for('update', { of: reviews })
+    .for('update')
     .limit(1);
   if (!r || r.user_id === null || r.hidden_at !== null) return 0;
+  const display = (await reviewDisplays(tx, [r.product_display_id])).get(r.product_display_id);
+  if (!display) return 0;
   // The size bonus comes from the size review of the same order item: one size review never
   // pays for a second review of the same product (bought twice).
   const [size] =
@@ -112,7 +97,7 @@ export async function settleCredit(tx: Tx, ctx: AppContext, reviewId: number, no
     is_quick: r.is_quick,
     content_length: [...r.content].length,
     photo_count: r.photo_count,
-    size_review_complete: size ? isCompleteSizeReview(r.product_type, size) : false,
+    size_review_complete: size ? isCompleteSizeReview(display.product_type, size) : false,
   });
   const due = earned - r.credit_paid;
   if (due <= 0) return 0;
@@ -128,7 +113,7 @@ export async function settleCredit(tx: Tx, ctx: AppContext, reviewId: number, no
   await notify(tx, ctx, r.user_id, {
     kind: 'REVIEW',
     title: '후기 포인트가 적립됐어요',
-    body: `${r.product_name} 후기 · ${due.toLocaleString('ko-KR')}포인트 적립`,
+    body: `${display.name} 후기 · ${due.toLocaleString('ko-KR')}포인트 적립`,
     link: '/mypage/points',
     dedupe_key: `review-credit:${reviewId}:${earned}`,
   });
@@ -150,7 +135,7 @@ async function insertReview(
   const body = await getSizeInfo(ctx, userId);
   try {
     const out = await ctx.db.transaction(async (tx) => {
-      const item = await ownDeliveredItem(tx, userId, input.order_item_id);
+      const item = await ownDeliveredItem(tx, ctx, userId, input.order_item_id);
       const [row] = await tx
         .insert(reviews)
         .values({
@@ -169,13 +154,7 @@ async function insertReview(
         })
         .returning({ id: reviews.id });
       if (!row) throw new Error('review insert returned nothing');
-      await tx
-        .update(productDisplays)
-        .set({
-          review_count: sql`${productDisplays.review_count} + 1`,
-          rating_sum: sql`${productDisplays.rating_sum} + ${input.rating}`,
-        })
-        .where(eq(productDisplays.id, item.product_display_id));
+      await moveReviewCounters(tx, item.product_display_id, { reviews: 1, rating: input.rating });
       const credit = await settleCredit(tx, ctx, row.id, now);
       await outdateDocuments(tx, 'reviews.changed');
       return { id: row.id, credit };
@@ -233,10 +212,7 @@ export async function updateReview(
       })
       .where(eq(reviews.id, row.id));
     if (rating !== row.rating) {
-      await tx
-        .update(productDisplays)
-        .set({ rating_sum: sql`${productDisplays.rating_sum} + ${rating - row.rating}` })
-        .where(eq(productDisplays.id, row.product_display_id));
+      await moveReviewCounters(tx, row.product_display_id, { reviews: 0, rating: rating - row.rating });
     }
     const credit = await settleCredit(tx, ctx, row.id, now);
     await outdateDocuments(tx, 'reviews.changed');
@@ -328,13 +304,7 @@ async function hideRow(tx: Tx, row: ReviewRow, reason: string, now: Date): Promi
     .update(reviews)
     .set({ hidden_at: now, hidden_reason: reason, credit_paid: 0 })
     .where(eq(reviews.id, row.id));
-  await tx
-    .update(productDisplays)
-    .set({
-      review_count: sql`greatest(0, ${productDisplays.review_count} - 1)`,
-      rating_sum: sql`greatest(0, ${productDisplays.rating_sum} - ${row.rating})`,
-    })
-    .where(eq(productDisplays.id, row.product_display_id));
+  await moveReviewCounters(tx, row.product_display_id, { reviews: -1, rating: -row.rating });
   // The product page's best reviews and photos (its document) may show it: they end at the commit.
   await outdateDocuments(tx, 'reviews.changed');
   if (row.user_id === null) return 0;
@@ -386,13 +356,7 @@ export async function unhideReview(ctx: AppContext, id: number | null) {
     if (!row) throw reviewMissing();
     if (row.hidden_at === null) return { review_id: id, hidden: false };
     await tx.update(reviews).set({ hidden_at: null, hidden_reason: null }).where(eq(reviews.id, id));
-    await tx
-      .update(productDisplays)
-      .set({
-        review_count: sql`${productDisplays.review_count} + 1`,
-        rating_sum: sql`${productDisplays.rating_sum} + ${row.rating}`,
-      })
-      .where(eq(productDisplays.id, row.product_display_id));
+    await moveReviewCounters(tx, row.product_display_id, { reviews: 1, rating: row.rating });
     await outdateDocuments(tx, 'reviews.changed');
     return { review_id: id, hidden: false };
   });

@@ -5,22 +5,22 @@
  *
  * Sync: the seed calls rebuildSearchIndex at the end; code that writes products, brands, styles or
  * posts calls reindexProducts / reindexBrands / reindexStyles / reindexPosts with the changed ids
- * (in the same transaction when it has one). ensureSearchIndex builds the index once for a
- * database seeded before the index existed. The term dictionary and postings follow the product
- * documents (postings-index.ts).
+ * (in the same transaction when it has one; contents through its port, contents/search-hook.ts).
+ * ensureSearchIndex builds the index once for a database seeded before the index existed. The
+ * term dictionary and postings follow the product documents (postings-index.ts). The rows come
+ * from their owners' surfaces: catalog's reads-for-search.ts and contents' reads-for-search.ts.
  */
 import { compactText, normaliseText, toInitialKeys, toKeys } from '@codiroom/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
-  brands,
-  categories,
-  posts,
-  productDisplays,
-  productItems,
-  products,
-  styles,
-} from '../../db/schema.ts';
+  displayCount,
+  type SearchProductRow,
+  searchBrandRows,
+  searchProductRows,
+  searchTermSources,
+} from '../catalog/index.ts';
+import { searchPostRows, searchStyleRows } from '../contents/index.ts';
 import { bumpGeneration, indexGeneration } from './generation.ts';
 import { rebuildPostings, syncPostings } from './postings-index.ts';
 import { searchDocuments, searchKeywords, searchPostings, searchTerms } from './schema.ts';
@@ -93,40 +93,7 @@ async function upsert(db: Db, rows: SearchDocumentRow[]): Promise<void> {
 
 // ───────────────────────────── products ─────────────────────────────
 
-async function productRows(db: Db, where: SQL | undefined, limit?: number, afterId = 0) {
-  const parent = sql`(select p.name from ${categories} p where p.id = "categories"."parent_id")`;
-  const q = db
-    .select({
-      id: productDisplays.id,
-      name: productDisplays.name,
-      brand_id: productDisplays.brand_id,
-      category_id: productDisplays.category_id,
-      price: productDisplays.price,
-      price_discount: productDisplays.price_discount,
-      color_name: productDisplays.color_name,
-      color_hex: productDisplays.color_hex,
-      popularity: productDisplays.popularity,
-      is_active: productDisplays.is_active,
-      created_at: productDisplays.created_at,
-      brand_name: brands.name,
-      brand_name_en: brands.name_en,
-      category_name: categories.name,
-      parent_name: sql<string | null>`${parent}`,
-      fit: products.fit,
-      style_tags: products.style_tags,
-      sizes: sql<string[]>`coalesce((select array_agg(distinct i.size_name) from ${productItems} i
-        where i.product_display_id = "product_displays"."id" and i.is_active and i.stock > 0), '{}'::text[])`,
-    })
-    .from(productDisplays)
-    .innerJoin(brands, eq(brands.id, productDisplays.brand_id))
-    .innerJoin(categories, eq(categories.id, productDisplays.category_id))
-    .innerJoin(products, eq(products.id, productDisplays.product_id))
-    .where(and(where, sql`${productDisplays.id} > ${afterId}`))
-    .orderBy(productDisplays.id);
-  return limit ? q.limit(limit) : q;
-}
-
-type ProductRow = Awaited<ReturnType<typeof productRows>>[number];
+type ProductRow = SearchProductRow;
 
 export function productDocument(r: ProductRow): SearchDocumentRow {
   return {
@@ -171,7 +138,7 @@ export function productDocument(r: ProductRow): SearchDocumentRow {
 /** Re-indexes these product displays (after a catalogue write). New names become terms. */
 export async function reindexProducts(db: Db, displayIds: number[]): Promise<void> {
   if (displayIds.length === 0) return;
-  const rows = await productRows(db, inArray(productDisplays.id, [...new Set(displayIds)]));
+  const rows = await searchProductRows(db, { ids: [...new Set(displayIds)] });
   await upsert(db, rows.map(productDocument));
   await syncPostings(db, [...new Set(displayIds)]);
   const names = [...new Set(rows.map((r) => r.name))];
@@ -196,17 +163,7 @@ export async function reindexProducts(db: Db, displayIds: number[]): Promise<voi
 // ───────────────────────────── brands, styles, posts, terms ─────────────────────────────
 
 export async function reindexBrands(db: Db, ids?: number[]): Promise<void> {
-  const rows = await db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      name_en: brands.name_en,
-      like_count: brands.like_count,
-      popularity: sql<number>`coalesce((select sum(d.popularity) from ${productDisplays} d
-        where d.brand_id = "brands"."id" and d.is_active), 0)::float`,
-    })
-    .from(brands)
-    .where(ids ? inArray(brands.id, ids) : undefined);
+  const rows = await searchBrandRows(db, ids);
   await upsert(
     db,
     rows.map((b) => ({
@@ -226,10 +183,7 @@ export async function reindexBrands(db: Db, ids?: number[]): Promise<void> {
 }
 
 export async function reindexStyles(db: Db, ids?: number[]): Promise<void> {
-  const rows = await db
-    .select()
-    .from(styles)
-    .where(ids ? inArray(styles.id, ids) : undefined);
+  const rows = await searchStyleRows(db, ids);
   await upsert(
     db,
     rows.map((s) => ({
@@ -248,18 +202,7 @@ export async function reindexStyles(db: Db, ids?: number[]): Promise<void> {
 }
 
 export async function reindexPosts(db: Db, ids?: number[]): Promise<void> {
-  const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      subtitle: posts.subtitle,
-      category: posts.category,
-      status: posts.status,
-      view_count: posts.view_count,
-      published_at: posts.published_at,
-    })
-    .from(posts)
-    .where(ids ? inArray(posts.id, ids) : undefined);
+  const rows = await searchPostRows(db, ids);
   await upsert(
     db,
     rows.map((p) => ({
@@ -301,25 +244,9 @@ async function rebuildTerms(db: Db): Promise<void> {
     if (!t || !compactText(t)) return;
     weights.set(t, (weights.get(t) ?? 0) + w);
   };
-  const names = await db
-    .select({ name: productDisplays.name, pop: sql<number>`sum(${productDisplays.popularity})::float` })
-    .from(productDisplays)
-    .where(eq(productDisplays.is_active, true))
-    .groupBy(productDisplays.name);
+  const { names, cats, tags } = await searchTermSources(db);
   for (const n of names) add(n.name, Number(n.pop));
-  const cats = await db
-    .select({
-      name: categories.name,
-      pop: sql<number>`coalesce((select sum(d.popularity) from ${productDisplays} d
-        join ${categories} c on c.id = d.category_id
-        where (c.id = "categories"."id" or c.parent_id = "categories"."id") and d.is_active), 0)::float`,
-    })
-    .from(categories);
   for (const c of cats) for (const w of categoryWords(c.name)) add(w, Number(c.pop) * 2);
-  const tags = await db
-    .select({ tag: sql<string>`unnest(${products.style_tags})`, n: sql<number>`count(*)::int` })
-    .from(products)
-    .groupBy(sql`1`);
   for (const t of tags) add(t.tag, Number(t.n));
   const keywords = await db.select({ keyword: searchKeywords.keyword }).from(searchKeywords);
   for (const k of keywords) add(k.keyword, 100_000);
@@ -336,7 +263,7 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
   await db.delete(searchDocuments);
   let after = 0;
   for (;;) {
-    const rows = await productRows(db, undefined, PRODUCT_BATCH, after);
+    const rows = await searchProductRows(db, { limit: PRODUCT_BATCH, afterId: after });
     if (rows.length === 0) break;
     await upsert(db, rows.map(productDocument));
     after = rows[rows.length - 1]?.id ?? after;
@@ -381,8 +308,7 @@ export function ensureSearchIndex(db: Db): Promise<void> {
       }
       return;
     }
-    const [prods] = await db.select({ n: sql<number>`count(*)::int` }).from(productDisplays);
-    if (Number(prods?.n ?? 0) === 0) {
+    if ((await displayCount(db)) === 0) {
       ensured.delete(db); // nothing to index yet: look again next time
       return;
     }

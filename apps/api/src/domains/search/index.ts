@@ -3,8 +3,11 @@
  * this folder (the engines, their SQL and in-memory parts, the relevance rules) is internal.
  *
  * - routes: `searchRoutes` (app.ts registers it);
- * - index sync (documents.ts): the seed rebuilds the whole index, code that writes products,
- *   brands, styles or posts re-indexes the changed ids (in its transaction when it has one);
+ * - index sync (documents.ts): the seed rebuilds the whole index, code that writes products or
+ *   brands re-indexes the changed ids (in its transaction when it has one); styles and posts are
+ *   re-indexed through the contents domain's port (contents/search-hook.ts), which app.ts wires to
+ *   `reindexStyles` and `reindexPosts`: search reads contents (the documents' and answers' rows),
+ *   so contents may not import search;
  * - the engine interface (engine.ts), for another engine implementation (OpenSearch).
  */
 export {

@@ -21,15 +21,21 @@ import {
   type StyleSummary,
   trendKeywordOf,
 } from '@codiroom/shared';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, categories, codiSets, posts, productDisplays, styles } from '../../db/schema.ts';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { clientOf } from '../../platform/sign-in-limits.ts';
-import { liveCards } from '../catalog/index.ts';
+import {
+  brandNames,
+  brandSummaryRows,
+  categoryFacetRows,
+  categoryIdsOfCode,
+  liveCards,
+} from '../catalog/index.ts';
+import { postSummaryRows, styleSummaryRows } from '../contents/index.ts';
 import { CachedSearchEngine } from './cached-engine.ts';
 import { copyCard, searchCards } from './cards.ts';
 import { indexGeneration } from './documents.ts';
@@ -146,15 +152,6 @@ function pageInfo(page: number, pageSize: number, total: number, count: number) 
   return { page, count, total_count: total, total_page: Math.ceil(total / pageSize) };
 }
 
-/** Category ids of a shop tab (outer …) or a leaf code (bottom_slacks …); [] when unknown. */
-async function categoryIds(db: Db, code: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(or(eq(categories.code, code), eq(categories.main, code)));
-  return rows.map((r) => r.id);
-}
-
 /**
  * Who searched, for the realtime keywords (trends.ts): `u<member id>`, `g<guest id>` or
  * `ip<address>`; asked only when the search is counted.
@@ -176,7 +173,7 @@ export async function searchProducts(
   const category = p.category;
   const filters: ProductFilters = {
     brandIds: p.brand_ids,
-    categoryIds: category ? await categoryIds(ctx.db, category) : undefined,
+    categoryIds: category ? await categoryIdsOfCode(ctx.db, category) : undefined,
     priceMin: p.price_min,
     priceMax: p.price_max,
     sizes: p.sizes,
@@ -228,52 +225,19 @@ export async function searchProducts(
 }
 
 async function styleSummaries(db: Db, ids: number[]): Promise<StyleSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: styles.id,
-      name: styles.name,
-      description: styles.description,
-      image_url: styles.image_url,
-      tags: styles.tags,
-      like_count: styles.like_count,
-      codi_count: sql<number>`(select count(*) from ${codiSets} c where c.style_id = "styles"."id" and c.is_active)::int`,
-    })
-    .from(styles)
-    .where(inArray(styles.id, ids));
+  const rows = await styleSummaryRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, { ...r, codi_count: Number(r.codi_count) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function brandSummaries(db: Db, ids: number[]): Promise<BrandSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: brands.id,
-      name: brands.name,
-      name_en: brands.name_en,
-      logo_url: brands.logo_url,
-      product_count: sql<number>`(select count(*) from ${productDisplays} d
-        where d.brand_id = "brands"."id" and d.is_active)::int`,
-    })
-    .from(brands)
-    .where(inArray(brands.id, ids));
+  const rows = await brandSummaryRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, { ...r, product_count: Number(r.product_count) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function postInfos(db: Db, ids: number[]): Promise<PostInfo[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      subtitle: posts.subtitle,
-      cover_image_url: posts.cover_image_url,
-      published_at: posts.published_at,
-    })
-    .from(posts)
-    .where(inArray(posts.id, ids));
+  const rows = await postSummaryRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, { ...r, published_at: r.published_at.toISOString() }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -319,18 +283,10 @@ export async function searchFilters(ctx: AppContext, query: string): Promise<Sea
   const f = await engine.filters(q);
   const brandIds = f.brands.map((b) => b.id);
   const catIds = f.categories.map((c) => c.id);
-  const [brandRows, catRows] = await Promise.all([
-    brandIds.length
-      ? ctx.db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, brandIds))
-      : Promise.resolve([]),
-    catIds.length
-      ? ctx.db
-          .select({ id: categories.id, code: categories.code, name: categories.name, main: categories.main })
-          .from(categories)
-          .where(inArray(categories.id, catIds))
-      : Promise.resolve([]),
+  const [brandName, catRows] = await Promise.all([
+    brandNames(ctx.db, brandIds),
+    categoryFacetRows(ctx.db, catIds),
   ]);
-  const brandName = new Map(brandRows.map((b) => [b.id, b.name]));
   const cat = new Map(catRows.map((c) => [c.id, c]));
   return {
     query,
