@@ -5,7 +5,7 @@
  * Run first by `npm run lint:deps`, so a config edit that silently disables a rule fails the lint.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -88,6 +88,21 @@ const files = {
     "import { util } from '../lib/util';\nimport { Form } from '../orders/AddressChangeForm';\nimport { grid } from '../catalog/Grid';\nexport const order = [util, Form, grid];\n",
   'apps/web/app/orders/AddressChangeForm.tsx': 'export const Form = 1;\n',
   'apps/web/app/catalog/Grid.tsx': 'export const grid = 1;\n',
+  // a cycle of type-only imports in the web app
+  'apps/web/app/lib/one.ts': "import type { Two } from './two';\nexport type One = { two?: Two };\n",
+  'apps/web/app/lib/two.ts': "import type { One } from './one';\nexport type Two = { one?: One };\n",
+  // a cycle through the shared package, named by its package name (node_modules/@codiroom/shared is
+  // a symlink, as npm workspaces make it) and left by a type-only re-export of its index
+  'packages/shared/package.json': JSON.stringify({
+    name: '@codiroom/shared',
+    type: 'module',
+    exports: { '.': './src/index.ts', './*': './src/*.ts' },
+  }),
+  'packages/shared/src/index.ts': "export * from './w.ts';\n",
+  'packages/shared/src/w.ts':
+    "import type { Page } from '../../../apps/web/app/lib/page.ts';\nexport type Shared = { page?: Page };\n",
+  'apps/web/app/lib/page.ts':
+    "import type { Shared } from '@codiroom/shared';\nexport type Page = { s?: Shared };\n",
 };
 
 const expected = [
@@ -108,6 +123,9 @@ const expected = [
   'web-routes-folder-private apps/web/app/lib/util.ts → apps/web/app/routes/a.module.css',
   'web-storefront-not-to-admin apps/web/app/components/Footer.tsx → apps/web/app/admin/format.ts',
   'web-admin-not-to-storefront apps/web/app/admin/order.tsx → apps/web/app/catalog/Grid.tsx',
+  'web-no-circular apps/web/app/lib/one.ts ↔ apps/web/app/lib/two.ts',
+  'shared-not-to-apps packages/shared/src/w.ts → apps/web/app/lib/page.ts',
+  'web-no-circular apps/web/app/lib/page.ts ↔ packages/shared/src/index.ts ↔ packages/shared/src/w.ts',
 ].sort();
 
 try {
@@ -115,6 +133,8 @@ try {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
   }
+  mkdirSync(path.join(dir, 'node_modules/@codiroom'), { recursive: true });
+  symlinkSync('../../packages/shared', path.join(dir, 'node_modules/@codiroom/shared'), 'dir');
   // Both configs of `npm run lint:deps`: the main one and the folder-level domain-cycle one.
   const violations = [];
   for (const config of ['.dependency-cruiser.cjs', '.dependency-cruiser-domains.cjs']) {

@@ -3,16 +3,18 @@
  * storefront-page-reads.ts): each answers exactly what its API route answers (deep-equal to
  * JSON.parse of the route's body) for the same request, and a request the route refuses is the
  * route's error. The cached category listing is never stale past a change's event or a time sale's
- * start.
+ * start; a member's feed checks the token as the route does; a search counts its shopper in the
+ * realtime keywords as the route does.
  */
-import type { Clock } from '@codiroom/shared';
+import { type Clock, trendKeywordOf } from '@codiroom/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likes, productDisplays, themes, timeSaleItems, timeSales } from '../src/db/schema.ts';
+import { brands, likes, productDisplays, themes, timeSaleItems, timeSales } from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
 import { invalidate } from '../src/platform/cache.ts';
+import { isIssuedGuestId } from '../src/platform/guest-id.ts';
 import { storefrontReads } from '../src/web/reads.ts';
-import { ADMIN_KEY_HEADERS, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
+import { ADMIN_KEY_HEADERS, createMember, createTestApp, guestIdOf, type TestApp } from './helpers.ts';
 
 const SEED_NOW = new Date('2026-11-20T00:00:00+09:00');
 let nowMs = Date.parse('2026-11-20T03:00:00Z');
@@ -27,8 +29,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function api(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ url, headers });
+async function api(url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
+  const res = await t.app.inject({ method, url, headers });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -276,5 +278,217 @@ describe('the ranking page', () => {
     const after = await reads().ranking.items({ category_main: 'bottom' });
     expect(after.result.find((p) => p.id === first.id)?.time_sale_price).toBe(10_000);
     await expectSame(after, '/api/products/ranking-items?category_main=bottom');
+  });
+});
+
+describe("the visitor's guest id", () => {
+  it('an issued id comes back as on the route; none, an old UUID or an altered id get a new one', async () => {
+    const issued = guestIdOf(t.ctx, 'visitor');
+    const same = await reads().visitor.guestId(issued);
+    expect(same).toEqual({ guest_id: issued });
+    expect((await api('/api/users/guest-id', { 'x-guest-user-id': issued }, 'POST')).body).toEqual(same);
+    const altered = `${issued.slice(0, -2)}${issued.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const presented of [null, '', '8f14e45f-ceea-467a-9575-9f4b8a0c5d21', altered]) {
+      const got = await reads().visitor.guestId(presented);
+      const headers: Record<string, string> = presented ? { 'x-guest-user-id': presented } : {};
+      const res = await api('/api/users/guest-id', headers, 'POST');
+      expect(res.status).toBe(200);
+      for (const body of [got, res.body as { guest_id: string }]) {
+        expect(Object.keys(body)).toEqual(['guest_id']);
+        expect(body.guest_id).not.toBe(presented);
+        expect(isIssuedGuestId(t.ctx.config, body.guest_id)).toBe(true);
+      }
+      // A new id each time, never a shared one.
+      expect(got.guest_id).not.toBe(res.body.guest_id);
+    }
+  });
+});
+
+describe("a member's home feed", () => {
+  it("is the route's answer for the member's token, with and without a guest id", async () => {
+    const member = await createMember(t.ctx);
+    const [liked] = await t.ctx.db
+      .select({ id: productDisplays.id })
+      .from(productDisplays)
+      .where(eq(productDisplays.is_active, true))
+      .orderBy(asc(productDisplays.id))
+      .limit(1);
+    await t.ctx.db
+      .insert(likes)
+      .values({ user_id: member.user.id, like_type: 'PRODUCT', like_id: liked!.id });
+    const mine = await reads().home.memberFeed(member.token, null);
+    expect(mine.sections[0]?.key).toBe('for_you');
+    await expectSame(mine, '/api/contents/home-feed', member.headers);
+    const guest = guestIdOf(t.ctx, 'member-feed');
+    await expectSame(await reads().home.memberFeed(member.token, guest), '/api/contents/home-feed', {
+      ...member.headers,
+      'x-guest-user-id': guest,
+    });
+  });
+
+  it("a token or guest id the route refuses is the route's error", async () => {
+    const member = await createMember(t.ctx);
+    const gone = await t.ctx.tokens.signAccess(
+      999_999_999,
+      '6f7a2f61-9f1e-4b7d-8f0e-3b2c1a0d9e8f',
+      t.ctx.clock.now(),
+    );
+    for (const [token, guest] of [
+      ['not-a-token', null],
+      [gone, null],
+      [member.token, 'not-an-issued-id'],
+    ] as const) {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (guest) headers['x-guest-user-id'] = guest;
+      const res = await api('/api/contents/home-feed', headers);
+      expect([400, 401]).toContain(res.status);
+      await expect(reads().home.memberFeed(token, guest)).rejects.toMatchObject({
+        statusCode: res.status,
+        detail: res.body.detail,
+      });
+    }
+  });
+});
+
+describe('the brand page', () => {
+  it("a brand's facets and pages of its products are the route answers", async () => {
+    const [brand] = await t.ctx.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.id)).limit(1);
+    const id = String(brand!.id);
+    const filters = await reads().brand.filters(id);
+    await expectSame(filters, `/api/brands/${id}/filters`);
+    const category = filters.categories[0]?.code;
+    expect(category).toBeDefined();
+    for (const [query, qs] of [
+      [{}, ''],
+      [{ sort: 'popular', page: 1 }, 'sort=popular&page=1'],
+      [{ sort: 'newest', page: 2 }, 'sort=newest&page=2'],
+      [{ sort: 'price_asc', page: 1, category }, `sort=price_asc&page=1&category=${category}`],
+      [{ sort: 'discount', page: 1, category: 'no-such-code' }, 'sort=discount&page=1&category=no-such-code'],
+    ] as const) {
+      await expectSame(await reads().brand.contents(id, query), `/api/brands/${id}/contents?${qs}`);
+    }
+  });
+
+  it('a brand on time sale shows the sale price, as on the route', async () => {
+    const [brand] = await t.ctx.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.id)).limit(1);
+    const id = String(brand!.id);
+    const first = (await reads().brand.contents(id, { sort: 'price_desc' })).products.result[0];
+    if (!first) throw new Error('no brand product');
+    await timeSaleOn(first.id, nowMs - 60_000);
+    const after = await reads().brand.contents(id, { sort: 'price_desc' });
+    expect(after.products.result.find((p) => p.id === first.id)?.time_sale_price).toBe(10_000);
+    await expectSame(after, `/api/brands/${id}/contents?sort=price_desc`);
+  });
+
+  it("a missing brand is the route's 404, a refused query its 400", async () => {
+    for (const id of ['999999999', '0', 'abc']) {
+      for (const [read, url] of [
+        [() => reads().brand.filters(id), `/api/brands/${id}/filters`],
+        [() => reads().brand.contents(id, {}), `/api/brands/${id}/contents`],
+      ] as const) {
+        const res = await api(url);
+        expect(res.status, url).toBe(404);
+        await expect(read()).rejects.toMatchObject({ statusCode: 404, detail: res.body.detail });
+      }
+    }
+    const [brand] = await t.ctx.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.id)).limit(1);
+    expect((await api(`/api/brands/${brand!.id}/contents?sort=cheapest`)).status).toBe(400);
+    await expect(reads().brand.contents(String(brand!.id), { sort: 'cheapest' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});
+
+describe('the search page', () => {
+  /** A word with product, style or brand hits: the first active product's brand name. */
+  async function hitWord(): Promise<string> {
+    const [row] = await t.ctx.db
+      .select({ name: brands.name })
+      .from(brands)
+      .innerJoin(productDisplays, eq(productDisplays.brand_id, brands.id))
+      .where(eq(productDisplays.is_active, true))
+      .orderBy(asc(productDisplays.id))
+      .limit(1);
+    return row!.name;
+  }
+
+  it('the keyword lists, result types, products, facets, styles and brands are the route answers', async () => {
+    await expectSame(await reads().search.realtimeKeywords(), '/api/v1/search/realtime-keywords');
+    await expectSame(await reads().search.recommendedKeywords(), '/api/v1/search/recommended-keywords');
+    const guest = guestIdOf(t.ctx, 'searcher');
+    const asGuest = { 'x-guest-user-id': guest };
+    for (const word of [await hitWord(), '니트', '셔츠', 'slacks', 'ㅅㄹㅅ', '찾을수없는검색어']) {
+      const q = encodeURIComponent(word);
+      const types = await reads().search.availableTypes(word);
+      await expectSame(types, `/api/v1/search/available-types?query=${q}`);
+      for (const [query, qs] of [
+        [{ query: word, page: 1, sort: 'relevance' }, `query=${q}&page=1&sort=relevance`],
+        [{ query: word, page: 2, sort: 'newest' }, `query=${q}&page=2&sort=newest`],
+        [
+          { query: word, page: 1, sort: 'price_asc', price_min: '10000', price_max: '200000' },
+          `query=${q}&page=1&sort=price_asc&price_min=10000&price_max=200000`,
+        ],
+      ] as const) {
+        await expectSame(
+          await reads().search.products(query, guest),
+          `/api/v1/search/product?${qs}`,
+          asGuest,
+        );
+      }
+      await expectSame(await reads().search.filters(word), `/api/v1/search/filters?query=${q}`);
+      await expectSame(await reads().search.styles(word, 1), `/api/v1/search/style?query=${q}&page=1`);
+      await expectSame(await reads().search.brands(word, 1), `/api/v1/search/brand?query=${q}&page=1`);
+    }
+  });
+
+  it('a query the route refuses is its 400', async () => {
+    for (const [read, url] of [
+      [() => reads().search.availableTypes(' '), '/api/v1/search/available-types?query=%20'],
+      [
+        () => reads().search.products({ query: '니트', sort: 'cheapest' }, null),
+        '/api/v1/search/product?query=%EB%8B%88%ED%8A%B8&sort=cheapest',
+      ],
+      [
+        () => reads().search.products({ query: '니트', price_min: '9000', price_max: '1000' }, null),
+        '/api/v1/search/product?query=%EB%8B%88%ED%8A%B8&price_min=9000&price_max=1000',
+      ],
+      [() => reads().search.filters(''), '/api/v1/search/filters?query='],
+      [() => reads().search.styles('니트', 0), '/api/v1/search/style?query=%EB%8B%88%ED%8A%B8&page=0'],
+    ] as const) {
+      expect((await api(url)).status, url).toBe(400);
+      await expect(read()).rejects.toMatchObject({ statusCode: 400 });
+    }
+  });
+
+  it('a search counts its shopper in the realtime keywords once, as the route does', async () => {
+    const word = await hitWord();
+    const q = encodeURIComponent(word);
+    // The keyword it counts under: the query as the shop read it (a second page is not counted).
+    const read = await reads().search.products({ query: word, page: 2 }, null);
+    expect(read.total_count).toBeGreaterThan(0);
+    const keyword = trendKeywordOf(read.interpreted_query);
+    const count = async () => {
+      nowMs += 60_000; // the realtime keywords are kept a minute
+      const body = await reads().search.realtimeKeywords();
+      await expectSame(body, '/api/v1/search/realtime-keywords');
+      return body.result.find((k) => k.keyword === keyword)?.count ?? 0;
+    };
+    const before = await count();
+    const guest = guestIdOf(t.ctx, 'trend-shopper');
+    await reads().search.products({ query: word }, guest);
+    expect(await count()).toBe(before + 1);
+    // The same guest through the route: one shopper counts once.
+    expect((await api(`/api/v1/search/product?query=${q}`, { 'x-guest-user-id': guest })).status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    // Another guest through the route, then that guest in process: one more.
+    const other = guestIdOf(t.ctx, 'trend-shopper-2');
+    expect((await api(`/api/v1/search/product?query=${q}`, { 'x-guest-user-id': other })).status).toBe(200);
+    await reads().search.products({ query: word }, other);
+    expect(await count()).toBe(before + 2);
+    // Without a guest id (or with one the server did not issue) the shopper is the client address,
+    // 127.0.0.1 for both.
+    await reads().search.products({ query: word }, 'not-an-issued-id');
+    expect((await api(`/api/v1/search/product?query=${q}`)).status).toBe(200);
+    expect(await count()).toBe(before + 3);
   });
 });

@@ -36,7 +36,6 @@ export * from './personal-color.ts';
 export * from './price.ts';
 export * from './promotion-terms.ts';
 export * from './random.ts';
-export * from './ranking.ts';
 export * from './ranking-periods.ts';
 export * from './restock-schemas.ts';
 export * from './review-lists.ts';

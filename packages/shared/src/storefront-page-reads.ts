@@ -1,13 +1,16 @@
 /**
  * The in-process reads of the storefront's other pages (storefront-reads.ts has the product page's):
- * every page's shell (SPEC.md "Web status"), the home page and the listing pages (category,
- * collection, theme). As there, each answer is exactly the body of the API route named beside it,
- * validated by the route's response schema; failures are the routes' errors (`statusCode`,
- * `detail`). Reads are anonymous: a loader that reads as the signed-in member (the home feed with
- * the member's token) still calls the API.
+ * every page's shell (SPEC.md "Web status") and the visitor's guest id, the home page, the listing
+ * pages (category, collection, theme), the ranking, brand and search pages. As there, each answer
+ * is exactly the body of the API route named beside it, validated by the route's response schema;
+ * failures are the routes' errors (`statusCode`, `detail`). Reads are anonymous, but for the one
+ * that names its caller (a member's home feed, with the member's access token, checked as the
+ * route's access guard checks it).
  */
 import type {
   BannerListBody,
+  BrandContentsBody,
+  BrandFiltersBody,
   BrandRankingBody,
   CategoryFiltersBody,
   CategoryListingBody,
@@ -17,6 +20,16 @@ import type {
   ThemeBody,
 } from './catalog-schemas.ts';
 import type { HomeFeed, WebStatusBody } from './schemas.ts';
+import type {
+  AvailableTypesBody,
+  BrandSearchBody,
+  ProductSearchBody,
+  RealtimeKeywordsBody,
+  RecommendedKeywordsBody,
+  SearchFiltersBody,
+  StyleSearchBody,
+} from './search-schemas.ts';
+import type { GuestIdBody } from './user-schemas.ts';
 
 /** Reads every page makes. */
 export interface SiteReads {
@@ -26,10 +39,25 @@ export interface SiteReads {
   banners(placement: string): Promise<BannerListBody>;
 }
 
+/** The visitor's guest id (SPEC.md §6), asked once per page request by the root loader. */
+export interface VisitorReads {
+  /**
+   * POST /api/users/guest-id with x-guest-user-id `presented`: `presented` back when this server
+   * issued it, else a new id.
+   */
+  guestId(presented: string | null): Promise<GuestIdBody>;
+}
+
 /** The home page's reads. */
 export interface HomeReads {
   /** GET /api/contents/home-feed as the guest `guestId` (x-guest-user-id); no personal section without one. */
   feed(guestId: string | null): Promise<HomeFeed>;
+  /**
+   * GET /api/contents/home-feed as the member of the access token `token` (Authorization: Bearer),
+   * with x-guest-user-id `guestId` when not null; a token the route refuses is its 401, a guest id
+   * it refuses its 400.
+   */
+  memberFeed(token: string, guestId: string | null): Promise<HomeFeed>;
   /** GET /api/contents/daily-look */
   dailyLook(): Promise<DailyLookBody>;
 }
@@ -74,4 +102,53 @@ export interface RankingReads {
   items(query: RankingItemsQuery): Promise<RankingPageBody>;
   /** GET /api/products/ranking-brands */
   brands(): Promise<BrandRankingBody>;
+}
+
+/** The query of GET /api/brands/{id}/contents as the brand loader sends it. */
+export interface BrandContentsQuery {
+  sort?: string;
+  page?: number;
+  category?: string | undefined;
+}
+
+/** The brand page's reads (`id` as in the path: anything but an id is the brand's 404). */
+export interface BrandReads {
+  /** GET /api/brands/{id}/filters */
+  filters(id: string): Promise<BrandFiltersBody>;
+  /** GET /api/brands/{id}/contents?… (a query the route refuses is its 400) */
+  contents(id: string, query: BrandContentsQuery): Promise<BrandContentsBody>;
+}
+
+/** The query of GET /api/v1/search/product as the search loader sends it (query-string values). */
+export interface ProductSearchInput {
+  query: string;
+  page?: number;
+  sort?: string;
+  brand_ids?: string;
+  category?: string;
+  price_min?: string;
+  price_max?: string;
+  sizes?: string;
+  colors?: string;
+}
+
+/** The search page's reads (a query the route refuses is its 400, a search over its limit its 429). */
+export interface SearchReads {
+  /** GET /api/v1/search/realtime-keywords */
+  realtimeKeywords(): Promise<RealtimeKeywordsBody>;
+  /** GET /api/v1/search/recommended-keywords */
+  recommendedKeywords(): Promise<RecommendedKeywordsBody>;
+  /** GET /api/v1/search/available-types?query= */
+  availableTypes(query: string): Promise<AvailableTypesBody>;
+  /**
+   * GET /api/v1/search/product?… as the guest `guestId` (x-guest-user-id): the realtime keywords
+   * count the search as that guest's, else as the client address's.
+   */
+  products(query: ProductSearchInput, guestId: string | null): Promise<ProductSearchBody>;
+  /** GET /api/v1/search/filters?query= */
+  filters(query: string): Promise<SearchFiltersBody>;
+  /** GET /api/v1/search/style?query=&page= */
+  styles(query: string, page: number): Promise<StyleSearchBody>;
+  /** GET /api/v1/search/brand?query=&page= */
+  brands(query: string, page: number): Promise<BrandSearchBody>;
 }

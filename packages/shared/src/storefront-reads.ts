@@ -17,7 +17,15 @@ import type {
 } from './catalog-schemas.ts';
 import type { ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
 import type { InterestFreeNoticeBody } from './site-content.ts';
-import type { HomeReads, ListingReads, RankingReads, SiteReads } from './storefront-page-reads.ts';
+import type {
+  BrandReads,
+  HomeReads,
+  ListingReads,
+  RankingReads,
+  SearchReads,
+  SiteReads,
+  VisitorReads,
+} from './storefront-page-reads.ts';
 
 export interface ProductPageReads {
   /** GET /api/products/detail/{id}; counts `guestId` (or the client address) as a live viewer. */
@@ -44,7 +52,10 @@ export interface StorefrontReads {
   product: ProductPageReads;
   /** The other pages' reads (storefront-page-reads.ts). */
   site: SiteReads;
+  visitor: VisitorReads;
   home: HomeReads;
   listing: ListingReads;
   ranking: RankingReads;
+  brand: BrandReads;
+  search: SearchReads;
 }

@@ -81,6 +81,23 @@ export function issuedGuestIdOf(request: FastifyRequest): string | null {
   return v !== null && isIssuedGuestId(request.server.ctx.config, v) ? v : null;
 }
 
+/**
+ * The principal a `guest` route sees for a bearer access token and an x-guest-user-id value (null:
+ * none sent), checked as the guard checks a request's (the token's 401s, then the guest id's 400),
+ * for a caller in this process that has them without a request (the storefront's in-process reads,
+ * web/reads-home.ts).
+ */
+export async function guestPrincipalOf(
+  ctx: AppContext,
+  token: string,
+  guestHeader: string | null,
+): Promise<Pick<Principal, 'userId' | 'guestId'>> {
+  const user = await resolveMember(ctx, token);
+  if (guestHeader === null || guestHeader === '') return { userId: user.id, guestId: null };
+  if (!isIssuedGuestId(ctx.config, guestHeader)) throw new HttpError(400, GUEST_ID_INVALID);
+  return { userId: user.id, guestId: guestHeader };
+}
+
 type MemberStatus = { id: number; is_active: boolean };
 
 /**

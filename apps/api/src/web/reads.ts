@@ -3,7 +3,8 @@
  * what a page loader would ask the API, answered by the same read models the API routes call and
  * validated by the same response schemas, without `app.inject`, JSON or the Fastify pipeline.
  * Reads are anonymous, as the loaders' API calls were (no cookie, no token): the answers are the
- * ones the routes give a guest.
+ * ones the routes give a guest; the one exception, a member's home feed, checks the member's token
+ * as the route's access guard does (web/reads-home.ts).
  *
  * The product page's sections come from its page document (web/product-document.ts: stored in the
  * database, cards laid over live); this process keeps the detail (the API's TTL) and the document
@@ -48,10 +49,12 @@ import {
   withLiveCards,
 } from './product-document.ts';
 import { cachedBody } from './read-cache.ts';
+import { brandReads } from './reads-brand.ts';
 import { homeReads } from './reads-home.ts';
 import { listingReads } from './reads-listing.ts';
 import { rankingReads } from './reads-ranking.ts';
-import { siteReads } from './reads-site.ts';
+import { searchReads } from './reads-search.ts';
+import { siteReads, visitorReads } from './reads-site.ts';
 
 /**
  * The product page's document with live cards (web/product-document.ts), and reviews or photos in
@@ -180,8 +183,11 @@ export function storefrontReads(
   return {
     product,
     site: siteReads(ctx),
+    visitor: visitorReads(ctx),
     home: homeReads(ctx),
     listing: listingReads(ctx),
     ranking: rankingReads(ctx),
+    brand: brandReads(ctx),
+    search: searchReads(ctx, clientAddress),
   };
 }

@@ -5,7 +5,17 @@
  * interface over the API client (as reads.server.ts does for the product page). Either way the
  * answers are the API routes' bodies.
  */
-import type { HomeReads, ListingReads, RankingReads, SiteReads } from '@codiroom/shared';
+import {
+  type BrandReads,
+  GUEST_HEADER,
+  GUEST_ID_PATH,
+  type HomeReads,
+  type ListingReads,
+  type RankingReads,
+  type SearchReads,
+  type SiteReads,
+  type VisitorReads,
+} from '@codiroom/shared';
 import type { AppLoadContext } from 'react-router';
 import { serverApi } from './api';
 
@@ -19,17 +29,31 @@ export function siteReads(context: AppLoadContext | undefined): SiteReads {
   };
 }
 
-/** The home page's reads for this request (anonymous: the member's feed is asked with the token). */
+/** The visitor's guest id for this request (lib/guest-id.ts asks it once per request). */
+export function visitorReads(context: AppLoadContext | undefined): VisitorReads {
+  if (context?.reads?.visitor) return context.reads.visitor;
+  const api = serverApi(context);
+  return {
+    guestId: (presented) =>
+      api.post(GUEST_ID_PATH, undefined, undefined, {
+        headers: presented ? { [GUEST_HEADER]: presented } : {},
+      }),
+  };
+}
+
+/** The home page's reads for this request. */
 export function homeReads(context: AppLoadContext | undefined): HomeReads {
   if (context?.reads?.home) return context.reads.home;
   const api = serverApi(context);
+  const guest = (guestId: string | null): Record<string, string> =>
+    guestId ? { [GUEST_HEADER]: guestId } : {};
   return {
     feed: (guestId) =>
-      api.get(
-        '/api/contents/home-feed',
-        undefined,
-        guestId ? { headers: { 'x-guest-user-id': guestId } } : undefined,
-      ),
+      api.get('/api/contents/home-feed', undefined, guestId ? { headers: guest(guestId) } : undefined),
+    memberFeed: (token, guestId) =>
+      api.get('/api/contents/home-feed', undefined, {
+        headers: { ...guest(guestId), authorization: `Bearer ${token}` },
+      }),
     dailyLook: () => api.get('/api/contents/daily-look'),
   };
 }
@@ -55,5 +79,35 @@ export function rankingReads(context: AppLoadContext | undefined): RankingReads 
   return {
     items: (query) => api.get('/api/products/ranking-items', { ...query }),
     brands: () => api.get('/api/products/ranking-brands'),
+  };
+}
+
+/** The brand page's reads for this request. */
+export function brandReads(context: AppLoadContext | undefined): BrandReads {
+  if (context?.reads?.brand) return context.reads.brand;
+  const api = serverApi(context);
+  return {
+    filters: (id) => api.get(`/api/brands/${id}/filters`),
+    contents: (id, query) => api.get(`/api/brands/${id}/contents`, { ...query }),
+  };
+}
+
+/** The search page's reads for this request. */
+export function searchReads(context: AppLoadContext | undefined): SearchReads {
+  if (context?.reads?.search) return context.reads.search;
+  const api = serverApi(context);
+  return {
+    realtimeKeywords: () => api.get('/api/v1/search/realtime-keywords'),
+    recommendedKeywords: () => api.get('/api/v1/search/recommended-keywords'),
+    availableTypes: (query) => api.get('/api/v1/search/available-types', { query }),
+    products: (query, guestId) =>
+      api.get(
+        '/api/v1/search/product',
+        { ...query },
+        guestId ? { headers: { [GUEST_HEADER]: guestId } } : undefined,
+      ),
+    filters: (query) => api.get('/api/v1/search/filters', { query }),
+    styles: (query, page) => api.get('/api/v1/search/style', { query, page }),
+    brands: (query, page) => api.get('/api/v1/search/brand', { query, page }),
   };
 }

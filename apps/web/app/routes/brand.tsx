@@ -4,7 +4,9 @@ import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
-import { or404, pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { brandReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/brand';
@@ -25,17 +27,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const sort = SORTS.some(([k]) => k === url.searchParams.get('sort'))
     ? (url.searchParams.get('sort') as string)
     : 'popular';
-  const api = serverApi(context);
+  // In process on the server (web/reads-brand.ts), over HTTP otherwise.
+  const brand = brandReads(context);
   // The category chips come from the brand's facets; a code the brand does not have is dropped.
-  const filters = await or404(api.get(`/api/brands/${params.id}/filters`));
+  const filters = await orNotFound(brand.filters(params.id));
   const asked = url.searchParams.get('category');
   const category = filters.categories.some((c) => c.code === asked) ? (asked as string) : null;
-  const body = await or404(
-    api.get(`/api/brands/${params.id}/contents`, {
-      sort,
-      page: pageParam(url),
-      ...(category ? { category } : {}),
-    }),
+  const body = await orNotFound(
+    brand.contents(params.id, { sort, page: pageParam(url), ...(category ? { category } : {}) }),
   );
   return { ...body, sort, category, categories: filters.categories, origin: url.origin };
 }

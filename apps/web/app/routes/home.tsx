@@ -8,7 +8,6 @@ import { DailyLookCard } from '../contents/DailyLookCard';
 import { HomeBanners } from '../contents/HomeBanners';
 import styles from '../contents/home.module.css';
 import { PlacementBanners } from '../contents/PlacementBanners';
-import { serverApi } from '../lib/api';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
 import { homeReads, siteReads } from '../lib/page-reads.server';
@@ -17,7 +16,7 @@ import page from '../styles/page.module.css';
 import type { Route } from './+types/home';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // The guest's reads are in process on the server (web/reads-home.ts, reads-site.ts).
+  // In process on the server (web/reads-home.ts, reads-site.ts), over HTTP otherwise.
   const home = homeReads(context);
   const cookies = parseCookies(request.headers.get('cookie'));
   // The visitor's server-issued guest id: the cookie's, or on a first visit the new one the root
@@ -33,12 +32,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .then((b) => b.result)
     .catch(() => []);
   const feed = await (token
-    ? // A member's feed is read as the member: through the API (app.inject on the server), which
-      // checks the token, as the in-process reads are anonymous.
-      serverApi(context)
-        .get('/api/contents/home-feed', undefined, {
-          headers: { ...(guestId ? { 'x-guest-user-id': guestId } : {}), authorization: `Bearer ${token}` },
-        })
+    ? // A member's feed is read as the member, the token checked as the API checks it.
+      home
+        .memberFeed(token, guestId)
         // An expired token is refreshed by the browser later; the page still renders for the guest.
         .catch(() => home.feed(guestId))
     : home.feed(guestId));

@@ -23,8 +23,9 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
-import { pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
 import { guestIdFor } from '../lib/guest-id';
+import { searchReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import {
   type ActiveFilters,
@@ -52,11 +53,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const origin = url.origin;
   const query = (url.searchParams.get('query') ?? '').trim().slice(0, 50);
-  const api = serverApi(context);
+  // In process on the server (web/reads-search.ts), over HTTP otherwise.
+  const search = searchReads(context);
   const keywordLists = async () => {
     const [realtime, recommended] = await Promise.all([
-      api.get('/api/v1/search/realtime-keywords').catch(() => null),
-      api.get('/api/v1/search/recommended-keywords').catch(() => null),
+      search.realtimeKeywords().catch(() => null),
+      search.recommendedKeywords().catch(() => null),
     ]);
     return { realtime, recommended };
   };
@@ -67,23 +69,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const sort: SearchSort = sortParam && SEARCH_SORTS.includes(sortParam) ? sortParam : 'relevance';
   const page = pageParam(url);
   const filters = filtersFromUrl(url);
-  const types = await api.get('/api/v1/search/available-types', { query }).catch(() => null);
+  const types = await search.availableTypes(query).catch(() => null);
   const typeParam = url.searchParams.get('type') as SearchType | null;
   const type: SearchType =
     typeParam && SEARCH_TYPES.includes(typeParam) ? typeParam : (types?.available[0] ?? 'product');
 
   // The guest id tells shoppers apart in the realtime keywords (one shopper counts once).
   const guest = await guestIdFor(request, context);
-  const asShopper = guest ? { headers: { 'x-guest-user-id': guest } } : undefined;
   const [products, facets, styleHits, brandHits] = await Promise.all([
     type === 'product'
-      ? api
-          .get('/api/v1/search/product', { query, page, sort, ...filterParams(filters) }, asShopper)
-          .catch(() => null)
+      ? search.products({ query, page, sort, ...filterParams(filters) }, guest).catch(() => null)
       : null,
-    type === 'product' ? api.get('/api/v1/search/filters', { query }).catch(() => null) : null,
-    type === 'style' ? api.get('/api/v1/search/style', { query, page }).catch(() => null) : null,
-    type === 'brand' ? api.get('/api/v1/search/brand', { query, page }).catch(() => null) : null,
+    type === 'product' ? search.filters(query).catch(() => null) : null,
+    type === 'style' ? search.styles(query, page).catch(() => null) : null,
+    type === 'brand' ? search.brands(query, page).catch(() => null) : null,
   ]);
   // "‘슬랙스’로 검색한 결과": the particle chosen here, on the server, so the shared josa helper
   // (es-hangul) stays out of the route's browser code.

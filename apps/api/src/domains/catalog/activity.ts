@@ -1,6 +1,6 @@
 /** The weighted activity the rankings read (signals.ts, ranking-periods.ts): one SQL, one weighting. */
-import { SIGNAL_WEIGHTS } from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
+import { SIGNAL_WEIGHTS } from './ranking-rules.ts';
 
 /** Weighted, undecayed activity per product display within [from, to): the query (id, s). */
 export function windowActivitySql(from: Date, to: Date) {

@@ -17,6 +17,18 @@ import { CARD_SORTS } from './repository.ts';
 
 const Won = z.coerce.number().int().min(0).max(100_000_000);
 
+/** The query of GET /api/brands/{id}/contents (also the storefront's in-process read, web/reads-brand.ts). */
+export const BrandContentsQuery = z.object({
+  sort: z.enum(CARD_SORTS).default('popular'),
+  page: PageQuery,
+  category: z.string().max(50).optional(),
+  size: z.string().max(20).optional(),
+  color: z.string().max(30).optional(),
+  price_min: Won.optional(),
+  price_max: Won.optional(),
+  is_fast: BoolQuery,
+});
+
 export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/brands/simple-brand-data',
@@ -61,16 +73,7 @@ export const brandRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           'Optional filters (values from /brands/{id}/filters): category (category code), size, color ' +
           '(colour name), price_min / price_max (discounted price, won), is_fast.',
         params: IdParams,
-        querystring: z.object({
-          sort: z.enum(CARD_SORTS).default('popular'),
-          page: PageQuery,
-          category: z.string().max(50).optional(),
-          size: z.string().max(20).optional(),
-          color: z.string().max(30).optional(),
-          price_min: Won.optional(),
-          price_max: Won.optional(),
-          is_fast: BoolQuery,
-        }),
+        querystring: BrandContentsQuery,
         response: { 200: BrandContentsBody, 400: ErrorBody, 404: ErrorBody },
       },
     },

@@ -8,18 +8,10 @@
  *   detail call never waits for an INSERT and no accepted view is lost.
  * - Rankings: `recomputeRankings(ctx)` turns views (product_signals), product likes (likes), cart
  *   adds (cart_lines) and purchases (order_items) into `product_displays.popularity` with the
- *   weights and time decay of packages/shared/src/ranking.ts, plus the all-time prior, and stores
+ *   weights and time decay of ranking-rules.ts, plus the all-time prior, and stores
  *   the 'rising' list (last 24 h against the 24 h before) in the key-value store.
  *   `rankingJob` runs it once across the worker processes; tests call it directly.
  */
-import {
-  RANKING_HALF_LIFE_HOURS,
-  RANKING_LOOKBACK_DAYS,
-  RANKING_RECOMPUTE_MS,
-  RISING_WINDOW_HOURS,
-  risingScore,
-  SIGNAL_WEIGHTS,
-} from '@codiroom/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invalidate } from '../../platform/cache.ts';
@@ -27,6 +19,14 @@ import type { AppContext } from '../../platform/context.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { rowsOf, windowActivitySql } from './activity.ts';
 import { storeRankingSnapshots } from './ranking-periods.ts';
+import {
+  RANKING_HALF_LIFE_HOURS,
+  RANKING_LOOKBACK_DAYS,
+  RANKING_RECOMPUTE_MS,
+  RISING_WINDOW_HOURS,
+  risingScore,
+  SIGNAL_WEIGHTS,
+} from './ranking-rules.ts';
 
 // ───────────────────────────── live viewers ─────────────────────────────
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decayedScore, decayFactor, popularityPrior, risingScore } from '../src/ranking.ts';
+import {
+  decayedScore,
+  decayFactor,
+  popularityPrior,
+  risingScore,
+} from '../src/domains/catalog/ranking-rules.ts';
 
 const now = new Date('2026-11-20T00:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);

@@ -1,7 +1,8 @@
 /**
  * Ranking rules (docs/ARCHITECTURE.md, 'Catalog'): popularity from real signals — views, likes, cart adds and
  * purchases — each weighted and decayed by age, plus a small all-time prior; 'rising' compares the recent
- * window with the one before. The API's SQL uses these constants; the pure functions are the reference.
+ * window with the one before. The catalog's SQL (signals.ts, activity.ts) uses these constants; the pure
+ * functions are the reference. The API's alone: the storefront shows rankings, it never computes them.
  */
 
 export const SIGNAL_WEIGHTS = { view: 1, like: 3, cart: 5, purchase: 10 } as const;
