@@ -2,7 +2,7 @@
  * Live prices (docs/ARCHITECTURE.md, 'Prices': prices everywhere agree): what one unit of a product display
  * costs at an instant. The data access is here — the running time sale of each display (`time_sale_items` of
  * a sale whose window holds the instant, catalog/time-sale.ts) and the running event coupons scoped to
- * displays — and the decision is the shared pure rules in packages/shared/src/price.ts (`livePrice`,
+ * displays (the benefits domain's coupon policies, read through catalog's port) — and the decision is the shared pure rules in packages/shared/src/price.ts (`livePrice`,
  * `timeSaleApplies`, `unitPrice`, `couponUnitPrice`). Cards and the product page get their prices only
  * through the read model (product-read.ts); the cart list, checkout (`orders/pricing.ts`), best-coupon-combs
  * and `POST /api/orders` read the same rows, so a product in a time sale shows and is charged one price
@@ -17,11 +17,11 @@ import {
   timeSaleApplies,
   timeSaleRemaining,
 } from '@codiroom/shared';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { couponPolicies } from '../../db/schema.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cache, defineCache } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
+import { catalogPorts } from './ports.ts';
 import { timeSaleItems, timeSales } from './schema.ts';
 import { timeSaleRunning } from './time-sale.ts';
 
@@ -114,54 +114,16 @@ function pickTimeSales(
 
 /**
  * Running event coupons of displays: downloadable, active line coupons scoped to PRODUCT_DISPLAY
- * (the SPEC.md slacks event is one: 50% off a list of displays) whose window holds `now` and whose
- * total limit is not used up. Returned as coupon rules keyed by policy id (`id` is the policy id).
+ * whose window holds `now` and whose total limit is not used up, as coupon rules (`id` is the policy
+ * id). The coupon policies are the benefits domain's: its read, through catalog's port (ports.ts),
+ * the same one statement.
  */
 export async function runningEventCoupons(
   db: Conn,
   displayIds: readonly number[] | null,
   now: Date,
 ): Promise<CouponRule[]> {
-  const ids = displayIds === null ? null : [...new Set(displayIds)];
-  if (ids !== null && ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: couponPolicies.id,
-      discount_kind: couponPolicies.discount_kind,
-      discount_value: couponPolicies.discount_value,
-      max_discount: couponPolicies.max_discount,
-      min_order_amount: couponPolicies.min_order_amount,
-      scope_ids: couponPolicies.scope_ids,
-      allow_time_sale: couponPolicies.allow_time_sale,
-    })
-    .from(couponPolicies)
-    .where(
-      and(
-        eq(couponPolicies.is_active, true),
-        eq(couponPolicies.is_downloadable, true),
-        eq(couponPolicies.is_cart_coupon, false),
-        eq(couponPolicies.scope, 'PRODUCT_DISPLAY'),
-        isNull(couponPolicies.serial_code),
-        or(isNull(couponPolicies.starts_at), lte(couponPolicies.starts_at, now)),
-        or(isNull(couponPolicies.ends_at), gt(couponPolicies.ends_at, now)),
-        or(
-          isNull(couponPolicies.total_limit),
-          sql`${couponPolicies.issued_count} < ${couponPolicies.total_limit}`,
-        ),
-        ids === null
-          ? undefined
-          : sql`${couponPolicies.scope_ids} && ARRAY[${sql.join(
-              ids.map((i) => sql`${i}::int`),
-              sql`, `,
-            )}]::int[]`,
-      ),
-    );
-  return rows.map((r) => ({
-    ...r,
-    scope: 'PRODUCT_DISPLAY' as const,
-    is_cart_coupon: false,
-    stackable: false,
-  }));
+  return catalogPorts.get().runningEventCoupons(db, displayIds, now);
 }
 
 /** A display as cards and the product page carry it. */

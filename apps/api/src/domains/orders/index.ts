@@ -13,4 +13,7 @@ export {
   paidOrdersByKstDay,
   topSellers,
 } from './reads-for-admin.ts';
+export { hasPaidOrder, unpaidOrders } from './reads-for-benefits.ts';
+export { coBoughtProducts } from './reads-for-catalog.ts';
+export { keptDisplayIds } from './reads-for-curations.ts';
 export { orderRoutes } from './routes.ts';

@@ -16,6 +16,12 @@ export { stoppedPhoneHash as phoneHash } from './member-withdrawal.ts';
 export { type NotificationInput, notify, notifyOutboxHandlers } from './notify.ts';
 export { DevPushSink, pushSenderFor } from './push.ts';
 export { signUpsByCampaign } from './reads-for-admin.ts';
+export {
+  type MemberBenefitFlags,
+  memberBenefitFlags,
+  notifiedKeys,
+  withdrawnMembersOfPhone,
+} from './reads-for-benefits.ts';
 export { memberNames } from './reads-for-reviews.ts';
 export { type MemberSignedUp, onMemberSignedUp, type SignUpListener } from './sign-up-hooks.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';
