@@ -71,6 +71,7 @@ import { closeOutbox, registerOutboxHandlers, setOutboxLog } from './platform/ou
 import { applyProcessRole } from './platform/process-role.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { uploadRoutes } from './platform/uploads-routes.ts';
+import { wirePorts } from './ports.ts';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -93,6 +94,8 @@ function serverTimeouts(config: AppContext['config']) {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // What a domain reads of one it may not import (src/ports.ts), before anything can read it.
+  wirePorts();
   // The database functions the domains build from their rules (db/functions.ts), installed once at
   // start, before any route or job can call them; not by a route plugin.
   await installFunctions(ctx.db, orderDatabaseFunctions);

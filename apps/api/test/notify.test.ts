@@ -213,6 +213,26 @@ describe('each notification the shop promises is written on its event', () => {
     expect(pushesTo(m.user.uuid)).toHaveLength(1);
   });
 
+  it('a coupon expiring: a limited sweep tells the next coupons, past those already told', async () => {
+    // The notifications are users' rows: the sweep reads past the coupons they already cover
+    // instead of stopping at them.
+    await notifyExpiringCoupons(t.ctx);
+    const m = await createMember(t.ctx, { ...ALL_ON });
+    const now = clock.now();
+    const ids = [
+      await issueCoupon(t.ctx, m.user.id, now, {}, 1),
+      await issueCoupon(t.ctx, m.user.id, now, {}, 2),
+      await issueCoupon(t.ctx, m.user.id, now, {}, 2),
+    ];
+    for (let told = 1; told <= ids.length; told++) {
+      expect(await notifyExpiringCoupons(t.ctx, 1)).toBe(1);
+      expect((await rowsOf(m.user.id)).map((r) => r.dedupe_key)).toEqual(
+        ids.slice(0, told).map((id) => `coupon-expiring:${id}`),
+      );
+    }
+    expect(await notifyExpiringCoupons(t.ctx, 1)).toBe(0);
+  });
+
   it('the dedupe key keeps one row per member (another member has their own)', async () => {
     const m = await createMember(t.ctx);
     const o = await createMember(t.ctx);

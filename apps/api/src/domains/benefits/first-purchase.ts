@@ -10,21 +10,17 @@
  *     existed count through their stopped_phone_hash and the coupons they kept.
  */
 import { BENEFIT_MESSAGES as M } from '@codiroom/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { orders, users } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
-import { phoneHash } from '../users/index.ts';
+import { memberContact, phoneHash, withdrawnMembersOfPhone } from '../users/index.ts';
+import { benefitsPorts } from './ports.ts';
 import { couponPolicies, coupons, firstPurchaseGrants } from './schema.ts';
 
+/** Whether the member has a paid order (the orders domain's, through benefits' port). */
 export async function hasPaidOrder(db: Conn, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), isNotNull(orders.paid_at)))
-    .limit(1);
-  return !!row;
+  return benefitsPorts.get().orders.hasPaidOrder(db, userId);
 }
 
 /**
@@ -38,9 +34,9 @@ export async function claimFirstPurchase(
   userId: number,
   now: Date,
 ): Promise<void> {
-  const [member] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-  if (!member?.phone) return;
-  const hash = phoneHash(config, member.phone);
+  const { phone } = await memberContact(tx, userId);
+  if (!phone) return;
+  const hash = phoneHash(config, phone);
   const [recorded] = await tx
     .insert(firstPurchaseGrants)
     .values({ phone_hash: hash, user_id: userId, granted_at: now })
@@ -55,18 +51,13 @@ export async function claimFirstPurchase(
     return;
   }
   // Before the record: a withdrawn account of the same number that kept a first-purchase coupon.
+  const withdrawn = await withdrawnMembersOfPhone(tx, hash);
+  if (withdrawn.length === 0) return;
   const [earlier] = await tx
     .select({ id: coupons.id })
     .from(coupons)
     .innerJoin(couponPolicies, eq(couponPolicies.id, coupons.coupon_policy_id))
-    .innerJoin(users, eq(users.id, coupons.user_id))
-    .where(
-      and(
-        eq(couponPolicies.coupon_type, 'FIRST_PURCHASE'),
-        eq(users.stopped_phone_hash, hash),
-        eq(users.is_active, false),
-      ),
-    )
+    .where(and(eq(couponPolicies.coupon_type, 'FIRST_PURCHASE'), inArray(coupons.user_id, withdrawn)))
     .limit(1);
   // Throwing rolls the transaction back, the record with it.
   if (earlier) throw badRequest(M.firstPurchaseOnce);

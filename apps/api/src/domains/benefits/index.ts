@@ -22,8 +22,16 @@ export {
   revokePoints,
   spendPoints,
 } from './points.ts';
+export {
+  type BenefitsPorts,
+  type CurationFacts,
+  type OrderFacts,
+  provideBenefitsPorts,
+  type ReviewFacts,
+} from './ports.ts';
 export { promotionCoupon } from './promotion-coupon.ts';
 export { usableCouponsForAdmin } from './reads-for-admin.ts';
+export { runningEventCoupons } from './reads-for-catalog.ts';
 export { couponPolicyExists } from './reads-for-contents.ts';
 export { activeMissions, type MissionRow } from './reads-for-curations.ts';
 export {

@@ -23,12 +23,12 @@ import {
 } from '@codiroom/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { styleQuizzes, users } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { enforceRateLimit, type RateLimit } from '../../platform/rate-limit.ts';
 import { clientOf } from '../../platform/sign-in-limits.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
+import { memberBenefitFlags } from '../users/index.ts';
 import {
   type Coupon,
   firstPurchasePolicyId,
@@ -38,6 +38,7 @@ import {
   resolvePolicyId,
 } from './coupons.ts';
 import { claimFirstPurchase, hasPaidOrder } from './first-purchase.ts';
+import { benefitsPorts } from './ports.ts';
 import { couponPolicies, couponSerials, coupons } from './schema.ts';
 
 // ───────────────────────────── issuing ─────────────────────────────
@@ -342,14 +343,11 @@ export async function randomEventStatus(ctx: AppContext, userId: number | null) 
  */
 export async function autoIssueStyleQuizCoupons(ctx: AppContext, userId: number) {
   const now = ctx.clock.now();
-  const [user] = await ctx.db.select({ stylequiz: users.stylequiz }).from(users).where(eq(users.id, userId));
+  const user = await memberBenefitFlags(ctx.db, userId);
   if (!user) throw notFound('User not found');
-  const [quiz] = await ctx.db
-    .select({ id: styleQuizzes.id })
-    .from(styleQuizzes)
-    .where(eq(styleQuizzes.user_id, userId))
-    .limit(1);
-  if (!user.stylequiz && !quiz) return { issued: [] as number[] };
+  // The flag, or a saved quiz (curations' table, through benefits' port).
+  if (!user.stylequiz && !(await benefitsPorts.get().curations.tookStyleQuiz(ctx.db, userId)))
+    return { issued: [] as number[] };
   const types: CouponType[] = now < new Date(PROMOTION_AUTO_ISSUE_UNTIL) ? ['CODI', 'PROMOTION'] : ['CODI'];
   const held = await heldPolicyIds(ctx.db, userId);
   const policies = await ctx.db
@@ -424,7 +422,7 @@ async function monthlyCodiPolicy(ctx: AppContext, now: Date): Promise<number | n
  * per-member limit). Answers the policy id issued now, or null.
  */
 export async function issueMonthlyCodiCoupon(ctx: AppContext, userId: number): Promise<number | null> {
-  const [user] = await ctx.db.select({ stylequiz: users.stylequiz }).from(users).where(eq(users.id, userId));
+  const user = await memberBenefitFlags(ctx.db, userId);
   if (!user?.stylequiz) return null;
   const policyId = await monthlyCodiPolicy(ctx, ctx.clock.now());
   if (policyId === null) return null;

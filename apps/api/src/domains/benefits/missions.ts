@@ -10,53 +10,34 @@ import {
   missionCompleted,
   REVIEW_MISSION_CODES,
 } from '@codiroom/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  dailyQuizAnswers,
-  dailyQuizzes,
-  personalColorAnswers,
-  reviews,
-  styleQuizzes,
-  users,
-} from '../../db/schema.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
+import { memberBenefitFlags } from '../users/index.ts';
 import { clawBackPoints, earnPoints } from './points.ts';
+import { benefitsPorts } from './ports.ts';
 import { missionCompletions, missions } from './schema.ts';
 
 type MissionRow = typeof missions.$inferSelect;
 
-/** The member's facts the mission rules read (one round trip for the flags, one for the dates). */
+/**
+ * The member's facts the mission rules read, from their owners: the member's flags (users), their
+ * style quiz, personal colour and daily quizzes (curations) and their reviews (reviews), the last
+ * two through benefits' port. A member who does not exist has none.
+ */
 async function missionFacts(db: Conn, userId: number): Promise<MissionFacts> {
-  const [row] = await db
-    .select({
-      // A permission the app reported and the push service confirmed (users/app-push.ts), never the
-      // web switch alone: is_app_alert can be turned on from any browser.
-      app: sql<boolean>`${users.is_app_alert} and ${users.app_push_verified_at} is not null`,
-      stylequiz: users.stylequiz,
-      quiz: sql<boolean>`exists (select 1 from ${styleQuizzes} where ${styleQuizzes.user_id} = ${userId})`,
-      // Reviews an operator hid do not count (docs/ARCHITECTURE.md, "Reviews").
-      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.hidden_at} is null)`,
-      photoReviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.user_id} = ${userId} and ${reviews.photo_count} > 0 and ${reviews.hidden_at} is null)`,
-      color: sql<boolean>`exists (select 1 from ${personalColorAnswers} where ${personalColorAnswers.user_id} = ${userId})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  const dates = await db
-    .select({ d: dailyQuizzes.quiz_date })
-    .from(dailyQuizAnswers)
-    .innerJoin(dailyQuizzes, eq(dailyQuizzes.id, dailyQuizAnswers.daily_quiz_id))
-    .where(eq(dailyQuizAnswers.user_id, userId))
-    .orderBy(asc(dailyQuizzes.quiz_date));
+  const ports = benefitsPorts.get();
+  const flags = await memberBenefitFlags(db, userId);
+  const curation = await ports.curations.missionFacts(db, userId);
+  const written = await ports.reviews.reviewCounts(db, userId);
   return {
-    styleQuiz: Boolean(row?.stylequiz) || Boolean(row?.quiz),
-    reviewCount: Number(row?.reviews ?? 0),
-    photoReviewCount: Number(row?.photoReviews ?? 0),
-    appPushConsent: Boolean(row?.app),
-    personalColor: Boolean(row?.color),
-    dailyQuizDates: dates.map((r) => String(r.d)),
+    styleQuiz: Boolean(flags?.stylequiz) || curation.styleQuiz,
+    reviewCount: written.reviews,
+    photoReviewCount: written.photoReviews,
+    appPushConsent: Boolean(flags?.appPushConsent),
+    personalColor: curation.personalColor,
+    dailyQuizDates: curation.dailyQuizDates,
   };
 }
 

@@ -13,13 +13,13 @@
  * paid is a hold (shown so in the history, refunded when the attempt is released).
  */
 import { POINT_VALID_DAYS } from '@codiroom/shared';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { Conn, Tx } from '../../platform/transactions.ts';
 import { lockMember } from '../users/index.ts';
 import { pointBalance } from './balance.ts';
+import { benefitsPorts } from './ports.ts';
 import { pointLedger } from './schema.ts';
 
 const DAY_MS = 86_400_000;
@@ -247,14 +247,10 @@ export const HELD_POINT_TITLES = {
   released: '결제하지 않은 주문 · 포인트 보류 해제',
 } as const;
 
-/** The orders (of `ids`) never paid, with whether each is still waiting for its payment. */
+/** The orders (of `ids`) never paid, with whether each is still waiting for its payment (the orders domain's). */
 async function unpaidOrders(db: Conn, ids: number[]): Promise<Map<number, boolean>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(inArray(orders.id, ids), isNull(orders.paid_at)));
-  return new Map(rows.map((r) => [r.id, r.status === 'PENDING']));
+  return benefitsPorts.get().orders.unpaidOrders(db, ids);
 }
 
 function titleOf(r: Row, unpaid: Map<number, boolean>): string {

@@ -5,6 +5,7 @@
  */
 export { clearBoughtLinesStep } from './payment-step.ts';
 export { memberCartQuantities } from './reads-for-benefits.ts';
+export { cartDisplayIds } from './reads-for-catalog.ts';
 export { type MemberCartLine, memberCartLines } from './reads-for-orders.ts';
 export { deleteMemberCartStep, mergeGuestCartStep } from './reads-for-users.ts';
 export { MSG } from './service.ts';

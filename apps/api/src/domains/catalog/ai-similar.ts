@@ -1,8 +1,8 @@
 /** AI-similar products: weighted features (category, style tags, colour, price band, fit, co-signals). */
 import type { AiSimilarBody } from '@codiroom/shared';
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { catalogPorts } from './ports.ts';
 import { activeRow } from './product-page.ts';
 import { activeCardsByIds } from './repository.ts';
 import { categories, productDisplays, products } from './schema.ts';
@@ -50,30 +50,17 @@ export function jaccard(a: string[], b: string[]): number {
   return inter / new Set([...a, ...b]).size;
 }
 
-/** Products liked or bought by the people who liked or bought `id`: counts per product. */
+/**
+ * Products liked or bought by the people who liked or bought `id`: counts per product (a purchase
+ * counts twice). The likes and orders are their domains': their reads, through catalog's port
+ * (ports.ts), the same two statements, run side by side.
+ */
 async function coSignals(db: Db, id: number): Promise<Map<number, number>> {
-  const [coLike, coBuy] = await Promise.all([
-    db.execute<{ id: number; n: number }>(sql`
-      select l2.like_id as id, count(*)::int as n
-      from likes l1
-      join likes l2 on l2.like_type = 'PRODUCT' and l2.like_id <> l1.like_id
-        and (l2.user_id = l1.user_id or l2.guest_id = l1.guest_id)
-      where l1.like_type = 'PRODUCT' and l1.like_id = ${id}
-      group by l2.like_id order by n desc limit 200`),
-    db.execute<{ id: number; n: number }>(sql`
-      select oi2.product_display_id as id, count(*)::int as n
-      from ${orderItems} oi1
-      join ${orders} o1 on o1.id = oi1.order_id
-      join ${orders} o2 on o2.user_id = o1.user_id
-      join ${orderItems} oi2 on oi2.order_id = o2.id and oi2.product_display_id <> oi1.product_display_id
-      where oi1.product_display_id = ${id} and o1.user_id is not null
-      group by oi2.product_display_id order by n desc limit 200`),
-  ]);
-  const rows = (r: unknown) =>
-    (Array.isArray(r) ? r : ((r as { rows?: unknown[] }).rows ?? [])) as { id: number; n: number }[];
+  const ports = catalogPorts.get();
+  const [coLike, coBuy] = await Promise.all([ports.coLikedProducts(db, id), ports.coBoughtProducts(db, id)]);
   const m = new Map<number, number>();
-  for (const r of rows(coLike)) m.set(Number(r.id), (m.get(Number(r.id)) ?? 0) + Number(r.n));
-  for (const r of rows(coBuy)) m.set(Number(r.id), (m.get(Number(r.id)) ?? 0) + 2 * Number(r.n));
+  for (const r of coLike) m.set(r.id, (m.get(r.id) ?? 0) + r.n);
+  for (const r of coBuy) m.set(r.id, (m.get(r.id) ?? 0) + 2 * r.n);
   return m;
 }
 

@@ -50,6 +50,7 @@ export {
 export { type LiveSource, msToNextPriceChange, runningTimeSales, timeSalesFromJson } from './live-prices.ts';
 export { complementCards, toTextArray } from './matching.ts';
 export { popularDisplayIds } from './popular-ids.ts';
+export { type CatalogPorts, type DisplayCount, provideCatalogPorts, type Viewer } from './ports.ts';
 export { userPreferredProducts } from './preferred.ts';
 export { preparedActiveCards } from './prepared-cards.ts';
 export { activeRow as activeDisplayRow } from './product-page.ts';
@@ -78,7 +79,14 @@ export {
   timeSaleItemsOf,
   timeSalesAround,
 } from './reads-for-contents.ts';
-export { type DisplayStyle, displayStyles, type InStockItem, inStockItemsOf } from './reads-for-curations.ts';
+export {
+  type DisplayStyle,
+  displayStyles,
+  type InStockItem,
+  inStockItemsOf,
+  type SizeSheetRow,
+  sizeSheetRows,
+} from './reads-for-curations.ts';
 export { catalogLikeTargets } from './reads-for-likes.ts';
 export {
   colourwayIds,

@@ -2,7 +2,7 @@
 import type { ProductCard } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cartLines, carts, likes } from '../../db/schema.ts';
+import { catalogPorts, type Viewer } from './ports.ts';
 import { activeCardsByIds, listProductCards } from './repository.ts';
 import { categories, productDisplays } from './schema.ts';
 
@@ -17,41 +17,17 @@ export const PREFERRED_DEFAULT_LIMIT = 10;
  */
 export async function userPreferredProducts(
   db: Db,
-  who: { userId: number | null; guestId: string | null },
+  who: Viewer,
   limit: number,
   opts: { popularFallback?: boolean } = {},
 ): Promise<ProductCard[]> {
-  const likeOwner =
-    who.userId !== null
-      ? eq(likes.user_id, who.userId)
-      : who.guestId
-        ? eq(likes.guest_id, who.guestId)
-        : null;
-  const cartOwner =
-    who.userId !== null
-      ? eq(carts.user_id, who.userId)
-      : who.guestId
-        ? eq(carts.guest_id, who.guestId)
-        : null;
+  // What they liked and put in the cart: the likes and carts domains' reads (catalog's port).
+  const ports = catalogPorts.get();
   const [liked, inCart] = await Promise.all([
-    likeOwner
-      ? db
-          .select({ id: likes.like_id })
-          .from(likes)
-          .where(and(likeOwner, eq(likes.like_type, 'PRODUCT')))
-          .orderBy(desc(likes.created_at))
-          .limit(100)
-      : Promise.resolve([]),
-    cartOwner
-      ? db
-          .select({ id: cartLines.product_display_id })
-          .from(cartLines)
-          .innerJoin(carts, eq(carts.id, cartLines.cart_id))
-          .where(cartOwner)
-          .limit(100)
-      : Promise.resolve([]),
+    ports.likedDisplayIds(db, who, 100),
+    ports.cartDisplayIds(db, who, 100),
   ]);
-  const seen = [...new Set([...liked.map((r) => r.id), ...inCart.map((r) => r.id)])];
+  const seen = [...new Set([...liked, ...inCart])];
   if (seen.length === 0)
     return opts.popularFallback === false ? [] : listProductCards(db, { sort: 'popular', limit });
   const rows = await db

@@ -1,11 +1,12 @@
 /**
  * Catalogue reads the curations domain assembles a member's curation from (SPEC.md 'Curations'):
  * the in-stock items of the picked displays (the size a pick can go to the cart as) and the style
- * tags and colour of displays (a curation's styles and colour line). Plain rows out, by display id.
+ * tags and colour of displays (a curation's styles and colour line), and the size sheets of products
+ * (the size the engine picks). Plain rows out, by id.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Conn } from '../../platform/transactions.ts';
-import { productDisplays, productItems, products } from './schema.ts';
+import { productDisplays, productItems, products, sizeMeasurements } from './schema.ts';
 import { sellableStockColumn } from './stock.ts';
 
 export type InStockItem = { id: number; display: number; size: string };
@@ -37,4 +38,34 @@ export async function displayStyles(
     .innerJoin(products, eq(products.id, productDisplays.product_id))
     .where(inArray(productDisplays.id, [...new Set(displayIds)]));
   return new Map(rows.map(({ id, ...s }) => [id, s]));
+}
+
+export type SizeSheetRow = {
+  product_id: number;
+  size_name: string;
+  set: (typeof sizeMeasurements.$inferSelect)['set_code'];
+  values: Record<string, number>;
+};
+
+/** The size-sheet rows (one per size) of the products, in the given measurement sets (the engine's size pick). */
+export async function sizeSheetRows(
+  db: Conn,
+  productIds: readonly number[],
+  sets: readonly SizeSheetRow['set'][],
+): Promise<SizeSheetRow[]> {
+  if (productIds.length === 0 || sets.length === 0) return [];
+  return db
+    .select({
+      product_id: sizeMeasurements.product_id,
+      size_name: sizeMeasurements.size_name,
+      set: sizeMeasurements.set_code,
+      values: sizeMeasurements.values,
+    })
+    .from(sizeMeasurements)
+    .where(
+      and(
+        inArray(sizeMeasurements.product_id, [...productIds]),
+        inArray(sizeMeasurements.set_code, [...sets]),
+      ),
+    );
 }

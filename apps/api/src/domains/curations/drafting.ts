@@ -12,20 +12,25 @@ import {
   garmentGirth,
   garmentKind,
   isBodyInRange,
-  KEPT_ITEM_STATUSES,
   kstSeason,
   type Occasion,
   type PersonalColorSeason,
   recommendSize,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
-import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { likes, orderItems, orders, sizeMeasurements } from '../../db/schema.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Conn } from '../../platform/transactions.ts';
-import { type DraftCandidateRow, draftCandidateRow, draftCandidateRows } from '../catalog/index.ts';
+import {
+  type DraftCandidateRow,
+  draftCandidateRow,
+  draftCandidateRows,
+  sizeSheetRows,
+} from '../catalog/index.ts';
+import { memberLikedDisplayIds } from '../likes/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
+import { curationPorts } from './ports.ts';
 import {
   curationItems,
   curations,
@@ -78,22 +83,7 @@ async function sizesFor(
   const out = new Map<number, string | null>();
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const sheets =
-    body && productIds.length
-      ? await db
-          .select({
-            product_id: sizeMeasurements.product_id,
-            size_name: sizeMeasurements.size_name,
-            set: sizeMeasurements.set_code,
-            values: sizeMeasurements.values,
-          })
-          .from(sizeMeasurements)
-          .where(
-            and(
-              inArray(sizeMeasurements.product_id, productIds),
-              inArray(sizeMeasurements.set_code, ['TOP', 'OUTER', 'BOTTOM']),
-            ),
-          )
-      : [];
+    body && productIds.length ? await sizeSheetRows(db, productIds, ['TOP', 'OUTER', 'BOTTOM']) : [];
   const sheetOf = new Map<string, typeof sheets>();
   for (const s of sheets) {
     const key = `${s.product_id}:${s.set}`;
@@ -133,16 +123,10 @@ export const SKIP_AFTER_DAYS = 14;
  */
 export async function history(db: Db, userId: number, now: Date) {
   const seenBefore = new Date(now.getTime() - SKIP_AFTER_DAYS * 86_400_000);
+  // Bought (the orders domain's, through curations' port) and liked (the likes domain's).
   const [bought, liked, rated, seen] = await Promise.all([
-    db
-      .selectDistinct({ id: orderItems.product_display_id })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.order_id))
-      .where(and(eq(orders.user_id, userId), inArray(orderItems.status, [...KEPT_ITEM_STATUSES]))),
-    db
-      .select({ id: likes.like_id })
-      .from(likes)
-      .where(and(eq(likes.user_id, userId), eq(likes.like_type, 'PRODUCT'))),
+    curationPorts.get().keptDisplayIds(db, userId),
+    memberLikedDisplayIds(db, userId),
     db
       .select({ id: curationItems.product_display_id, rating: curations.rating })
       .from(curationItems)
@@ -163,10 +147,10 @@ export async function history(db: Db, userId: number, now: Date) {
   ]);
   const ratings: Record<number, number> = {};
   for (const r of rated) if (r.rating !== null) ratings[r.id] = Math.min(ratings[r.id] ?? 5, r.rating);
-  const kept = new Set([...bought.map((b) => b.id), ...liked.map((l) => l.id)]);
+  const kept = new Set([...bought, ...liked]);
   return {
-    bought: bought.map((b) => b.id),
-    liked: liked.map((l) => l.id),
+    bought,
+    liked,
     ratings,
     skipped: seen.map((s) => s.id).filter((id) => !kept.has(id) && ratings[id] === undefined),
   };

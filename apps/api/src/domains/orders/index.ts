@@ -16,4 +16,7 @@ export {
   topSellers,
 } from './reads-for-admin.ts';
 export { ordersForReviews } from './reads-for-reviews.ts';
+export { hasPaidOrder, unpaidOrders } from './reads-for-benefits.ts';
+export { coBoughtProducts } from './reads-for-catalog.ts';
+export { keptDisplayIds } from './reads-for-curations.ts';
 export { orderRoutes } from './routes.ts';

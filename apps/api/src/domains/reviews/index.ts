@@ -12,5 +12,6 @@ export {
 } from './orders-port.ts';
 export { memberReviewCount } from './reads-for-admin.ts';
 export { reviewerReads } from './reads-for-users.ts';
+export { reviewCounts } from './reads-for-benefits.ts';
 export { reviewRoutes } from './routes.ts';
 export { afterReviewWithdrawn, withdrawItemReview } from './write.ts';

@@ -32,6 +32,12 @@ export {
 export { DevPushSink, pushSenderFor } from './push.ts';
 export { memberForAdmin, memberPersonalData, searchMembers, signUpsByCampaign } from './reads-for-admin.ts';
 export { memberEmail } from './reads-for-ads.ts';
+export {
+  type MemberBenefitFlags,
+  memberBenefitFlags,
+  notifiedKeys,
+  withdrawnMembersOfPhone,
+} from './reads-for-benefits.ts';
 export { memberNames } from './reads-for-reviews.ts';
 export { type MemberSignedUp, onMemberSignedUp, type SignUpListener } from './sign-up-hooks.ts';
 export { DevOutbox, smsSenderFor } from './sms.ts';
