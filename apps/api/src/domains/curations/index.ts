@@ -6,7 +6,7 @@
 export { curationOutfitDisplays } from './codi.ts';
 export { curatorOperatorOf } from './curator-of.ts';
 export { curationJob } from './jobs.ts';
-export { deleteCurationDataStep, memberCurationReads } from './reads-for-users.ts';
 export { type CurationPorts, provideCurationPorts } from './ports.ts';
 export { curationMissionFacts, tookStyleQuiz } from './reads-for-benefits.ts';
+export { deleteCurationDataStep, memberCurationReads } from './reads-for-users.ts';
 export { curationRoutes } from './routes.ts';

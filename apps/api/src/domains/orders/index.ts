@@ -15,8 +15,8 @@ export {
   paidOrdersByKstDay,
   topSellers,
 } from './reads-for-admin.ts';
-export { ordersForReviews } from './reads-for-reviews.ts';
 export { hasPaidOrder, unpaidOrders } from './reads-for-benefits.ts';
 export { coBoughtProducts } from './reads-for-catalog.ts';
 export { keptDisplayIds } from './reads-for-curations.ts';
+export { ordersForReviews } from './reads-for-reviews.ts';
 export { orderRoutes } from './routes.ts';

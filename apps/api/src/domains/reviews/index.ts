@@ -11,7 +11,7 @@ export {
   useReviewOrders,
 } from './orders-port.ts';
 export { memberReviewCount } from './reads-for-admin.ts';
-export { reviewerReads } from './reads-for-users.ts';
 export { reviewCounts } from './reads-for-benefits.ts';
+export { reviewerReads } from './reads-for-users.ts';
 export { reviewRoutes } from './routes.ts';
 export { afterReviewWithdrawn, withdrawItemReview } from './write.ts';
