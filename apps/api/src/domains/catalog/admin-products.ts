@@ -3,9 +3,8 @@
  * colourways (product displays), sizes (product items with stock and extra price) and size table;
  * list and read them; change a colourway's prices or sale state and a size's stock; upload a
  * colourway's photos (sniffed, re-encoded by `sharp` into a detail and a card variant). Every change
- * tells the caches on every node (`catalog.changed`, `prices.changed`) and, through the hooks the
- * back office passes in (admin/products.ts), reindexes the search documents of the displays it
- * touched, so the storefront follows at once.
+ * outdates the page documents in its transaction, then (`touched`) tells the caches on every node
+ * and, through the back office's hooks (admin/products.ts), reindexes the displays' search documents.
  */
 import type {
   DisplayUpdateRequest,
@@ -64,16 +63,14 @@ const generatedPicture = (type: string, hex: string, productId: number) =>
   `${GENERATED_PICTURE_PREFIX}${type}/${hex.slice(1).toLowerCase()}/${productId % 10}.webp`;
 
 /**
- * What a product change sets off outside the catalogue, which the back office passes in (the
- * catalogue calls neither search nor restock): re-indexing the displays' search documents, and
- * the restock alerts of items back in stock, in the change's transaction (SPEC.md 'Restock alerts').
+ * What a product change sets off outside the catalogue, passed in by the back office: re-indexing
+ * search documents, and restock alerts in the change's transaction (SPEC.md 'Restock alerts').
  */
 export type ProductChangeHooks = {
   reindex: (displayIds: number[]) => Promise<unknown>;
   restocked: (tx: Tx, itemIds: number[]) => Promise<unknown>;
 };
 
-/** After the commit (each change outdated the page documents in its transaction): the caches and search. */
 async function touched(ctx: AppContext, hooks: ProductChangeHooks, displayIds: number[], prices: boolean) {
   await invalidate(ctx, 'catalog.changed');
   if (prices) await invalidate(ctx, 'prices.changed');
@@ -229,10 +226,7 @@ export async function listProducts(
   };
 }
 
-/**
- * Replaces a saved product's size table (an empty list clears it): sizes the product has, fields of
- * its category's measurement set; the product page's size table follows at once.
- */
+/** Replaces a saved product's size table (empty clears it): its sizes × its category's measurement fields. */
 export async function replaceMeasurements(
   ctx: AppContext,
   productId: number,
@@ -409,9 +403,8 @@ export async function updateDisplay(
 }
 
 /**
- * A size's stock, extra price and sale state. The row is locked, so "before" is exact; a change that
- * brings a sold-out size back (isRestock) closes its restock alerts and notifies their members in
- * the same transaction (docs/ARCHITECTURE.md, "Restock alerts").
+ * A size's stock, extra price and sale state, the row locked ("before" is exact); a sold-out size
+ * back (isRestock) closes and notifies its restock alerts in the transaction ("Restock alerts").
  */
 export async function updateItem(
   ctx: AppContext,
