@@ -152,7 +152,12 @@ export async function buyOneProduct(
   await page.getByRole('button', { name: '구매하기' }).click();
   const sheet = page.getByRole('dialog', { name: '사이즈 선택' });
   await sheet.locator('fieldset button:not([disabled])').first().click();
+  // The cart page is opened once the add has answered (a navigation would cancel it in flight).
+  const added = page.waitForResponse(
+    (r) => r.url().includes('/api/carts') && r.request().method() === 'POST',
+  );
   await sheet.getByRole('button', { name: '장바구니 담기' }).click();
+  expect((await added).status(), 'cart add').toBeLessThan(300);
   await page.goto('/cart');
   await page.getByRole('link', { name: /주문하기/ }).click();
   const form = page.getByRole('form', { name: '주문서' });
