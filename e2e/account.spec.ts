@@ -82,9 +82,9 @@ test('a member changes the password and the phone number, then withdraws, from t
   page,
   request,
 }) => {
-  const phone = '01055551101';
+  let phone = '01055551101';
   const newPhone = '01055551102';
-  await signUpByPhone(page, '김계정', phone);
+  phone = await signUpByPhone(page, '김계정', phone);
 
   await page.goto('/mypage');
   await page.getByRole('link', { name: '회원 정보 수정' }).click();

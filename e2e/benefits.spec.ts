@@ -16,8 +16,8 @@ test('a guest who taps a coupon download sees the login-required popup of type c
 });
 
 test('a member downloads a coupon on a product page and sees it in the coupon box', async ({ page }) => {
-  const phone = '01055550091';
-  await signUpByPhone(page, '김쿠폰', phone);
+  let phone = '01055550091';
+  phone = await signUpByPhone(page, '김쿠폰', phone);
 
   await page.goto('/product/2');
   const block = page.getByTestId('coupon-download');

@@ -9,8 +9,8 @@ import { expect, signUpByPhone, test } from './helpers.ts';
 test('member: download coupon → checkout applies it → pay → cancel → coupon usable again', async ({
   page,
 }) => {
-  const phone = '01055550101';
-  await signUpByPhone(page, '김혜택', phone);
+  let phone = '01055550101';
+  phone = await signUpByPhone(page, '김혜택', phone);
 
   // Download a coupon on the product page.
   await page.goto('/product/2');

@@ -23,8 +23,8 @@ async function addToCart(page: Page, productId: number) {
 test('member: orderer prefilled, searched address saved, 카카오페이 through the sandbox into the order', async ({
   page,
 }) => {
-  const phone = '01055551500';
-  await signUpByPhone(page, '이간편', phone);
+  let phone = '01055551500';
+  phone = await signUpByPhone(page, '이간편', phone);
   await addToCart(page, 3);
   await page.goto('/cart');
   await page.getByRole('link', { name: /주문하기/ }).click();

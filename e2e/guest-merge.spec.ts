@@ -3,7 +3,7 @@ import { expect, signUpByPhone, test } from './helpers.ts';
 test('a guest likes a product and carts two sizes; after sign-up both lines and the like are kept', async ({
   page,
 }) => {
-  const phone = '01055550003';
+  let phone = '01055550003';
   await page.goto('/product/2');
   // Like as a guest: the toast confirms it.
   // The product's own heart sits in the buy bar, after the page content (similar products have hearts too).
@@ -31,7 +31,7 @@ test('a guest likes a product and carts two sizes; after sign-up both lines and 
   for (const s of added) await expect(page.locator('main')).toContainText(s);
 
   // Sign up by phone: the guest's cart and likes move to the new member.
-  await signUpByPhone(page, '한병합', phone);
+  phone = await signUpByPhone(page, '한병합', phone);
 
   await page.goto('/cart');
   for (const s of added) await expect(page.locator('main')).toContainText(s);

@@ -111,7 +111,11 @@ export const test = base.extend<{ cspViolations: string[] }>({
  * code from the dev SMS outbox, a password; ends on the sign-up welcome (`type=sign_up`). A guest
  * cart and likes of the same browser move to the member on the way (guest merge).
  */
-export async function signUpByPhone(page: Page, name: string, phone: string): Promise<void> {
+export async function signUpByPhone(page: Page, name: string, given: string): Promise<string> {
+  // A retry runs against the same shop, where the first try's number is already a member: the
+  // retry signs up with its own number (010 + the retry's digit + the rest), returned to the caller.
+  const retry = test.info().retry;
+  const phone = retry > 0 ? `010${retry}${given.slice(4)}` : given;
   await page.goto('/signup');
   await page.getByLabel('이름').fill(name);
   await page.getByLabel('휴대폰 번호').fill(phone);
@@ -125,6 +129,7 @@ export async function signUpByPhone(page: Page, name: string, phone: string): Pr
   await acceptRequiredAgreements(page);
   await page.getByRole('button', { name: '가입하기' }).click();
   await expect(page).toHaveURL(/type=sign_up/);
+  return phone;
 }
 
 /** The sign-up form's password and its confirmation. */

@@ -35,8 +35,8 @@ test('a member completes a mission, receives its points once and sees the balanc
     };
   });
   const page = await context.newPage();
-  const phone = '01055550161';
-  await signUpByPhone(page, '김미션', phone);
+  let phone = '01055550161';
+  phone = await signUpByPhone(page, '김미션', phone);
 
   await page.goto('/mypage');
   await page.getByRole('link', { name: '미션' }).click();

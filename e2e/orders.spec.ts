@@ -21,8 +21,8 @@ async function addToCart(page: Page, productId: number) {
 test('member: cart → checkout → sandbox payment → order complete → detail → cancel one item', async ({
   page,
 }) => {
-  const phone = '01055550081';
-  await signUpByPhone(page, '김주문', phone);
+  let phone = '01055550081';
+  phone = await signUpByPhone(page, '김주문', phone);
 
   await addToCart(page, 1);
   await addToCart(page, 2);

@@ -9,8 +9,8 @@ import { expect, signUpByPhone, test } from './helpers.ts';
 test('member: coupon and last unit → payment window → Back → coupon available, item not sold out', async ({
   page,
 }) => {
-  const phone = '01055550841';
-  await signUpByPhone(page, '김뒤로', phone);
+  let phone = '01055550841';
+  phone = await signUpByPhone(page, '김뒤로', phone);
   const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
   const auth = { authorization: `Bearer ${token}` };
 

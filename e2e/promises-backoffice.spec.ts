@@ -277,7 +277,7 @@ test('17. the back office speaks Korean: form errors, positions, a product searc
   page,
 }) => {
   const stamp = Date.now() % 100_000_000;
-  const phone = `010${String(stamp).padStart(8, '0')}`;
+  let phone = `010${String(stamp).padStart(8, '0')}`;
   // A product-form error: the field highlighted with a Korean message, no schema text.
   const options = (await (await page.request.get('/api/admin/catalog/options', { headers: key })).json()) as {
     categories: { id: number; fields: { key: string; label: string }[] }[];
@@ -310,7 +310,7 @@ test('17. the back office speaks Korean: form errors, positions, a product searc
   await md.context().close();
 
   // A member's curation draft and a call-back request.
-  await signUpByPhone(page, '정스왑', phone);
+  phone = await signUpByPhone(page, '정스왑', phone);
   const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value as string;
   const auth = { authorization: `Bearer ${decodeURIComponent(token)}` };
   const quiz = await page.request.post('/api/v1/curations/style-quiz', {
@@ -411,8 +411,8 @@ test('17. the back office speaks Korean: form errors, positions, a product searc
 });
 
 test('a return rejected on the order screen leaves no stale error', async ({ browser, page }) => {
-  const phone = `010${String(Date.now() % 100_000_000).padStart(8, '0')}`;
-  await signUpByPhone(page, '유반려', phone);
+  let phone = `010${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  phone = await signUpByPhone(page, '유반려', phone);
   await buyOneProduct(page, 3, '유반려', phone);
   const orderId = page.url().split('/').pop() as string;
   const order = (await (await page.request.get(`/api/admin/orders/${orderId}`, { headers: key })).json()) as {

@@ -10,8 +10,8 @@ test('1. the first-purchase price is the price paid, and is gone after the first
   page,
 }) => {
   test.setTimeout(120_000); // sign-up, checkout and payment in one journey
-  const phone = `0105${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  await signUpByPhone(page, '김첫구매', phone);
+  let phone = `0105${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  phone = await signUpByPhone(page, '김첫구매', phone);
 
   // A product the new member is promised a first-purchase price on (none while a time sale runs:
   // the first-purchase coupon does not take time-sale lines).

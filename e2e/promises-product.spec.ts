@@ -241,8 +241,8 @@ test('photos: a Korean picker with previews, a remove button and the count limit
       .png()
       .toBuffer();
   const [a, b, c, d] = await Promise.all(['#aa3344', '#33aa44', '#3344aa', '#999933'].map(png));
-  const phone = '01055553129';
-  await signUpByPhone(page, '사진추', phone);
+  let phone = '01055553129';
+  phone = await signUpByPhone(page, '사진추', phone);
 
   // The inquiry form: 사진 추가, thumbnails, one taken out, the limit shown.
   await page.goto('/mypage/inquiries/new');

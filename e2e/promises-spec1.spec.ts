@@ -29,8 +29,8 @@ test('a. a campaign link is counted on the dashboard: visit, sign-up and order',
     .toBe('15');
   const utm = await page.evaluate(() => JSON.parse(sessionStorage.getItem('utmInfo') ?? '{}'));
   expect(utm).toMatchObject({ product_Id: '15', utm_source: 'Owned', utm_medium: 'promotion' });
-  const phone = `0105${String(Date.now()).slice(-7)}`;
-  await signUpByPhone(page, '김캠페인', phone);
+  let phone = `0105${String(Date.now()).slice(-7)}`;
+  phone = await signUpByPhone(page, '김캠페인', phone);
   await buyOneProduct(page, 4, '김캠페인', phone);
 
   const md = { email: `md-campaign${Date.now()}@codiroom.test`, password: 'md-password-2026' };

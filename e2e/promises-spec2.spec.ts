@@ -101,6 +101,8 @@ test('quick review: a delivered item is rated with stars and a size feel from th
   await signUpByPhone(page, '김간단', '01055552703');
   await buyOneProduct(page, 3, '김간단', '01055552703');
   await page.getByRole('link', { name: '주문 상세 보기' }).click();
+  // The link navigates on the client: the reload below must reload the order, not the receipt.
+  await expect(page).toHaveURL(/\/mypage\/orders\/\d+$/);
   const orderId = page.url().split('/').pop();
   const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
   const detail = await (
