@@ -15,6 +15,7 @@ import {
   adRequestInfo,
   DevAdSink,
   GraphAdSender,
+  NoAdSender,
   pageViewEvent,
   setAdSender,
   viewContentEvent,
@@ -358,6 +359,39 @@ describe('Purchase', () => {
     // Delivered: no further pass sends it again.
     await deliverOutbox(t.ctx);
     expect(tries).toHaveLength(3);
+  });
+  it('is not written when no ad service is configured (production without ad keys): confirm and webhook', async () => {
+    setAdSender(t.ctx, new NoAdSender());
+    const m = await createMember(t.ctx, { email: 'nokeys@example.com' });
+    const byConfirm = await order(m.headers, 1);
+    const key1 = sandbox.authorize(byConfirm.order_id, byConfirm.amount);
+    const r = await call('POST', '/api/orders/confirm-order', m.headers, {
+      payment_key: key1,
+      order_id: byConfirm.order_id,
+      amount: byConfirm.amount,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const byHook = await order(m.headers, 1);
+    const key2 = sandbox.authorize(byHook.order_id, byHook.amount);
+    await sandbox.confirm({ paymentKey: key2, orderId: byHook.order_id, amount: byHook.amount });
+    const hook = await call(
+      'POST',
+      '/api/payments/webhook',
+      {},
+      {
+        eventType: 'PAYMENT_STATUS_CHANGED',
+        data: { paymentKey: key2, orderId: byHook.order_id, status: 'DONE' },
+      },
+    );
+    expect(hook.body.result).toBe('paid');
+    await settleOutbox(t.ctx);
+    for (const o of [byConfirm, byHook]) {
+      const rows = await t.ctx.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotency_key, purchaseKey(o.id)));
+      expect(rows).toEqual([]);
+    }
   });
 });
 

@@ -86,6 +86,12 @@ export function purchasePayload(orderId: number, at: Date, visitor: AdRequestInf
   return { order_id: orderId, at: at.getTime(), visitor: visitor ?? {} };
 }
 
+/**
+ * Whether this process sends Purchase events at all: without ad keys (production) there is no
+ * receiver, so no effect is written (an outbox row nobody can deliver is only work).
+ */
+export const sendsPurchases = (ctx: AppContext): boolean => adSenderFor(ctx).kind !== 'off';
+
 /** The Purchase of a just-paid order as an outbox effect (enqueued with the PAID transition). */
 export function purchaseEffect(orderId: number, at: Date, visitor: AdRequestInfo | null): OutboxEffect {
   return { kind: AD_PURCHASE, key: purchaseKey(orderId), payload: purchasePayload(orderId, at, visitor), at };

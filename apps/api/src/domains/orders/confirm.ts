@@ -36,6 +36,7 @@ import {
   purchaseKey,
   purchasePayload,
   rememberPurchaseVisitor,
+  sendsPurchases,
 } from './ad-purchase.ts';
 import { detailOf, itemBody, orderDetail } from './detail.ts';
 import { MSG, type OrderRow, orderRowOf, wasPaid } from './model.ts';
@@ -247,7 +248,7 @@ async function settleStep(
   if (paid) {
     ctx.metrics.count('order_paid');
     // Its Purchase event was written with the payment: deliver it now.
-    nudgeOutbox(ctx);
+    if (sendsPurchases(ctx)) nudgeOutbox(ctx);
     return paid;
   }
   const outcome = await applyGatewayPayment(ctx, approved, paymentKey, order);
@@ -356,15 +357,20 @@ async function payPendingOrder(
       userId: sql`(select user_id from paid)`,
       at,
       boughtItemIds: sql`(select product_item_id from items)`,
-    })},
-    -- The order's Purchase ad event, in the outbox with the payment (ad-purchase.ts).
+    })}${
+      // The order's Purchase ad event, in the outbox with the payment (ad-purchase.ts), when this
+      // process sends them.
+      sendsPurchases(ctx)
+        ? sql`,
     ad as (${enqueueFromSql(
       AD_PURCHASE,
       sql`${purchaseKey(order.id)}::text`,
       sql`${JSON.stringify(purchasePayload(order.id, now, visitor))}::jsonb`,
       sql`paid`,
       now,
-    )})
+    )})`
+        : sql``
+    }
     -- The item bodies of the detail, as they stood before this statement (PENDING, not shipped).
     select (select count(*) from paid)::int as paid, oi.id, oi.product_item_id, oi.product_display_id,
       oi.brand_id, b.name as brand_name, oi.name, pd.image_url, oi.size_name, oi.color_name,

@@ -7,6 +7,7 @@
  * (settle.ts `expireOrders`) stays the safety net for a shopper who never comes back.
  */
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { runHot } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { releaseOrderBenefits } from './benefits.ts';
@@ -81,7 +82,16 @@ export async function releaseAttempts(
     scope.orderNo === undefined ? undefined : eq(orders.order_no, scope.orderNo),
     scope.keep === undefined ? undefined : ne(orders.order_no, scope.keep),
   );
-  const any = await ctx.db.select({ id: orders.id }).from(orders).where(where).limit(1);
+  // The probe runs before every order is created: a fixed text per scope, prepared (runHot).
+  const any = await runHot(ctx.db)(sql`
+    select 1 from orders
+    where user_id = ${userId}::int and status in (${sql.join(
+      FAIL_FROM.map((s) => sql`${s}`),
+      sql`, `,
+    )})${scope.orderNo === undefined ? sql`` : sql` and order_no = ${scope.orderNo}`}${
+      scope.keep === undefined ? sql`` : sql` and order_no <> ${scope.keep}`
+    }
+    limit 1`);
   if (any.length === 0) return [];
   const now = ctx.clock.now();
   const released = await ctx.db.transaction(async (tx) => {

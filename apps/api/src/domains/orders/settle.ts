@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } 
 import type { AppContext } from '../../platform/context.ts';
 import { enqueue, nudgeOutbox } from '../../platform/outbox.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
-import { keptVisitor, purchaseEffect } from './ad-purchase.ts';
+import { keptVisitor, purchaseEffect, sendsPurchases } from './ad-purchase.ts';
 import { releaseOrderBenefits } from './benefits.ts';
 import { orderOf } from './detail.ts';
 import { type OrderRow, wasPaid } from './model.ts';
@@ -200,13 +200,13 @@ export async function applyGatewayPayment(
     if (locked.user_id !== null) await runSettleSteps(tx, { id: locked.id, user_id: locked.user_id }, now);
     // This call moves the order to PAID (only one call ever does), so it reports it: the Purchase
     // ad event commits with the payment (ad-purchase.ts).
-    await enqueue(tx, purchaseEffect(locked.id, now, visitor));
+    if (sendsPurchases(ctx)) await enqueue(tx, purchaseEffect(locked.id, now, visitor));
     return 'paid';
   });
   // Committed: this call moved the order to PAID (only one call ever does), so it reports it.
   if (outcome === 'paid') {
     ctx.metrics.count('order_paid');
-    nudgeOutbox(ctx);
+    if (sendsPurchases(ctx)) nudgeOutbox(ctx);
   }
   if (outcome === 'refunded-orphan') {
     // Money taken for an order that cannot be paid any more: give it back, record it.
