@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, users } from '../src/db/schema.ts';
 import { invalidate } from '../src/platform/cache.ts';
@@ -235,6 +235,20 @@ describe('web status (SPEC.md "Web status")', () => {
       payload: { result: false },
     });
     expect((await t.app.inject({ url: '/api/web-status' })).json().result).toBe(false);
+  });
+
+  it('is read from the database once per process until an operator switches it (site.changed)', async () => {
+    expect((await t.app.inject({ url: '/api/web-status' })).json().result).toBe(false);
+    // A row changed behind the app's back is not read again: pages keep the kept answer.
+    await t.ctx.db.execute(
+      sql`insert into web_status (id, result) values (1, true) on conflict (id) do update set result = true`,
+    );
+    expect((await t.app.inject({ url: '/api/web-status' })).json().result).toBe(false);
+    // The event an operator's switch sends ends it on every node.
+    await invalidate(t.ctx, 'site.changed');
+    expect((await t.app.inject({ url: '/api/web-status' })).json().result).toBe(true);
+    await t.ctx.db.execute(sql`update web_status set result = false where id = 1`);
+    await invalidate(t.ctx, 'site.changed');
   });
 
   it('configuration forces it (WEB_STATUS=on) regardless of the database', async () => {

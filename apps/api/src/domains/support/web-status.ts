@@ -4,8 +4,21 @@
  */
 import type { WebStatusBody } from '@codiroom/shared';
 import { eq } from 'drizzle-orm';
+import { cache, defineCache, invalidate } from '../../platform/cache.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { webStatus } from './schema.ts';
+
+/**
+ * Every page's root loader asks for the web status: kept WEB_STATUS_TTL_MS per process instead of a
+ * database read per page, and ended on every node by an operator's switch (`site.changed`). Without
+ * Redis another process sees a switch within the TTL.
+ */
+const WEB_STATUS_TTL_MS = 5_000;
+const WEB_STATUS_CACHE = defineCache<WebStatusBody>('web-status', {
+  ttlMs: WEB_STATUS_TTL_MS,
+  maxEntries: 1,
+  invalidatedBy: ['site.changed'],
+});
 
 export async function getWebStatus(ctx: AppContext): Promise<WebStatusBody> {
   const { config } = ctx;
@@ -17,6 +30,10 @@ export async function getWebStatus(ctx: AppContext): Promise<WebStatusBody> {
       end_at: config.WEB_STATUS_END_AT ?? null,
     };
   }
+  return cache(ctx, WEB_STATUS_CACHE).load('status', () => storedWebStatus(ctx));
+}
+
+async function storedWebStatus(ctx: AppContext): Promise<WebStatusBody> {
   const [row] = await ctx.db.select().from(webStatus).where(eq(webStatus.id, 1)).limit(1);
   if (!row) return { result: false, variant: 'maintenance', start_at: null, end_at: null };
   return {
@@ -47,5 +64,6 @@ export async function setWebStatus(
     .insert(webStatus)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: webStatus.id, set: values });
+  await invalidate(ctx, 'site.changed');
   return getWebStatus(ctx);
 }
