@@ -137,7 +137,8 @@ const scenarios = {
    * in flight, and B alone must settle them.
    */
   async 'two-processes'() {
-    const s = await pgShop('two', { redisPrefix: 'two' });
+    // 20 members: the second wave's 20 parallel checkouts each have their own (see sigterm).
+    const s = await pgShop('two', { redisPrefix: 'two', members: 20 });
     const a = s.shop;
     const t = tally();
     const book = ledger();
@@ -377,7 +378,9 @@ const scenarios = {
    * they finish, their effects are not lost; then the shop is started again.
    */
   async sigterm() {
-    const s = await pgShop('sigterm', { redisPrefix: 'sigterm' });
+    // One member per in-flight checkout: a member's new order ends their older unconfirmed one
+    // (by design), which is not what SIGTERM is measured on.
+    const s = await pgShop('sigterm', { redisPrefix: 'sigterm', members: 20 });
     let shop = s.shop;
     const t = tally();
     const book = ledger();
