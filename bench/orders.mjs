@@ -25,7 +25,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
-import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
+import {
+  BENCH_ENV,
+  BENCH_METRICS_TOKEN,
+  cliArgs,
+  cpuBetween,
+  cpuSnapshot,
+  startServer,
+  storedDocuments,
+  storeProductDocuments,
+} from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -114,38 +123,18 @@ async function prepare(query) {
   }
   return { items, users, displays };
 }
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-serverEnv.METRICS_TOKEN = METRICS_TOKEN;
-
-/** codiroom_page_documents from /metrics, or null for a build without it. */
-async function storedDocuments() {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const m = /^codiroom_page_documents (\d+)/m.exec(await res.text());
-  return res.ok && m ? Number(m[1]) : null;
-}
+serverEnv.METRICS_TOKEN = BENCH_METRICS_TOKEN;
 
 /**
  * A build that keeps product page documents (docs/ARCHITECTURE.md, "The page read path") computes
  * them after a start, a few seconds of every 30 s: start-up work like the warm-up load, not the
- * order path. Each product page is visited once (a visit stores its document) until every product
- * on sale has one, so the measured seconds carry orders only. Answers the seconds it took (null:
- * the build keeps no documents).
+ * order path. They are stored first (storeProductDocuments), so the measured seconds carry orders
+ * only. Answers the seconds it took (null: the build keeps no documents).
  */
 async function settleDocuments(displays) {
-  if ((await storedDocuments()) === null) return null;
-  const t0 = Date.now();
-  for (let pass = 0; pass < 3 && ((await storedDocuments()) ?? 0) < displays.length; pass++) {
-    const queue = [...displays];
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift())
-          await (await fetch(`http://127.0.0.1:${port}/product/${id}`)).arrayBuffer();
-      }),
-    );
-  }
-  return Math.round((Date.now() - t0) / 100) / 10;
+  const origin = `http://127.0.0.1:${port}`;
+  if ((await storedDocuments(origin)) === null) return null;
+  return storeProductDocuments(origin, displays);
 }
 
 let server;

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { cliArgs, cpuMsOf, startServer } from './server.mjs';
+import { BENCH_METRICS_TOKEN, cliArgs, cpuMsOf, startServer, storeProductDocuments } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -126,17 +126,7 @@ if (usePg) {
 } else {
   env = { DATA_DIR: dataDir, SEED_PRODUCTS: values.products };
 }
-const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-env.METRICS_TOKEN = METRICS_TOKEN;
-
-/** codiroom_page_documents from /metrics: the product documents the worker has computed. */
-async function storedDocuments(origin) {
-  const text = await (
-    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const m = /^codiroom_page_documents (\d+)/m.exec(text);
-  return m ? Number(m[1]) : 0;
-}
+env.METRICS_TOKEN = BENCH_METRICS_TOKEN;
 
 let server;
 try {
@@ -175,29 +165,7 @@ try {
   // measures first visits instead.
   let documentsWarmS = null;
   if (values.documents === 'wait') {
-    const t0 = Date.now();
-    const all = [...allIds];
-    let next = 0;
-    const visit = async () => {
-      while (next < all.length) {
-        const id = all[next++];
-        const res = await fetch(`${origin}/product/${id}`);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`/product/${id} answered ${res.status}`);
-      }
-    };
-    // A section that fails (a statement timeout on a loaded machine) leaves its page's document
-    // unstored; a second visit of every product stores those (the stored ones are one read each).
-    let n = 0;
-    for (let pass = 1; pass <= 3; pass++) {
-      next = 0;
-      await Promise.all([visit(), visit(), visit(), visit()]);
-      n = await storedDocuments(origin);
-      if (n >= allIds.size) break;
-    }
-    if (n < allIds.size)
-      throw new Error(`only ${n} of ${allIds.size} documents stored after visiting each product`);
-    documentsWarmS = Math.round((Date.now() - t0) / 1000);
+    documentsWarmS = Math.round(await storeProductDocuments(origin, allIds));
     console.error(`product documents stored in ${documentsWarmS} s; restarting the server`);
     await server.stop();
     server = await startServer({ port, env });

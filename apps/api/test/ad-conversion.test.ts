@@ -220,6 +220,19 @@ describe('Purchase', () => {
     return placeOrder(t.app, headers, [{ product_item_id: shop.m, quantity }]);
   }
 
+  /** The gateway approves `o` without the browser's confirm; its DONE webhook pays the order. */
+  async function payByWebhook(o: { order_id: string; amount: number }) {
+    const key = sandbox.authorize(o.order_id, o.amount);
+    await sandbox.confirm({ paymentKey: key, orderId: o.order_id, amount: o.amount });
+    const hook = await call(
+      'POST',
+      '/api/payments/webhook',
+      {},
+      { eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: key, orderId: o.order_id, status: 'DONE' } },
+    );
+    expect(hook.body.result).toBe('paid');
+  }
+
   it('fires once when the confirm pays the order, even when the confirm is retried', async () => {
     const m = await createMember(t.ctx, { email: 'Buyer@Example.com' });
     const o = await order(m.headers);
@@ -295,18 +308,7 @@ describe('Purchase', () => {
     const v = visitor();
     // What confirm-order keeps before it asks the gateway; then the webhook settles the order.
     await rememberPurchaseVisitor(t.ctx, o.id, { ip: IP, headers: v.headers });
-    const key = sandbox.authorize(o.order_id, o.amount);
-    await sandbox.confirm({ paymentKey: key, orderId: o.order_id, amount: o.amount });
-    const hook = await call(
-      'POST',
-      '/api/payments/webhook',
-      {},
-      {
-        eventType: 'PAYMENT_STATUS_CHANGED',
-        data: { paymentKey: key, orderId: o.order_id, status: 'DONE' },
-      },
-    );
-    expect(hook.body.result).toBe('paid');
+    await payByWebhook(o);
     const [e] = await arrived('Purchase');
     expectVisitor(e!, v.eventId, sha('race@example.com'));
   });
@@ -322,15 +324,7 @@ describe('Purchase', () => {
         if (tries.length < 3) throw new Error('ad service down');
       },
     });
-    const key = sandbox.authorize(o.order_id, o.amount);
-    await sandbox.confirm({ paymentKey: key, orderId: o.order_id, amount: o.amount });
-    const hook = await call(
-      'POST',
-      '/api/payments/webhook',
-      {},
-      { eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: key, orderId: o.order_id, status: 'DONE' } },
-    );
-    expect(hook.body.result).toBe('paid');
+    await payByWebhook(o);
     await settleOutbox(t.ctx);
     // The paid transition committed its Purchase in the outbox; the first try failed and waits.
     const [row] = await t.ctx.db
@@ -364,26 +358,15 @@ describe('Purchase', () => {
     setAdSender(t.ctx, new NoAdSender());
     const m = await createMember(t.ctx, { email: 'nokeys@example.com' });
     const byConfirm = await order(m.headers, 1);
-    const key1 = sandbox.authorize(byConfirm.order_id, byConfirm.amount);
+    const key = sandbox.authorize(byConfirm.order_id, byConfirm.amount);
     const r = await call('POST', '/api/orders/confirm-order', m.headers, {
-      payment_key: key1,
+      payment_key: key,
       order_id: byConfirm.order_id,
       amount: byConfirm.amount,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const byHook = await order(m.headers, 1);
-    const key2 = sandbox.authorize(byHook.order_id, byHook.amount);
-    await sandbox.confirm({ paymentKey: key2, orderId: byHook.order_id, amount: byHook.amount });
-    const hook = await call(
-      'POST',
-      '/api/payments/webhook',
-      {},
-      {
-        eventType: 'PAYMENT_STATUS_CHANGED',
-        data: { paymentKey: key2, orderId: byHook.order_id, status: 'DONE' },
-      },
-    );
-    expect(hook.body.result).toBe('paid');
+    await payByWebhook(byHook);
     await settleOutbox(t.ctx);
     for (const o of [byConfirm, byHook]) {
       const rows = await t.ctx.db

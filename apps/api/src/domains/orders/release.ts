@@ -82,16 +82,10 @@ export async function releaseAttempts(
     scope.orderNo === undefined ? undefined : eq(orders.order_no, scope.orderNo),
     scope.keep === undefined ? undefined : ne(orders.order_no, scope.keep),
   );
-  // The probe runs before every order is created: a fixed text per scope, prepared (runHot).
-  const any = await runHot(ctx.db)(sql`
-    select 1 from orders
-    where user_id = ${userId}::int and status in (${sql.join(
-      FAIL_FROM.map((s) => sql`${s}`),
-      sql`, `,
-    )})${scope.orderNo === undefined ? sql`` : sql` and order_no = ${scope.orderNo}`}${
-      scope.keep === undefined ? sql`` : sql` and order_no <> ${scope.keep}`
-    }
-    limit 1`);
+  // The probe runs before every order is created: prepared (runHot; a fixed text per scope).
+  const any = await runHot(ctx.db)(
+    ctx.db.select({ id: orders.id }).from(orders).where(where).limit(1).getSQL(),
+  );
   if (any.length === 0) return [];
   const now = ctx.clock.now();
   const released = await ctx.db.transaction(async (tx) => {
