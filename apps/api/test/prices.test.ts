@@ -824,6 +824,60 @@ describe('card price snapshot', () => {
   });
 });
 
+describe('event coupons on the product page', () => {
+  it('the detail takes its event coupons from the card price snapshot: an edit shows at once, a silent change within the window', async () => {
+    const snap = await createTestApp({
+      clock,
+      database: t.ctx.database,
+      env: { CARD_PRICE_SNAPSHOT_MS: '60000' },
+    });
+    try {
+      const shop = await makeShop(t.ctx);
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ price: 49_000, price_discount: 39_800 })
+        .where(eq(productDisplays.id, shop.displayId));
+      const now = clock.now().getTime();
+      const [policy] = await t.ctx.db
+        .insert(couponPolicies)
+        .values({
+          name: '출근룩 슬랙스 이벤트 50% 쿠폰',
+          coupon_type: 'PRODUCT',
+          discount_kind: 'PERCENT',
+          discount_value: 50,
+          scope: 'PRODUCT_DISPLAY',
+          scope_ids: [shop.displayId],
+          starts_at: new Date(now - HOUR),
+          ends_at: new Date(now + 72 * HOUR),
+        })
+        .returning();
+      await invalidate(snap.ctx, 'prices.changed');
+      clock.advance(1);
+      const detailPrice = async () => {
+        const r = await call(snap.app, 'GET', `/api/products/detail/${shop.displayId}`, GUEST);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return (r.body as Seen['detail']).event_coupon_price;
+      };
+      expect(await detailPrice()).toBe(19_900);
+      // Used up without an event (downloads): the snapshot's window still holds it, as it holds
+      // the cards' (the page's own body is kept DETAIL_TTL_MS anyway).
+      await t.ctx.db
+        .update(couponPolicies)
+        .set({ is_active: false })
+        .where(eq(couponPolicies.id, policy?.id as number));
+      clock.advance(10);
+      expect(await detailPrice()).toBe(19_900);
+      // An operator's edit sends prices.changed: the next page shows it.
+      await invalidate(snap.ctx, 'prices.changed');
+      clock.advance(10);
+      expect(await detailPrice()).toBeNull();
+    } finally {
+      await snap.app.close();
+      await closeContext(snap.ctx);
+    }
+  });
+});
+
 describe('response cache and price changes', () => {
   it('a cached entry is never answered past its hard bound, not even stale', () => {
     let now = 0;

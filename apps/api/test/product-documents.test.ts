@@ -22,6 +22,7 @@ import {
 } from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
 import { updateBrand } from '../src/domains/admin/brands.ts';
+import { STALE_MS } from '../src/domains/catalog/response-cache.ts';
 import { hideReview } from '../src/domains/reviews/write.ts';
 import { invalidate } from '../src/platform/cache.ts';
 import { closeContext } from '../src/platform/create-context.ts';
@@ -32,6 +33,7 @@ import {
   readDocument,
   storeDocument,
 } from '../src/platform/page-documents.ts';
+import { EPOCH_CHECK_MS, LIVE_CARD_TTL_MS } from '../src/web/page-caches.ts';
 import {
   PRODUCT_DOCUMENT_MAX_AGE_MS,
   productDocumentKey,
@@ -309,6 +311,73 @@ async function onSale(): Promise<number[]> {
 const servedDocument = (id: number) =>
   readDocument(t.ctx.db, productDocumentKey(id), clock.now(), PRODUCT_DOCUMENT_MAX_AGE_MS);
 
+describe('what a process keeps of product pages', () => {
+  it('a live card read for one page serves every page it is on, at most LIVE_CARD_TTL_MS; a price event ends it', async () => {
+    const other = await otherProcess();
+    try {
+      // Two pages that show one card (similar products of one category share their neighbours).
+      let pair: { a: number; b: number; card: number } | null = null;
+      const seen = new Map<number, number>();
+      for (const id of ids) {
+        for (const c of (await storefrontReads(t.ctx, '127.0.0.1').product.similar(id)).result) {
+          const first = seen.get(c.product_display_id);
+          if (first !== undefined && first !== id && c.product_display_id !== id) {
+            pair = { a: first, b: id, card: c.product_display_id };
+            break;
+          }
+          if (first === undefined) seen.set(c.product_display_id, id);
+        }
+        if (pair) break;
+      }
+      if (!pair) throw new Error('no two pages share a card');
+      const { a, b, card } = pair;
+      const likesOn = async (page: number) =>
+        (await storefrontReads(other.ctx, '127.0.0.1').product.similar(page)).result.find(
+          (c) => c.product_display_id === card,
+        )?.like_count;
+      const before = await likesOn(a);
+      expect(before).toBeDefined();
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ like_count: sql`${productDisplays.like_count} + 7` })
+        .where(eq(productDisplays.id, card));
+      // Page b's first read in this process: its card comes from page a's read.
+      expect(await likesOn(b)).toBe(before);
+      nowMs += LIVE_CARD_TTL_MS + STALE_MS + 1;
+      expect(await likesOn(b)).toBe((before ?? 0) + 7);
+      await t.ctx.db
+        .update(productDisplays)
+        .set({ like_count: sql`${productDisplays.like_count} + 1` })
+        .where(eq(productDisplays.id, card));
+      await invalidate(other.ctx, 'prices.changed');
+      expect(await likesOn(a)).toBe((before ?? 0) + 8);
+    } finally {
+      await closeOther(other);
+    }
+  });
+
+  it('a document read once is kept by the process until a catalog or review event', async () => {
+    const id = ids[11] as number;
+    const other = await otherProcess();
+    try {
+      const similar = () => storefrontReads(other.ctx, '127.0.0.1').product.similar(id);
+      await similar();
+      expect(await documentRow(id)).not.toBeNull();
+      // The stored row goes (as a drop in another process would do it, before its event arrives).
+      await t.ctx.db.delete(pageDocuments).where(eq(pageDocuments.key, productDocumentKey(id)));
+      // Past the live cards' window (they are read again), within the document's.
+      nowMs += LIVE_CARD_TTL_MS + STALE_MS + 1;
+      await similar();
+      expect(await documentRow(id)).toBeNull();
+      await invalidate(other.ctx, 'reviews.changed');
+      await similar();
+      expect(await documentRow(id)).not.toBeNull();
+    } finally {
+      await closeOther(other);
+    }
+  });
+});
+
 describe('a change and the end of the documents read before it commit together', () => {
   it("a brand's new shipping fee shows after its process died between the commit and the drop", async () => {
     const id = (await onSale())[13] as number;
@@ -332,6 +401,30 @@ describe('a change and the end of the documents read before it commit together',
       await closeOther(restarted);
     }
     expect(await servedDocument(id)).not.toBeNull();
+  });
+
+  it('a process that kept the document stops using it within EPOCH_CHECK_MS of such a change', async () => {
+    const id = (await onSale())[17] as number;
+    const living = await otherProcess();
+    try {
+      const shipping = () => storefrontReads(living.ctx, '127.0.0.1').product.shipping(id);
+      const before = await shipping();
+      const dying = await dyingProcess();
+      try {
+        await updateBrand(dying.ctx, before.brand_id as number, {
+          shipping_fee: before.shipping_fee + 2_345,
+        });
+      } finally {
+        await closeOther(dying);
+      }
+      // No event reached it: the kept document still answers until the epoch is read again ...
+      expect((await shipping()).shipping_fee).toBe(before.shipping_fee);
+      nowMs += EPOCH_CHECK_MS;
+      // ... which ends it.
+      expect((await shipping()).shipping_fee).toBe(before.shipping_fee + 2_345);
+    } finally {
+      await closeOther(living);
+    }
   });
 
   it('a hidden review leaves the best reviews after its process died between the commit and the drop', async () => {

@@ -196,12 +196,14 @@ function overlay<C extends ProductCard>(stored: C, live: ProductCard | undefined
 
 /**
  * The document's card sections with live cards: one read of every card (price, stock, likes,
- * rating at `now`); an outfit's totals are summed again from its cards, as the outfit read does.
+ * rating at `now`; `readCards`, by default `readCardsByIds`); an outfit's totals are summed again
+ * from its cards, as the outfit read does.
  */
 export async function withLiveCards(
   ctx: AppContext,
   now: Date,
   doc: ProductDocument,
+  readCards: (ids: number[]) => Promise<ProductCard[]> = (ids) => readCardsByIds(ctx, now, ids),
 ): Promise<ProductDocument> {
   const ids = new Set<number>();
   if ('body' in doc.similar) for (const c of doc.similar.body.result) ids.add(c.product_display_id);
@@ -209,7 +211,7 @@ export async function withLiveCards(
   if ('body' in doc.codis)
     for (const s of doc.codis.body.result) for (const c of s.products) ids.add(c.product_display_id);
   if (ids.size === 0) return doc;
-  const live = new Map((await readCardsByIds(ctx, now, [...ids])).map((c) => [c.product_display_id, c]));
+  const live = new Map((await readCards([...ids])).map((c) => [c.product_display_id, c]));
   const card = <C extends ProductCard>(c: C) => overlay(c, live.get(c.product_display_id));
   return {
     ...doc,

@@ -7,11 +7,13 @@
  * as the route's access guard does (web/reads-home.ts).
  *
  * The product page's sections come from its page document (web/product-document.ts: stored in the
- * database, cards laid over live); this process keeps the detail (the API's TTL) and the document
- * with live cards (SECTION_TTL_MS) in PRODUCT_PAGE_CACHE, a ResponseCache of objects with the same
+ * database, cards laid over live). This process keeps the detail (the API's TTL) and reviews or
+ * photos in other counts in PRODUCT_PAGE_CACHE, a ResponseCache of objects with the same
  * stale-while-revalidate and price-change bound, cleared on every node by `catalog.changed`,
- * `popularity.changed`, `prices.changed` and `reviews.changed`. The shipping promise is made at each
- * read (it depends on the hour); the interest-free notice has its own cache (contents).
+ * `popularity.changed`, `prices.changed` and `reviews.changed`; the document and the live cards laid
+ * over it are kept apart (web/page-caches.ts), so one card kept serves every page it is on. The
+ * shipping promise is made at each read (it depends on the hour); the interest-free notice has its
+ * own cache (contents).
  */
 import {
   AiSimilarBody,
@@ -40,6 +42,7 @@ import { assertDisplay, productReviews, reviewPhotoStrip } from '../domains/revi
 import { defineCache } from '../platform/cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import { isIssuedGuestId } from '../platform/guest-id.ts';
+import { keptDocument, keptLiveCards } from './page-caches.ts';
 import {
   DOCUMENT_BEST_REVIEWS,
   DOCUMENT_REVIEW_PHOTOS,
@@ -57,9 +60,8 @@ import { searchReads } from './reads-search.ts';
 import { siteReads, visitorReads } from './reads-site.ts';
 
 /**
- * The product page's document with live cards (web/product-document.ts), and reviews or photos in
- * other counts: a minute here — their prices never outlive a price change (event or scheduled),
- * their contents an event; what no event announces (a review's helpful votes) is at most this
+ * Reviews or photos in other counts than the document's: a minute here — their contents never
+ * outlive an event; what no event announces (a review's helpful votes) is at most this
  * (+ STALE_MS) late, while the product's own detail (stock, the buy button) keeps the API's 5 s.
  */
 export const SECTION_TTL_MS = 60_000;
@@ -109,15 +111,18 @@ export function storefrontReads(
   log?: { warn: (obj: object, msg: string) => void },
 ): StorefrontReads {
   const now = () => ctx.clock.now();
-  // The page's sections come from one document (web/product-document.ts): read once per page,
-  // with live cards, and kept here for SECTION_TTL_MS (never past the next price change).
+  // The page's sections come from one document (web/product-document.ts), read once per page: the
+  // document kept DOCUMENT_TTL_MS while its epoch holds, its cards laid over from the live cards kept
+  // LIVE_CARD_TTL_MS (never past the next price change; web/page-caches.ts).
   const documents = new Map<number, Promise<ProductDocument>>();
   const document = (id: number): Promise<ProductDocument> => {
     let p = documents.get(id);
     if (!p) {
-      p = section(ctx, `document:${id}`, SECTION_TTL_MS, true, z.custom<ProductDocument>(), async () =>
-        withLiveCards(ctx, now(), await productDocument(ctx, id)),
-      );
+      p = (async () => {
+        const stored = await keptDocument(ctx, `document:${id}`, () => productDocument(ctx, id));
+        const at = now();
+        return withLiveCards(ctx, at, stored, (ids) => keptLiveCards(ctx, at, ids));
+      })();
       documents.set(id, p);
     }
     return p;

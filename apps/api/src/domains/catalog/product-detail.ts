@@ -3,15 +3,15 @@
  * storefront's in-process read): the display with its product, brand and category, its active items
  * and the time-sale rows running for it, read in ONE statement run by `runHot` (on PostgreSQL a named
  * prepared statement: parsed once per connection, one round trip, no query building per page), beside
- * the event coupons scoped to it (runningEventCoupons, live-prices.ts). The live price fields are then
+ * the running event coupons that can price it (eventCouponRules, live-prices.ts: the card price
+ * snapshot's, read at most once a second for every page and card). The live price fields are then
  * filled by the same rules as every card (`applyLiveDetail`: the time sale `timeSalesFromJson` picks,
  * the event coupon price, the almost-sold-out flag).
  */
 import { discountRate, type ProductDetail } from '@codiroom/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { runHot } from '../../db/hot-sql.ts';
-import type { Conn } from '../../platform/transactions.ts';
-import { applyLiveDetail, runningEventCoupons, timeSalesFromJson } from './live-prices.ts';
+import { applyLiveDetail, eventCouponRules, type LiveSource, timeSalesFromJson } from './live-prices.ts';
 import { isSoldOut, productMissing, toItem } from './products.ts';
 import {
   brands,
@@ -107,11 +107,11 @@ function detailStatement(id: number, now: Date) {
 }
 
 /** The detail of an active display at `now`, with its live prices; 404 (상품이 없습니다.) otherwise. */
-export async function productDetailAt(db: Conn, now: Date, id: number | null): Promise<ProductDetail> {
+export async function productDetailAt(src: LiveSource, now: Date, id: number | null): Promise<ProductDetail> {
   if (id === null) throw productMissing();
   const [[row], rules] = await Promise.all([
-    runHot(db)(detailStatement(id, now)),
-    runningEventCoupons(db, [id], now),
+    runHot(src.db)(detailStatement(id, now)),
+    eventCouponRules(src, now, [id]),
   ]);
   if (!row) throw productMissing();
   const r = jsonOf(row.detail) as DetailRow;

@@ -134,7 +134,7 @@ export async function readBrandContents(
 // ── the product page and its extras ──
 
 export async function readDetail(src: LiveSource, now: Date, id: number | null): Promise<ProductDetail> {
-  return productDetailAt(src.db, now, id);
+  return productDetailAt(src, now, id);
 }
 
 export async function readProductBox(src: LiveSource, now: Date, id: number | null) {
