@@ -62,6 +62,7 @@ import { backgroundJobs } from './jobs.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerAudit } from './platform/audit.ts';
 import type { AppContext } from './platform/context.ts';
+import { closeConnectionsOnShutdown } from './platform/drain.ts';
 import { apiNotFound, registerErrorHandling } from './platform/errors.ts';
 import { registerInputLimits } from './platform/input-limits.ts';
 import type { JobDefinition } from './platform/jobs.ts';
@@ -157,6 +158,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // Outbox delivery is the `outbox.deliver` job (jobs.ts). onClose hooks run last-registered
   // first: the jobs stop (applyProcessRole's hook), then nudged passes end (closeOutbox).
   app.addHook('onClose', async () => closeOutbox(ctx));
+  // Requests in flight at a shutdown end their keep-alive connections (platform/drain.ts).
+  closeConnectionsOnShutdown(app);
   applyProcessRole(app, ctx, opts.jobs ?? backgroundJobs);
   // Ad-conversion failures outside a request (the payment webhook's, recovery's) go to this log.
   useAdLog(ctx, app.log);
