@@ -18,10 +18,10 @@
  */
 import type { ProductCard } from '@codiroom/shared';
 import { msToNextPriceChange, readCardsByIds } from '../domains/catalog/index.ts';
-import { ResponseCache } from '../domains/catalog/response-cache.ts';
 import { defineCache } from '../platform/cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import { documentEpoch } from '../platform/page-documents.ts';
+import { type StorefrontEntry, storefrontCache } from './read-cache.ts';
 
 /** How long a live card is kept: what changes without an event (stock, likes) is this late at most. */
 export const LIVE_CARD_TTL_MS = 60_000;
@@ -31,36 +31,19 @@ export const LIVE_CARD_TTL_MS = 60_000;
  */
 export const DOCUMENT_TTL_MS = 300_000;
 
-type Entry = { body: unknown; expires: number; hard: number };
-
-export const PRODUCT_DOCUMENT_CACHE = defineCache<Entry>('storefront-product-documents', {
+export const PRODUCT_DOCUMENT_CACHE = defineCache<StorefrontEntry>('storefront-product-documents', {
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 30_000,
   invalidatedBy: ['catalog.changed', 'reviews.changed'],
   clock: 'app',
 });
 
-export const LIVE_CARD_CACHE = defineCache<Entry>('storefront-live-cards', {
+export const LIVE_CARD_CACHE = defineCache<StorefrontEntry>('storefront-live-cards', {
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 50_000,
   invalidatedBy: ['catalog.changed', 'prices.changed', 'reviews.changed'],
   clock: 'app',
 });
-
-function responseCache(ctx: AppContext, def: typeof LIVE_CARD_CACHE): ResponseCache<unknown> {
-  return ctx.caches.singleton(
-    def.name,
-    () =>
-      new ResponseCache<unknown>(
-        ctx.config.RESPONSE_CACHE === 'on',
-        () => ctx.clock.now().getTime(),
-        ctx.caches.local(def),
-      ),
-  );
-}
-
-const productDocumentCache = (ctx: AppContext) => responseCache(ctx, PRODUCT_DOCUMENT_CACHE);
-const liveCardCache = (ctx: AppContext) => responseCache(ctx, LIVE_CARD_CACHE);
 
 /** How often a process reads the documents' epoch, at most, while it serves kept documents. */
 export const EPOCH_CHECK_MS = 1_000;
@@ -96,7 +79,7 @@ type KeptDocument<D> = { document: D; epoch: number };
  * at the next check), unless an event overtook the load.
  */
 export async function keptDocument<D>(ctx: AppContext, key: string, load: () => Promise<D>): Promise<D> {
-  const cache = productDocumentCache(ctx);
+  const cache = storefrontCache(ctx, PRODUCT_DOCUMENT_CACHE);
   if (!cache.enabled) return load();
   const epoch = await currentEpoch(ctx);
   const hit = cache.lookup(key);
@@ -115,7 +98,7 @@ export async function keptDocument<D>(ctx: AppContext, key: string, load: () => 
  * `readCardsByIds`.
  */
 export async function keptLiveCards(ctx: AppContext, now: Date, ids: number[]): Promise<ProductCard[]> {
-  const cache = liveCardCache(ctx);
+  const cache = storefrontCache(ctx, LIVE_CARD_CACHE);
   if (!cache.enabled) return readCardsByIds(ctx, now, ids);
   const found: ProductCard[] = [];
   const missing: number[] = [];

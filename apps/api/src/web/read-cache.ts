@@ -7,8 +7,28 @@
  */
 import type { z } from 'zod';
 import { msToNextPriceChange } from '../domains/catalog/index.ts';
-import type { ResponseCache } from '../domains/catalog/response-cache.ts';
+import { ResponseCache } from '../domains/catalog/response-cache.ts';
+import type { CacheDef } from '../platform/cache.ts';
 import type { AppContext } from '../platform/context.ts';
+
+/** An entry of a storefront read cache: a body with its own life (ResponseCache). */
+export type StorefrontEntry = { body: unknown; expires: number; hard: number };
+
+/**
+ * The process's ResponseCache of objects over the cache `def` (on unless RESPONSE_CACHE=off, on the
+ * app's clock): one per definition, shared by every request.
+ */
+export function storefrontCache(ctx: AppContext, def: CacheDef<StorefrontEntry>): ResponseCache<unknown> {
+  return ctx.caches.singleton(
+    def.name,
+    () =>
+      new ResponseCache<unknown>(
+        ctx.config.RESPONSE_CACHE === 'on',
+        () => ctx.clock.now().getTime(),
+        ctx.caches.local(def),
+      ),
+  );
+}
 
 export async function cachedBody<S extends z.ZodType>(
   ctx: AppContext,

@@ -20,17 +20,16 @@ import { z } from 'zod';
 import { categories, categoryFacets } from '../domains/catalog/aggregates.ts';
 import { parseId } from '../domains/catalog/index.ts';
 import { readCategoryListing } from '../domains/catalog/product-read.ts';
-import { LISTING_TTL_MS, ResponseCache } from '../domains/catalog/response-cache.ts';
+import { LISTING_TTL_MS, type ResponseCache } from '../domains/catalog/response-cache.ts';
 import { CategoryProductsQuery, listingFilterOf } from '../domains/catalog/routes.ts';
 import { themePage } from '../domains/contents/editorial.ts';
 import { defineCache } from '../platform/cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import { badRequest } from '../platform/errors.ts';
 import { CodeQuery, PageQuery } from '../platform/params.ts';
-import { cachedBody } from './read-cache.ts';
+import { cachedBody, type StorefrontEntry, storefrontCache } from './read-cache.ts';
 
-type Entry = { body: unknown; expires: number; hard: number };
-export const STOREFRONT_LISTING_CACHE = defineCache<Entry>('storefront-listing', {
+export const STOREFRONT_LISTING_CACHE = defineCache<StorefrontEntry>('storefront-listing', {
   // Each entry carries its own life (ResponseCache).
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 20_000,
@@ -39,17 +38,8 @@ export const STOREFRONT_LISTING_CACHE = defineCache<Entry>('storefront-listing',
 });
 
 /** Also the ranking page's (web/reads-ranking.ts): the same events clear both. */
-export function listingCache(ctx: AppContext): ResponseCache<unknown> {
-  return ctx.caches.singleton(
-    STOREFRONT_LISTING_CACHE.name,
-    () =>
-      new ResponseCache<unknown>(
-        ctx.config.RESPONSE_CACHE === 'on',
-        () => ctx.clock.now().getTime(),
-        ctx.caches.local(STOREFRONT_LISTING_CACHE),
-      ),
-  );
-}
+export const listingCache = (ctx: AppContext): ResponseCache<unknown> =>
+  storefrontCache(ctx, STOREFRONT_LISTING_CACHE);
 
 /** `input` parsed with a route's query schema; what it refuses is the route's 400. */
 export function parseQuery<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -33,7 +33,7 @@ import { z } from 'zod';
 import { shippingFromTerms, shippingInfo } from '../domains/catalog/product-page.ts';
 import { readAiSimilar, readDetail } from '../domains/catalog/product-read.ts';
 import { sizeGrading } from '../domains/catalog/products.ts';
-import { DETAIL_TTL_MS, ResponseCache } from '../domains/catalog/response-cache.ts';
+import { DETAIL_TTL_MS, type ResponseCache } from '../domains/catalog/response-cache.ts';
 import { markLiveViewer } from '../domains/catalog/signals.ts';
 import { matchupProducts } from '../domains/contents/matchup.ts';
 import { interestFreeNotice } from '../domains/contents/submissions.ts';
@@ -51,7 +51,7 @@ import {
   sectionBody,
   withLiveCards,
 } from './product-document.ts';
-import { cachedBody } from './read-cache.ts';
+import { cachedBody, type StorefrontEntry, storefrontCache } from './read-cache.ts';
 import { brandReads } from './reads-brand.ts';
 import { homeReads } from './reads-home.ts';
 import { listingReads } from './reads-listing.ts';
@@ -67,8 +67,7 @@ import { siteReads, visitorReads } from './reads-site.ts';
 export const SECTION_TTL_MS = 60_000;
 const CodiList = z.object({ result: z.array(CodiSet) });
 
-type Entry = { body: unknown; expires: number; hard: number };
-export const PRODUCT_PAGE_CACHE = defineCache<Entry>('storefront-product-page', {
+export const PRODUCT_PAGE_CACHE = defineCache<StorefrontEntry>('storefront-product-page', {
   // Each entry carries its own life (ResponseCache).
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 30_000,
@@ -76,17 +75,8 @@ export const PRODUCT_PAGE_CACHE = defineCache<Entry>('storefront-product-page', 
   clock: 'app',
 });
 
-export function productPageCache(ctx: AppContext): ResponseCache<unknown> {
-  return ctx.caches.singleton(
-    PRODUCT_PAGE_CACHE.name,
-    () =>
-      new ResponseCache<unknown>(
-        ctx.config.RESPONSE_CACHE === 'on',
-        () => ctx.clock.now().getTime(),
-        ctx.caches.local(PRODUCT_PAGE_CACHE),
-      ),
-  );
-}
+export const productPageCache = (ctx: AppContext): ResponseCache<unknown> =>
+  storefrontCache(ctx, PRODUCT_PAGE_CACHE);
 
 /** A body through PRODUCT_PAGE_CACHE (web/read-cache.ts `cachedBody`: fresh, stale once, price-bounded). */
 const section = <S extends z.ZodType>(
