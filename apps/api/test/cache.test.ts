@@ -113,6 +113,26 @@ describe('local caches', () => {
     expect(await off.caches.get(SHORT).get(7)).toBeUndefined();
   });
 
+  it("a key's changes count its own deletes and every clear, not other keys' deletes", () => {
+    const c = new LocalCache<number>('per-key', 60_000, 2);
+    const a0 = c.changesOf('a');
+    const b0 = c.changesOf('b');
+    c.drop('b');
+    // A load of `a` that started before another key's delete may still be stored.
+    expect(c.changesOf('a')).toBe(a0);
+    expect(c.changesOf('b')).not.toBe(b0);
+    const a1 = c.changesOf('a');
+    c.wipe();
+    expect(c.changesOf('a')).not.toBe(a1);
+    // Past maxEntries keys dropped, every key counts as changed (the bound on what is tracked).
+    const a2 = c.changesOf('a');
+    c.drop('x');
+    c.drop('y');
+    expect(c.changesOf('a')).toBe(a2);
+    c.drop('z');
+    expect(c.changesOf('a')).not.toBe(a2);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', () => {
     const c = new LocalCache<number>('bounded', 60_000, 2);
     c.put('a', 1);

@@ -31,7 +31,10 @@ import type { KeyValueStore } from './kv.ts';
  * anything else a catalogue answer shows; `popularity.changed`: the products' popularity and rankings
  * were recomputed (the order of listings, not what a product is); `site.changed`: site-wide text the
  * pages show (the interest-free notice); `prices.changed`: a price, time sale or event coupon;
- * `session.revoked` (key: the refresh-token family): a session was ended (platform/tokens.ts).
+ * `session.revoked` (key: the refresh-token family): a session was ended (platform/tokens.ts);
+ * `display.changed` (key: the product display id): what moves with every order, cancel or like
+ * without being a catalogue change — the stock of the display's sizes, its time-sale units sold,
+ * its like count (catalog `displaysChanged`).
  */
 export type CacheEvent =
   | 'member.changed'
@@ -40,7 +43,8 @@ export type CacheEvent =
   | 'session.revoked'
   | 'reviews.changed'
   | 'popularity.changed'
-  | 'site.changed';
+  | 'site.changed'
+  | 'display.changed';
 export const CACHE_EVENTS: readonly CacheEvent[] = [
   'member.changed',
   'catalog.changed',
@@ -49,6 +53,7 @@ export const CACHE_EVENTS: readonly CacheEvent[] = [
   'reviews.changed',
   'popularity.changed',
   'site.changed',
+  'display.changed',
 ];
 
 export type CacheKey = string | number;
@@ -117,6 +122,9 @@ export class LocalCache<V> implements Cache<V> {
   private readonly loads = new Map<string, Promise<V>>();
   /** Deletes and clears so far: a load that one overtook is not stored. */
   private generation = 0;
+  /** Clears so far, and deletes of each key since the last clear (`changesOf`). */
+  private wipes = 0;
+  private readonly drops = new Map<string, number>();
 
   constructor(
     readonly name: string,
@@ -185,6 +193,12 @@ export class LocalCache<V> implements Cache<V> {
   drop(key: CacheKey): void {
     const k = String(key);
     this.generation += 1;
+    this.drops.set(k, (this.drops.get(k) ?? 0) + 1);
+    // Bounded: past it, every key counts as changed (a load under way is not stored).
+    if (this.drops.size > this.maxEntries) {
+      this.drops.clear();
+      this.wipes += 1;
+    }
     this.entries.delete(k);
     // A load under way may have read from before the change: later callers start a new one.
     this.loads.delete(k);
@@ -197,6 +211,8 @@ export class LocalCache<V> implements Cache<V> {
   /** Synchronous clear (local caches only). */
   wipe(): void {
     this.generation += 1;
+    this.wipes += 1;
+    this.drops.clear();
     this.entries.clear();
     this.loads.clear();
   }
@@ -212,6 +228,14 @@ export class LocalCache<V> implements Cache<V> {
   /** Deletes and clears so far (a caller's own load compares it before storing). */
   get changes(): number {
     return this.generation;
+  }
+
+  /**
+   * Clears so far and deletes of `key` (a load of one key compares it before storing): a keyed
+   * event for another key (`display.changed` on every order) does not keep this key's load out.
+   */
+  changesOf(key: CacheKey): string {
+    return `${this.wipes}:${this.drops.get(String(key)) ?? 0}`;
   }
 }
 

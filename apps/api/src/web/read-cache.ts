@@ -41,13 +41,13 @@ export async function cachedBody<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const fill = async () => {
     const started = ctx.clock.now().getTime();
-    const since = cache.generation();
+    const since = cache.changesOf(key);
     const [loaded, bound] = await Promise.all([
       load(),
       priced ? msToNextPriceChange(ctx, ctx.clock.now()) : null,
     ]);
     const body = schema.parse(loaded);
-    if (cache.enabled && cache.generation() === since) {
+    if (cache.enabled && cache.changesOf(key) === since) {
       const left = bound === null ? Number.POSITIVE_INFINITY : bound - (ctx.clock.now().getTime() - started);
       cache.set(key, body, ttlMs, left);
     }

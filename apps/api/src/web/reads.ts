@@ -7,10 +7,11 @@
  * as the route's access guard does (web/reads-home.ts).
  *
  * The product page's sections come from its page document (web/product-document.ts: stored in the
- * database, cards laid over live). This process keeps the detail (the API's TTL) and reviews or
- * photos in other counts in PRODUCT_PAGE_CACHE, a ResponseCache of objects with the same
+ * database, cards laid over live). This process keeps the detail in PRODUCT_DETAIL_CACHE (ended
+ * per display by `display.changed`, which every order, cancel and like sends) and reviews or
+ * photos in other counts in PRODUCT_PAGE_CACHE: ResponseCaches of objects with the API's
  * stale-while-revalidate and price-change bound, cleared on every node by `catalog.changed`,
- * `popularity.changed`, `prices.changed` and `reviews.changed`; the document and the live cards laid
+ * `prices.changed` and `reviews.changed`; the document and the live cards laid
  * over it are kept apart (web/page-caches.ts), so one card kept serves every page it is on. The
  * shipping promise is made at each read (it depends on the hour); the interest-free notice has its
  * own cache (contents).
@@ -33,7 +34,7 @@ import { z } from 'zod';
 import { shippingFromTerms, shippingInfo } from '../domains/catalog/product-page.ts';
 import { readAiSimilar, readDetail } from '../domains/catalog/product-read.ts';
 import { sizeGrading } from '../domains/catalog/products.ts';
-import { DETAIL_TTL_MS, type ResponseCache } from '../domains/catalog/response-cache.ts';
+import type { ResponseCache } from '../domains/catalog/response-cache.ts';
 import { markLiveViewer } from '../domains/catalog/signals.ts';
 import { matchupProducts } from '../domains/contents/matchup.ts';
 import { interestFreeNotice } from '../domains/contents/submissions.ts';
@@ -62,10 +63,25 @@ import { siteReads, visitorReads } from './reads-site.ts';
 /**
  * Reviews or photos in other counts than the document's: a minute here — their contents never
  * outlive an event; what no event announces (a review's helpful votes) is at most this
- * (+ STALE_MS) late, while the product's own detail (stock, the buy button) keeps the API's 5 s.
+ * (+ STALE_MS) late.
  */
 export const SECTION_TTL_MS = 60_000;
+/**
+ * The product's own detail: everything it shows is announced — its stock, time-sale units sold and
+ * likes per display (`display.changed`), the rest by catalogue, price and review events — so this
+ * only bounds an event lost with a process killed between its commit and its event.
+ */
+export const PAGE_DETAIL_TTL_MS = 60_000;
 const CodiList = z.object({ result: z.array(CodiSet) });
+
+/** The detail by display id (the key `display.changed` names). */
+export const PRODUCT_DETAIL_CACHE = defineCache<StorefrontEntry>('storefront-product-detail', {
+  // Each entry carries its own life (ResponseCache).
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 30_000,
+  invalidatedBy: ['catalog.changed', 'prices.changed', 'reviews.changed', 'display.changed'],
+  clock: 'app',
+});
 
 export const PRODUCT_PAGE_CACHE = defineCache<StorefrontEntry>('storefront-product-page', {
   // Each entry carries its own life (ResponseCache).
@@ -119,8 +135,14 @@ export function storefrontReads(
   };
   const product: ProductPageReads = {
     async detail(id, guestId) {
-      const body = await section(ctx, `detail:${id}`, DETAIL_TTL_MS, true, ProductDetail, () =>
-        readDetail(ctx, now(), displayId(id)),
+      const body = await cachedBody(
+        ctx,
+        storefrontCache(ctx, PRODUCT_DETAIL_CACHE),
+        String(id),
+        PAGE_DETAIL_TTL_MS,
+        true,
+        ProductDetail,
+        () => readDetail(ctx, now(), displayId(id)),
       );
       // As the route: an issued guest id, else the address (catalog/routes.ts, product detail).
       const guest = guestId !== null && isIssuedGuestId(ctx.config, guestId) ? guestId : null;

@@ -18,6 +18,7 @@ export {
   updateItem as adminUpdateItem,
 } from './admin-products.ts';
 export { cached } from './cache.ts';
+export { displaysChanged } from './display-events.ts';
 export { type DraftCandidateRow, draftCandidateRow, draftCandidateRows } from './draft-candidates.ts';
 export {
   type BrandRow,

@@ -40,10 +40,11 @@ export async function otherActiveItemsOfProduct(
 }
 
 /**
- * Takes `quantity` units of an active item's stock when it has them; false (nothing taken) when
- * the item is inactive or short.
+ * Takes `quantity` units of an active item's stock when it has them: answers the item's display
+ * (to announce once committed, `displaysChanged`), or null (nothing taken) when the item is
+ * inactive or short.
  */
-export async function takeItemStock(tx: Tx, itemId: number, quantity: number): Promise<boolean> {
+export async function takeItemStock(tx: Tx, itemId: number, quantity: number): Promise<number | null> {
   const taken = await tx
     .update(productItems)
     .set({ stock: sql`${productItems.stock} - ${quantity}` })
@@ -54,14 +55,16 @@ export async function takeItemStock(tx: Tx, itemId: number, quantity: number): P
         sql`${productItems.stock} >= ${quantity}`,
       ),
     )
-    .returning({ id: productItems.id });
-  return taken.length === 1;
+    .returning({ display: productItems.product_display_id });
+  return taken[0]?.display ?? null;
 }
 
-/** Gives `quantity` units back to an item's stock. */
-export async function putBackItemStock(tx: Tx, itemId: number, quantity: number): Promise<void> {
-  await tx
+/** Gives `quantity` units back to an item's stock; answers the item's display (null: no item). */
+export async function putBackItemStock(tx: Tx, itemId: number, quantity: number): Promise<number | null> {
+  const back = await tx
     .update(productItems)
     .set({ stock: sql`${productItems.stock} + ${quantity}` })
-    .where(eq(productItems.id, itemId));
+    .where(eq(productItems.id, itemId))
+    .returning({ display: productItems.product_display_id });
+  return back[0]?.display ?? null;
 }

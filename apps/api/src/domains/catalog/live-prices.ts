@@ -210,7 +210,8 @@ async function cardPriceSnapshot(src: LiveSource, now: Date): Promise<CardPriceS
  * The running event coupons that can price the given displays: the card price snapshot's rules
  * when snapshots are on (at most CARD_PRICE_SNAPSHOT_MS old and never past a scheduled change or an
  * operator's edit), else the one statement. The product page's detail uses it too: its whole body
- * is kept DETAIL_TTL_MS (response-cache.ts), longer than a snapshot lives, so the snapshot adds no
+ * is kept longer than a snapshot lives (DETAIL_TTL_MS in response-cache.ts, PAGE_DETAIL_TTL_MS in
+ * web/reads.ts; both ended by `prices.changed`), so the snapshot adds no
  * staleness the page did not have, and the page costs one statement instead of two.
  */
 export async function eventCouponRules(

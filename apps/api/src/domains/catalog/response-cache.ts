@@ -92,6 +92,11 @@ export class ResponseCache<B = string> {
     return this.store.changes;
   }
 
+  /** As `generation`, for a load of `key` only: other keys' deletes do not count. */
+  changesOf(key: string): string {
+    return this.store.changesOf(key);
+  }
+
   clear(): void {
     this.store.wipe();
   }

@@ -20,6 +20,7 @@ import {
   LIKES_PAGE_SIZE,
   latestLikeType,
   like,
+  likeCountMoved,
   likedItems,
   likedProducts,
   likeStatus,
@@ -57,6 +58,7 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) => {
       const { like_type, like_id } = req.body;
       const { created, ...status } = await like(ctx.db, req.principal, like_type, like_id);
+      if (created) await likeCountMoved(ctx, status);
       if (created && like_type === 'PRODUCT') {
         // After the answer: it never waits for (or fails because of) the ad service.
         void fireRequestAdEvents(ctx, req, { userId: req.principal.userId }, async (info) => {
@@ -152,7 +154,11 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: LikeStatusBody, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (req) => unlikeTarget(ctx.db, req.principal, req.body.like_type, req.body.id),
+    async (req) => {
+      const status = await unlikeTarget(ctx.db, req.principal, req.body.like_type, req.body.id);
+      await likeCountMoved(ctx, status);
+      return status;
+    },
   );
 
   app.delete(
@@ -169,7 +175,9 @@ export const likeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (req) => {
       const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
       if (id <= 0) throw notFound('좋아요를 찾을 수 없습니다.');
-      return unlikeById(ctx.db, req.principal, id);
+      const status = await unlikeById(ctx.db, req.principal, id);
+      await likeCountMoved(ctx, status);
+      return status;
     },
   );
 };

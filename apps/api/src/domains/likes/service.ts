@@ -14,8 +14,15 @@ import type {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { displayPrices, type LiveSource, pageInfo, readCardsByIds } from '../catalog/index.ts';
+import {
+  displayPrices,
+  displaysChanged,
+  type LiveSource,
+  pageInfo,
+  readCardsByIds,
+} from '../catalog/index.ts';
 import { likes } from './schema.ts';
 import { likeTarget } from './targets.ts';
 
@@ -39,6 +46,14 @@ function ownerValues(owner: Owner) {
 }
 
 export type LikeResult = LikeStatusBody & { created: boolean };
+
+/**
+ * A product's like count moved (a like, an unlike): announced once committed, so the pages that
+ * keep its detail show the new count (catalog `displaysChanged`).
+ */
+export async function likeCountMoved(ctx: AppContext, s: Pick<LikeStatusBody, 'like_type' | 'like_id'>) {
+  if (s.like_type === 'PRODUCT') await displaysChanged(ctx, [s.like_id]);
+}
 
 /** Likes a target (404 when it does not exist); a second like changes nothing. */
 export async function like(db: Db, owner: Owner, type: LikeType, likeId: number): Promise<LikeResult> {

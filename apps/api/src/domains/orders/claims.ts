@@ -33,7 +33,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
-import { brandShippingFee } from '../catalog/index.ts';
+import { brandShippingFee, displaysChanged } from '../catalog/index.ts';
 import { GatewayError, gatewayOf } from '../payments/index.ts';
 import { afterReviewWithdrawn } from '../reviews/index.ts';
 import { applyCouponClawback, claimRefund, releaseItemBenefits } from './benefits.ts';
@@ -218,11 +218,12 @@ export async function cancelItem(
     const balance = await refundThroughGateway(ctx, tx, order.id, amount, reason, `cancel-item-${item.id}`);
     await tx.update(orderItems).set({ status: 'CANCEL', updated_at: now }).where(eq(orderItems.id, item.id));
     await applyCouponClawback(tx, item.id, refund);
-    await releaseStock(tx, order.id, [item.id]);
+    const moved = await releaseStock(tx, order.id, [item.id]);
     const orderStatus = await settleOrderStatus(tx, order.id, now);
     // The item's points share and line coupon come back; the rest with the last item.
     const released = await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
     return {
+      moved,
       review_withdrawn: released.review_withdrawn,
       order_item_id: item.id,
       status: 'CANCEL' as const,
@@ -233,7 +234,8 @@ export async function cancelItem(
       balance_amount: balance,
     };
   });
-  const { review_withdrawn, ...body } = out;
+  const { review_withdrawn, moved, ...body } = out;
+  await displaysChanged(ctx, moved);
   if (review_withdrawn !== null) await afterReviewWithdrawn(ctx, review_withdrawn);
   return body;
 }

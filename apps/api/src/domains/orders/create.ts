@@ -16,6 +16,7 @@ import { runHot } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
+import { displaysChanged } from '../catalog/index.ts';
 import { gatewayOf, offeredMethods } from '../payments/index.ts';
 import { checkAddressRoom, saveAddressOnce } from '../users/index.ts';
 import { applyBenefits, type BenefitPlan, planBenefits } from './benefits.ts';
@@ -251,6 +252,11 @@ export async function createOrder(
     throw err;
   }
   ctx.metrics.count('order_created');
+  // The stock (and time-sale units) taken, announced to the pages that keep the details.
+  await displaysChanged(
+    ctx,
+    lines.map((l) => l.product_display_id),
+  );
   // Saved once the order stands (an identical saved address is not added again).
   const savedAddressId = body.save_address
     ? await saveAddressOnce(ctx, userId, body.address, body.delivery_request ?? null)

@@ -10,6 +10,7 @@ import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import { runHot } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
+import { displaysChanged } from '../catalog/index.ts';
 import { releaseOrderBenefits } from './benefits.ts';
 import { EXPIRE_FROM, FAIL_FROM, HOLDING_PAYMENT } from './payment-state.ts';
 import { orders, payments } from './schema.ts';
@@ -25,15 +26,16 @@ export type ReleaseScope = {
 /**
  * Moves the given locked orders that are still PENDING and have no payment in flight or approved
  * to `to`, and gives back what they held. Must run in the transaction that locked the rows, in a
- * statement after the lock (see releaseAttempts). Returns the orders moved.
+ * statement after the lock (see releaseAttempts). Returns the orders moved and the displays whose
+ * stock came back (to announce once committed).
  */
 export async function endLockedAttempts(
   tx: Tx,
   ids: number[],
   to: 'FAILED' | 'EXPIRED',
   now: Date,
-): Promise<{ id: number; order_no: string }[]> {
-  if (ids.length === 0) return [];
+): Promise<{ ended: { id: number; order_no: string }[]; moved: number[] }> {
+  if (ids.length === 0) return { ended: [], moved: [] };
   const ended = await tx
     .update(orders)
     .set({ status: to, updated_at: now })
@@ -50,12 +52,11 @@ export async function endLockedAttempts(
       ),
     )
     .returning({ id: orders.id, order_no: orders.order_no });
-  if (ended.length > 0) {
-    const endedIds = ended.map((o) => o.id);
-    await releaseStock(tx, endedIds);
-    await releaseOrderBenefits(tx, endedIds, now);
-  }
-  return ended;
+  if (ended.length === 0) return { ended, moved: [] };
+  const endedIds = ended.map((o) => o.id);
+  const moved = await releaseStock(tx, endedIds);
+  await releaseOrderBenefits(tx, endedIds, now);
+  return { ended, moved };
 }
 
 /**
@@ -95,14 +96,15 @@ export async function releaseAttempts(
       .where(where)
       .orderBy(orders.id)
       .for('update');
-    const ended = await endLockedAttempts(
+    const { ended, moved } = await endLockedAttempts(
       tx,
       locked.map((o) => o.id),
       'FAILED',
       now,
     );
-    return ended.map((o) => o.order_no);
+    return { orderNos: ended.map((o) => o.order_no), moved };
   });
-  if (released.length) ctx.metrics.count('order_failed', released.length);
-  return released;
+  await displaysChanged(ctx, released.moved);
+  if (released.orderNos.length) ctx.metrics.count('order_failed', released.orderNos.length);
+  return released.orderNos;
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import {
+  displaysChanged,
   otherActiveItemsOfProduct,
   productItemRows,
   putBackItemStock,
@@ -161,7 +162,9 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
   const now = ctx.clock.now();
   // The points the refund gave back (0 when it was already completed).
   let pointsBack = 0;
+  let moved: number[] = [];
   const reviewWithdrawn = await ctx.db.transaction(async (tx) => {
+    moved = [];
     const [head] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!head) throw notFound(CLAIM_MSG.refundNotFound);
     const { order, item } = await lockItem(tx, head.order_item_id, null);
@@ -188,13 +191,14 @@ export async function completeRefund(ctx: AppContext, refundId: number) {
       .set({ status: 'REFUNDED', updated_at: now })
       .where(eq(orderItems.id, r.order_item_id));
     await applyCouponClawback(tx, r.order_item_id, refund);
-    await releaseStock(tx, r.order_id, [r.order_item_id]);
+    moved = await releaseStock(tx, r.order_id, [r.order_item_id]);
     const orderStatus = await settleOrderStatus(tx, r.order_id, now);
     // Like a cancel: the item's points share and line coupon, the rest with the last live item.
     const released = await releaseItemBenefits(tx, order, item, orderStatus === 'CANCELLED', now);
     pointsBack = released.points;
     return released.review_withdrawn;
   });
+  await displaysChanged(ctx, moved);
   if (reviewWithdrawn !== null) await afterReviewWithdrawn(ctx, reviewWithdrawn);
   const [r] = await ctx.db.select().from(refunds).where(eq(refunds.id, refundId));
   const body = (await refundBodies(ctx, r ? [r] : []))[0];
@@ -243,7 +247,8 @@ export async function requestExchange(
   body: { order_item_id: number; new_product_item_id: number; reason_type: ClaimReason; reason: string },
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  let taken: number | null = null;
+  const out = await ctx.db.transaction(async (tx) => {
     const { item, order } = await lockItem(tx, body.order_item_id, userId);
     assertReturnable(item, now);
     if (body.new_product_item_id === item.product_item_id) throw badRequest(CLAIM_MSG.sameItem);
@@ -253,7 +258,8 @@ export async function requestExchange(
     if (!to || !from) throw notFound('상품을 찾을 수 없습니다.');
     if (to.product_id !== from.product_id) throw badRequest(CLAIM_MSG.otherProduct);
     if (to.extra_price !== from.extra_price) throw badRequest(CLAIM_MSG.otherPrice);
-    if (!(await takeItemStock(tx, to.id, item.quantity))) throw badRequest(CLAIM_MSG.exchangeStock);
+    taken = await takeItemStock(tx, to.id, item.quantity);
+    if (taken === null) throw badRequest(CLAIM_MSG.exchangeStock);
     const cost = await costOf({ db: tx }, item, order, 'exchange', body.reason_type);
     const [e] = await tx
       .insert(exchanges)
@@ -274,6 +280,8 @@ export async function requestExchange(
       .where(eq(orderItems.id, item.id));
     return exchangeBody(e);
   });
+  await displaysChanged(ctx, taken === null ? [] : [taken]);
+  return out;
 }
 
 export async function exchangeDetail(ctx: AppContext, userId: number, itemId: number) {
@@ -334,7 +342,10 @@ export async function changeStatus(
     return cancelItem(ctx, owner, itemId, reason ?? '고객 요청', item.is_despoke);
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  // Displays whose stock moved (an exchange closed either way), announced once committed.
+  let restocked: number[] = [];
+  const out = await ctx.db.transaction(async (tx) => {
+    restocked = [];
     const { item, order } = await lockItem(tx, itemId, owner);
     const from = item.status as OrderItemStatus;
     if (principal.isAdmin ? !canOperatorMove(from, status) : !canMemberMove(from, status)) {
@@ -393,12 +404,15 @@ export async function changeStatus(
         .set({ status: 'REJECTED', completed_at: now })
         .where(and(eq(exchanges.order_item_id, item.id), eq(exchanges.status, 'REQUESTED')))
         .returning({ new_item: exchanges.new_product_item_id });
-      for (const d of dropped) await putBackItemStock(tx, d.new_item, item.quantity);
+      for (const d of dropped) {
+        const display = await putBackItemStock(tx, d.new_item, item.quantity);
+        if (display !== null) restocked.push(display);
+      }
     }
     if (status === 'EXCHANGED') {
       // The returned item is back in stock; the new one was reserved at the request. The shopper
       // still holds a unit bought at the time-sale price: it stays counted against the sale's limit.
-      await releaseStock(tx, order.id, [item.id], false);
+      restocked.push(...(await releaseStock(tx, order.id, [item.id], false)));
       const [done] = await tx
         .update(exchanges)
         .set({ status: 'COMPLETED', completed_at: now })
@@ -417,4 +431,6 @@ export async function changeStatus(
     }
     return { order_item_id: item.id, status, order_status: order.status };
   });
+  await displaysChanged(ctx, restocked);
+  return out;
 }

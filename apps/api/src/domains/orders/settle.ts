@@ -6,6 +6,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { enqueue, nudgeOutbox } from '../../platform/outbox.ts';
+import { displaysChanged } from '../catalog/index.ts';
 import { GatewayError, type GatewayPayment, gatewayOf } from '../payments/index.ts';
 import { keptVisitor, purchaseEffect, sendsPurchases } from './ad-purchase.ts';
 import { releaseOrderBenefits } from './benefits.ts';
@@ -49,7 +50,9 @@ export async function cancelQuietly(
  */
 export async function failPayment(ctx: AppContext, orderId: number, paymentKey: string): Promise<void> {
   const now = ctx.clock.now();
+  let moved: number[] = [];
   const ended = await ctx.db.transaction(async (tx) => {
+    moved = [];
     await tx
       .update(payments)
       .set({ status: 'ABORTED', updated_at: now })
@@ -83,11 +86,12 @@ export async function failPayment(ctx: AppContext, orderId: number, paymentKey: 
       )
       .returning({ id: orders.id });
     if (failed.length === 1) {
-      await releaseStock(tx, orderId);
+      moved = await releaseStock(tx, orderId);
       await releaseOrderBenefits(tx, [orderId], now);
     }
     return failed.length;
   });
+  await displaysChanged(ctx, moved);
   if (ended) ctx.metrics.count('order_failed', ended);
 }
 
@@ -344,7 +348,9 @@ export async function recoverPayments(ctx: AppContext): Promise<number> {
  */
 export async function expireOrders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const moved: number[] = [];
+  const expired = await ctx.db.transaction(async (tx) => {
+    moved.length = 0;
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -357,8 +363,12 @@ export async function expireOrders(ctx: AppContext): Promise<number> {
     let expired = 0;
     for (let i = 0; i < due.length; i += 5000) {
       const chunk = due.slice(i, i + 5000).map((o) => o.id);
-      expired += (await endLockedAttempts(tx, chunk, 'EXPIRED', now)).length;
+      const end = await endLockedAttempts(tx, chunk, 'EXPIRED', now);
+      expired += end.ended.length;
+      moved.push(...end.moved);
     }
     return expired;
   });
+  await displaysChanged(ctx, moved);
+  return expired;
 }

@@ -1,11 +1,13 @@
 /** Stock of order items given back (cancels, failures, expiry; SPEC.md, 'Orders'). */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { releaseTimeSaleUnits } from './time-sale-stock.ts';
 
 /**
  * Gives back the stock of the given order items (all of the order when ids are omitted), in one
- * statement, rows locked in item id order like the reservation.
+ * statement, rows locked in item id order like the reservation. Answers the displays whose stock
+ * moved, for the caller to announce once committed (catalog `displaysChanged`).
  */
 export async function releaseStock(
   tx: Tx,
@@ -13,17 +15,17 @@ export async function releaseStock(
   itemIds?: number[],
   /** false: the shopper keeps the unit (an exchange), so its time-sale unit stays counted. */
   timeSaleUnits = true,
-): Promise<void> {
-  if (itemIds && itemIds.length === 0) return;
+): Promise<number[]> {
+  if (itemIds && itemIds.length === 0) return [];
   const orderIds = Array.isArray(orderId) ? orderId : [orderId];
-  if (orderIds.length === 0) return;
+  if (orderIds.length === 0) return [];
   const only = itemIds
     ? sql`and oi.id in (${sql.join(
         itemIds.map((i) => sql`${i}::int`),
         sql`, `,
       )})`
     : sql``;
-  await tx.execute(sql`
+  const moved = await tx.execute(sql`
     with v as (
       select oi.product_item_id as id, sum(oi.quantity)::int as q
       from order_items oi
@@ -38,6 +40,8 @@ export async function releaseStock(
     )
     update product_items p set stock = p.stock + v.q
     from v, locked
-    where p.id = v.id and locked.id = p.id`);
+    where p.id = v.id and locked.id = p.id
+    returning p.product_display_id`);
   if (timeSaleUnits) await releaseTimeSaleUnits(tx, orderIds, only);
+  return rowsOf<{ product_display_id: number }>(moved).map((r) => Number(r.product_display_id));
 }
