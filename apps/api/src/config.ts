@@ -97,6 +97,12 @@ const EnvSchema = z.object({
    */
   MEMBER_STATUS_MS: z.coerce.number().int().min(0).default(5_000),
   /**
+   * How long a process reuses "this session is not revoked" (platform/tokens.ts), in ms; unset:
+   * REVOCATION_MEMO_MS where several processes may share the database (DATABASE_URL), else
+   * MEMBER_STATUS_MS: the embedded database has one process, which applies every revocation at once.
+   */
+  REVOCATION_MEMO_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
    * Minutes a curation the engine drafted waits for a curator's touch before it is published as is
    * (docs/ARCHITECTURE.md, "Curations").
    */

@@ -52,6 +52,9 @@ export const TEST_ENV = {
   // The suites search from one address far more often than a shopper; search-abuse.test.ts
   // tests the limit itself.
   SEARCH_TYPO_LIMIT: '100000',
+  // The suites run several apps on one database (other processes), which the embedded default
+  // never does (platform/tokens.ts revocationMemoMs).
+  REVOCATION_MEMO_MS: '1000',
 } as const;
 
 /** TEST_ENV with `env` over it; a production configuration keeps the library's password cost. */

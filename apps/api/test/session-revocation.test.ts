@@ -18,9 +18,14 @@ import { issueSession } from '../src/domains/users/sessions.ts';
 import { readOAuthToken } from '../src/domains/users/social/oauth-token.ts';
 import { TOKEN_REVOKED } from '../src/platform/access.ts';
 import { MemoryStore, RedisStore } from '../src/platform/kv.ts';
-import { ACCESS_TOKEN_TTL_S, REVOCATION_MEMO_MS, TokenService } from '../src/platform/tokens.ts';
+import {
+  ACCESS_TOKEN_TTL_S,
+  REVOCATION_MEMO_MS,
+  revocationMemoMs,
+  TokenService,
+} from '../src/platform/tokens.ts';
 import { freshPhone, mutableClock, sendCode, signUpViaApi } from './auth-helpers.ts';
-import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { createMember, createTestApp, type TestApp, testEnv } from './helpers.ts';
 
 const clock = mutableClock();
 let t: TestApp;
@@ -283,6 +288,38 @@ describe('the database is the truth', () => {
     await tokens.revokeFamilies([family]);
     expect(await tokens.isRevoked(family, read)).toBe(true);
     expect(reads).toBe(4);
+  });
+
+  it('the memo is REVOCATION_MEMO_MS where processes share the database, the member status time on the embedded one', () => {
+    const embedded = { DATABASE_URL: undefined, MEMBER_STATUS_MS: 5_000, REVOCATION_MEMO_MS: undefined };
+    expect(revocationMemoMs(embedded)).toBe(5_000);
+    expect(revocationMemoMs({ ...embedded, DATABASE_URL: 'postgres://db/shop' })).toBe(REVOCATION_MEMO_MS);
+    expect(revocationMemoMs({ ...embedded, REVOCATION_MEMO_MS: 0 })).toBe(0);
+  });
+
+  it('on the embedded default, with its longer memo, sign-out and withdrawal still end the token at once', async () => {
+    // The configuration of `npm start`: no DATABASE_URL, no REVOCATION_MEMO_MS (TEST_ENV sets one).
+    const { REVOCATION_MEMO_MS: _set, ...env } = testEnv();
+    const app = await createTestApp({ clock, env: { ...env, SMS_IP_HOURLY_LIMIT: '10000' } });
+    try {
+      const call = (url: string, token: string, payload?: Record<string, unknown>) =>
+        app.app.inject({ method: payload ? 'POST' : 'GET', url, headers: bearer(token), payload });
+      const a = await signUpViaApi(app.app);
+      expect((await call('/api/users/user-detail', a.body.access)).statusCode).toBe(200); // memoised
+      const out = await app.app.inject({
+        method: 'POST',
+        url: '/api/users/sign-out',
+        payload: { refresh: a.body.refresh },
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await call('/api/users/user-detail', a.body.access)).json()).toEqual({ detail: TOKEN_REVOKED });
+      const b = await signUpViaApi(app.app);
+      expect((await call('/api/users/user-detail', b.body.access)).statusCode).toBe(200);
+      expect((await call('/api/users/stop', b.body.access, {})).statusCode).toBe(200);
+      expect((await call('/api/users/user-detail', b.body.access)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 
   it('"not revoked" is reused for REVOCATION_MEMO_MS only; "revoked" is kept without reading again', async () => {

@@ -10,7 +10,7 @@ import { type KeyValueStore, openKeyValueStore } from './kv.ts';
 import { Metrics } from './metrics.ts';
 import { outboxCollector } from './outbox.ts';
 import { dropDocumentsOnEvents, pageDocumentsCollector } from './page-documents.ts';
-import { TokenService } from './tokens.ts';
+import { revocationMemoMs, TokenService } from './tokens.ts';
 import { tracedKeyValueStore, tracingQueryObserver } from './tracing.ts';
 import { openImageStore } from './uploads.ts';
 
@@ -46,8 +46,11 @@ export function createContext(
   // at each use (tests may swap it).
   const caches = new CacheRegistry({ config, kv, appNow: () => ctx.clock.now().getTime() });
   // Revoked sessions are in the database (platform/tokens.ts); the other processes hear of them at
-  // once through `session.revoked`, and read the database within REVOCATION_MEMO_MS otherwise.
+  // once through `session.revoked`, and read the database within REVOCATION_MEMO_MS otherwise. The
+  // embedded database has no other process (checkRoleDatabase): every revocation is made here and
+  // applied at once, so "not revoked" is read with the member's status, as often (MEMBER_STATUS_MS).
   const tokens = new TokenService(config.jwtSecret, {
+    revocationMemoMs: revocationMemoMs(config),
     announceRevoked: async (families) => {
       await Promise.all(families.map((f) => caches.invalidate('session.revoked', f)));
     },

@@ -13,6 +13,7 @@
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config.ts';
 
 /** 15 minutes; the access cookie lives 10 days (SPEC.md §9) and the API client refreshes on 401. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -28,6 +29,18 @@ export const REVOCATION_TTL_S = ACCESS_TOKEN_TTL_S + TOKEN_CLOCK_SKEW_S;
  * down, a restart). "Revoked" is remembered until the family's access tokens have expired.
  */
 export const REVOCATION_MEMO_MS = 1_000;
+
+/**
+ * The memo of a process with `config`: REVOCATION_MEMO_MS when set; else REVOCATION_MEMO_MS where
+ * other processes may share the database (DATABASE_URL), and on the embedded database, which has
+ * one process (checkRoleDatabase) applying every revocation at once, MEMBER_STATUS_MS — the
+ * session check reads the member's status in the same statement, so both are read as often.
+ */
+export function revocationMemoMs(
+  config: Pick<Config, 'REVOCATION_MEMO_MS' | 'DATABASE_URL' | 'MEMBER_STATUS_MS'>,
+): number {
+  return config.REVOCATION_MEMO_MS ?? (config.DATABASE_URL ? REVOCATION_MEMO_MS : config.MEMBER_STATUS_MS);
+}
 
 const VERIFIED_MAX = 10_000;
 const MEMO_MAX = 50_000;
