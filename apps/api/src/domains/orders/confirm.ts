@@ -25,6 +25,7 @@ import { eq, sql } from 'drizzle-orm';
 import { runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { withDeadline } from '../../platform/deadline.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import { enqueueFromSql, nudgeOutbox } from '../../platform/outbox.ts';
 import type { Conn } from '../../platform/transactions.ts';
@@ -267,8 +268,18 @@ async function settleStep(
  * outcome stays unknown (the caller releases the claim to recovery).
  */
 async function approve(ctx: AppContext, order: OrderRow, paymentKey: string): Promise<GatewayPayment> {
+  return withDeadline(ctx.config.PAYMENT_GATEWAY_TIMEOUT_MS, undefined, (deadline) =>
+    approveWithin(ctx, order, paymentKey, deadline),
+  );
+}
+
+async function approveWithin(
+  ctx: AppContext,
+  order: OrderRow,
+  paymentKey: string,
+  deadline: AbortSignal,
+): Promise<GatewayPayment> {
   const gw = gatewayOf(ctx);
-  const deadline = AbortSignal.timeout(ctx.config.PAYMENT_GATEWAY_TIMEOUT_MS);
   const input = { paymentKey, orderId: order.order_no, amount: order.amount };
   for (let attempt = 1; ; attempt++) {
     try {

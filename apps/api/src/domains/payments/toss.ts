@@ -6,6 +6,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { PAYMENT_METHODS, type PaymentMethod } from '@codiroom/shared';
+import { deadline } from '../../platform/deadline.ts';
 import { withSpan } from '../../platform/tracing.ts';
 import {
   type CallOptions,
@@ -146,16 +147,16 @@ export class TossGateway implements PaymentGateway {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-    deadline?: AbortSignal,
+    deadlineSignal?: AbortSignal,
   ) {
     let res: { status: number; text: string };
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // This call's own limit, within the caller's deadline when there is one.
+    const limit = deadline(this.timeoutMs, deadlineSignal);
     try {
       // A client span while tracing is on; the payment key never goes into its attributes.
       const operation = path
         .replace(/^\/v1\/payments\/orders\/[^/]+/, '/v1/payments/orders/{orderId}')
         .replace(/^\/v1\/payments\/(?!confirm$|orders\/)[^/]+/, '/v1/payments/{paymentKey}');
-      const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
       res = await withSpan(`toss ${method} ${operation}`, { 'peer.service': 'toss' }, async (annotate) => {
         const answer = await this.send(
           method,
@@ -166,7 +167,7 @@ export class TossGateway implements PaymentGateway {
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             ...headers,
           },
-          signal,
+          limit.signal,
         );
         annotate({ 'http.response.status_code': answer.status });
         return answer;
@@ -178,6 +179,8 @@ export class TossGateway implements PaymentGateway {
         502,
         true,
       );
+    } finally {
+      limit.end();
     }
     const { status, text } = res;
     let json: unknown = null;
