@@ -38,13 +38,13 @@ describe('deadline', () => {
   it('withDeadline ends it when the work settles, answered or failed', async () => {
     let seen: AbortSignal | null = null;
     expect(
-      await withDeadline(20, undefined, async (signal) => {
+      await withDeadline(20, async (signal) => {
         seen = signal;
         return 'done';
       }),
     ).toBe('done');
     await expect(
-      withDeadline(20, undefined, async () => {
+      withDeadline(20, async () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');

@@ -27,13 +27,9 @@ export function deadline(ms: number, parent?: AbortSignal): Deadline {
   };
 }
 
-/** Runs `work` under a deadline of `ms` (and `parent`), ended when it settles. */
-export async function withDeadline<T>(
-  ms: number,
-  parent: AbortSignal | undefined,
-  work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const d = deadline(ms, parent);
+/** Runs `work` under a deadline of `ms`, ended when it settles. */
+export async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const d = deadline(ms);
   try {
     return await work(d.signal);
   } finally {

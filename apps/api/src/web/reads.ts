@@ -67,9 +67,10 @@ import { siteReads, visitorReads } from './reads-site.ts';
  */
 export const SECTION_TTL_MS = 60_000;
 /**
- * The product's own detail: everything it shows is announced — its stock, time-sale units sold and
- * likes per display (`display.changed`), the rest by catalogue, price and review events — so this
- * only bounds an event lost with a process killed between its commit and its event.
+ * The product's own detail: its stock, time-sale units sold and likes are announced per display
+ * (`display.changed`), the rest by catalogue, price and review events; this bounds what is not (an
+ * event lost with a process killed between its commit and its event, likes dropped by a guest
+ * merge or a withdrawal).
  */
 export const PAGE_DETAIL_TTL_MS = 60_000;
 const CodiList = z.object({ result: z.array(CodiSet) });

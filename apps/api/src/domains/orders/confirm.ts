@@ -268,7 +268,7 @@ async function settleStep(
  * outcome stays unknown (the caller releases the claim to recovery).
  */
 async function approve(ctx: AppContext, order: OrderRow, paymentKey: string): Promise<GatewayPayment> {
-  return withDeadline(ctx.config.PAYMENT_GATEWAY_TIMEOUT_MS, undefined, (deadline) =>
+  return withDeadline(ctx.config.PAYMENT_GATEWAY_TIMEOUT_MS, (deadline) =>
     approveWithin(ctx, order, paymentKey, deadline),
   );
 }
