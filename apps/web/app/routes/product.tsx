@@ -5,7 +5,6 @@ import {
   type ProductDetail,
   type RecommendedSizeBody,
   shownPrice,
-  shownTotal,
 } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { ProductSizes } from '../catalog/ProductSizes';
 import { ProductSummary } from '../catalog/ProductSummary';
 import { PurchaseSheet } from '../catalog/PurchaseSheet';
 import styles from '../catalog/product.module.css';
+import { outfitSummaries, rowCards } from '../catalog/product-rows';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { CurationInvite } from '../curation/CurationInvite';
@@ -70,10 +70,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     product,
     grading,
-    similar: similar.result,
+    // The rows as the page shows them (catalog/product-rows.ts).
+    similar: rowCards(similar.result),
     shipping,
-    matchup: matchup.result,
-    codis: codi?.result ?? [],
+    matchup: rowCards(matchup.result),
+    codis: outfitSummaries(codi?.result ?? []),
     reviews,
     photos,
     body,
@@ -284,7 +285,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <h2 id="codis">이 상품이 들어간 코디</h2>
             </div>
             <ul className={styles.codis}>
-              {codis.slice(0, 4).map((c) => (
+              {codis.map((c) => (
                 <li key={c.id} className={styles.codi}>
                   <img src={c.image_url} alt={c.title} width={120} height={144} loading="lazy" />
                   <div>
@@ -292,7 +293,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       <strong>{c.title}</strong>
                     </Link>
                     <p className={styles.note}>
-                      {c.products.length}개 상품 · {formatWon(shownTotal(c.products))}
+                      {c.product_count}개 상품 · {formatWon(c.total)}
                     </p>
                   </div>
                 </li>
@@ -309,7 +310,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <Link to={`/product/${p.id}/similar`}>전체보기</Link>
             </div>
             <ul className={page.row}>
-              {similar.slice(0, 12).map((s) => (
+              {similar.map((s) => (
                 <li key={s.id}>
                   <ProductCard product={s} />
                 </li>
