@@ -78,7 +78,7 @@ test('a curator notes and publishes a draft; the member sees it; the audit log s
   // The member sees the curator's note and name.
   await page.goto('/curation');
   await expect(page.getByTestId('curator-note')).toContainText('네이비 재킷');
-  await expect(page.getByTestId('curation')).toContainText('박큐레이터 스타일리스트의 추천');
+  await expect(page.getByTestId('curation-byline')).toHaveText('박큐레이터 스타일리스트가 다듬었어요');
 
   // An ADMIN sees who published it.
   const adminDesk = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -102,6 +102,9 @@ test('member: sign-up → style quiz with a photo → curation, red dot, rating,
   await expect(page).toHaveURL(/\/curation$/);
   const outfits = page.getByTestId('outfit');
   await expect(outfits.first()).toBeVisible();
+  // A person published it (the back office's call): the screen says a stylist touched it, and no name
+  // it does not have (curation-rules.ts curationByline).
+  await expect(page.getByTestId('curation-byline')).toHaveText('스타일리스트가 다듬었어요');
   await expect(outfits.first().getByTestId('pick-reasons').first()).toContainText('선호 스타일');
   await page.goto('/');
   await expect(tab.getByRole('link', { name: 'MY큐레이션' })).toBeVisible();

@@ -5,7 +5,7 @@
  * (one open at a time, AI_CURATIONS_PER_MONTH a KST month, next_ai_curation_left counting down);
  * payment-type; the styles of a curation; the curator's touch (swap, note, publish early).
  */
-import { AI_CURATIONS_PER_MONTH } from '@codiroom/shared';
+import { AI_CURATIONS_PER_MONTH, curationByline } from '@codiroom/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curationItems, curations, productDisplays, productItems } from '../src/db/schema.ts';
@@ -301,7 +301,12 @@ describe('the stylist’s touch', () => {
       id,
       curator_name: '김수현',
       curator_note: '네이비 톤으로 출근룩을 맞춰봤어요.',
+      // A curator swapped, wrote and published: the screens say she touched it, by name.
+      touched_by_curator: true,
     });
+    expect(
+      curationByline(seen.body.curation as { curator_name: string | null; touched_by_curator: boolean }),
+    ).toBe('김수현 스타일리스트가 다듬었어요');
     expect((await call(t.app, 'GET', '/api/admin/curations/999999', admin)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@
  * in the size picked, within budget, no disliked style or avoided colour, with reasons; another
  * member sees only their own.
  */
+import { curationByline } from '@codiroom/shared';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,7 @@ import {
   dailyQuizAnswers,
   dailyQuizzes,
   likes,
+  notifications,
   productDisplays,
   productItems,
   products,
@@ -74,6 +76,8 @@ describe('curations', () => {
 
       const body = (await info()) as {
         curation: {
+          touched_by_curator: boolean;
+          curator_name: string | null;
           outfits: {
             items: {
               role: string;
@@ -84,6 +88,14 @@ describe('curations', () => {
           }[];
         };
       };
+      // Nobody touched the engine's draft: it says so, on the screen's field and in the notification.
+      expect(body.curation).toMatchObject({ touched_by_curator: false, curator_name: null });
+      expect(curationByline(body.curation)).toBe('AI가 고른 코디');
+      const told = await t.ctx.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.user_id, m.user.id), eq(notifications.kind, 'CURATION')));
+      expect(told.map((n) => n.body)).toEqual(['AI가 퀴즈 답변으로 고른 코디를 확인해 보세요.']);
       const outfits = body.curation.outfits;
       expect(outfits.length).toBeGreaterThanOrEqual(1);
       const ids = outfits.flatMap((o) => o.items.map((i) => i.product.id));

@@ -1,11 +1,14 @@
 /**
  * The MY큐레이션 engine (docs/ARCHITECTURE.md, "Curation engine"): outfits (코디) for one member from
- * products in stock in the member's size, within budget, matching the liked styles and the
+ * products in stock in the member's size, each outfit (한 벌) within the budget, in season, with
+ * nothing the member said to avoid (curation-rules.ts), matching the liked styles and the
  * occasions, avoiding disliked styles and colours, harmonious in colour (a neutral base with at most
  * one accent; the personal-colour palette near the face), varied across outfits, and leaving out
  * what the member bought or rated badly. Every pick carries its reasons. Pure: the API gives it the
  * candidates (with the recommended size already worked out) and the member's history.
  */
+import { avoidBroken, inSeason, type QuizAvoid, type RuleFacts } from './curation-rules.ts';
+import { formatWon } from './price.ts';
 import { kstParts } from './time.ts';
 import { NEUTRAL_COLORS, OCCASION_LABEL, OCCASION_STYLES, type Occasion } from './vocabulary.ts';
 
@@ -38,7 +41,7 @@ export function kstSeason(at: Date): KstSeason {
   return 'winter';
 }
 
-export type CurationCandidate = {
+export type CurationCandidate = RuleFacts & {
   id: number;
   product_type: 'TOP' | 'BOTTOM' | 'OUTER' | 'SHOES' | 'BAG' | 'ETC';
   category_code: string;
@@ -46,7 +49,10 @@ export type CurationCandidate = {
   style_tags: readonly string[];
   color_name: string;
   price: number;
-  /** The size to pick for this member (their recommendation or usual size), null when unknown. */
+  /**
+   * The size to pick for this member (their recommendation or usual size; for shoes their shoe
+   * size), null when unknown: a top, bottom, outer or shoes without one is not picked.
+   */
   size: string | null;
   /** Sizes with sellable stock. */
   sizes_in_stock: readonly string[];
@@ -60,8 +66,10 @@ export type CurationProfile = {
   /** Colours the member likes (a lift) and avoids (never picked). */
   liked_colors: readonly string[];
   avoided_colors: readonly string[];
-  /** Most the member wants to pay for one item (won); null: no limit. */
+  /** Most the member wants to pay for one outfit (한 벌, won); null: no limit. */
   budget_max: number | null;
+  /** What the member said to avoid (the quiz's `avoid`): never picked. */
+  avoid?: readonly QuizAvoid[];
   occasions: readonly Occasion[];
   personal_color: PersonalColorSeason | null;
   /** Products bought, rated (1–5), liked and skipped before. */
@@ -74,7 +82,8 @@ export type CurationProfile = {
 };
 
 export type CuratedPick = { role: CurationRole; product_id: number; size: string | null; reasons: string[] };
-export type CuratedOutfit = { picks: CuratedPick[]; colors: string[]; note: string };
+/** An outfit: its picks, colours, colour line and what it costs (the sum of its picks' prices). */
+export type CuratedOutfit = { picks: CuratedPick[]; colors: string[]; note: string; total: number };
 
 const ROLE_OF: Partial<Record<CurationCandidate['product_type'], CurationRole>> = {
   TOP: 'top',
@@ -85,11 +94,15 @@ const ROLE_OF: Partial<Record<CurationCandidate['product_type'], CurationRole>> 
 };
 /** The outfit role of a product type, or undefined for types outfits do not use. */
 export const roleOf = (t: CurationCandidate['product_type']): CurationRole | undefined => ROLE_OF[t];
-const SIZED: ReadonlySet<CurationRole> = new Set(['top', 'bottom', 'outer']);
+/** Roles picked in the member's size (shoes in their shoe size: never a default one). */
+const SIZED: ReadonlySet<CurationRole> = new Set(['top', 'bottom', 'outer', 'shoes']);
 const NEAR_FACE: ReadonlySet<CurationRole> = new Set(['top', 'outer']);
 
-/** Whether a product may be picked at all: stock in the size, budget, no avoided style or colour, history. */
-export function isEligible(c: CurationCandidate, p: CurationProfile): boolean {
+/**
+ * Whether a product may be picked at all: stock in the size, within the budget on its own, in season
+ * at `at` (when given), nothing avoided (style, colour, the quiz's avoid list), history.
+ */
+export function isEligible(c: CurationCandidate, p: CurationProfile, at?: Date): boolean {
   const role = ROLE_OF[c.product_type];
   if (!role) return false;
   if (SIZED.has(role) ? !c.size || !c.sizes_in_stock.includes(c.size) : c.sizes_in_stock.length === 0)
@@ -97,6 +110,8 @@ export function isEligible(c: CurationCandidate, p: CurationProfile): boolean {
   if (p.budget_max !== null && c.price > p.budget_max) return false;
   if (c.style_tags.some((t) => p.disliked_styles.includes(t))) return false;
   if (p.avoided_colors.includes(c.color_name)) return false;
+  if (avoidBroken(c, p.avoid ?? []) !== null) return false;
+  if (at && !inSeason(c, at)) return false;
   if (p.bought.includes(c.id)) return false;
   const rating = p.ratings[c.id];
   if (rating !== undefined && rating <= 2) return false;
@@ -156,7 +171,6 @@ export function reasonsFor(c: CurationCandidate, role: CurationRole, p: Curation
   const occasion = p.occasions.find((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t)));
   if (occasion) r.push(OCCASION_LABEL[occasion]);
   if (p.liked_colors.includes(c.color_name)) r.push(`좋아하는 색 ${c.color_name}`);
-  if (p.budget_max !== null) r.push('예산 내');
   if (SIZED.has(role) && c.size) r.push(`${c.size} 재고 있음`);
   if (p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)) {
     r.push(`${PERSONAL_COLOR_LABEL[p.personal_color]}에 어울리는 ${c.color_name}`);
@@ -182,21 +196,26 @@ export function colorLine(colors: readonly string[]): string {
 }
 
 /**
- * Up to `count` outfits: each a top and a bottom, an outer in autumn and winter (and in spring when
- * one fits), shoes or a bag where stock allows; no product twice; at most one accent colour per
- * outfit; categories varied across outfits.
+ * Up to `count` outfits for the KST date `at`: each a top and a bottom, an outer in autumn and
+ * winter (and in spring when one fits), shoes (in the member's shoe size) or a bag where stock
+ * allows; every item in season and nothing avoided; each outfit's total within `budget_max` (the
+ * budget is one outfit's, 한 벌: a top and bottom are chosen leaving room for the cheapest outer the
+ * season wants, optional pieces only when they fit what is left); no product twice; at most one
+ * accent colour per outfit; categories varied across outfits. Fewer outfits (or none) when the
+ * rules leave too little: they are never broken to fill the count.
  */
 export function composeOutfits(
   candidates: readonly CurationCandidate[],
   profile: CurationProfile,
-  opts: { season: KstSeason; count: number },
+  opts: { at: Date; count: number },
 ): CuratedOutfit[] {
+  const season = kstSeason(opts.at);
   const byId = new Map(candidates.map((c) => [c.id, c]));
   const affinity = styleAffinity(profile, byId);
   const pools = new Map<CurationRole, { c: CurationCandidate; s: number }[]>();
   for (const c of candidates) {
     const role = ROLE_OF[c.product_type];
-    if (!role || !isEligible(c, profile)) continue;
+    if (!role || !isEligible(c, profile, opts.at)) continue;
     const list = pools.get(role) ?? [];
     list.push({ c, s: score(c, role, profile, affinity) });
     pools.set(role, list);
@@ -205,11 +224,11 @@ export function composeOutfits(
 
   const used = new Set<number>();
   const usedCategories = new Map<string, number>();
-  const pick = (role: CurationRole, colors: string[]): CurationCandidate | null => {
+  const pick = (role: CurationRole, colors: string[], cap: number): CurationCandidate | null => {
     const list = pools.get(role) ?? [];
     let best: { c: CurationCandidate; s: number } | null = null;
     for (const e of list) {
-      if (used.has(e.c.id)) continue;
+      if (used.has(e.c.id) || e.c.price > cap) continue;
       // At most one accent colour per outfit.
       if (accentsOf([...colors, e.c.color_name]).length > 1) continue;
       // Variety: the same category again costs a little for each earlier use.
@@ -218,23 +237,33 @@ export function composeOutfits(
     }
     return best?.c ?? null;
   };
-  const outerWanted = opts.season === 'autumn' || opts.season === 'winter';
-  const outerAllowed = opts.season === 'spring';
+  /** The price of the cheapest unused `role` (0 when there is none: nothing to leave room for). */
+  const cheapest = (role: CurationRole): number => {
+    let min = Number.POSITIVE_INFINITY;
+    for (const e of pools.get(role) ?? []) if (!used.has(e.c.id) && e.c.price < min) min = e.c.price;
+    return Number.isFinite(min) ? min : 0;
+  };
+  const outerWanted = season === 'autumn' || season === 'winter';
+  const outerAllowed = season === 'spring';
 
   const outfits: CuratedOutfit[] = [];
   for (let n = 0; n < opts.count; n++) {
     const colors: string[] = [];
     const chosen: { role: CurationRole; c: CurationCandidate }[] = [];
-    const take = (role: CurationRole) => {
-      const c = pick(role, colors);
+    let left = profile.budget_max ?? Number.POSITIVE_INFINITY;
+    const take = (role: CurationRole, reserve = 0) => {
+      // Leave room for what is still to come; when nothing fits with that room, without it.
+      const c = pick(role, colors, left - reserve) ?? (reserve > 0 ? pick(role, colors, left) : null);
       if (!c) return false;
       chosen.push({ role, c });
       colors.push(c.color_name);
+      left -= c.price;
       return true;
     };
-    if (!take('top') || !take('bottom')) break;
+    const outerRoom = outerWanted ? cheapest('outer') : 0;
+    if (!take('top', cheapest('bottom') + outerRoom) || !take('bottom', outerRoom)) break;
     // An outer in autumn and winter, and in spring when one fits; when none fits the outfit's
-    // colours (or none is in stock) the outfit goes without.
+    // colours, its budget or stock, the outfit goes without.
     if (outerWanted || outerAllowed) take('outer');
     if (!take('shoes')) take('bag');
     for (const { c } of chosen) {
@@ -242,6 +271,7 @@ export function composeOutfits(
       usedCategories.set(c.category_code, (usedCategories.get(c.category_code) ?? 0) + 1);
     }
     const line = colorLine(colors);
+    const total = chosen.reduce((sum, { c }) => sum + c.price, 0);
     outfits.push({
       picks: chosen.map(({ role, c }) => ({
         role,
@@ -250,7 +280,11 @@ export function composeOutfits(
         reasons: [...reasonsFor(c, role, profile), ...(role === 'top' ? [line] : [])],
       })),
       colors: [...new Set(colors)],
-      note: line,
+      note:
+        profile.budget_max === null
+          ? line
+          : `${line} · 한 벌 ${formatWon(total)} (예산 ${formatWon(profile.budget_max)})`,
+      total,
     });
   }
   return outfits;

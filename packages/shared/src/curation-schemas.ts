@@ -139,6 +139,11 @@ export const CurationInfoBody = z.object({
       curator_name: z.string().nullable(),
       /** The curator's note to the member (the stylist's touch), when a curator added one. */
       curator_note: z.string().nullable(),
+      /**
+       * Whether a person changed, annotated or published it; false: the engine's draft as it stood
+       * ("AI가 고른 코디", curation-rules.ts curationByline).
+       */
+      touched_by_curator: z.boolean(),
       delivered_at: z.string().nullable(),
       rating: Int.nullable(),
       outfits: z.array(

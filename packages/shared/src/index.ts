@@ -21,6 +21,7 @@ export * from './content-form-schemas.ts';
 export * from './content-forms.ts';
 export * from './coupons.ts';
 export * from './curation-engine.ts';
+export * from './curation-rules.ts';
 export * from './curation-schemas.ts';
 export * from './device.ts';
 export * from './guest-id.ts';

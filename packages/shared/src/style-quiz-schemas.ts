@@ -2,9 +2,10 @@
  * The style quiz (docs/ARCHITECTURE.md, "Style quiz"): POST /api/v1/curations/style-quiz and GET
  * /api/curations/style-quiz. The answers are what the curation engine reads (curation-engine.ts):
  * the body and sizes (kept as the member's size info), liked and disliked styles, liked and avoided
- * colours, the budget per item, occasions and things to avoid.
+ * colours, the budget for one outfit (한 벌), occasions and things to avoid (curation-rules.ts).
  */
 import { z } from 'zod';
+import type { QuizAvoid } from './curation-rules.ts';
 import { BODY_LIMITS, FIT_PREFERENCES } from './sizing.ts';
 import { NEUTRAL_COLORS, OCCASIONS, STYLE_TAGS } from './vocabulary.ts';
 
@@ -25,7 +26,14 @@ export const QUIZ_COLORS = [
   '레드',
 ] as const;
 export const BODY_SHAPES = ['slim', 'standard', 'muscular', 'belly'] as const;
-export const QUIZ_AVOIDS = ['shorts', 'logo', 'skinny', 'oversized', 'loud_pattern', 'bright_color'] as const;
+export const QUIZ_AVOIDS = [
+  'shorts',
+  'logo',
+  'skinny',
+  'oversized',
+  'loud_pattern',
+  'bright_color',
+] as const satisfies readonly QuizAvoid[];
 /** Korean labels of the quiz's codes, for screens that show a member's answers (the back office). */
 export const QUIZ_AVOID_LABELS: Record<(typeof QUIZ_AVOIDS)[number], string> = {
   shorts: '반바지',
@@ -48,7 +56,7 @@ export const FIT_PREFERENCE_LABELS: Record<string, string> = {
 };
 /** A code as its Korean label where one is known, else the code. */
 export const quizLabel = (labels: Record<string, string>, code: string): string => labels[code] ?? code;
-/** Budget per item the quiz accepts (won). */
+/** The budget for one outfit (한 벌) the quiz accepts (won). */
 export const QUIZ_BUDGET = { min: 10_000, max: 2_000_000 } as const;
 
 const distinct = <T extends z.ZodType>(item: T, max: number) =>

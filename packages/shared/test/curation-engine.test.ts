@@ -16,6 +16,7 @@ import {
   SEASON_PALETTES,
   styleAffinity,
 } from '../src/curation-engine.ts';
+import { avoidBroken, inSeason, type QuizAvoid } from '../src/curation-rules.ts';
 import { Rng } from '../src/random.ts';
 import { NEUTRAL_COLORS, OCCASIONS, type Occasion } from '../src/vocabulary.ts';
 
@@ -46,6 +47,33 @@ const STYLES = [
 const COLORS = [...NEUTRAL_COLORS, '버건디', '머스타드', '스카이블루', '레드', '그린', '라벤더'];
 const TYPES = ['TOP', 'TOP', 'TOP', 'BOTTOM', 'BOTTOM', 'OUTER', 'SHOES', 'BAG', 'ETC'] as const;
 const SIZES = ['S', 'M', 'L', 'XL'];
+const SHOE_SIZES = ['255', '260', '265', '270', '275', '280'];
+/** Names that break a rule in some quizzes and seasons, and plain ones. */
+const NAMES = [
+  '옥스포드 셔츠',
+  '린넨 셔츠',
+  '반팔 티셔츠',
+  '기모 맨투맨',
+  '치노 쇼츠',
+  '버뮤다 팬츠',
+  '스키니 데님',
+  '오버핏 후드',
+  '로고 스웨트셔츠',
+  '플로럴 셔츠',
+  '울 슬랙스',
+  '캔버스 슬립온',
+  '패딩 점퍼',
+  '코튼 치노',
+];
+const SEASONS = ['SS', 'FW', '간절기', '사계절', null];
+const AVOIDS: QuizAvoid[] = ['shorts', 'logo', 'skinny', 'oversized', 'loud_pattern', 'bright_color'];
+/** A date in each KST season (noon KST). */
+const AT = {
+  spring: new Date('2026-04-15T03:00:00Z'),
+  summer: new Date('2026-07-15T03:00:00Z'),
+  autumn: new Date('2026-10-15T03:00:00Z'),
+  winter: new Date('2026-01-15T03:00:00Z'),
+} as const;
 
 function catalogue(r: ReturnType<typeof rng>, n: number): CurationCandidate[] {
   return Array.from({ length: n }, (_, i) => {
@@ -55,12 +83,27 @@ function catalogue(r: ReturnType<typeof rng>, n: number): CurationCandidate[] {
       id: i + 1,
       product_type: type,
       category_code: `${type.toLowerCase()}_${Math.floor(r.next() * 4)}`,
-      name: `상품 ${i + 1}`,
+      name: `${r.pick(NAMES)} ${i + 1}`,
       style_tags: r.some(STYLES, 3),
       color_name: r.pick(COLORS),
+      season: r.pick(SEASONS),
       price: 20_000 + Math.floor(r.next() * 30) * 5_000,
-      size: r.next() < 0.9 ? r.pick(SIZES) : null,
-      sizes_in_stock: type === 'SHOES' || type === 'BAG' ? (r.next() < 0.8 ? ['FREE'] : []) : inStock,
+      size:
+        type === 'SHOES'
+          ? r.next() < 0.7
+            ? r.pick(SHOE_SIZES)
+            : null
+          : r.next() < 0.9
+            ? r.pick(SIZES)
+            : null,
+      sizes_in_stock:
+        type === 'SHOES'
+          ? r.some(SHOE_SIZES, 6)
+          : type === 'BAG'
+            ? r.next() < 0.8
+              ? ['FREE']
+              : []
+            : inStock,
       popularity: r.next(),
     };
   });
@@ -75,7 +118,8 @@ function profile(r: ReturnType<typeof rng>, products: CurationCandidate[]): Cura
     disliked_styles: r.some(STYLES, 2),
     liked_colors: r.some(COLORS, 3),
     avoided_colors: r.some(COLORS, 3),
-    budget_max: r.next() < 0.2 ? null : 60_000 + Math.floor(r.next() * 20) * 10_000,
+    budget_max: r.next() < 0.2 ? null : 80_000 + Math.floor(r.next() * 30) * 10_000,
+    avoid: r.some(AVOIDS, 3),
     occasions: r.some(OCCASIONS, 2) as Occasion[],
     personal_color: r.next() < 0.5 ? r.pick(Object.keys(SEASON_PALETTES) as PersonalColorSeason[]) : null,
     bought: r.some(ids, 6),
@@ -94,11 +138,18 @@ describe('curation engine properties (500 generated members)', () => {
       const byId = new Map(products.map((p) => [p.id, p]));
       const p = profile(r, products);
       const season = r.pick(['spring', 'summer', 'autumn', 'winter'] as const);
-      const outfits = composeOutfits(products, p, { season, count: 4 });
+      const outfits = composeOutfits(products, p, { at: AT[season], count: 4 });
       const seen = new Set<number>();
       for (const o of outfits) {
         outfitsSeen += 1;
         const roles = o.picks.map((x) => x.role);
+        const total = o.picks.reduce(
+          (sum, x) => sum + (byId.get(x.product_id) as CurationCandidate).price,
+          0,
+        );
+        expect(o.total).toBe(total);
+        // The budget is one outfit's (한 벌).
+        if (p.budget_max !== null) expect(total, `seed ${seed}`).toBeLessThanOrEqual(p.budget_max);
         expect(roles).toContain('top');
         expect(roles).toContain('bottom');
         if (season === 'summer') expect(roles).not.toContain('outer');
@@ -109,11 +160,14 @@ describe('curation engine properties (500 generated members)', () => {
           expect(seen.has(c.id), `seed ${seed}: product ${c.id} twice`).toBe(false);
           seen.add(c.id);
           expect(isEligible(c, p)).toBe(true);
-          if (pick.role === 'top' || pick.role === 'bottom' || pick.role === 'outer') {
+          if (pick.role !== 'bag') {
+            // Shoes too: in the member's shoe size, never a default one.
+            expect(pick.size).not.toBeNull();
             expect(pick.size).toBe(c.size);
             expect(c.sizes_in_stock).toContain(c.size);
           }
-          if (p.budget_max !== null) expect(c.price).toBeLessThanOrEqual(p.budget_max);
+          expect(avoidBroken(c, p.avoid ?? []), `seed ${seed}: ${c.name}`).toBeNull();
+          expect(inSeason(c, AT[season]), `seed ${seed}: ${c.name} in ${season}`).toBe(true);
           expect(p.avoided_colors).not.toContain(c.color_name);
           for (const t of c.style_tags) expect(p.disliked_styles).not.toContain(t);
           expect(p.bought).not.toContain(c.id);
@@ -146,7 +200,7 @@ describe('curation engine rules', () => {
     disliked_styles: [],
     liked_colors: [],
     avoided_colors: [],
-    budget_max: 100_000,
+    budget_max: 200_000,
     occasions: ['office'],
     personal_color: null,
     bought: [],
@@ -165,28 +219,28 @@ describe('curation engine rules', () => {
       product_type: 'SHOES',
       category_code: 'shoes_loafer',
       color_name: '블랙',
+      size: '270',
       sizes_in_stock: ['270'],
     }),
   ];
 
-  it('an outer in autumn and winter, none in summer; reasons name style, occasion, budget, size and colours', () => {
-    const autumn = composeOutfits(shop, member, { season: 'autumn', count: 1 });
+  it('an outer in autumn and winter, none in summer; reasons name style, occasion, size and colours', () => {
+    const autumn = composeOutfits(shop, member, { at: AT.autumn, count: 1 });
     expect(autumn[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'outer', 'shoes']);
     expect(autumn[0]?.picks[0]?.reasons).toEqual([
       '선호 스타일 미니멀',
       '출근룩',
-      '예산 내',
       'L 재고 있음',
       '화이트+차콜 톤온톤',
     ]);
-    const summer = composeOutfits(shop, member, { season: 'summer', count: 1 });
+    const summer = composeOutfits(shop, member, { at: AT.summer, count: 1 });
     expect(summer[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'shoes']);
   });
 
   it('a rating of 1 keeps an item out of the next curation; a liked style leads', () => {
-    const first = composeOutfits(shop, member, { season: 'summer', count: 1 });
+    const first = composeOutfits(shop, member, { at: AT.summer, count: 1 });
     expect(first[0]?.picks[0]?.product_id).toBe(1);
-    const rated = composeOutfits(shop, { ...member, ratings: { 1: 1 } }, { season: 'summer', count: 1 });
+    const rated = composeOutfits(shop, { ...member, ratings: { 1: 1 } }, { at: AT.summer, count: 1 });
     expect(rated[0]?.picks.map((p) => p.product_id)).not.toContain(1);
     expect(rated[0]?.picks[0]?.product_id).toBe(2);
   });
@@ -197,12 +251,12 @@ describe('curation engine rules', () => {
       base({ id: 12, color_name: '카멜', popularity: 0.1 }),
       base({ id: 13, product_type: 'BOTTOM', category_code: 'bottom_chino', color_name: '베이지' }),
     ];
-    const plain = composeOutfits(twoTops, member, { season: 'summer', count: 1 });
+    const plain = composeOutfits(twoTops, member, { at: AT.summer, count: 1 });
     expect(plain[0]?.picks[0]?.product_id).toBe(11);
     const autumnWarm = composeOutfits(
       twoTops,
       { ...member, personal_color: 'AUTUMN_WARM' },
-      { season: 'summer', count: 1 },
+      { at: AT.summer, count: 1 },
     );
     expect(autumnWarm[0]?.picks[0]?.product_id).toBe(12);
     expect(autumnWarm[0]?.picks[0]?.reasons).toContain('가을 웜톤에 어울리는 카멜');
@@ -216,11 +270,9 @@ describe('curation engine rules', () => {
       base({ id: 24, product_type: 'BOTTOM', category_code: 'bottom_denim', color_name: '진청' }),
     ];
     const neutral = { ...member, liked_styles: [], occasions: [] };
-    expect(composeOutfits(tops, neutral, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(22);
+    expect(composeOutfits(tops, neutral, { at: AT.summer, count: 1 })[0]?.picks[0]?.product_id).toBe(22);
     const likesStreet = { ...neutral, liked: [21], bought: [21] };
-    expect(composeOutfits(tops, likesStreet, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(
-      23,
-    );
+    expect(composeOutfits(tops, likesStreet, { at: AT.summer, count: 1 })[0]?.picks[0]?.product_id).toBe(23);
   });
 
   it('daily-quiz style votes lift a style, bounded', () => {
@@ -230,9 +282,9 @@ describe('curation engine rules', () => {
       base({ id: 43, product_type: 'BOTTOM', category_code: 'bottom_denim', color_name: '진청' }),
     ];
     const neutral = { ...member, liked_styles: [], occasions: [] };
-    expect(composeOutfits(tops, neutral, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(42);
+    expect(composeOutfits(tops, neutral, { at: AT.summer, count: 1 })[0]?.picks[0]?.product_id).toBe(42);
     const voted = { ...neutral, style_votes: { 스트릿: 2 } };
-    expect(composeOutfits(tops, voted, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(41);
+    expect(composeOutfits(tops, voted, { at: AT.summer, count: 1 })[0]?.picks[0]?.product_id).toBe(41);
     const byId = new Map(tops.map((c) => [c.id, c]));
     expect(styleAffinity({ ...neutral, style_votes: { 스트릿: 50 } }, byId).get('스트릿')).toBe(2);
   });
@@ -243,11 +295,11 @@ describe('curation engine rules', () => {
       base({ id: 32, color_name: '네이비', popularity: 0.1 }),
       base({ id: 33, product_type: 'BOTTOM', category_code: 'bottom_chino', color_name: '베이지' }),
     ];
-    expect(composeOutfits(tops, member, { season: 'summer', count: 1 })[0]?.picks[0]?.product_id).toBe(31);
+    expect(composeOutfits(tops, member, { at: AT.summer, count: 1 })[0]?.picks[0]?.product_id).toBe(31);
     const likesNavy = composeOutfits(
       tops,
       { ...member, liked_colors: ['네이비'] },
-      { season: 'summer', count: 1 },
+      { at: AT.summer, count: 1 },
     );
     expect(likesNavy[0]?.picks[0]?.product_id).toBe(32);
     expect(likesNavy[0]?.picks[0]?.reasons).toContain('좋아하는 색 네이비');

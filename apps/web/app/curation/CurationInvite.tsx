@@ -9,7 +9,7 @@ export function CurationInvite() {
   const navigate = useNavigate();
   return (
     <section className={page.intro} data-testid="curation-invite">
-      <p>체형과 취향에 맞춘 코디를 스타일리스트와 AI가 무료로 골라드려요.</p>
+      <p>체형과 취향에 맞춘 코디를 AI가 무료로 골라드리고, 스타일리스트가 다듬기도 해요.</p>
       <button
         type="button"
         className={`${page.button} ${page.buttonOutline}`}

@@ -23,7 +23,7 @@ export function OpenRequest({ request }: { request: StylingRequest }) {
         {request.styles.join(' · ')}
         {request.status === 'WAITING'
           ? ` 스타일로 요청하셨어요. ${request.waiting_ahead ? `앞에 ${request.waiting_ahead}명이 기다리고 있어요.` : '곧 시작해요.'}`
-          : ` 스타일로 스타일리스트가 고르고 있어요.${request.expected_at ? ` ${timeOf(request.expected_at)}까지 보내드릴게요.` : ''}`}
+          : ` 스타일로 AI가 고르고 있어요.${request.expected_at ? ` ${timeOf(request.expected_at)}까지 보내드릴게요.` : ''}`}
       </p>
     </section>
   );

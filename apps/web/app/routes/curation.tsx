@@ -8,6 +8,7 @@
 
 import {
   type CurationInfoBody,
+  curationByline,
   formatWon,
   type StylingRequest,
   shownPrice,
@@ -69,7 +70,7 @@ export function meta(_: Route.MetaArgs) {
     { title: 'MY큐레이션 - 무료 AI 스타일 추천 | 코디룸' },
     {
       name: 'description',
-      content: '스타일 퀴즈로 체형과 취향을 알려주시면 스타일리스트와 AI가 코디를 추천해드려요.',
+      content: '스타일 퀴즈로 체형과 취향을 알려주시면 AI가 코디를 골라드리고, 스타일리스트가 다듬기도 해요.',
     },
   ];
 }
@@ -140,8 +141,8 @@ function Invitation({ loggedIn }: { loggedIn: boolean }) {
     <section className={page.intro}>
       <h2>나만을 위한 무료 스타일 큐레이션</h2>
       <p>
-        3분 스타일 퀴즈로 체형, 사이즈, 취향을 알려주세요. 전문 스타일리스트와 AI가 출근룩부터 주말 코디까지
-        골라드려요.
+        3분 스타일 퀴즈로 체형, 사이즈, 취향을 알려주세요. AI가 출근룩부터 주말 코디까지 골라드리고,
+        스타일리스트가 다듬기도 해요.
       </p>
       <div className={styles.curationBody}>
         <Link to="/stylequiz" className={page.button}>
@@ -396,11 +397,8 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
         ) : d.curation ? (
           <>
             <section className={page.intro} data-testid="curation">
-              <h2>
-                {d.curation.curator_name
-                  ? `${d.curation.curator_name} 스타일리스트의 추천`
-                  : '나를 위한 추천 코디'}
-              </h2>
+              {/* Who made it, honestly (curation-rules.ts curationByline). */}
+              <h2 data-testid="curation-byline">{curationByline(d.curation)}</h2>
               {d.curation.curator_note && (
                 <p className={reviewStyles.content} data-testid="curator-note">
                   {d.curation.curator_note}
@@ -418,7 +416,10 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
         ) : d.status === 'NONE_CURATIONED' ? (
           <section className={page.intro} data-testid="curation-preparing">
             <h2>큐레이션을 준비하고 있어요</h2>
-            <p>스타일 퀴즈 답변을 바탕으로 스타일리스트가 코디를 고르는 중이에요. 완성되면 알려드릴게요.</p>
+            <p>
+              스타일 퀴즈 답변을 바탕으로 AI가 코디를 고르고 있어요. 스타일리스트가 다듬을 수도 있어요.
+              완성되면 알려드릴게요.
+            </p>
           </section>
         ) : d.status === 'WAITING_LIST' ? (
           <section className={page.intro} data-testid="curation-waiting">

@@ -176,6 +176,8 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
   const [fit, setFit] = useState<(typeof FIT_PREFERENCES)[number]>(info.fit_preference ?? 'regular');
   const [top, setTop] = useState(info.sizes.TOP ?? '');
   const [bottom, setBottom] = useState(info.sizes.BOTTOM ?? '');
+  // Shoes are picked only in the member's own shoe size (docs/ARCHITECTURE.md, "Curation engine").
+  const [shoes, setShoes] = useState(info.sizes.SHOES ?? '');
   const [liked, setLiked] = useState<Style[]>([]);
   const [disliked, setDisliked] = useState<Style[]>([]);
   const [likedColors, setLikedColors] = useState<Color[]>([]);
@@ -208,6 +210,7 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
     const sizes: Record<string, string> = {};
     if (top.trim()) sizes.TOP = top.trim();
     if (bottom.trim()) sizes.BOTTOM = bottom.trim();
+    if (shoes.trim()) sizes.SHOES = shoes.trim();
     void save.run({
       ...(height && weight ? { height: h, weight: w } : {}),
       ...(shape ? { body_shape: shape } : {}),
@@ -306,6 +309,18 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
                     maxLength={20}
                     placeholder="예: 32"
                     onChange={(e) => setBottom(e.target.value)}
+                  />
+                </label>
+                <label>
+                  신발 사이즈 (mm)
+                  <input
+                    className={page.input}
+                    value={shoes}
+                    maxLength={20}
+                    inputMode="numeric"
+                    placeholder="예: 270 · 비우면 신발은 추천하지 않아요"
+                    data-testid="quiz-shoe-size"
+                    onChange={(e) => setShoes(e.target.value)}
                   />
                 </label>
               </div>

@@ -51,7 +51,7 @@ export function PcSidePanel({ webview }: { webview: boolean }) {
         코디 쇼핑, 코디룸
       </h2>
       <p className={styles.text}>
-        스타일 퀴즈에 답하면 스타일리스트가 체형과 출근 복장에 맞춘 코디를 무료로 골라드려요.
+        스타일 퀴즈에 답하면 AI가 체형과 출근 복장에 맞춘 코디를 무료로 골라드려요.
       </p>
       <div className={styles.links}>
         <Link to="/stylequiz" className={styles.primary}>

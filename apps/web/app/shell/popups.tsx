@@ -151,7 +151,7 @@ function PopupView({ popup, close }: { popup: Popup; close: () => void }) {
         <Dialog label="스타일 퀴즈" onClose={close}>
           <h2 className={styles.title}>3분 스타일 퀴즈로 무료 코디 받기</h2>
           <p className={styles.text}>
-            체형과 취향을 알려주시면 전문 스타일리스트와 AI가 나만의 코디를 추천해드려요.
+            체형과 취향을 알려주시면 AI가 나만의 코디를 골라드리고, 스타일리스트가 다듬기도 해요.
           </p>
           <div className={styles.buttons}>
             <button type="button" className={styles.secondary} onClick={close}>

@@ -15,6 +15,10 @@ export type DraftCandidateRow = {
   product_id: number;
   product_type: CurationCandidate['product_type'];
   category_code: string;
+  /** The category's sub-kind (e.g. 'shorts'), the product's material and season label: the quiz's rules read them. */
+  category_sub: string | null;
+  material: string | null;
+  season: string | null;
   measurement_set: string | null;
   cut: string | null;
   name: string;
@@ -28,6 +32,7 @@ export type DraftCandidateRow = {
 /** The columns of a candidate (a display, its product, category and sizes in stock) over `d` joined to `p` and `c`. */
 const CANDIDATE_COLUMNS =
   sql.raw(`d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
+  c.sub as category_sub, p.material, p.season,
   c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
   d.price_discount as price, d.popularity,
   (select array_agg(distinct i.size_name) from product_items i

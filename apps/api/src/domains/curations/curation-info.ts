@@ -55,6 +55,7 @@ export async function curationInfo(ctx: AppContext, userId: number): Promise<Cur
       message: c.message,
       curator_name: c.curator_name,
       curator_note: c.curator_note,
+      touched_by_curator: c.curator_touched_at !== null,
       delivered_at: c.delivered_at ? c.delivered_at.toISOString() : null,
       rating: c.rating,
       outfits,

@@ -8,6 +8,7 @@
 import {
   type CurationCandidate,
   type CurationProfile,
+  formatWon,
   isEligible,
   type ProductCard,
   reasonsFor,
@@ -168,7 +169,8 @@ export async function swapPick(
   if (role !== slot.role) throw badRequest(`product_display_id: ${slot.role} 자리에 맞는 상품이 아닙니다.`);
   if (items.some((i) => i.product_display_id === candidate.id && i !== slot))
     throw conflict('이미 이 큐레이션에 있는 상품입니다.');
-  const sized = role === 'top' || role === 'bottom' || role === 'outer';
+  // Shoes keep the member's shoe size as the sized roles keep theirs (never the first in stock).
+  const sized = role === 'top' || role === 'bottom' || role === 'outer' || role === 'shoes';
   const size = body.size_name ?? (sized ? slot.size_name : (candidate.sizes_in_stock[0] ?? null));
   const answers = await quizAnswers(ctx.db, peek.style_quiz_id);
   const profile: CurationProfile = {
@@ -177,6 +179,7 @@ export async function swapPick(
     liked_colors: answers?.liked_colors ?? [],
     avoided_colors: answers?.avoided_colors ?? [],
     budget_max: answers?.budget_max ?? null,
+    avoid: answers?.avoid ?? [],
     occasions: answers?.occasions ?? [],
     personal_color: null,
     bought: [],
@@ -185,12 +188,22 @@ export async function swapPick(
     skipped: [],
   };
   const pick = { ...candidate, size: sized ? size : null };
-  if (!isEligible(pick, profile))
-    throw badRequest(
-      '회원의 사이즈 재고, 예산, 피하는 스타일·색상 조건에 맞지 않는 상품입니다. (size_name, product_display_id)',
-    );
-  const reasons = ['큐레이터 추천', ...reasonsFor(pick, role, profile).filter((r) => r !== '인기 상품')];
   const now = ctx.clock.now();
+  if (!isEligible(pick, profile, now))
+    throw badRequest(
+      '회원의 사이즈 재고, 예산, 계절, 피하는 스타일·색상·아이템 조건에 맞지 않는 상품입니다. (size_name, product_display_id)',
+    );
+  // The budget is the whole outfit's (한 벌): the new pick with the outfit's other pieces.
+  if (profile.budget_max !== null) {
+    const others = items.filter((i) => i.outfit === body.outfit && i !== slot);
+    const prices = await Promise.all(others.map((i) => candidateById(ctx.db, i.product_display_id)));
+    const total = prices.reduce((sum, c) => sum + (c?.price ?? 0), candidate.price);
+    if (total > profile.budget_max)
+      throw badRequest(
+        `product_display_id: 이 상품을 넣으면 한 벌 ${formatWon(total)}으로 회원의 예산 ${formatWon(profile.budget_max)}을 넘어요.`,
+      );
+  }
+  const reasons = ['큐레이터 추천', ...reasonsFor(pick, role, profile).filter((r) => r !== '인기 상품')];
   await ctx.db.transaction(async (tx) => {
     await lockedDraft(tx, id);
     // Read again under the lock: another curator may have swapped meanwhile.
@@ -244,7 +257,8 @@ export async function publishNow(ctx: AppContext, id: number) {
       .set({ status: 'DONE', publish_at: now, delivered_at: now, viewed: false, curator_touched_at: now })
       .where(and(eq(curations.id, id), inArray(curations.status, ['DRAFT'])))
       .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
-    if (row) await notifyPublished(tx, ctx, [row]);
+    // A curator published it: a person approved it.
+    if (row) await notifyPublished(tx, ctx, [{ ...row, touched_by_curator: true }]);
     return row;
   });
   if (!done) {

@@ -8,11 +8,11 @@ import {
   type CurationCandidate,
   type CurationProfile,
   composeOutfits,
+  curationPublishedBody,
   type FitPreference,
   garmentGirth,
   garmentKind,
   isBodyInRange,
-  kstSeason,
   type Occasion,
   type PersonalColorSeason,
   recommendSize,
@@ -48,18 +48,26 @@ type Row = DraftCandidateRow;
 /** One active display as a candidate (a curator's swap), or null. */
 export async function candidateById(db: Db, id: number): Promise<CurationCandidate | null> {
   const r = await draftCandidateRow(db, id);
-  if (!r) return null;
+  return r ? candidateOf(r, null, 0) : null;
+}
+
+/** A candidate row as the engine takes it, with the member's size and a popularity in 0–1. */
+function candidateOf(r: Row, size: string | null, popularity: number): CurationCandidate {
   return {
     id: r.id,
     product_type: r.product_type,
     category_code: r.category_code,
+    category_sub: r.category_sub,
     name: r.name,
     style_tags: r.style_tags,
     color_name: r.color_name,
+    fit: r.cut,
+    material: r.material,
+    season: r.season,
     price: r.price,
-    size: null,
+    size,
     sizes_in_stock: r.sizes ?? [],
-    popularity: 0,
+    popularity,
   };
 }
 
@@ -73,7 +81,10 @@ export async function quizAnswers(db: Conn, quizId: number | null): Promise<Styl
   return (q?.answers as StyleQuizAnswers | undefined) ?? null;
 }
 
-/** The size the member should take of each sized candidate: the size sheet's answer for their body, else their usual size. */
+/**
+ * The size the member should take of each sized candidate: the size sheet's answer for their body,
+ * else their usual size; shoes only in the member's own shoe size (never the first in stock).
+ */
 async function sizesFor(
   db: Db,
   rows: Row[],
@@ -108,7 +119,7 @@ async function sizesFor(
       size = rec.recommended_size;
     }
     size ??= usual[r.product_type] ?? null;
-    out.set(r.id, kind ? size : (inStock[0] ?? null));
+    out.set(r.id, kind ? size : r.product_type === 'SHOES' ? (usual.SHOES ?? null) : (inStock[0] ?? null));
   }
   return out;
 }
@@ -200,24 +211,16 @@ export async function composeForMember(
       ? { height: info.height, weight: info.weight, fit: info.fit_preference ?? 'regular' }
       : null;
   const sizes = await sizesFor(ctx.db, rows, body, info.sizes);
-  const candidates: CurationCandidate[] = rows.map((r) => ({
-    id: r.id,
-    product_type: r.product_type,
-    category_code: r.category_code,
-    name: r.name,
-    style_tags: r.style_tags,
-    color_name: r.color_name,
-    price: r.price,
-    size: sizes.get(r.id) ?? null,
-    sizes_in_stock: r.sizes ?? [],
-    popularity: Math.min(1, Math.log1p(Math.max(0, Number(r.popularity))) / 10),
-  }));
+  const candidates = rows.map((r) =>
+    candidateOf(r, sizes.get(r.id) ?? null, Math.min(1, Math.log1p(Math.max(0, Number(r.popularity))) / 10)),
+  );
   const profile: CurationProfile = {
     liked_styles: answers.liked_styles,
     disliked_styles: answers.disliked_styles,
     liked_colors: answers.liked_colors,
     avoided_colors: answers.avoided_colors,
     budget_max: answers.budget_max,
+    avoid: answers.avoid ?? [],
     occasions: answers.occasions as Occasion[],
     personal_color: (color?.result as PersonalColorSeason | undefined) ?? null,
     bought: past.bought,
@@ -226,7 +229,7 @@ export async function composeForMember(
     skipped: past.skipped,
     style_votes: votes,
   };
-  return composeOutfits(candidates, profile, { season: kstSeason(now), count: DRAFT_LIMITS.outfits });
+  return composeOutfits(candidates, profile, { at: now, count: DRAFT_LIMITS.outfits });
 }
 
 /**
@@ -299,7 +302,12 @@ export async function publishDue(ctx: AppContext, userId?: number): Promise<numb
           ...(userId !== undefined ? [eq(curations.user_id, userId)] : []),
         ),
       )
-      .returning({ id: curations.id, user_id: curations.user_id, curator_name: curations.curator_name });
+      .returning({
+        id: curations.id,
+        user_id: curations.user_id,
+        curator_name: curations.curator_name,
+        touched_by_curator: sql<boolean>`${curations.curator_touched_at} is not null`,
+      });
     await notifyPublished(tx, ctx, done);
     return done.length;
   });
@@ -313,13 +321,14 @@ export async function publishDue(ctx: AppContext, userId?: number): Promise<numb
 export async function notifyPublished(
   conn: Conn,
   ctx: AppContext,
-  published: { id: number; user_id: number; curator_name: string | null }[],
+  published: { id: number; user_id: number; curator_name: string | null; touched_by_curator: boolean }[],
 ): Promise<void> {
   for (const c of published) {
     await notify(conn, ctx, c.user_id, {
       kind: 'CURATION',
       title: '요청하신 코디가 도착했어요',
-      body: `${c.curator_name ? `${c.curator_name} 스타일리스트가` : '스타일리스트가'} 고른 코디를 확인해 보세요.`,
+      // Who made it, honestly (curation-rules.ts curationPublishedBody).
+      body: curationPublishedBody(c),
       link: '/curation',
       dedupe_key: `curation-published:${c.id}`,
     });
