@@ -125,8 +125,8 @@ function answers() {
     disliked_styles: some(STYLES, int(0, 2), liked_styles),
     liked_colors,
     avoided_colors: some(COLORS, int(0, 2), liked_colors),
-    // No limit for a quarter of the members, else 50,000–300,000 won per item.
-    budget_max: rand() < 0.25 ? null : int(5, 30) * 10_000,
+    // No limit for a quarter of the members, else 100,000–500,000 won for one outfit (한 벌).
+    budget_max: rand() < 0.25 ? null : int(10, 50) * 10_000,
     occasions: some(OCCASIONS, int(1, 3)),
     avoid: some(AVOIDS, int(0, 2)),
   };

@@ -81,6 +81,13 @@ describe('curation drafting keeps the quiz', () => {
         expect(avoidBroken(f, quiz.avoid), f.name).toBeNull();
         expect(inSeason(f, clock.now()), `${f.name} (${f.season}) in late November`).toBe(true);
         expect(p.role).not.toBe('shoes');
+        // The size the member gave (L, 32), or another with the reason in words.
+        const given = f.product_type === 'BOTTOM' ? '32' : 'L';
+        if (p.role !== 'bag' && p.size !== given)
+          expect(
+            p.reasons.some((r) => r.startsWith(`평소 ${given}`) || r.startsWith('이 상품에는')),
+            `${f.name} ${p.size}`,
+          ).toBe(true);
       }
       expect(total).toBe(o.total);
       expect(total).toBeLessThanOrEqual(200_000);

@@ -54,6 +54,8 @@ export type CurationCandidate = RuleFacts & {
    * size), null when unknown: a top, bottom, outer or shoes without one is not picked.
    */
   size: string | null;
+  /** Why `size` is not the usual size the member gave (chooseGivenSize), in words; else null. */
+  size_note?: string | null;
   /** Sizes with sellable stock. */
   sizes_in_stock: readonly string[];
   /** 0–1, higher sells more (a tie-breaker). */
@@ -171,7 +173,7 @@ export function reasonsFor(c: CurationCandidate, role: CurationRole, p: Curation
   const occasion = p.occasions.find((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t)));
   if (occasion) r.push(OCCASION_LABEL[occasion]);
   if (p.liked_colors.includes(c.color_name)) r.push(`좋아하는 색 ${c.color_name}`);
-  if (SIZED.has(role) && c.size) r.push(`${c.size} 재고 있음`);
+  if (SIZED.has(role) && c.size) r.push(c.size_note ?? `${c.size} 재고 있음`);
   if (p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)) {
     r.push(`${PERSONAL_COLOR_LABEL[p.personal_color]}에 어울리는 ${c.color_name}`);
   }

@@ -410,6 +410,37 @@ function sizeWithParticle(label: string, afterConsonant: string, afterVowel: str
 }
 
 /**
+ * The given size is kept while the model gives it at least this chance of fitting (the member knows
+ * their usual size better than a body estimated from height and weight).
+ */
+export const GIVEN_SIZE_FITS_ENOUGH = 0.35;
+
+/**
+ * The size to pick for a member who gave their usual size (the style quiz, 내 사이즈) when the model
+ * answered `rec` for their body: the given size unless the size sheet says it will not fit, and
+ * then the model's size with the reason in words ("평소 32를 입으시지만 이 상품의 32는 실측이 작게
+ * 나와 34를 골랐어요"); the model's size when none was given, the given one when the model has none.
+ */
+export function chooseGivenSize(
+  given: string | null,
+  rec: Pick<Recommendation, 'recommended_size' | 'sizes'> | null,
+): { size: string | null; note: string | null } {
+  const model = rec?.recommended_size ?? null;
+  if (!model) return { size: given, note: null };
+  if (!given || given === model) return { size: model, note: null };
+  const g = rec?.sizes.find((s) => s.size_name === given);
+  const picked = sizeWithParticle(model, '을', '를');
+  if (!g || g.ease === null)
+    return { size: model, note: `이 상품에는 평소 사이즈 ${given} 실측이 없어 ${picked} 골랐어요` };
+  if (g.fits >= GIVEN_SIZE_FITS_ENOUGH) return { size: given, note: null };
+  const way = g.small >= g.large ? '작게' : '크게';
+  return {
+    size: model,
+    note: `평소 ${sizeWithParticle(given, '을', '를')} 입으시지만 이 상품의 ${sizeWithParticle(given, '은', '는')} 실측이 ${way} 나와 ${picked} 골랐어요`,
+  };
+}
+
+/**
  * The one-line Korean explanation, e.g. "키 175·몸무게 72 고객님 기준 가슴 여유 12cm, 비슷한 체형으로
  * L을 입은 20명 중 18명이 잘 맞는다고 했어요".
  */

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CurationCandidate, type CurationProfile, composeOutfits } from '../src/curation-engine.ts';
 import { avoidBroken, breaksAvoid, inSeason, type RuleFacts } from '../src/curation-rules.ts';
+import { chooseGivenSize } from '../src/sizing.ts';
 
 const facts = (over: Partial<RuleFacts>): RuleFacts => ({
   product_type: 'TOP',
@@ -243,5 +244,90 @@ describe('the engine keeps the rules', () => {
       { at: JULY, count: 1 },
     )[0];
     expect(withSize?.picks.find((p) => p.role === 'shoes')).toMatchObject({ product_id: 40, size: '270' });
+  });
+});
+
+describe('the size the member gave (chooseGivenSize)', () => {
+  const size = (size_name: string, fits: number, small: number, ease: number | null = 2) => ({
+    size_name,
+    is_sold_out: false,
+    ease,
+    fits,
+    small,
+    large: 1 - fits - small,
+  });
+
+  it('keeps the given size while the sheet gives it a fair chance, whatever the model prefers', () => {
+    const rec = { recommended_size: '34', sizes: [size('32', 0.4, 0.5), size('34', 0.7, 0.1)] };
+    expect(chooseGivenSize('32', rec)).toEqual({ size: '32', note: null });
+  });
+
+  it('moves off it only with the reason in words', () => {
+    const rec = { recommended_size: '34', sizes: [size('32', 0.1, 0.85), size('34', 0.7, 0.1)] };
+    expect(chooseGivenSize('32', rec)).toEqual({
+      size: '34',
+      note: '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요',
+    });
+    const large = { recommended_size: 'M', sizes: [size('L', 0.1, 0.05), size('M', 0.8, 0.1)] };
+    expect(chooseGivenSize('L', large)).toEqual({
+      size: 'M',
+      note: '평소 L을 입으시지만 이 상품의 L은 실측이 크게 나와 M을 골랐어요',
+    });
+    const absent = { recommended_size: '34', sizes: [size('34', 0.7, 0.1)] };
+    expect(chooseGivenSize('31', absent).note).toBe('이 상품에는 평소 사이즈 31 실측이 없어 34를 골랐어요');
+  });
+
+  it('the model when no size was given, the given one when the model has none', () => {
+    expect(chooseGivenSize(null, { recommended_size: 'L', sizes: [] })).toEqual({ size: 'L', note: null });
+    expect(chooseGivenSize('L', null)).toEqual({ size: 'L', note: null });
+    expect(chooseGivenSize('L', { recommended_size: null, sizes: [] })).toEqual({ size: 'L', note: null });
+  });
+
+  it('a pick in another size than given carries that reason', () => {
+    const shop: CurationCandidate[] = [
+      {
+        id: 1,
+        product_type: 'TOP',
+        category_code: 'top_shirt',
+        name: '옥스포드 셔츠',
+        style_tags: ['미니멀'],
+        color_name: '화이트',
+        price: 50_000,
+        size: '34',
+        size_note: '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요',
+        sizes_in_stock: ['34'],
+        popularity: 0.5,
+      },
+      {
+        id: 2,
+        product_type: 'BOTTOM',
+        category_code: 'bottom_slacks',
+        name: '울 슬랙스',
+        style_tags: ['미니멀'],
+        color_name: '차콜',
+        price: 50_000,
+        size: '32',
+        sizes_in_stock: ['32'],
+        popularity: 0.5,
+      },
+    ];
+    const member: CurationProfile = {
+      liked_styles: [],
+      disliked_styles: [],
+      liked_colors: [],
+      avoided_colors: [],
+      budget_max: null,
+      occasions: [],
+      personal_color: null,
+      bought: [],
+      ratings: {},
+      liked: [],
+      skipped: [],
+    };
+    const [outfit] = composeOutfits(shop, member, { at: JULY, count: 1 });
+    expect(outfit?.picks[0]?.reasons).toContain(
+      '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요',
+    );
+    expect(outfit?.picks[1]?.reasons).toContain('32 재고 있음');
   });
 });

@@ -7,6 +7,7 @@ import {
   type CuratedOutfit,
   type CurationCandidate,
   type CurationProfile,
+  chooseGivenSize,
   composeOutfits,
   curationPublishedBody,
   type FitPreference,
@@ -15,6 +16,7 @@ import {
   isBodyInRange,
   type Occasion,
   type PersonalColorSeason,
+  type Recommendation,
   recommendSize,
   type StyleQuizAnswers,
 } from '@codiroom/shared';
@@ -52,7 +54,11 @@ export async function candidateById(db: Db, id: number): Promise<CurationCandida
 }
 
 /** A candidate row as the engine takes it, with the member's size and a popularity in 0–1. */
-function candidateOf(r: Row, size: string | null, popularity: number): CurationCandidate {
+function candidateOf(
+  r: Row,
+  chosen: { size: string | null; note: string | null } | null,
+  popularity: number,
+): CurationCandidate {
   return {
     id: r.id,
     product_type: r.product_type,
@@ -65,7 +71,8 @@ function candidateOf(r: Row, size: string | null, popularity: number): CurationC
     material: r.material,
     season: r.season,
     price: r.price,
-    size,
+    size: chosen?.size ?? null,
+    size_note: chosen?.note ?? null,
     sizes_in_stock: r.sizes ?? [],
     popularity,
   };
@@ -90,8 +97,8 @@ async function sizesFor(
   rows: Row[],
   body: { height: number; weight: number; fit: FitPreference } | null,
   usual: Record<string, string>,
-): Promise<Map<number, string | null>> {
-  const out = new Map<number, string | null>();
+): Promise<Map<number, { size: string | null; note: string | null }>> {
+  const out = new Map<number, { size: string | null; note: string | null }>();
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const sheets =
     body && productIds.length ? await sizeSheetRows(db, productIds, ['TOP', 'OUTER', 'BOTTOM']) : [];
@@ -106,9 +113,9 @@ async function sizesFor(
     const inStock = r.sizes ?? [];
     const kind = garmentKind(r.product_type, r.category_code, r.cut);
     const sheet = sheetOf.get(`${r.product_id}:${r.measurement_set}`) ?? [];
-    let size: string | null = null;
+    let rec: Recommendation | null = null;
     if (kind && body && sheet.length > 0) {
-      const rec = recommendSize({
+      rec = recommendSize({
         height: body.height,
         weight: body.weight,
         preference: body.fit,
@@ -116,10 +123,15 @@ async function sizesFor(
         sizes: sheet.map((s) => ({ size_name: s.size_name, girth: garmentGirth(kind.key, s.values, true) })),
         reviews: [],
       });
-      size = rec.recommended_size;
     }
-    size ??= usual[r.product_type] ?? null;
-    out.set(r.id, kind ? size : r.product_type === 'SHOES' ? (usual.SHOES ?? null) : (inStock[0] ?? null));
+    // The size the member gave, unless the sheet says it will not fit (and the reason says so);
+    // shoes only in the member's shoe size.
+    if (kind) out.set(r.id, chooseGivenSize(usual[r.product_type] ?? null, rec));
+    else
+      out.set(r.id, {
+        size: r.product_type === 'SHOES' ? (usual.SHOES ?? null) : (inStock[0] ?? null),
+        note: null,
+      });
   }
   return out;
 }
