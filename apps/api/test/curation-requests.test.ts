@@ -281,7 +281,7 @@ describe('the stylist’s touch', () => {
     const swapped = (ok?.body.items as { outfit: number; role: string; reasons: string[] }[]).find(
       (i) => i.outfit === 0 && i.role === 'top',
     );
-    expect(swapped?.reasons[0]).toBe('큐레이터 추천');
+    expect(swapped?.reasons[0]).toBe('스타일리스트가 직접 고른 아이템이에요.');
     // … but not a bottom in a top's place, nor a product already in the curation.
     const bottom = items.find((i) => i.role === 'bottom') as (typeof items)[number];
     expect((await swap(bottom.product_display_id)).status).toBe(400);

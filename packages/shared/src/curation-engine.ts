@@ -8,6 +8,7 @@
  * candidates (with the recommended size already worked out) and the member's history.
  */
 import { avoidBroken, inSeason, type QuizAvoid, type RuleFacts } from './curation-rules.ts';
+import { withJosa } from './josa.ts';
 import { formatWon } from './price.ts';
 import { kstParts } from './time.ts';
 import { NEUTRAL_COLORS, OCCASION_LABEL, OCCASION_STYLES, type Occasion } from './vocabulary.ts';
@@ -165,19 +166,59 @@ function score(
 
 const accentsOf = (colors: readonly string[]) => colors.filter((c) => !NEUTRAL_COLORS.has(c));
 
-/** Why a pick suits the member (every pick carries at least one reason). */
-export function reasonsFor(c: CurationCandidate, role: CurationRole, p: CurationProfile): string[] {
-  const r: string[] = [];
-  const liked = c.style_tags.filter((t) => p.liked_styles.includes(t));
-  if (liked.length) r.push(`선호 스타일 ${liked.slice(0, 2).join('·')}`);
+/** The item word of a product name, its last word: "울 테이퍼드 슬랙스" → "슬랙스". */
+export const itemWord = (name: string): string => name.trim().split(/\s+/).at(-1) ?? name;
+/** "네이비 슬랙스": a pick as a stylist names it, by colour and item. */
+const named = (c: Pick<CurationCandidate, 'color_name' | 'name'>) => `${c.color_name} ${itemWord(c.name)}`;
+
+/**
+ * Why a pick suits the member, in one or two sentences a stylist would write, built from the facts
+ * only (docs/ARCHITECTURE.md, "Curation engine"): what it goes with in the outfit (`partner`) and
+ * the style or occasion it answers, then its size (`size_note` from drafting: the body's ease, or
+ * why it is not the size the member gave), else the colour the member likes or their palette.
+ * "출근룩에 어울리는 미니멀 스타일로, 차콜 슬랙스에 맞춰 고른 화이트 셔츠예요." · "키 175·몸무게 72
+ * 체형에 L이 가슴 여유 10cm예요."
+ */
+export function reasonsFor(
+  c: CurationCandidate,
+  role: CurationRole,
+  p: CurationProfile,
+  partner?: Pick<CurationCandidate, 'color_name' | 'name'>,
+): string[] {
+  const liked = c.style_tags.find((t) => p.liked_styles.includes(t));
   const occasion = p.occasions.find((o) => c.style_tags.some((t) => OCCASION_STYLES[o].includes(t)));
-  if (occasion) r.push(OCCASION_LABEL[occasion]);
-  if (p.liked_colors.includes(c.color_name)) r.push(`좋아하는 색 ${c.color_name}`);
-  if (SIZED.has(role) && c.size) r.push(c.size_note ?? `${c.size} 재고 있음`);
-  if (p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)) {
-    r.push(`${PERSONAL_COLOR_LABEL[p.personal_color]}에 어울리는 ${c.color_name}`);
-  }
-  if (r.length === 0) r.push('인기 상품');
+  const palette =
+    p.personal_color && NEAR_FACE.has(role) && SEASON_PALETTES[p.personal_color].has(c.color_name)
+      ? PERSONAL_COLOR_LABEL[p.personal_color]
+      : null;
+  // The strongest fact leads: the member's palette, a colour they like, then occasion and style.
+  const core = palette
+    ? `${palette}에 어울리는 색`
+    : p.liked_colors.includes(c.color_name)
+      ? '좋아하시는 색'
+      : occasion && liked
+        ? `${OCCASION_LABEL[occasion]}에 어울리는 ${liked} 스타일`
+        : liked
+          ? `좋아하시는 ${liked} 스타일`
+          : occasion
+            ? `${OCCASION_LABEL[occasion]}에 어울리는 스타일`
+            : null;
+  const self = named(c);
+  const lead = core && partner ? `${withJosa(core, '으로/로')}, ` : '';
+  const pairing = !partner
+    ? `${core ? `${core}의 ` : ''}${withJosa(self, '이에요/예요')}`
+    : role === 'top'
+      ? `${named(partner)}에 맞춰 고른 ${withJosa(self, '이에요/예요')}`
+      : role === 'bottom'
+        ? `${withJosa(named(partner), '와/과')} 어울리는 ${withJosa(self, '이에요/예요')}`
+        : role === 'outer'
+          ? `${named(partner)} 위에 걸치기 좋은 ${withJosa(self, '이에요/예요')}`
+          : role === 'shoes'
+            ? `${named(partner)} 아래로 맞춘 ${withJosa(self, '이에요/예요')}`
+            : `코디를 마무리하는 ${withJosa(self, '이에요/예요')}`;
+  const r = [`${lead}${pairing}.`];
+  if (SIZED.has(role) && c.size)
+    r.push(c.size_note ? `${c.size_note}.` : `알려주신 사이즈 ${withJosa(c.size, '으로/로')} 골랐어요.`);
   return r;
 }
 
@@ -195,6 +236,47 @@ export function colorLine(colors: readonly string[]): string {
   const base = unique.filter((c) => NEUTRAL_COLORS.has(c));
   if (accents.length === 0) return `${base.slice(0, 2).join('+')} 톤온톤`;
   return `${base.slice(0, 2).join('+') || '뉴트럴'} 베이스 + ${accents[0]} 포인트`;
+}
+
+/**
+ * The stylist's note on an outfit, from its facts only: what is paired, for which occasion, the
+ * colours in words, and what it costs against the budget. "화이트 셔츠와 차콜 슬랙스에 네이비 자켓을
+ * 걸친 출근룩이에요. 무채색 톤온톤으로 차분하게 맞췄어요. 한 벌 160,000원으로 예산 200,000원
+ * 안이에요."
+ */
+export function outfitNote(
+  pieces: {
+    top?: CurationCandidate | undefined;
+    bottom?: CurationCandidate | undefined;
+    outer?: CurationCandidate | undefined;
+  },
+  colors: readonly string[],
+  total: number,
+  p: Pick<CurationProfile, 'occasions' | 'budget_max'>,
+): string {
+  const occasion = p.occasions[0] ? OCCASION_LABEL[p.occasions[0]] : '코디';
+  const { top, bottom, outer } = pieces;
+  const pair =
+    top && bottom
+      ? outer
+        ? `${withJosa(named(top), '와/과')} ${named(bottom)}에 ${withJosa(named(outer), '을/를')} 걸친`
+        : `${withJosa(named(top), '와/과')} ${withJosa(named(bottom), '을/를')} 맞춘`
+      : '';
+  const unique = [...new Set(colors)];
+  const accents = accentsOf(unique);
+  const base = unique
+    .filter((c) => NEUTRAL_COLORS.has(c))
+    .slice(0, 2)
+    .join('·');
+  const tone =
+    accents.length === 0
+      ? `${base} 톤온톤으로 차분하게 맞췄어요.`
+      : `${base || '뉴트럴'} 바탕에 ${withJosa(accents[0] as string, '으로/로')} 포인트를 줬어요.`;
+  const cost =
+    p.budget_max === null
+      ? `한 벌 ${withJosa(formatWon(total), '이에요/예요')}.`
+      : `한 벌 ${formatWon(total)}으로 예산 ${formatWon(p.budget_max)} 안이에요.`;
+  return `${pair ? `${pair} ${withJosa(occasion, '이에요/예요')}. ` : ''}${tone} ${cost}`;
 }
 
 /**
@@ -272,20 +354,26 @@ export function composeOutfits(
       used.add(c.id);
       usedCategories.set(c.category_code, (usedCategories.get(c.category_code) ?? 0) + 1);
     }
-    const line = colorLine(colors);
+    // What each piece is worn with: the top with the bottom, the rest with the top or the bottom.
+    const of = (r: CurationRole) => chosen.find((x) => x.role === r)?.c;
+    const partnerOf = (r: CurationRole) =>
+      r === 'top'
+        ? of('bottom')
+        : r === 'bottom' || r === 'outer'
+          ? of('top')
+          : r === 'shoes'
+            ? of('bottom')
+            : undefined;
     const total = chosen.reduce((sum, { c }) => sum + c.price, 0);
     outfits.push({
       picks: chosen.map(({ role, c }) => ({
         role,
         product_id: c.id,
         size: SIZED.has(role) ? c.size : null,
-        reasons: [...reasonsFor(c, role, profile), ...(role === 'top' ? [line] : [])],
+        reasons: reasonsFor(c, role, profile, partnerOf(role)),
       })),
       colors: [...new Set(colors)],
-      note:
-        profile.budget_max === null
-          ? line
-          : `${line} · 한 벌 ${formatWon(total)} (예산 ${formatWon(profile.budget_max)})`,
+      note: outfitNote({ top: of('top'), bottom: of('bottom'), outer: of('outer') }, colors, total, profile),
       total,
     });
   }

@@ -441,6 +441,29 @@ export function chooseGivenSize(
 }
 
 /**
+ * How `size` sits on a body, as a curation's reason says it: "키 175·몸무게 72 체형에 L이 가슴 여유
+ * 10cm예요"; null when the sheet has no girth for it.
+ */
+export function fitNote(
+  size: string,
+  rec: Pick<Recommendation, 'sizes'>,
+  height: number,
+  weight: number,
+  key: KeyDimension,
+): string | null {
+  const s = rec.sizes.find((x) => x.size_name === size);
+  if (!s || s.ease === null) return null;
+  const ease = Math.round(s.ease);
+  const part = key === 'chest' ? '가슴' : '허리';
+  const who = `키 ${Math.round(height)}·몸무게 ${Math.round(weight)} 체형에 ${sizeWithParticle(size, '이', '가')}`;
+  // Within 2 cm either way a garment fits close (a waistband, a slim shirt): said so, not as "small".
+  if (Math.abs(ease) <= 2) return `${who} ${part}에 꼭 맞아요`;
+  return ease > 0
+    ? `${who} ${part} 여유 ${ease}cm예요`
+    : `${who} ${part}는 ${-ease}cm 작지만 가장 가까운 사이즈예요`;
+}
+
+/**
  * The one-line Korean explanation, e.g. "키 175·몸무게 72 고객님 기준 가슴 여유 12cm, 비슷한 체형으로
  * L을 입은 20명 중 18명이 잘 맞는다고 했어요".
  */

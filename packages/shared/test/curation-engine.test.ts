@@ -12,7 +12,9 @@ import {
   composeOutfits,
   isEligible,
   kstSeason,
+  outfitNote,
   type PersonalColorSeason,
+  reasonsFor,
   SEASON_PALETTES,
   styleAffinity,
 } from '../src/curation-engine.ts';
@@ -211,8 +213,20 @@ describe('curation engine rules', () => {
   const shop = [
     base({ id: 1, color_name: '화이트' }),
     base({ id: 2, color_name: '라이트블루', style_tags: ['비즈니스캐주얼'] }),
-    base({ id: 3, product_type: 'BOTTOM', category_code: 'bottom_slacks', color_name: '차콜' }),
-    base({ id: 4, product_type: 'BOTTOM', category_code: 'bottom_slacks', color_name: '네이비' }),
+    base({
+      id: 3,
+      product_type: 'BOTTOM',
+      category_code: 'bottom_slacks',
+      name: '울 슬랙스',
+      color_name: '차콜',
+    }),
+    base({
+      id: 4,
+      product_type: 'BOTTOM',
+      category_code: 'bottom_slacks',
+      name: '울 슬랙스',
+      color_name: '네이비',
+    }),
     base({ id: 5, product_type: 'OUTER', category_code: 'outer_blazer', color_name: '네이비' }),
     base({
       id: 6,
@@ -227,12 +241,18 @@ describe('curation engine rules', () => {
   it('an outer in autumn and winter, none in summer; reasons name style, occasion, size and colours', () => {
     const autumn = composeOutfits(shop, member, { at: AT.autumn, count: 1 });
     expect(autumn[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'outer', 'shoes']);
+    // Sentences from the facts: the occasion and style, what it goes with, the size.
     expect(autumn[0]?.picks[0]?.reasons).toEqual([
-      '선호 스타일 미니멀',
-      '출근룩',
-      'L 재고 있음',
-      '화이트+차콜 톤온톤',
+      '출근룩에 어울리는 미니멀 스타일로, 차콜 슬랙스에 맞춰 고른 화이트 셔츠예요.',
+      '알려주신 사이즈 L로 골랐어요.',
     ]);
+    expect(autumn[0]?.picks[1]?.reasons[0]).toBe(
+      '출근룩에 어울리는 미니멀 스타일로, 화이트 셔츠와 어울리는 차콜 슬랙스예요.',
+    );
+    // The stylist's note from the same facts: the pairing, the colours in words, the budget.
+    expect(autumn[0]?.note).toBe(
+      '화이트 셔츠와 차콜 슬랙스에 네이비 셔츠를 걸친 출근룩이에요. 화이트·차콜 톤온톤으로 차분하게 맞췄어요. 한 벌 160,000원으로 예산 200,000원 안이에요.',
+    );
     const summer = composeOutfits(shop, member, { at: AT.summer, count: 1 });
     expect(summer[0]?.picks.map((p) => p.role)).toEqual(['top', 'bottom', 'shoes']);
   });
@@ -259,7 +279,7 @@ describe('curation engine rules', () => {
       { at: AT.summer, count: 1 },
     );
     expect(autumnWarm[0]?.picks[0]?.product_id).toBe(12);
-    expect(autumnWarm[0]?.picks[0]?.reasons).toContain('가을 웜톤에 어울리는 카멜');
+    expect(autumnWarm[0]?.picks[0]?.reasons[0]).toMatch(/^가을 웜톤에 어울리는 색으로, .+ 카멜 셔츠예요\.$/);
   });
 
   it('liked and badly rated history moves style affinity', () => {
@@ -302,7 +322,7 @@ describe('curation engine rules', () => {
       { at: AT.summer, count: 1 },
     );
     expect(likesNavy[0]?.picks[0]?.product_id).toBe(32);
-    expect(likesNavy[0]?.picks[0]?.reasons).toContain('좋아하는 색 네이비');
+    expect(likesNavy[0]?.picks[0]?.reasons[0]).toMatch(/^좋아하시는 색으로, .+ 네이비 셔츠예요\.$/);
   });
 
   it('colour lines and KST seasons', () => {
@@ -311,5 +331,66 @@ describe('curation engine rules', () => {
     expect(kstSeason(new Date('2026-11-30T16:00:00Z'))).toBe('winter'); // 1 Dec in KST
     expect(kstSeason(new Date('2026-06-01T00:00:00Z'))).toBe('summer');
     expect(kstSeason(new Date('2026-03-01T00:00:00Z'))).toBe('spring');
+  });
+});
+
+describe('reasons and notes in sentences', () => {
+  const piece = (name: string, color_name: string, product_type: CurationCandidate['product_type']) =>
+    ({
+      id: 1,
+      product_type,
+      category_code: 'x',
+      name,
+      style_tags: [],
+      color_name,
+      price: 100_000,
+      size: null,
+      sizes_in_stock: ['FREE'],
+      popularity: 0,
+    }) satisfies CurationCandidate;
+
+  it('particles follow the last syllable (자켓이에요, 니트예요, 셔츠와, 코트를)', () => {
+    const note = outfitNote(
+      {
+        top: piece('램스울 니트', '그레이', 'TOP'),
+        bottom: piece('울 슬랙스', '네이비', 'BOTTOM'),
+        outer: piece('울 자켓', '차콜', 'OUTER'),
+      },
+      ['그레이', '네이비', '차콜'],
+      321_000,
+      { occasions: ['date'], budget_max: null },
+    );
+    expect(note).toBe(
+      '그레이 니트와 네이비 슬랙스에 차콜 자켓을 걸친 데이트룩이에요. 그레이·네이비 톤온톤으로 차분하게 맞췄어요. 한 벌 321,000원이에요.',
+    );
+    const member = {
+      liked_styles: [],
+      disliked_styles: [],
+      liked_colors: [],
+      avoided_colors: [],
+      budget_max: null,
+      occasions: [],
+      personal_color: null,
+      bought: [],
+      ratings: {},
+      liked: [],
+      skipped: [],
+    } satisfies CurationProfile;
+    expect(
+      reasonsFor(
+        piece('울 자켓', '차콜', 'OUTER'),
+        'outer',
+        member,
+        piece('램스울 니트', '그레이', 'TOP'),
+      )[0],
+    ).toBe('그레이 니트 위에 걸치기 좋은 차콜 자켓이에요.');
+    expect(
+      reasonsFor(
+        piece('옥스포드 셔츠', '화이트', 'TOP'),
+        'top',
+        member,
+        piece('울 슬랙스', '버건디', 'BOTTOM'),
+      )[0],
+    ).toBe('버건디 슬랙스에 맞춰 고른 화이트 셔츠예요.');
   });
 });

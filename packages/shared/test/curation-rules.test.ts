@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CurationCandidate, type CurationProfile, composeOutfits } from '../src/curation-engine.ts';
 import { avoidBroken, breaksAvoid, inSeason, type RuleFacts } from '../src/curation-rules.ts';
-import { chooseGivenSize } from '../src/sizing.ts';
+import { chooseGivenSize, fitNote } from '../src/sizing.ts';
 
 const facts = (over: Partial<RuleFacts>): RuleFacts => ({
   product_type: 'TOP',
@@ -207,7 +207,7 @@ describe('the engine keeps the rules', () => {
     );
     expect(outfit?.picks.map((p) => p.product_id)).toEqual([2, 21, 30]);
     expect(outfit?.total).toBe(150_000);
-    expect(outfit?.note).toContain('한 벌 150,000원 (예산 150,000원)');
+    expect(outfit?.note).toContain('한 벌 150,000원으로 예산 150,000원 안이에요.');
     // No limit: the favourite top.
     expect(composeOutfits(shop, member, { at: LATE_NOVEMBER, count: 1 })[0]?.picks[0]?.product_id).toBe(1);
     // Too little budget for a top and a bottom together: no outfit rather than one over budget.
@@ -326,8 +326,23 @@ describe('the size the member gave (chooseGivenSize)', () => {
     };
     const [outfit] = composeOutfits(shop, member, { at: JULY, count: 1 });
     expect(outfit?.picks[0]?.reasons).toContain(
-      '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요',
+      '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요.',
     );
-    expect(outfit?.picks[1]?.reasons).toContain('32 재고 있음');
+    expect(outfit?.picks[1]?.reasons).toContain('알려주신 사이즈 32로 골랐어요.');
+  });
+});
+
+describe('how a size sits, in words (fitNote)', () => {
+  const rec = (ease: number | null) => ({
+    sizes: [{ size_name: 'L', is_sold_out: false, ease, fits: 0.6, small: 0.2, large: 0.2 }],
+  });
+  it('room, a close fit, or the nearest size', () => {
+    expect(fitNote('L', rec(10.4), 175, 72, 'chest')).toBe('키 175·몸무게 72 체형에 L이 가슴 여유 10cm예요');
+    expect(fitNote('L', rec(-1.2), 175, 72, 'waist')).toBe('키 175·몸무게 72 체형에 L이 허리에 꼭 맞아요');
+    expect(fitNote('L', rec(-4), 175, 72, 'waist')).toBe(
+      '키 175·몸무게 72 체형에 L이 허리는 4cm 작지만 가장 가까운 사이즈예요',
+    );
+    expect(fitNote('L', rec(null), 175, 72, 'chest')).toBeNull();
+    expect(fitNote('XL', rec(5), 175, 72, 'chest')).toBeNull();
   });
 });

@@ -216,7 +216,8 @@ function Outfit({
                 {i.product_item_id === null ? ' · 품절' : ''}
               </p>
               <p className={reviewStyles.bodyInfo} data-testid="pick-reasons">
-                {i.reasons.join(' · ')}
+                {/* Sentences since the engine writes them; older curations' phrases read as one line. */}
+                {i.reasons.join(i.reasons.some((r) => r.endsWith('.')) ? ' ' : ' · ')}
               </p>
             </div>
           </li>

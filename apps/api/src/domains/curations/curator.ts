@@ -203,7 +203,7 @@ export async function swapPick(
         `product_display_id: 이 상품을 넣으면 한 벌 ${formatWon(total)}으로 회원의 예산 ${formatWon(profile.budget_max)}을 넘어요.`,
       );
   }
-  const reasons = ['큐레이터 추천', ...reasonsFor(pick, role, profile).filter((r) => r !== '인기 상품')];
+  const reasons = ['스타일리스트가 직접 고른 아이템이에요.', ...reasonsFor(pick, role, profile)];
   await ctx.db.transaction(async (tx) => {
     await lockedDraft(tx, id);
     // Read again under the lock: another curator may have swapped meanwhile.

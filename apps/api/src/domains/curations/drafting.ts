@@ -11,6 +11,7 @@ import {
   composeOutfits,
   curationPublishedBody,
   type FitPreference,
+  fitNote,
   garmentGirth,
   garmentKind,
   isBodyInRange,
@@ -126,8 +127,13 @@ async function sizesFor(
     }
     // The size the member gave, unless the sheet says it will not fit (and the reason says so);
     // shoes only in the member's shoe size.
-    if (kind) out.set(r.id, chooseGivenSize(usual[r.product_type] ?? null, rec));
-    else
+    if (kind) {
+      const chosen = chooseGivenSize(usual[r.product_type] ?? null, rec);
+      // Why, in words: off the given size, or how the size sits on the member's body.
+      const fits =
+        rec && body && chosen.size ? fitNote(chosen.size, rec, body.height, body.weight, kind.key) : null;
+      out.set(r.id, { size: chosen.size, note: chosen.note ?? fits });
+    } else
       out.set(r.id, {
         size: r.product_type === 'SHOES' ? (usual.SHOES ?? null) : (inStock[0] ?? null),
         note: null,
