@@ -106,7 +106,9 @@ test('member: sign-up → style quiz with a photo → curation, red dot, rating,
   // it does not have (curation-rules.ts curationByline).
   await expect(page.getByTestId('curation-byline')).toHaveText('스타일리스트가 다듬었어요');
   // Reasons in sentences from the facts (the body and size the quiz gave).
-  await expect(outfits.first().getByTestId('pick-reasons').first()).toContainText(/175·몸무게 72|평소|사이즈/);
+  await expect(outfits.first().getByTestId('pick-reasons').first()).toContainText(
+    /175·몸무게 72|평소|사이즈/,
+  );
   await page.goto('/');
   await expect(tab.getByRole('link', { name: 'MY큐레이션' })).toBeVisible();
   await expect(tab.getByTestId('curation-dot')).toHaveCount(0);

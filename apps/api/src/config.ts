@@ -227,6 +227,18 @@ const EnvSchema = z.object({
    * it to the member's uuid at login, SPEC.md §4 "Session"). Both set → real pushes; otherwise an
    * in-memory dev sink, and nothing in production.
    */
+  /**
+   * The language-model stylist (domains/curations/stylist.ts): an OpenAI-compatible chat completions
+   * API (a hosted model, or a self-hosted vLLM or Ollama) writes each outfit's title and note from its
+   * facts; a note naming anything not in the outfit is never shown. Unset: the template writes them.
+   */
+  STYLIST_LLM_BASE_URL: z.string().url().optional(),
+  STYLIST_LLM_API_KEY: z.string().min(1).optional(),
+  STYLIST_LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** The time budget of one curation's notes (all outfits at once); past it, the template's. */
+  STYLIST_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** The cost cap: model calls per KST day across all processes; past it, the template's. */
+  STYLIST_LLM_DAILY_CALLS: z.coerce.number().int().min(0).max(1_000_000).default(3_000),
   ONESIGNAL_APP_ID: z.string().uuid('the OneSignal app id (a UUID)').optional(),
   ONESIGNAL_API_KEY: z.string().min(1).optional(),
   ONESIGNAL_BASE_URL: z.string().url().default('https://api.onesignal.com'),
@@ -397,6 +409,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration: UPLOAD_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (missing ${missing.join(', ')})`,
       );
     }
+  }
+  if (!!c.STYLIST_LLM_BASE_URL !== !!c.STYLIST_LLM_MODEL) {
+    throw new Error('Invalid configuration: STYLIST_LLM_BASE_URL and STYLIST_LLM_MODEL must be set together');
   }
   if (!!c.ONESIGNAL_APP_ID !== !!c.ONESIGNAL_API_KEY) {
     throw new Error('Invalid configuration: ONESIGNAL_APP_ID and ONESIGNAL_API_KEY must be set together');

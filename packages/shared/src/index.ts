@@ -55,6 +55,7 @@ export * from './social-schemas.ts';
 export * from './storefront-page-reads.ts';
 export * from './storefront-reads.ts';
 export * from './style-quiz-schemas.ts';
+export * from './stylist-check.ts';
 export * from './support.ts';
 export * from './time.ts';
 export * from './time-sale-window.ts';

@@ -13,6 +13,18 @@ const SHOP_EVENTS = {
   order_failed: ['codiroom_orders_failed_total', 'Orders moved to FAILED (payment failed, or given up)'],
   refund: ['codiroom_refunds_total', 'Payments cancelled at the gateway (refunds, whole or partial)'],
   sign_up: ['codiroom_sign_ups_total', 'Member accounts created'],
+  stylist_note_model: [
+    'codiroom_stylist_notes_model_total',
+    'Outfit notes written by the language model that passed the fact check and were shown',
+  ],
+  stylist_note_rejected: [
+    'codiroom_stylist_notes_rejected_total',
+    'Outfit notes from the language model refused by the fact check (an invented fact): the template was shown',
+  ],
+  stylist_note_failed: [
+    'codiroom_stylist_notes_failed_total',
+    'Outfit notes the language model did not give in time, failed, capped or unreadable: the template was shown',
+  ],
   upload_refused: [
     'codiroom_uploads_refused_total',
     'Uploads answered with a 4xx (too large, not an image, too many, rate limited)',

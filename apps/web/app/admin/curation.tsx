@@ -258,7 +258,8 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
               className={styles.input}
               name="note"
               rows={4}
-              defaultValue={c.curator_note ?? ''}
+              // The draft's note (the model's or the template's) to start from: the curator edits it.
+              defaultValue={c.curator_note ?? c.engine_note ?? ''}
               required
               maxLength={1000}
               disabled={!editable}

@@ -405,7 +405,10 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
                   {d.curation.curator_note}
                 </p>
               )}
-              {d.curation.message && <p className={reviewStyles.content}>{d.curation.message}</p>}
+              {/* A curator's note replaces the draft's (she started from it in the back office). */}
+              {!d.curation.curator_note && d.curation.message && (
+                <p className={reviewStyles.content}>{d.curation.message}</p>
+              )}
             </section>
             {d.curation.outfits.map((o, i) => (
               <Outfit key={o.index} outfit={o} n={i + 1} curationId={(d.curation as Curation).id} />

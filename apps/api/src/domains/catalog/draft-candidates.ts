@@ -22,6 +22,7 @@ export type DraftCandidateRow = {
   measurement_set: string | null;
   cut: string | null;
   name: string;
+  brand_name: string;
   style_tags: string[];
   color_name: string;
   price: number;
@@ -34,6 +35,7 @@ const CANDIDATE_COLUMNS =
   sql.raw(`d.id, d.product_id, d.product_type::text as product_type, c.code as category_code,
   c.sub as category_sub, p.material, p.season,
   c.measurement_set::text as measurement_set, p.fit as cut, d.name, p.style_tags, d.color_name,
+  (select b.name from brands b where b.id = d.brand_id) as brand_name,
   d.price_discount as price, d.popularity,
   (select array_agg(distinct i.size_name) from product_items i
     where i.product_display_id = d.id and ${sellableStockSql('i', 'd')} > 0) as sizes`);
@@ -80,4 +82,9 @@ export async function draftCandidateRow(db: Db, id: number): Promise<DraftCandid
       where d.id = ${id} and d.is_active`),
   );
   return rows[0] ?? null;
+}
+
+/** Every brand name the shop carries (a stylist note naming another brand invents it). */
+export async function shopBrandNames(db: Db): Promise<string[]> {
+  return rowsOf<{ name: string }>(await db.execute(sql`select name from brands`)).map((r) => r.name);
 }

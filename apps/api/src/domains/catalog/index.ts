@@ -19,7 +19,12 @@ export {
 } from './admin-products.ts';
 export { cached } from './cache.ts';
 export { displaysChanged } from './display-events.ts';
-export { type DraftCandidateRow, draftCandidateRow, draftCandidateRows } from './draft-candidates.ts';
+export {
+  type DraftCandidateRow,
+  draftCandidateRow,
+  draftCandidateRows,
+  shopBrandNames,
+} from './draft-candidates.ts';
 export {
   type BrandRow,
   brandsWithActiveCounts,

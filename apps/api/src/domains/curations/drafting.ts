@@ -15,11 +15,13 @@ import {
   garmentGirth,
   garmentKind,
   isBodyInRange,
+  OCCASION_LABEL,
   type Occasion,
   type PersonalColorSeason,
   type Recommendation,
   recommendSize,
   type StyleQuizAnswers,
+  type StylistFacts,
 } from '@codiroom/shared';
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +31,7 @@ import {
   type DraftCandidateRow,
   draftCandidateRow,
   draftCandidateRows,
+  shopBrandNames,
   sizeSheetRows,
 } from '../catalog/index.ts';
 import { memberLikedDisplayIds } from '../likes/index.ts';
@@ -42,6 +45,7 @@ import {
   personalColorAnswers,
   styleQuizzes,
 } from './schema.ts';
+import { writeOutfits } from './stylist.ts';
 
 /** Candidates per product type, the most popular first, and outfits per curation. */
 export const DRAFT_LIMITS = { perType: 300, outfits: 3 } as const;
@@ -211,6 +215,15 @@ export async function composeForMember(
   userId: number,
   answers: StyleQuizAnswers,
 ): Promise<CuratedOutfit[]> {
+  return (await composeWithFacts(ctx, userId, answers)).outfits;
+}
+
+/** The engine's outfits and, for each, the facts a stylist note may use (stylist.ts). */
+async function composeWithFacts(
+  ctx: AppContext,
+  userId: number,
+  answers: StyleQuizAnswers,
+): Promise<{ outfits: CuratedOutfit[]; facts: Omit<StylistFacts, 'shop_brands'>[] }> {
   const now = ctx.clock.now();
   const [info, past, [color], votes, rows] = await Promise.all([
     getSizeInfo(ctx, userId),
@@ -247,7 +260,31 @@ export async function composeForMember(
     skipped: past.skipped,
     style_votes: votes,
   };
-  return composeOutfits(candidates, profile, { at: now, count: DRAFT_LIMITS.outfits });
+  const outfits = composeOutfits(candidates, profile, { at: now, count: DRAFT_LIMITS.outfits });
+  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const facts = outfits.map((o) => ({
+    pieces: o.picks.flatMap((p) => {
+      const r = rowOf.get(p.product_id);
+      return r
+        ? [
+            {
+              name: r.name,
+              brand_name: r.brand_name,
+              color_name: r.color_name,
+              size: p.size,
+              price: r.price,
+              material: r.material,
+              fit: r.cut,
+            },
+          ]
+        : [];
+    }),
+    total: o.total,
+    budget_max: answers.budget_max,
+    height: body?.height ?? null,
+    weight: body?.weight ?? null,
+  }));
+  return { outfits, facts };
 }
 
 /**
@@ -261,8 +298,19 @@ export async function draftCuration(
   userId: number,
   answers: StyleQuizAnswers,
 ): Promise<boolean> {
-  const outfits = await composeForMember(ctx, userId, answers);
+  const { outfits, facts } = await composeWithFacts(ctx, userId, answers);
   if (outfits.length === 0) return false;
+  // Titles and notes: the language model's where it invents nothing, else the template's (stylist.ts).
+  const brands = ctx.config.STYLIST_LLM_BASE_URL ? await shopBrandNames(ctx.db) : [];
+  const occasion = answers.occasions[0] ? OCCASION_LABEL[answers.occasions[0] as Occasion] : '코디';
+  const written = await writeOutfits(
+    ctx,
+    outfits.map((o, i) => ({
+      facts: { ...(facts[i] as Omit<StylistFacts, 'shop_brands'>), shop_brands: brands },
+      template: o.note,
+      occasion,
+    })),
+  );
   const now = ctx.clock.now();
   const publishAt = new Date(now.getTime() + ctx.config.CURATION_PUBLISH_DELAY_MIN * 60_000);
   await ctx.db.transaction(async (tx) => {
@@ -271,7 +319,9 @@ export async function draftCuration(
       .set({
         status: 'DRAFT',
         title: 'MY큐레이션',
-        message: outfits.map((o, i) => `${i + 1}번 코디: ${o.note}`).join('\n'),
+        message: written
+          .map((w, i) => `${i + 1}번 코디${w.title ? ` · ${w.title}` : ''}: ${w.note}`)
+          .join('\n'),
         product_display_ids: outfits.flatMap((o) => o.picks.map((p) => p.product_id)),
         publish_at: publishAt,
       })
