@@ -9,13 +9,14 @@
 import { avoidBroken, inSeason, QUIZ_AVOIDS, type StyleQuizAnswers } from '@codiroom/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productDisplays, products } from '../src/db/schema.ts';
+import { categories, curations, productDisplays, products } from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
 import { composeForMember } from '../src/domains/curations/drafting.ts';
 import { saveSizeInfo } from '../src/domains/users/index.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { QUIZ } from './curation-fixtures.ts';
 import { createMember, createTestApp, type TestApp } from './helpers.ts';
+import { call } from './orders-fixtures.ts';
 
 // 25 November, 10:00 KST.
 const clock = mutableClock('2026-11-25T01:00:00Z');
@@ -105,5 +106,23 @@ describe('curation drafting keeps the quiz', () => {
   it('a budget too small for a top and a bottom together gives no outfit, not one over it', async () => {
     const m = await member();
     expect(await composeForMember(t.ctx, m.user.id, answers({ budget_max: 20_000 }))).toEqual([]);
+  });
+
+  it('the first quiz says when its rules leave too little, and a wider one gets its curation', async () => {
+    const m = await createMember(t.ctx);
+    const narrow = await call(t.app, 'POST', '/api/v1/curations/style-quiz', m.headers, {
+      ...QUIZ,
+      budget_max: 20_000,
+    });
+    expect(narrow.status, JSON.stringify(narrow.body)).toBe(200);
+    expect(narrow.body).toMatchObject({ curation_unfilled: true });
+    expect(await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.user.id))).toEqual([]);
+    const wide = await call(t.app, 'POST', '/api/v1/curations/style-quiz', m.headers, {
+      ...QUIZ,
+      budget_max: 300_000,
+    });
+    expect(wide.body).toMatchObject({ curation_unfilled: false });
+    const [c] = await t.ctx.db.select().from(curations).where(eq(curations.user_id, m.user.id));
+    expect(c?.status).toBe('DRAFT');
   });
 });

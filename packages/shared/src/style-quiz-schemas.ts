@@ -111,6 +111,11 @@ export const StyleQuizSaved = z.object({
   id: z.number().int(),
   /** Coupon policies issued now (CODI, and PROMOTION before 2025-03-17), once per member. */
   issued_coupon_policy_ids: z.array(z.number().int()),
+  /**
+   * True when the first curation could not be made: the quiz's rules (budget for one outfit,
+   * season, things to avoid, sizes) left too few products; the member is offered to widen them.
+   */
+  curation_unfilled: z.boolean(),
 });
 export type StyleQuizSaved = z.infer<typeof StyleQuizSaved>;
 

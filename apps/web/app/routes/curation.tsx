@@ -119,7 +119,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       left: pay?.next_ai_curation_left ?? 0,
     };
   const s = await api.get('/api/users/status-main', undefined, init);
-  return { status: s.status, curation: null, quiz: await quizCall, history: await historyCall };
+  return {
+    status: s.status,
+    curation: null,
+    quiz: await quizCall,
+    history: await historyCall,
+    requests: requests.result,
+  };
 }
 
 /** daily-quiz-done and daily-quiz-done-monthly (this KST month); null when either fails. */
@@ -417,6 +423,18 @@ export default function CurationPage({ loaderData: d }: Route.ComponentProps) {
             <CuratorChatForm curatorName={d.curation.curator_name ?? null} />
             <Requests initial={d.requests ?? []} left={d.left ?? 0} />
           </>
+        ) : d.status === 'NONE_CURATIONED' && d.requests?.length === 0 ? (
+          // Quiz taken, nothing being prepared: the rules left too little (requests.ts), said so.
+          <section className={page.intro} data-testid="curation-unfilled">
+            <h2>조건에 맞는 코디를 찾지 못했어요</h2>
+            <p>
+              답해주신 한 벌 예산, 계절, 피하고 싶은 아이템과 사이즈에 맞는 상품이 지금은 부족해요. 조건을
+              넓혀 다시 해보시면 바로 코디를 골라드릴게요.
+            </p>
+            <Link to="/stylequiz" className={page.button}>
+              스타일 퀴즈 다시 하기
+            </Link>
+          </section>
         ) : d.status === 'NONE_CURATIONED' ? (
           <section className={page.intro} data-testid="curation-preparing">
             <h2>큐레이션을 준비하고 있어요</h2>

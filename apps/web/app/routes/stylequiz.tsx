@@ -232,13 +232,35 @@ export default function StyleQuiz({ loaderData: { info, photos } }: Route.Compon
         <PageHeader title="스타일 퀴즈" actions={false} titleAs="h1" />
         <main className={styles.done} data-testid="quiz-done">
           <h2>스타일 퀴즈를 마쳤어요</h2>
-          <p className={page.muted}>
-            취향에 맞춰 MY큐레이션을 준비할게요.
-            {saved.issued_coupon_policy_ids.length > 0 && ' 코디 쿠폰도 쿠폰함에 넣어드렸어요.'}
-          </p>
-          <Link to="/curation" className={page.button}>
-            MY큐레이션 보기
-          </Link>
+          {saved.curation_unfilled ? (
+            // The rules are kept, never bent: the member is told and offered to widen them.
+            <p className={page.muted} data-testid="quiz-unfilled">
+              지금은 답해주신 조건(한 벌 예산, 계절, 피하고 싶은 아이템, 사이즈)에 맞는 상품이 부족해 코디를
+              만들지 못했어요. 예산을 늘리거나 피하고 싶은 항목을 줄여 다시 해보세요.
+              {saved.issued_coupon_policy_ids.length > 0 && ' 코디 쿠폰은 쿠폰함에 넣어드렸어요.'}
+            </p>
+          ) : (
+            <p className={page.muted}>
+              취향에 맞춰 MY큐레이션을 준비할게요.
+              {saved.issued_coupon_policy_ids.length > 0 && ' 코디 쿠폰도 쿠폰함에 넣어드렸어요.'}
+            </p>
+          )}
+          {saved.curation_unfilled ? (
+            <button
+              type="button"
+              className={page.button}
+              onClick={() => {
+                setSaved(null);
+                setStep(0);
+              }}
+            >
+              조건 바꿔 다시 하기
+            </button>
+          ) : (
+            <Link to="/curation" className={page.button}>
+              MY큐레이션 보기
+            </Link>
+          )}
         </main>
       </>
     );

@@ -67,9 +67,10 @@ async function tryDraft(ctx: AppContext, c: { id: number; user_id: number; style
   if (slot !== 'taken') return slot;
   const answers = await quizAnswers(ctx.db, c.style_quiz_id);
   const drafted = answers ? await draftCuration(ctx, c.id, c.user_id, answers) : false;
-  if (!drafted)
-    await ctx.db.delete(curations).where(and(eq(curations.id, c.id), eq(curations.status, 'REQUESTED')));
-  return slot;
+  if (drafted) return slot;
+  // The quiz's rules left too little: withdrawn (the member is told, and offered to widen them).
+  await ctx.db.delete(curations).where(and(eq(curations.id, c.id), eq(curations.status, 'REQUESTED')));
+  return 'unfilled' as const;
 }
 
 export type OpenedRequest = { id: number; user_id: number; style_quiz_id: number | null };
@@ -100,9 +101,12 @@ export async function insertRequest(
   return row;
 }
 
-/** Drafts a request just opened when today's capacity allows (else it waits on the list). */
-export async function draftOpened(ctx: AppContext, row: OpenedRequest): Promise<void> {
-  await tryDraft(ctx, row);
+/**
+ * Drafts a request just opened when today's capacity allows (else it waits on the list); 'unfilled'
+ * when the engine found too little for the quiz's rules and the request was withdrawn.
+ */
+export async function draftOpened(ctx: AppContext, row: OpenedRequest): Promise<'unfilled' | 'opened'> {
+  return (await tryDraft(ctx, row)) === 'unfilled' ? 'unfilled' : 'opened';
 }
 
 /** Drafts one member's read may do for the waiting list (the timer does the rest). */

@@ -52,8 +52,8 @@ export async function saveStyleQuiz(
   // The main-page status changes (NONE_STYLE_QUIZ → NONE_CURATIONED) on every process.
   await forgetMemberStatus(ctx, userId);
   const { issued } = await autoIssueStyleQuizCoupons(ctx, userId);
-  if (opened) await draftOpened(ctx, opened);
-  return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued };
+  const unfilled = opened ? (await draftOpened(ctx, opened)) === 'unfilled' : false;
+  return { status: 'SUCCESS', id, issued_coupon_policy_ids: issued, curation_unfilled: unfilled };
 }
 
 /** The member's quiz `id`, or their newest, with their photos; another member's id answers as a missing one. */
