@@ -95,6 +95,26 @@ describe('curation drafting keeps the quiz', () => {
     }
   });
 
+  it('sizes agree with the product page: its recommendation (reviews included) or the size the member gave', async () => {
+    const m = await member();
+    const outfits = await composeForMember(t.ctx, m.user.id, answers({ budget_max: null }));
+    const sized = outfits.flatMap((o) => o.picks.filter((p) => ['top', 'bottom', 'outer'].includes(p.role)));
+    expect(sized.length).toBeGreaterThan(0);
+    let agreeing = 0;
+    for (const p of sized) {
+      const page = await call(
+        t.app,
+        'GET',
+        `/api/products/recommended-size/${p.product_id}?height=175&weight=72&fit=regular`,
+        {},
+      );
+      const given = p.role === 'bottom' ? '32' : 'L';
+      expect([page.body.recommended_size, given], `${p.product_id}`).toContain(p.size);
+      if (p.size === page.body.recommended_size) agreeing += 1;
+    }
+    expect(agreeing).toBeGreaterThan(0);
+  });
+
   it('shoes in the shoe size the member gave', async () => {
     const m = await member({ SHOES: '270' });
     const outfits = await composeForMember(t.ctx, m.user.id, answers({ budget_max: null }));

@@ -35,6 +35,7 @@ import {
   sizeSheetRows,
 } from '../catalog/index.ts';
 import { memberLikedDisplayIds } from '../likes/index.ts';
+import { recommendedSize } from '../reviews/index.ts';
 import { getSizeInfo, notify } from '../users/index.ts';
 import { curationPorts } from './ports.ts';
 import {
@@ -261,6 +262,7 @@ async function composeWithFacts(
     style_votes: votes,
   };
   const outfits = composeOutfits(candidates, profile, { at: now, count: DRAFT_LIMITS.outfits });
+  if (body) await withReviewAwareSizes(ctx, userId, body, outfits, candidates, info.sizes);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
   const facts = outfits.map((o) => ({
     pieces: o.picks.flatMap((p) => {
@@ -285,6 +287,53 @@ async function composeWithFacts(
     weight: body?.weight ?? null,
   }));
   return { outfits, facts };
+}
+
+/**
+ * The picks' sizes as the product page recommends them (reviews' recommendedSize: the size sheet
+ * and the product's size reviews), kept to the member's given size unless it will not fit
+ * (chooseGivenSize). Drafting sized every candidate without reviews (hundreds of products); the
+ * few picks are sized again here, so a curation and the product page agree. A size not in stock
+ * leaves the pick as it was.
+ */
+async function withReviewAwareSizes(
+  ctx: AppContext,
+  userId: number,
+  body: { height: number; weight: number; fit: FitPreference },
+  outfits: CuratedOutfit[],
+  candidates: readonly CurationCandidate[],
+  usual: Record<string, string>,
+): Promise<void> {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const picks = outfits.flatMap((o) =>
+    o.picks.filter((p) => p.role === 'top' || p.role === 'bottom' || p.role === 'outer'),
+  );
+  await Promise.all(
+    picks.map(async (pick) => {
+      const c = byId.get(pick.product_id);
+      if (!c) return;
+      const rec = await recommendedSize(
+        ctx,
+        c.id,
+        { height: body.height, weight: body.weight, fit: body.fit },
+        userId,
+      ).catch(() => null);
+      if (
+        !rec?.recommended_size ||
+        rec.basis === 'size_info' ||
+        rec.basis === 'purchase_history' ||
+        rec.basis === 'none'
+      )
+        return;
+      const chosen = chooseGivenSize(usual[c.product_type] ?? null, rec);
+      if (!chosen.size || chosen.size === pick.size || !c.sizes_in_stock.includes(chosen.size)) return;
+      const key = c.product_type === 'BOTTOM' ? 'waist' : 'chest';
+      const note = chosen.note ?? fitNote(chosen.size, rec, body.height, body.weight, key);
+      pick.size = chosen.size;
+      // The size sentence follows the size (reasonsFor: the pairing first, then the size).
+      pick.reasons = [...pick.reasons.slice(0, 1), note ? `${note}.` : `${chosen.size} 사이즈로 골랐어요.`];
+    }),
+  );
 }
 
 /**

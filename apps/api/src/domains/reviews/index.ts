@@ -13,5 +13,6 @@ export {
 export { memberReviewCount } from './reads-for-admin.ts';
 export { reviewCounts } from './reads-for-benefits.ts';
 export { reviewerReads } from './reads-for-users.ts';
+export { recommendedSize } from './recommend.ts';
 export { reviewRoutes } from './routes.ts';
 export { afterReviewWithdrawn, withdrawItemReview } from './write.ts';
