@@ -20,6 +20,7 @@ import { call } from './orders-fixtures.ts';
 type Piece = { name: string; brand_name: string; color_name: string };
 let mode: 'good' | 'invent' | 'slow' | 'down' = 'good';
 const asked: { model: string; auth: string | undefined }[] = [];
+const stalls = new Set<ReturnType<typeof setTimeout>>();
 
 /** Writes from the facts it is sent (good), adds invented ones (invent), stalls (slow) or fails (down). */
 const fake: Server = createServer((req, res) => {
@@ -48,8 +49,10 @@ const fake: Server = createServer((req, res) => {
         },
       ],
     });
-    const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
-    if (mode === 'slow') setTimeout(send, 3_000);
+    const send = () => {
+      if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    };
+    if (mode === 'slow') stalls.add(setTimeout(send, 10_000));
     else send();
   });
 });
@@ -73,6 +76,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await t?.close();
+  for (const s of stalls) clearTimeout(s);
   fake.closeAllConnections();
   await new Promise((r) => fake.close(r));
 });
@@ -130,7 +134,8 @@ describe('the language-model stylist', () => {
   it('a slow or failing model leaves the template within the time budget', async () => {
     mode = 'slow';
     const slow = await draft();
-    expect(slow.ms).toBeLessThan(2_500);
+    // The model stalls 10 s; the quiz answers within its 800 ms budget plus the drafting itself.
+    expect(slow.ms).toBeLessThan(5_000);
     for (const line of slow.lines) expect(line).not.toContain('차분한 출근룩');
     mode = 'down';
     const down = await draft();

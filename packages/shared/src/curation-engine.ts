@@ -217,8 +217,7 @@ export function reasonsFor(
             ? `${named(partner)} 아래로 맞춘 ${withJosa(self, '이에요/예요')}`
             : `코디를 마무리하는 ${withJosa(self, '이에요/예요')}`;
   const r = [`${lead}${pairing}.`];
-  if (SIZED.has(role) && c.size)
-    r.push(c.size_note ? `${c.size_note}.` : `알려주신 사이즈 ${withJosa(c.size, '으로/로')} 골랐어요.`);
+  if (SIZED.has(role) && c.size) r.push(c.size_note ? `${c.size_note}.` : `${c.size} 사이즈로 골랐어요.`);
   return r;
 }
 
@@ -335,17 +334,24 @@ export function composeOutfits(
     const colors: string[] = [];
     const chosen: { role: CurationRole; c: CurationCandidate }[] = [];
     let left = profile.budget_max ?? Number.POSITIVE_INFINITY;
-    const take = (role: CurationRole, reserve = 0) => {
-      // Leave room for what is still to come; when nothing fits with that room, without it.
-      const c = pick(role, colors, left - reserve) ?? (reserve > 0 ? pick(role, colors, left) : null);
+    /** Takes the best `role` leaving the first room that lets one fit (`rooms`: most to least). */
+    const take = (role: CurationRole, ...rooms: number[]) => {
+      let c: CurationCandidate | null = null;
+      for (const room of rooms.length ? rooms : [0]) {
+        c = pick(role, colors, left - room);
+        if (c) break;
+      }
       if (!c) return false;
       chosen.push({ role, c });
       colors.push(c.color_name);
       left -= c.price;
       return true;
     };
+    // Room for the bottom is never given up (no outfit without one); room for the outer the season
+    // wants is, when nothing fits with it.
     const outerRoom = outerWanted ? cheapest('outer') : 0;
-    if (!take('top', cheapest('bottom') + outerRoom) || !take('bottom', outerRoom)) break;
+    const bottomRoom = cheapest('bottom');
+    if (!take('top', bottomRoom + outerRoom, bottomRoom) || !take('bottom', outerRoom, 0)) break;
     // An outer in autumn and winter, and in spring when one fits; when none fits the outfit's
     // colours, its budget or stock, the outfit goes without.
     if (outerWanted || outerAllowed) take('outer');

@@ -460,7 +460,7 @@ export function fitNote(
   if (Math.abs(ease) <= 2) return `${who} ${part}에 꼭 맞아요`;
   return ease > 0
     ? `${who} ${part} 여유 ${ease}cm예요`
-    : `${who} ${part}는 ${-ease}cm 작지만 가장 가까운 사이즈예요`;
+    : `${who} ${part === '가슴' ? '가슴은' : '허리는'} ${-ease}cm 작지만 가장 가까운 사이즈예요`;
 }
 
 /**

@@ -77,6 +77,17 @@ const ITEM_WORDS = [
   '가방',
   '벨트',
   '머플러',
+  '넥타이',
+  '타이',
+  '모자',
+  '캡',
+  '비니',
+  '시계',
+  '양말',
+  '스카프',
+  '장갑',
+  '선글라스',
+  '트라우저',
 ];
 /** Materials and cuts a note may claim only when the outfit's data holds them. */
 const CLAIM_WORDS = [
@@ -144,24 +155,110 @@ const ENDINGS = [
   '만',
   '랑',
 ];
-const SIZE_RE = /^(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-4]XL|FREE|F)$/i;
+const SIZE_RE = /^(?:XXS|XS|S|M|L|XL|XXL|XXXL|[2-4]XL|FREE)$/i;
 
-/** A word without the particles and endings it carries ("슬랙스에" → "슬랙스"). */
-function bare(word: string): string {
+/** Colours said the native way, and the shop's colours each may mean. */
+const NATIVE_COLORS: Record<string, readonly string[]> = {
+  검정: ['블랙'],
+  검정색: ['블랙'],
+  검은: ['블랙'],
+  남색: ['네이비'],
+  회색: ['그레이', '차콜', '멜란지그레이', '라이트그레이'],
+  흰색: ['화이트', '아이보리'],
+  하얀: ['화이트', '아이보리'],
+  갈색: ['브라운', '다크브라운', '카멜'],
+  밤색: ['브라운', '다크브라운'],
+  빨간: ['레드', '버건디', '와인'],
+  빨강: ['레드', '버건디', '와인'],
+  파란: ['블루', '스카이블루', '라이트블루'],
+  파랑: ['블루', '스카이블루', '라이트블루'],
+  하늘색: ['스카이블루', '라이트블루'],
+  초록: ['그린', '포레스트그린', '카키', '올리브'],
+  초록색: ['그린', '포레스트그린', '카키', '올리브'],
+  노란: ['머스타드', '골드'],
+  노랑: ['머스타드', '골드'],
+  분홍: ['핑크'],
+  보라: ['라벤더'],
+};
+/** Brands the shop does not sell that a model knows (the shop's own are checked by name). */
+const OTHER_BRANDS = [
+  '나이키',
+  '아디다스',
+  '유니클로',
+  '자라',
+  '무신사',
+  '스파오',
+  '탑텐',
+  '지오다노',
+  '폴로',
+  '랄프로렌',
+  '리바이스',
+  '뉴발란스',
+  '컨버스',
+  '반스',
+  '닥터마틴',
+  '라코스테',
+  '타미힐피거',
+  '캘빈클라인',
+  '노스페이스',
+  '파타고니아',
+  '구찌',
+  '프라다',
+  '버버리',
+  '톰브라운',
+  '아미',
+  '띠어리',
+  '빈폴',
+  '헤지스',
+  '닥스',
+  '코스',
+];
+/** Words for one kind of garment: naming any of them is naming a piece of that kind. */
+const ITEM_GROUPS: readonly (readonly string[])[] = [
+  ['슬랙스', '팬츠', '바지', '치노', '데님', '청바지', '조거', '트라우저'],
+  ['자켓', '재킷', '블레이저'],
+  ['티', '티셔츠'],
+  ['가디건', '카디건'],
+  ['후드', '후디'],
+  ['스웨트셔츠', '맨투맨'],
+  ['니트', '스웨터'],
+  ['베스트', '조끼'],
+  ['스니커즈', '운동화'],
+  ['로퍼', '구두', '더비'],
+  ['패딩', '점퍼', '다운'],
+];
+
+/**
+ * A word and the forms it takes without the particles and endings it may carry ("슬랙스에" →
+ * "슬랙스"), the whole word first: 그레이 or 코듀로이 end like a particle and are words of their own.
+ */
+function forms(word: string): string[] {
+  const out = [word];
   let w = word;
   for (let i = 0; i < 2; i++) {
     const e = ENDINGS.find((x) => w.length > x.length && w.endsWith(x));
     if (!e) break;
     w = w.slice(0, -e.length);
+    out.push(w);
   }
-  return w;
+  return out;
+}
+const KNOWN = new Set([
+  ...Object.values(COLORS).map((c) => c.name),
+  ...Object.keys(NATIVE_COLORS),
+  ...OTHER_BRANDS,
+]);
+/** The word as the check reads it: the first form that is a word it knows, else the barest. */
+function bare(word: string, known: (w: string) => boolean): string {
+  const all = forms(word);
+  return all.find(known) ?? (all.at(-1) as string);
 }
 
-/** Numbers a note may say: prices as won ("131,200원", "20만원"), sizes, the body, centimetres. */
+/** Money a word says ("131,200원", "20만원", "10만원대", "99,000원짜리"), else null. */
 function moneyOf(word: string): number | null {
-  const man = /^(\d+(?:\.\d+)?)만(?:\s*원)?$/.exec(word);
+  const man = /^(\d+(?:\.\d+)?)만(?:\s*원)?(?:대|짜리|선|이내|정도)?/.exec(word);
   if (man) return Math.round(Number(man[1]) * 10_000);
-  const won = /^([\d,]+)원$/.exec(word);
+  const won = /^([\d,]+)원(?:대|짜리|선|이내|정도)?/.exec(word);
   return won ? Number((won[1] as string).replaceAll(',', '')) : null;
 }
 
@@ -178,25 +275,36 @@ export function inventedFacts(text: string, f: StylistFacts): string[] {
       .map(String),
   );
   const out: string[] = [];
-  // Brands first, on the whole text (names of several words, and words inside them).
+  const inOutfit = (word: string) => {
+    if (wornWords.has(word) || wearing.includes(word)) return true;
+    const group = ITEM_GROUPS.find((g) => g.includes(word));
+    return !!group && group.some((g) => wornWords.has(g) || wearing.includes(g));
+  };
+  const vocabulary = (w: string) =>
+    KNOWN.has(w) || ITEM_WORDS.includes(w) || CLAIM_WORDS.includes(w) || SIZE_RE.test(w);
+  // Brands first, on the whole text (names of several words, and words inside them), any case.
   let rest = text;
+  const lower = (v: string) => v.toLowerCase();
   for (const brand of [...f.shop_brands].sort((a, b) => b.length - a.length)) {
-    if (!brand || !rest.includes(brand)) continue;
-    if (!f.pieces.some((p) => p.brand_name === brand)) out.push(brand);
-    rest = rest.replaceAll(brand, ' ');
+    if (!brand || !lower(rest).includes(lower(brand))) continue;
+    if (!f.pieces.some((p) => lower(p.brand_name) === lower(brand))) out.push(brand);
+    rest = rest.replace(new RegExp(brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
   }
+  // A Latin word is a brand or a model name unless it is a size: the notes are Korean.
+  for (const latin of rest.match(/[A-Za-z][A-Za-z&'-]{1,}/g) ?? [])
+    if (!SIZE_RE.test(latin) && !/^(?:cm|mm|kg)$/i.test(latin)) out.push(latin);
   // "20만 원" as one word.
   rest = rest.replace(/(\d)\s+(만?\s*원)/g, '$1$2').replace(/만\s+원/g, '만원');
   // Commas inside numbers stay ("158,000원").
   for (const raw of rest.split(/[\s.!?~·…"“”‘’()[\]:;/]+|,(?!\d)/)) {
     if (!raw) continue;
-    const money = moneyOf(raw) ?? moneyOf(bare(raw));
+    const money = moneyOf(raw);
     if (money !== null) {
       if (!prices.has(money)) out.push(raw);
       continue;
     }
-    const w = bare(raw);
-    const num = /^(\d+(?:\.\d+)?)(cm|kg|mm)?$/i.exec(w);
+    const w = bare(raw, vocabulary);
+    const num = /^(\d+(?:\.\d+)?)(cm|kg|mm|%)?$/i.exec(w);
     if (num) {
       // Centimetres of room are the size model's (not told): only the body, sizes and outfit numbers.
       if (!numbers.has(num[1] as string) && !(Number(num[1]) <= 3 && !num[2])) out.push(raw);
@@ -210,8 +318,17 @@ export function inventedFacts(text: string, f: StylistFacts): string[] {
       if (!colours.has(w)) out.push(raw);
       continue;
     }
+    const native = NATIVE_COLORS[w];
+    if (native) {
+      if (!native.some((c) => colours.has(c))) out.push(raw);
+      continue;
+    }
+    if (OTHER_BRANDS.includes(w)) {
+      out.push(raw);
+      continue;
+    }
     if (ITEM_WORDS.includes(w) || CLAIM_WORDS.includes(w)) {
-      if (!wornWords.has(w) && !wearing.includes(w)) out.push(raw);
+      if (!inOutfit(w)) out.push(raw);
     }
   }
   return out;

@@ -244,7 +244,7 @@ describe('curation engine rules', () => {
     // Sentences from the facts: the occasion and style, what it goes with, the size.
     expect(autumn[0]?.picks[0]?.reasons).toEqual([
       '출근룩에 어울리는 미니멀 스타일로, 차콜 슬랙스에 맞춰 고른 화이트 셔츠예요.',
-      '알려주신 사이즈 L로 골랐어요.',
+      'L 사이즈로 골랐어요.',
     ]);
     expect(autumn[0]?.picks[1]?.reasons[0]).toBe(
       '출근룩에 어울리는 미니멀 스타일로, 화이트 셔츠와 어울리는 차콜 슬랙스예요.',

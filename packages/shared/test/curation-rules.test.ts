@@ -216,6 +216,40 @@ describe('the engine keeps the rules', () => {
     );
   });
 
+  it('room for the bottom is kept even when room for the outer is given up', () => {
+    const shop = [
+      c({ id: 1, price: 70_000, popularity: 1 }),
+      c({ id: 2, price: 45_000, popularity: 0 }),
+      c({
+        id: 21,
+        product_type: 'BOTTOM',
+        category_code: 'bottom_slacks',
+        name: '울 슬랙스',
+        color_name: '차콜',
+        price: 50_000,
+        size: '32',
+        sizes_in_stock: ['32'],
+      }),
+      c({
+        id: 30,
+        product_type: 'OUTER',
+        category_code: 'outer_coat',
+        name: '울 코트',
+        season: 'FW',
+        color_name: '네이비',
+        price: 40_000,
+      }),
+    ];
+    // 100,000원 in winter: no coat fits with a top and a bottom, but the 45,000원 top and the bottom do.
+    const [outfit] = composeOutfits(
+      shop,
+      { ...member, budget_max: 100_000 },
+      { at: new Date('2026-12-20T03:00:00Z'), count: 1 },
+    );
+    expect(outfit?.picks.map((p) => p.product_id)).toEqual([2, 21]);
+    expect(outfit?.total).toBe(95_000);
+  });
+
   it('shoes only in the member’s shoe size; without one, a bag or nothing', () => {
     const shoes = c({
       id: 40,
@@ -328,7 +362,7 @@ describe('the size the member gave (chooseGivenSize)', () => {
     expect(outfit?.picks[0]?.reasons).toContain(
       '평소 32를 입으시지만 이 상품의 32는 실측이 작게 나와 34를 골랐어요.',
     );
-    expect(outfit?.picks[1]?.reasons).toContain('알려주신 사이즈 32로 골랐어요.');
+    expect(outfit?.picks[1]?.reasons).toContain('32 사이즈로 골랐어요.');
   });
 });
 
@@ -341,6 +375,9 @@ describe('how a size sits, in words (fitNote)', () => {
     expect(fitNote('L', rec(-1.2), 175, 72, 'waist')).toBe('키 175·몸무게 72 체형에 L이 허리에 꼭 맞아요');
     expect(fitNote('L', rec(-4), 175, 72, 'waist')).toBe(
       '키 175·몸무게 72 체형에 L이 허리는 4cm 작지만 가장 가까운 사이즈예요',
+    );
+    expect(fitNote('L', rec(-3), 175, 72, 'chest')).toBe(
+      '키 175·몸무게 72 체형에 L이 가슴은 3cm 작지만 가장 가까운 사이즈예요',
     );
     expect(fitNote('L', rec(null), 175, 72, 'chest')).toBeNull();
     expect(fitNote('XL', rec(5), 175, 72, 'chest')).toBeNull();

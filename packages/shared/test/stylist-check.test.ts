@@ -47,6 +47,23 @@ describe('a stylist note is checked against the outfit (inventedFacts)', () => {
     expect(inventedFacts('가슴 여유 12cm예요.', facts)).toEqual(['12cm예요']);
   });
 
+  it('catches what the first check let through: colours that end like particles, native colour words, other brands', () => {
+    const navyOnly = { ...facts, pieces: facts.pieces.map((p) => ({ ...p, color_name: '네이비' })) };
+    expect(inventedFacts('그레이 니트예요.', navyOnly)).toEqual(['그레이']);
+    expect(inventedFacts('코듀로이 슬랙스예요.', facts)).toEqual(['코듀로이']);
+    expect(inventedFacts('검정 니트예요.', facts)).toEqual(['검정']);
+    expect(inventedFacts('남색 슬랙스예요.', facts)).toEqual([]);
+    expect(inventedFacts('나이키 운동화를 더해도 좋아요.', facts)).toEqual(['나이키', '운동화를']);
+    expect(inventedFacts('UNIQLO 니트예요.', facts)).toEqual(['UNIQLO']);
+    expect(inventedFacts('10만원대 코디예요.', facts)).toEqual(['10만원대']);
+    expect(inventedFacts('30% 할인이에요.', facts)).toEqual(['30%']);
+  });
+
+  it('takes a garment by another of its names', () => {
+    expect(inventedFacts('니트에 바지를 맞췄어요. 스웨터처럼 포근해요.', facts)).toEqual([]);
+    expect(inventedFacts('재킷을 걸쳐요.', facts)).toEqual(['재킷을']);
+  });
+
   it('does not mistake words inside other words', () => {
     // 울 in 어울리는 and 겨울, 그레이 inside a brand name.
     expect(inventedFacts('겨울에 잘 어울리는 코디예요.', facts)).toEqual([]);

@@ -259,7 +259,7 @@ export default function CuratorScreen({ loaderData: c }: Route.ComponentProps) {
               name="note"
               rows={4}
               // The draft's note (the model's or the template's) to start from: the curator edits it.
-              defaultValue={c.curator_note ?? c.engine_note ?? ''}
+              defaultValue={c.curator_note ?? c.engine_note?.slice(0, 1000) ?? ''}
               required
               maxLength={1000}
               disabled={!editable}

@@ -106,7 +106,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const [info, requests, pay] = await Promise.all([
     api.get('/api/curations/get-curation-info', undefined, init),
     // Extras of the page: without them the curation still shows.
-    api.getOr('/api/curations/get-styling-request', { result: [] }, undefined, init),
+    // null when it failed: then nothing is said about requests (not "none").
+    api.getOr('/api/curations/get-styling-request', null, undefined, init),
     api.getOr('/api/curations/payment-type', null, undefined, init),
   ]);
   if (info.curation)
@@ -115,7 +116,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       curation: info.curation,
       quiz: await quizCall,
       history: await historyCall,
-      requests: requests.result,
+      requests: requests?.result ?? [],
       left: pay?.next_ai_curation_left ?? 0,
     };
   const s = await api.get('/api/users/status-main', undefined, init);
@@ -124,7 +125,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     curation: null,
     quiz: await quizCall,
     history: await historyCall,
-    requests: requests.result,
+    ...(requests ? { requests: requests.result } : {}),
   };
 }
 

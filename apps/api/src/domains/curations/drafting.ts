@@ -283,8 +283,7 @@ async function composeWithFacts(
     }),
     total: o.total,
     budget_max: answers.budget_max,
-    height: body?.height ?? null,
-    weight: body?.weight ?? null,
+    // Not the member's height and weight: a hosted model is a third party, and the body is theirs.
   }));
   return { outfits, facts };
 }

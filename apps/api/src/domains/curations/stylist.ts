@@ -1,7 +1,8 @@
 /**
  * The language-model stylist (docs/ARCHITECTURE.md, "Curation engine"): an OpenAI-compatible chat
  * completions API (`POST {STYLIST_LLM_BASE_URL}/chat/completions`: a hosted model, or a self-hosted
- * vLLM or Ollama) writes each outfit's title and note from the outfit's facts only, in Korean,
+ * vLLM or Ollama) writes each outfit's title and note from the outfit's facts only (its pieces,
+ * sizes, prices, total and budget; never the member's body or name), in Korean,
  * within one time budget for the curation (STYLIST_LLM_TIMEOUT_MS) and a daily call cap across
  * processes (STYLIST_LLM_DAILY_CALLS). A note is shown only when `inventedFacts` finds nothing in
  * it; otherwise, and when the model is slow, down, capped or unreadable, the engine's template note
@@ -39,6 +40,25 @@ export function stylistMessages(brief: OutfitBrief): { role: 'system' | 'user'; 
   ];
 }
 
+/** A response's text, refused past `max` bytes without reading the rest (a model or proxy sending megabytes). */
+async function boundedText(res: Response, max: number): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new Error('stylist model answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The first JSON object in a model's answer (models wrap it in prose or code fences). */
 function firstObject(text: string): unknown {
   const start = text.indexOf('{');
@@ -69,10 +89,9 @@ async function ask(ctx: AppContext, brief: OutfitBrief, signal: AbortSignal): Pr
     }),
   });
   if (!res.ok) throw new Error(`stylist model answered ${res.status}`);
-  // A bounded answer: a model (or a proxy) sending megabytes is not read to the end.
-  const text = await res.text();
-  if (text.length > 64_000) throw new Error('stylist model answer too large');
-  const body = JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] };
+  const body = JSON.parse(await boundedText(res, 64_000)) as {
+    choices?: { message?: { content?: unknown } }[];
+  };
   const content = body.choices?.[0]?.message?.content;
   return typeof content === 'string' ? firstObject(content) : null;
 }
