@@ -101,12 +101,12 @@ export async function enqueue(conn: Conn, effects: OutboxEffect | OutboxEffect[]
 /**
  * The same as `enqueue`, as a statement to put inside a caller's single SQL statement (a CTE):
  * one effect per row of `from`, its key and payload computed from that row (`keySql`,
- * `payloadSql`: SQL over `from`'s columns). For a change made by one statement (the confirm's).
+ * `payloadSql`: SQL over `from`'s columns; `at`: a timestamptz expression). For a change made by
+ * one statement (the confirm's).
  */
-export function enqueueFromSql(kind: string, keySql: SQL, payloadSql: SQL, from: SQL, at: Date): SQL {
-  const t = at.toISOString();
+export function enqueueFromSql(kind: string, keySql: SQL, payloadSql: SQL, from: SQL, at: SQL): SQL {
   return sql`insert into outbox (kind, payload, idempotency_key, created_at, available_at)
-    select ${kind}, ${payloadSql}, ${keySql}, ${t}::timestamptz, ${t}::timestamptz from ${from}
+    select ${kind}::text, ${payloadSql}, ${keySql}, ${at}, ${at} from ${from}
     on conflict (idempotency_key) do nothing`;
 }
 

@@ -22,7 +22,7 @@
  */
 import type { ConfirmOrderRequest, OrderDetail } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
-import { runHot } from '../../db/hot-sql.ts';
+import { fixedStatement, runHot } from '../../db/hot-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { withDeadline } from '../../platform/deadline.ts';
@@ -315,40 +315,40 @@ async function approveWithin(
 /** A payment status that settles its order (paid, or failed with its stock back). */
 const FINAL_ANSWERS: ReadonlySet<GatewayPayment['status']> = new Set(['DONE', 'ABORTED', 'EXPIRED']);
 
-/**
- * The common case of applying an approval, in one durable statement: a PENDING order whose amount
- * the gateway approved becomes PAID with its items, the payment row DONE, and the settle steps of
- * other domains run (payment-workflow.ts: its coupons used, the bought items out of the cart). The
- * detail is built from what was just written (one read of the item bodies). Null when the order was not PENDING with that amount: the caller takes the general,
- * locked path (applyGatewayPayment).
- */
-async function payPendingOrder(
-  ctx: AppContext,
-  gp: GatewayPayment,
-  paymentKey: string,
-  order: OrderRow,
-  visitor: AdRequestInfo | null,
-): Promise<OrderDetail | null> {
-  if (gp.status !== 'DONE' || gp.orderId !== order.order_no || gp.totalAmount !== order.amount) return null;
-  const gw = gatewayOf(ctx);
-  const now = ctx.clock.now();
-  const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const approved = sql`${approvedAt.toISOString()}::timestamptz`;
-  const result = await runHot(ctx.db)(sql`
+type PayValues = {
+  orderId: number;
+  amount: number;
+  balance: number | null;
+  paymentKey: string;
+  provider: string;
+  method: string | null;
+  easyPay: string | null;
+  raw: string;
+  at: string;
+  approved: string;
+  adKey: string;
+  adPayload: string;
+};
+
+/** payPendingOrder's statement: a fixed text (hot-sql.ts), with the outbox CTE in shape 'ad'. */
+const payStatement = fixedStatement<PayValues>((v, shape) => {
+  const at = sql`${v('at')}::timestamptz`;
+  const approved = sql`${v('approved')}::timestamptz`;
+  return sql`
     with paid as (
       update orders set status = 'PAID', paid_at = ${approved}, updated_at = ${at}
-      where id = ${order.id} and status::text in (${sql.join(
-        CLAIM.orderFrom.map((s) => sql`${s}`),
+      where id = ${v('orderId')}::int and status::text in (${sql.join(
+        CLAIM.orderFrom.map((st) => sql.raw(`'${st}'`)),
         sql`, `,
-      )}) and amount = ${gp.totalAmount}
+      )}) and amount = ${v('amount')}::int
       returning id, user_id
     ),
     pay as (
       insert into payments (order_id, payment_key, provider, method, easy_pay_provider, status, amount,
         balance_amount, approved_at, raw, created_at, updated_at)
-      select paid.id, ${paymentKey}, ${gw.name}, ${gp.method}, ${gp.easyPayProvider}::text, 'DONE', ${gp.totalAmount}::int,
-        ${gp.balanceAmount}::int, ${approved}, ${JSON.stringify(gp.raw ?? null)}::jsonb, ${at}, ${at}
+      select paid.id, ${v('paymentKey')}::varchar, ${v('provider')}::varchar, ${v('method')}::varchar,
+        ${v('easyPay')}::text, 'DONE', ${v('amount')}::int,
+        ${v('balance')}::int, ${approved}, ${v('raw')}::jsonb, ${at}, ${at}
       from paid
       on conflict (payment_key) do update set order_id = excluded.order_id, provider = excluded.provider,
         method = excluded.method, easy_pay_provider = excluded.easy_pay_provider, status = excluded.status, amount = excluded.amount,
@@ -369,17 +369,9 @@ async function payPendingOrder(
       at,
       boughtItemIds: sql`(select product_item_id from items)`,
     })}${
-      // The order's Purchase ad event, in the outbox with the payment (ad-purchase.ts), when this
-      // process sends them.
-      sendsPurchases(ctx)
+      shape === 'ad'
         ? sql`,
-    ad as (${enqueueFromSql(
-      AD_PURCHASE,
-      sql`${purchaseKey(order.id)}::text`,
-      sql`${JSON.stringify(purchasePayload(order.id, now, visitor))}::jsonb`,
-      sql`paid`,
-      now,
-    )})`
+    ad as (${enqueueFromSql(AD_PURCHASE, sql`${v('adKey')}::text`, sql`${v('adPayload')}::jsonb`, sql`paid`, at)})`
         : sql``
     }
     -- The item bodies of the detail, as they stood before this statement (PENDING, not shipped).
@@ -390,9 +382,49 @@ async function payPendingOrder(
     from order_items oi
     join brands b on b.id = oi.brand_id
     join product_displays pd on pd.id = oi.product_display_id
-    where oi.order_id = ${order.id}
-    order by oi.id`);
-  const rows = rowsOf<ItemSnapshot & { paid: number }>(result);
+    where oi.order_id = ${v('orderId')}::int
+    order by oi.id`;
+});
+
+/**
+ * The common case of applying an approval, in one durable statement: a PENDING order whose amount
+ * the gateway approved becomes PAID with its items, the payment row DONE, and the settle steps of
+ * other domains run (payment-workflow.ts: its coupons used, the bought items out of the cart). The
+ * detail is built from what was just written (one read of the item bodies). Null when the order was not PENDING with that amount: the caller takes the general,
+ * locked path (applyGatewayPayment).
+ */
+async function payPendingOrder(
+  ctx: AppContext,
+  gp: GatewayPayment,
+  paymentKey: string,
+  order: OrderRow,
+  visitor: AdRequestInfo | null,
+): Promise<OrderDetail | null> {
+  if (gp.status !== 'DONE' || gp.orderId !== order.order_no || gp.totalAmount !== order.amount) return null;
+  const gw = gatewayOf(ctx);
+  const now = ctx.clock.now();
+  const approvedAt = gp.approvedAt ? new Date(gp.approvedAt) : now;
+  const result = await payStatement(
+    ctx.db,
+    {
+      orderId: order.id,
+      amount: gp.totalAmount,
+      balance: gp.balanceAmount,
+      paymentKey,
+      provider: gw.name,
+      method: gp.method,
+      easyPay: gp.easyPayProvider,
+      raw: JSON.stringify(gp.raw ?? null),
+      at: now.toISOString(),
+      approved: approvedAt.toISOString(),
+      adKey: purchaseKey(order.id),
+      adPayload: JSON.stringify(purchasePayload(order.id, now, visitor)),
+    },
+    // The order's Purchase ad event, in the outbox with the payment (ad-purchase.ts), when this
+    // process sends them.
+    sendsPurchases(ctx) ? 'ad' : '',
+  );
+  const rows = result as (ItemSnapshot & { paid: number })[];
   if (rows.length === 0 || Number(rows[0]?.paid) !== 1) return null;
   const row: OrderRow = { ...order, status: 'PAID', paid_at: approvedAt, updated_at: now };
   const items = rows.map((r) =>

@@ -11,8 +11,8 @@ import {
   type OrderMoney,
   orderName,
 } from '@codiroom/shared';
-import { sql } from 'drizzle-orm';
-import { runHot } from '../../db/hot-sql.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { fixedStatement, runHot } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { type Conn, isUniqueViolation } from '../../platform/transactions.ts';
@@ -45,14 +45,6 @@ export async function resolveWanted(
   return (body.items ?? []).map((i) => ({ ...i, cart_id: null }));
 }
 
-/** SQL `(id, q), …` rows of item quantities, in item id order. */
-function itemRows(byItem: Map<number, number>) {
-  return sql.join(
-    [...byItem.entries()].sort((a, b) => a[0] - b[0]).map(([id, q]) => sql`(${id}::int, ${q}::int)`),
-    sql`, `,
-  );
-}
-
 /** Orders of up to this many lines create through a prepared statement (see insertPendingOrder). */
 const PREPARED_MAX_LINES = 8;
 
@@ -74,6 +66,98 @@ type PendingOrder = {
 };
 
 /**
+ * insertPendingOrder's statement for `shape` = "<distinct items>/<lines>", with `v(name)` where
+ * each value goes (hot-sql.ts fixedStatement): item{k}/q{k} per item in id order, l{i}… per line.
+ */
+function pendingOrderSql(v: (name: string) => unknown, shape: string): SQL {
+  const [itemCount = 0, lineCount = 0] = shape.split('/').map(Number);
+  const at = sql`${v('at')}::timestamptz`;
+  const itemRows = sql.join(
+    Array.from({ length: itemCount }, (_, k) => sql`(${v(`item${k}`)}::int, ${v(`q${k}`)}::int)`),
+    sql`, `,
+  );
+  const lineRows = sql.join(
+    Array.from({ length: lineCount }, (_, i) => {
+      const l = (f: string) => v(`l${i}${f}`);
+      return sql`(${i}::int, ${l('item')}::int, ${l('display')}::int, ${l('brand')}::int,
+        ${l('name')}::text, ${l('size')}::text, ${l('color')}::text, ${l('q')}::int,
+        ${l('list')}::int, ${l('price')}::int, ${l('coupon')}::int, ${l('couponDiscount')}::int,
+        ${l('point')}::int, ${l('paid')}::int, ${l('despoke')}::boolean,
+        ${l('timeSale')}::int)`;
+    }),
+    sql`, `,
+  );
+  // One item: its conditional update is the whole reservation (it waits for the row's lock and
+  // re-checks the stock on the row as it then stands), so no separate lock pass. Several items:
+  // all rows are locked (in id order) and checked first, so a short line takes nothing from the
+  // others.
+  const reserve =
+    itemCount === 1
+      ? sql`
+      reserved as materialized (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q
+        returning p.id
+      ),
+      good as materialized (select array_agg(r.id) as ids, count(*) = 1 as ok from reserved r),`
+      : sql`
+      locked as materialized (
+        select p.id, p.stock, p.is_active from product_items p
+        where p.id in (select id from v) order by p.id for no key update
+      ),
+      good as materialized (
+        select array_agg(l.id) as ids, count(*) = ${sql.raw(String(itemCount))}::int as ok
+        from locked l join v on v.id = l.id
+        where l.is_active and l.stock >= v.q
+      ),
+      reserved as (
+        update product_items p set stock = p.stock - v.q
+        from v
+        where p.id = v.id and p.is_active and p.stock >= v.q and (select ok from good)
+        returning p.id
+      ),`;
+  return sql`
+      with v(id, q) as (values ${itemRows}),${reserve}
+      o as (
+        insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
+          coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
+          detail_address, delivery_request, orderer_name, orderer_phone, payment_method, campaign_code,
+          expires_at, created_at, updated_at)
+        select ${v('orderNo')}::text, ${v('userId')}::int, 'PENDING', ${v('name')}::text, ${v('total')}::int,
+          ${v('productDiscount')}::int, ${v('couponDiscount')}::int, ${v('pointUsed')}::int,
+          ${v('shippingFee')}::int, ${v('amount')}::int, ${v('recipient')}::text,
+          ${v('phone')}::text, ${v('zipcode')}::text, ${v('mainAddress')}::text,
+          ${v('detailAddress')}::text, ${v('deliveryRequest')}::text,
+          coalesce(${v('ordererName')}::text, left(u.name, 50)),
+          coalesce(${v('ordererPhone')}::text, u.phone), ${v('paymentMethod')}::text,
+          ${v('campaignCode')}::smallint,
+          ${v('expires')}::timestamptz, ${at}, ${at}
+        from (select 1) one left join users u on u.id = ${v('userId')}::int
+        where (select ok from good)
+        returning id, orderer_name
+      ),
+      i as (
+        insert into order_items (order_id, product_item_id, product_display_id, brand_id, name,
+          size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, status, is_despoke, time_sale_item_id, created_at, updated_at)
+        select o.id, x.product_item_id, x.product_display_id, x.brand_id, x.name, x.size_name,
+          x.color_name, x.quantity, x.price, x.price_discount, x.coupon_id, x.coupon_discount,
+          x.point_used, x.paid_amount, 'PENDING', x.is_despoke, x.time_sale_item_id, ${at}, ${at}
+        from o cross join (values ${lineRows}) as x(n, product_item_id, product_display_id, brand_id,
+          name, size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
+          point_used, paid_amount, is_despoke, time_sale_item_id)
+        order by x.n
+      )
+      select (select id from o) as id, (select ids from good) as reservable,
+        (select orderer_name from o) as customer_name, (select count(*) from reserved) as r`;
+}
+
+const pendingOrderStatement = fixedStatement<Record<string, unknown>>((v, shape) =>
+  pendingOrderSql(v, shape),
+);
+
+/**
  * Reserves the stock of every line and writes the PENDING order with its items, in ONE statement
  * (atomic on its own; inside the caller's transaction when coupons, points or time-sale units must
  * be taken with it). The item rows are locked in item id order first (concurrent multi-item orders
@@ -91,89 +175,68 @@ async function insertPendingOrder(
 ): Promise<{ id: number | null; reservable: Set<number>; customer_name: string | null }> {
   const byItem = new Map<number, number>();
   for (const l of o.lines) byItem.set(l.product_item_id, (byItem.get(l.product_item_id) ?? 0) + l.quantity);
-  const at = sql`${o.now.toISOString()}::timestamptz`;
   const m = o.money;
   const a = o.address;
-  const items = sql.join(
-    o.lines.map((l, i) => {
-      const b = o.plan.lines[i];
-      const couponDiscount = b?.coupon_discount ?? 0;
-      const pointUsed = b?.point_used ?? 0;
-      return sql`(${i}::int, ${l.product_item_id}::int, ${l.product_display_id}::int, ${l.brand_id}::int,
-        ${l.name}::text, ${l.size_name}::text, ${l.color_name}::text, ${l.quantity}::int,
-        ${l.list_price}::int, ${l.price}::int, ${b?.coupon_id ?? null}::int, ${couponDiscount}::int,
-        ${pointUsed}::int, ${l.price * l.quantity - couponDiscount - pointUsed}::int, ${l.is_despoke}::boolean,
-        ${l.time_sale_item_id}::int)`;
-    }),
-    sql`, `,
-  );
-  // The text has one VALUES row per line: prepared (kept per connection) only for the few
-  // shapes of small orders, so no sequence of orders can fill the connections with statements.
-  const run = runHot(conn, o.lines.length <= PREPARED_MAX_LINES);
-  // One item: its conditional update is the whole reservation (it waits for the row's lock and
-  // re-checks the stock on the row as it then stands), so no separate lock pass. Several items:
-  // all rows are locked (in id order) and checked first, so a short line takes nothing from the
-  // others.
-  const reserve =
-    byItem.size === 1
-      ? sql`
-      reserved as materialized (
-        update product_items p set stock = p.stock - v.q
-        from v
-        where p.id = v.id and p.is_active and p.stock >= v.q
-        returning p.id
-      ),
-      good as materialized (select array_agg(r.id) as ids, count(*) = 1 as ok from reserved r),`
-      : sql`
-      locked as materialized (
-        select p.id, p.stock, p.is_active from product_items p
-        where p.id in (select id from v) order by p.id for no key update
-      ),
-      good as materialized (
-        select array_agg(l.id) as ids, count(*) = ${byItem.size}::int as ok
-        from locked l join v on v.id = l.id
-        where l.is_active and l.stock >= v.q
-      ),
-      reserved as (
-        update product_items p set stock = p.stock - v.q
-        from v
-        where p.id = v.id and p.is_active and p.stock >= v.q and (select ok from good)
-        returning p.id
-      ),`;
-  const rows = (await run(sql`
-      with v(id, q) as (values ${itemRows(byItem)}),${reserve}
-      o as (
-        insert into orders (order_no, user_id, status, order_name, total_price, product_discount,
-          coupon_discount, point_used, shipping_fee, amount, recipient, phone, zipcode, main_address,
-          detail_address, delivery_request, orderer_name, orderer_phone, payment_method, campaign_code,
-          expires_at, created_at, updated_at)
-        select ${o.orderNo}::text, ${o.userId}::int, 'PENDING', ${o.name}::text, ${m.total_price}::int,
-          ${m.product_discount}::int, ${m.coupon_discount}::int, ${m.point_used}::int,
-          ${m.shipping_fee}::int, ${m.amount}::int, ${a.recipient}::text,
-          ${a.phone.replaceAll('-', '')}::text, ${a.zipcode}::text, ${a.main_address}::text,
-          ${a.detail_address}::text, ${o.deliveryRequest}::text,
-          coalesce(${o.orderer?.name ?? null}::text, left(u.name, 50)),
-          coalesce(${o.orderer?.phone ?? null}::text, u.phone), ${o.paymentMethod}::text,
-          ${o.campaignCode}::smallint,
-          ${new Date(o.now.getTime() + WINDOW_MS).toISOString()}::timestamptz, ${at}, ${at}
-        from (select 1) one left join users u on u.id = ${o.userId}::int
-        where (select ok from good)
-        returning id, orderer_name
-      ),
-      i as (
-        insert into order_items (order_id, product_item_id, product_display_id, brand_id, name,
-          size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
-          point_used, paid_amount, status, is_despoke, time_sale_item_id, created_at, updated_at)
-        select o.id, x.product_item_id, x.product_display_id, x.brand_id, x.name, x.size_name,
-          x.color_name, x.quantity, x.price, x.price_discount, x.coupon_id, x.coupon_discount,
-          x.point_used, x.paid_amount, 'PENDING', x.is_despoke, x.time_sale_item_id, ${at}, ${at}
-        from o cross join (values ${items}) as x(n, product_item_id, product_display_id, brand_id,
-          name, size_name, color_name, quantity, price, price_discount, coupon_id, coupon_discount,
-          point_used, paid_amount, is_despoke, time_sale_item_id)
-        order by x.n
-      )
-      select (select id from o) as id, (select ids from good) as reservable,
-        (select orderer_name from o) as customer_name, (select count(*) from reserved) as r`)) as {
+  const values: Record<string, unknown> = {
+    at: o.now.toISOString(),
+    expires: new Date(o.now.getTime() + WINDOW_MS).toISOString(),
+    orderNo: o.orderNo,
+    userId: o.userId,
+    name: o.name,
+    total: m.total_price,
+    productDiscount: m.product_discount,
+    couponDiscount: m.coupon_discount,
+    pointUsed: m.point_used,
+    shippingFee: m.shipping_fee,
+    amount: m.amount,
+    recipient: a.recipient,
+    phone: a.phone.replaceAll('-', ''),
+    zipcode: a.zipcode,
+    mainAddress: a.main_address,
+    detailAddress: a.detail_address,
+    deliveryRequest: o.deliveryRequest,
+    ordererName: o.orderer?.name ?? null,
+    ordererPhone: o.orderer?.phone ?? null,
+    paymentMethod: o.paymentMethod,
+    campaignCode: o.campaignCode,
+  };
+  [...byItem.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .forEach(([id, q], k) => {
+      values[`item${k}`] = id;
+      values[`q${k}`] = q;
+    });
+  o.lines.forEach((l, i) => {
+    const b = o.plan.lines[i];
+    const couponDiscount = b?.coupon_discount ?? 0;
+    const pointUsed = b?.point_used ?? 0;
+    Object.assign(values, {
+      [`l${i}item`]: l.product_item_id,
+      [`l${i}display`]: l.product_display_id,
+      [`l${i}brand`]: l.brand_id,
+      [`l${i}name`]: l.name,
+      [`l${i}size`]: l.size_name,
+      [`l${i}color`]: l.color_name,
+      [`l${i}q`]: l.quantity,
+      [`l${i}list`]: l.list_price,
+      [`l${i}price`]: l.price,
+      [`l${i}coupon`]: b?.coupon_id ?? null,
+      [`l${i}couponDiscount`]: couponDiscount,
+      [`l${i}point`]: pointUsed,
+      [`l${i}paid`]: l.price * l.quantity - couponDiscount - pointUsed,
+      [`l${i}despoke`]: l.is_despoke,
+      [`l${i}timeSale`]: l.time_sale_item_id,
+    });
+  });
+  // The text has one VALUES row per item and per line: a fixed, prepared text (kept per
+  // connection) only for the few shapes of small orders, so no sequence of orders can fill the
+  // connections with statements.
+  const shape = `${byItem.size}/${o.lines.length}`;
+  const rows = (
+    o.lines.length <= PREPARED_MAX_LINES
+      ? await pendingOrderStatement(conn, values, shape)
+      : await runHot(conn, false)(pendingOrderSql((name) => values[name], shape))
+  ) as {
     id: number | null;
     reservable: number[] | null;
     customer_name: string | null;

@@ -7,7 +7,7 @@
  * (settle.ts `expireOrders`) stays the safety net for a shopper who never comes back.
  */
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
-import { runHot } from '../../db/hot-sql.ts';
+import { fixedStatement } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/transactions.ts';
 import { displaysChanged } from '../catalog/index.ts';
@@ -72,6 +72,18 @@ export async function endLockedAttempts(
  * transaction. A member with no PENDING order costs one indexed read. Returns the order ids
  * (order_no) released.
  */
+/** Whether the member has an attempt in the scope (`shape`: which of orderNo / keep apply). */
+const pendingProbe = fixedStatement<{ userId: number; orderNo: string; keep: string }>(
+  (v, shape) => sql`select o.id from orders o
+    where o.user_id = ${v('userId')}::int and o.status in (${sql.join(
+      FAIL_FROM.map((st) => sql.raw(`'${st}'`)),
+      sql`, `,
+    )})${shape.startsWith('only') ? sql` and o.order_no = ${v('orderNo')}::text` : sql``}${
+      shape.endsWith('keep') ? sql` and o.order_no <> ${v('keep')}::text` : sql``
+    }
+    limit 1`,
+);
+
 export async function releaseAttempts(
   ctx: AppContext,
   userId: number,
@@ -83,9 +95,12 @@ export async function releaseAttempts(
     scope.orderNo === undefined ? undefined : eq(orders.order_no, scope.orderNo),
     scope.keep === undefined ? undefined : ne(orders.order_no, scope.keep),
   );
-  // The probe runs before every order is created: prepared (runHot; a fixed text per scope).
-  const any = await runHot(ctx.db)(
-    ctx.db.select({ id: orders.id }).from(orders).where(where).limit(1).getSQL(),
+  // The probe runs before every order is created: a fixed text per scope (hot-sql.ts).
+  const shape = `${scope.orderNo === undefined ? '' : 'only'}/${scope.keep === undefined ? '' : 'keep'}`;
+  const any = await pendingProbe(
+    ctx.db,
+    { userId, orderNo: scope.orderNo ?? '', keep: scope.keep ?? '' },
+    shape,
   );
   if (any.length === 0) return [];
   const now = ctx.clock.now();
