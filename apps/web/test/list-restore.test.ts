@@ -1,5 +1,5 @@
-import { nextTabBarVisible } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
+import { nextTabBarVisible } from '../app/lib/device.ts';
 import {
   LIST_RESTORE,
   type ListPage,

@@ -12,7 +12,9 @@ import {
   SIGN_UP_NAME_MAX_CHARS,
 } from './auth-schemas.ts';
 import { MESSAGES } from './constants.ts';
-import { REREGISTRATION_MARKER } from './signup-errors.ts';
+
+/** Text the server puts in `detail` for a number with a re-registration history. */
+export const REREGISTRATION_MARKER = '재가입';
 
 // ───────────────────────────── agreements ─────────────────────────────
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignUtm, mergeUtmInfo } from '../src/campaign.ts';
-import { isAppWebview, isMobileUserAgent, showsTabBar } from '../src/device.ts';
+import { isAppWebview, isMobileUserAgent } from '../src/device.ts';
 
 describe('campaign codes (SPEC.md §3)', () => {
   it('maps every code 1–16 and nothing else', () => {
@@ -55,68 +55,5 @@ describe('device rules', () => {
     expect(isAppWebview({ cookieValue: 'true' })).toBe(true);
     expect(isAppWebview({ userAgent: 'Mozilla/5.0 (iPhone) CodiroomApp/2.1' })).toBe(true);
     expect(isAppWebview({ userAgent: 'Mozilla/5.0 (iPhone)' })).toBe(false);
-  });
-  it('tab bar only on the listed paths and never in the webview', () => {
-    for (const p of [
-      '/',
-      '/home',
-      '/ranking',
-      '/style',
-      '/post',
-      '/category',
-      '/keepProducts',
-      '/mypage',
-      '/timeSale',
-      '/curation',
-      '/collection/outlet',
-    ]) {
-      expect(showsTabBar(p, false)).toBe(true);
-      expect(showsTabBar(p, true)).toBe(false);
-    }
-    for (const p of [
-      '/product/1',
-      '/cart',
-      '/search',
-      '/category/search',
-      '/collection/spring',
-      '/post/3',
-      '/login',
-    ]) {
-      expect(showsTabBar(p, false)).toBe(false);
-    }
-  });
-});
-
-import { nextTabBarVisible } from '../src/device.ts';
-
-describe('tab bar scroll rule', () => {
-  const base = { visible: true, viewportHeight: 800, documentHeight: 4000 };
-  it('hides while scrolling down past the header zone', () => {
-    expect(nextTabBarVisible({ ...base, previousY: 100, y: 180 })).toBe(false);
-  });
-  it('stays while near the top', () => {
-    expect(nextTabBarVisible({ ...base, previousY: 10, y: 40 })).toBe(true);
-  });
-  it('reappears at the page bottom (within 10px) even while scrolling down', () => {
-    expect(nextTabBarVisible({ ...base, visible: false, previousY: 3100, y: 3195 })).toBe(true);
-    expect(nextTabBarVisible({ ...base, visible: false, previousY: 3100, y: 3185 })).toBe(false);
-  });
-  it('comes back when scrolling up', () => {
-    expect(nextTabBarVisible({ ...base, visible: false, previousY: 1500, y: 1400 })).toBe(true);
-  });
-});
-
-import { HEADER_TOP_MAX_Y, headerAtTop } from '../src/device.ts';
-
-describe('header top state (SPEC.md §9 "Layout")', () => {
-  it('holds under 60px of scroll and ends at 60px', () => {
-    expect(HEADER_TOP_MAX_Y).toBe(60);
-    expect([0, 30, 59, 59.9].map(headerAtTop)).toEqual([true, true, true, true]);
-    expect([60, 61, 400].map(headerAtTop)).toEqual([false, false, false]);
-  });
-  it('the tab bar shows in the header-top zone even while scrolling down, and hides just past it', () => {
-    const base = { visible: true, viewportHeight: 800, documentHeight: 4000 };
-    expect(nextTabBarVisible({ ...base, previousY: 40, y: 59 })).toBe(true);
-    expect(nextTabBarVisible({ ...base, previousY: 40, y: 60 })).toBe(false);
   });
 });

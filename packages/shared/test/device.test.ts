@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deviceKind, isPcFromRequest, isPcViewport, PC_MIN_WIDTH, showsPcContent } from '../src/device.ts';
+import { deviceKind, isPcFromRequest } from '../src/device.ts';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
-describe('isPC (SPEC.md §3 cookies, §9 desktop breakpoint 1024)', () => {
-  it('is a PC from the desktop breakpoint up, on a non-phone browser', () => {
-    expect(PC_MIN_WIDTH).toBe(1024);
-    expect(isPcViewport(1024, DESKTOP_UA)).toBe(true);
-    expect(isPcViewport(1023, DESKTOP_UA)).toBe(false);
-    expect(isPcViewport(1280, PHONE_UA)).toBe(false);
-  });
-
+describe('isPC from a request (SPEC.md §3 cookies)', () => {
   it('the server trusts the cookie, else guesses from the user agent (never the app)', () => {
     expect(isPcFromRequest('true', PHONE_UA)).toBe(true);
     expect(isPcFromRequest('false', DESKTOP_UA)).toBe(false);
@@ -20,14 +13,6 @@ describe('isPC (SPEC.md §3 cookies, §9 desktop breakpoint 1024)', () => {
     expect(isPcFromRequest(undefined, PHONE_UA)).toBe(false);
     expect(isPcFromRequest(undefined, `${DESKTOP_UA} CodiroomApp/1.0`)).toBe(false);
     expect(isPcFromRequest(undefined, null)).toBe(false);
-  });
-
-  it('isPCcontentShow: the side panel shows on a PC unless closed, never in the app', () => {
-    expect(showsPcContent({ isPC: true, webview: false, stored: null })).toBe(true);
-    expect(showsPcContent({ isPC: true, webview: false, stored: 'true' })).toBe(true);
-    expect(showsPcContent({ isPC: true, webview: false, stored: 'false' })).toBe(false);
-    expect(showsPcContent({ isPC: false, webview: false, stored: null })).toBe(false);
-    expect(showsPcContent({ isPC: true, webview: true, stored: null })).toBe(false);
   });
 });
 

@@ -5,17 +5,11 @@
  * download opens the login-required popup of type coupon (SPEC.md §6); a failed download shows the
  * server's detail or SPEC.md §8's fallback message.
  */
-import {
-  type ApiResult,
-  type CouponOffer,
-  formatWon,
-  MESSAGES,
-  type MultiIssueBody,
-  shopperMessage,
-} from '@codiroom/shared';
+import { type ApiResult, type CouponOffer, formatWon, MESSAGES, type MultiIssueBody } from '@codiroom/shared';
 import { useState } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { useRootData } from '../lib/root-data';
+import { shopperMessage } from '../lib/shopper-text';
 import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
 import styles from './CouponDownload.module.css';

@@ -1,7 +1,7 @@
-import { headerAtTop } from '@codiroom/shared';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { cartBadgeText, ensureCartCountLoaded, useCartCount } from '../lib/cart-count';
+import { headerAtTop } from '../lib/device';
 import { useRootData } from '../lib/root-data';
 import styles from './PageHeader.module.css';
 

@@ -1,7 +1,7 @@
-import { shopperMessage } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { normalisePhone } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { shopperMessage } from '../lib/shopper-text';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import { FieldError, fieldProps } from './FieldError';

@@ -6,9 +6,10 @@
  * with the generic message (the form the user filled in stays on screen); aborts are ignored.
  * A run while another is pending is dropped (`run` answers null without calling `fn`).
  */
-import { ApiError, type ApiFailure, type ApiResult, isAbortError, shopperMessage } from '@codiroom/shared';
+import { ApiError, type ApiFailure, type ApiResult, isAbortError } from '@codiroom/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { shopperMessage } from './shopper-text';
 
 /**
  * The generic failure texts (no network; any other thrown failure). Candidates for

@@ -2,10 +2,11 @@
  * Coupons and points of the checkout: per-line and cart-wide coupon choices (each change checked
  * by POST /api/orders/post-coupon3) and the points to use ("모두 사용": see pointLimit).
  */
-import { formatDiscount, formatWon, type ProductsWithCouponsBody, shopperMessage } from '@codiroom/shared';
+import { formatDiscount, formatWon, type ProductsWithCouponsBody } from '@codiroom/shared';
 import type { Dispatch } from 'react';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
+import { shopperMessage } from '../lib/shopper-text';
 import styles from '../orders/orders.module.css';
 import page from '../styles/page.module.css';
 import {

@@ -2,15 +2,10 @@
  * The checkout form: orderer, address, items, coupons and points, payment method, money, terms, and
  * the hand-over to the payment window of the chosen method.
  */
-import {
-  formatWon,
-  isPaymentCancel,
-  type OrderForm,
-  PAYMENT_CANCEL_TEXT,
-  shopperMessage,
-} from '@codiroom/shared';
+import { formatWon, type OrderForm } from '@codiroom/shared';
 import { type FormEvent, useReducer } from 'react';
 import { browserApi } from '../lib/browser-api';
+import { isPaymentCancel, PAYMENT_CANCEL_TEXT, shopperMessage } from '../lib/shopper-text';
 import { failureText, useMutation } from '../lib/use-mutation';
 import { ItemLine, MoneyBreakdown } from '../orders/OrderParts';
 import styles from '../orders/orders.module.css';

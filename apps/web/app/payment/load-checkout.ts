@@ -13,8 +13,8 @@ import {
   type BestCouponCombBody,
   type OrderForm,
   type ProductsWithCouponsBody,
-  shopperMessage,
 } from '@codiroom/shared';
+import { shopperMessage } from '../lib/shopper-text';
 import { isCouponable, orderableLines } from './checkout-state';
 import { releaseAbandonedAttempts } from './release-attempts';
 

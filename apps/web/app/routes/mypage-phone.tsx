@@ -3,12 +3,13 @@
  * (PhoneVerification: send-sms, verify-sms), then POST /api/users/change-phone; a number another
  * member has ('DUPLICATE PHONE') shows next to the field.
  */
-import { type ChangePhoneResult, signUpErrorView } from '@codiroom/shared';
+import type { ChangePhoneResult } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PhoneVerification } from '../components/PhoneVerification';
 import { browserApi } from '../lib/browser-api';
 import { memberHeader } from '../lib/member-header';
+import { signUpErrorView } from '../lib/signup-errors';
 import { useMutation } from '../lib/use-mutation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-phone';

@@ -3,18 +3,13 @@
  * like clothes to fit and their usual sizes per product type — with the body measurements the size
  * recommendation estimates from them.
  */
-import {
-  estimateBody,
-  FIT_PREFERENCES,
-  type FitPreference,
-  isBodyInRange,
-  shopperMessage,
-} from '@codiroom/shared';
+import { estimateBody, FIT_PREFERENCES, type FitPreference, isBodyInRange } from '@codiroom/shared';
 import { Form, useNavigation } from 'react-router';
 import { SheetSelect } from '../components/SheetSelect';
 import { browserApi } from '../lib/browser-api';
 import { memberHeader } from '../lib/member-header';
 import { LoadingNote } from '../lib/route-data';
+import { shopperMessage } from '../lib/shopper-text';
 import my from '../styles/mypage.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-size';

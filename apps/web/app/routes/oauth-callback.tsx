@@ -22,7 +22,6 @@ import {
   type SocialProviderKey,
   type SocialSignUpRequired,
   signUpErrorField,
-  signUpErrorView,
   signUpFormProblems,
 } from '@codiroom/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -36,6 +35,7 @@ import { browserApi } from '../lib/browser-api';
 import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
 import { sendLog } from '../lib/log';
 import { adEvent, trackPixel } from '../lib/pixel';
+import { signUpErrorView } from '../lib/signup-errors';
 import { failureText, useMutation } from '../lib/use-mutation';
 import { markSignUpWelcome } from '../shell/SignUpWelcome';
 import page from '../styles/page.module.css';

@@ -5,12 +5,13 @@
  * calm "결제를 취소했어요" with the way back to the checkout they left and to the cart. A real
  * failure shows the window's Korean message without its code. Codes are never shown.
  */
-import { isPaymentCancel, PAYMENT_CANCEL_TEXT, paymentFailMessage } from '@codiroom/shared';
+
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
+import { isPaymentCancel, PAYMENT_CANCEL_TEXT, paymentFailMessage } from '../lib/shopper-text';
 import { checkoutReturnUrl } from '../payment/checkout-return';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-fail';

@@ -3,13 +3,14 @@
  * the payment (POST /api/orders/confirm-order; the server checks the amount against the order) and
  * moves on to the order-complete page. A retried visit is harmless: confirmation is idempotent.
  */
-import { type ApiResult, type OrderDetail, shopperMessage } from '@codiroom/shared';
+import type { ApiResult, OrderDetail } from '@codiroom/shared';
 import { Link, redirect } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
 import { browserApi } from '../lib/browser-api';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { RouteErrorBoundary } from '../lib/route-data';
+import { shopperMessage } from '../lib/shopper-text';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/payment-success';
 

@@ -5,7 +5,6 @@ import {
   type SignUpErrorField,
   type SignUpFormField,
   signUpErrorField,
-  signUpErrorView,
   signUpFormProblems,
 } from '@codiroom/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -18,6 +17,7 @@ import { afterSignUpTarget, storeSession } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
 import { sendLog } from '../lib/log';
 import { adEvent, trackPixel } from '../lib/pixel';
+import { signUpErrorView } from '../lib/signup-errors';
 import { useMutation } from '../lib/use-mutation';
 import { usePopups } from '../shell/popups';
 import { markSignUpWelcome } from '../shell/SignUpWelcome';

@@ -5,10 +5,11 @@
  * shopper can close it for good (isPCcontentShow = 'false'). It is drawn after hydration and
  * fixed in the gutter, so the column never moves; phones and the app never get it.
  */
-import { COOKIE_MAX_AGE, isPcViewport, showsPcContent } from '@codiroom/shared';
+import { COOKIE_MAX_AGE } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { readBrowserCookie, writeBrowserCookie } from '../lib/cookies';
+import { isPcViewport, showsPcContent } from '../lib/device';
 import styles from './PcSidePanel.module.css';
 
 export const PC_CONTENT_KEY = 'isPCcontentShow';

@@ -1,14 +1,9 @@
-import {
-  CAMPAIGN_COOKIE,
-  campaignCodeOf,
-  mergeUtmInfo,
-  showsTabBar,
-  webStatusScreen,
-} from '@codiroom/shared';
+import { CAMPAIGN_COOKIE, campaignCodeOf, mergeUtmInfo } from '@codiroom/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { rememberPrevUrl } from '../lib/auth';
 import { browserApi } from '../lib/browser-api';
+import { showsTabBar } from '../lib/device';
 import { ensureAbGroup } from '../lib/experiments';
 import { sendLog } from '../lib/log';
 import type { RootData } from '../lib/root-data';
@@ -16,6 +11,7 @@ import { logoutLocally } from '../lib/session';
 import { storedUserIdForcesLogout } from '../lib/session-rules';
 import { afterLoadWhenIdle, inOwnTask } from '../lib/tasks';
 import { usePageTracking } from '../lib/tracking';
+import { webStatusScreen } from '../lib/web-status';
 import { useAppUserStatus } from './app-status';
 import { PcSidePanel } from './PcSidePanel';
 import { PopupProvider } from './popups';

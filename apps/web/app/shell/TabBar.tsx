@@ -1,6 +1,6 @@
-import { nextTabBarVisible } from '@codiroom/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { nextTabBarVisible } from '../lib/device';
 import { sendLog } from '../lib/log';
 import { isRestoredScroll } from './scroll';
 import styles from './TabBar.module.css';

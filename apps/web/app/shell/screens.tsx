@@ -1,7 +1,8 @@
-import { formatKst, MESSAGES, shopperMessage } from '@codiroom/shared';
+import { formatKst, MESSAGES } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { useRootData } from '../lib/root-data';
+import { shopperMessage } from '../lib/shopper-text';
 import styles from './screens.module.css';
 import { TABS } from './TabBar';
 

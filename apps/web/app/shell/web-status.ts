@@ -1,5 +1,6 @@
-import { WEB_STATUS_POLL_MS, type WebStatusBody, webStatusNeedsReload } from '@codiroom/shared';
+import { WEB_STATUS_POLL_MS, type WebStatusBody } from '@codiroom/shared';
 import { useEffect, useRef, useState } from 'react';
+import { webStatusNeedsReload } from '../lib/web-status';
 
 async function fetchWebStatus(): Promise<WebStatusBody | null> {
   try {

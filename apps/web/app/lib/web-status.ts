@@ -1,4 +1,4 @@
-import type { WebStatusBody } from './schemas.ts';
+import type { WebStatusBody } from '@codiroom/shared';
 
 export type WebStatusScreen = 'none' | 'maintenance' | 'loading-delay' | 'overload' | 'error4';
 

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../src/constants.ts';
-import { STOP_USER_MESSAGE, signUpErrorView } from '../src/signup-errors.ts';
+import { STOP_USER_MESSAGE, signUpErrorView } from '../app/lib/signup-errors.ts';
 
 describe('sign-up error mapping (SPEC.md §5)', () => {
   it.each([

@@ -2,12 +2,10 @@
  * SPEC.md §5 "Sign-up error handling": the message shown for a failed sign-up, from the backend
  * `detail` first and, when there is none, from the field keys of the error body.
  */
-import { MESSAGES } from './constants.ts';
+import { MESSAGES, REREGISTRATION_MARKER } from '@codiroom/shared';
 import { shopperMessage } from './shopper-text.ts';
 
 export const STOP_USER_MESSAGE = '탈퇴한 회원이에요. 탈퇴 후 30일이 지나면 다시 가입할 수 있어요.';
-/** Text the server puts in `detail` for a number with a re-registration history. */
-export const REREGISTRATION_MARKER = '재가입';
 
 export type SignUpErrorView = { message: string; recovery: boolean };
 

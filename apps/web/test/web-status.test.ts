@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webStatusNeedsReload, webStatusScreen } from '../src/web-status.ts';
+import { webStatusNeedsReload, webStatusScreen } from '../app/lib/web-status.ts';
 
 const on = { result: true, start_at: null, end_at: null, variant: 'maintenance' as const };
 describe('web status screens (SPEC.md "Web status")', () => {

@@ -1,11 +1,11 @@
+import { AUTH_MESSAGES } from '@codiroom/shared';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../src/auth-schemas.ts';
 import {
   isPaymentCancel,
   paymentFailMessage,
   SHOPPER_FALLBACK_TEXT,
   shopperMessage,
-} from '../src/shopper-text.ts';
+} from '../app/lib/shopper-text.ts';
 
 describe('shopperMessage: the Korean message only, never a code', () => {
   it('drops a leading [CODE] and a trailing (CODE)', () => {
