@@ -492,3 +492,51 @@ describe('the search page', () => {
     expect(await count()).toBe(before + 3);
   });
 });
+
+describe('the editorial pages: time sale, magazine, styles, promotions, an outfit', () => {
+  it('each page is the route answer', async () => {
+    const content = reads().content;
+    await expectSame(await content.timeSale(), '/api/contents/time-sale');
+    const posts = await content.posts(1);
+    await expectSame(posts, '/api/contents/post-list?page=1');
+    await expectSame(await content.posts(2), '/api/contents/post-list?page=2');
+    expect(posts.result.length).toBeGreaterThan(0);
+    const post = posts.result[0]!;
+    await expectSame(await content.post(String(post.id)), `/api/contents/post-detail/${post.id}`);
+    const styles = await content.styles(1);
+    await expectSame(styles, '/api/contents/style-list?page=1');
+    expect(styles.result.length).toBeGreaterThan(0);
+    let codi: { id: number } | undefined;
+    for (const s of styles.result) {
+      const style = await content.style(String(s.id));
+      await expectSame(style, `/api/contents/style-detail/${s.id}`);
+      codi ??= style.codis.result[0];
+    }
+    expect(codi).toBeDefined();
+    await expectSame(await content.codi(String(codi!.id)), `/api/curations/codi-detail/${codi!.id}`);
+    const promotions = await content.promotions();
+    await expectSame(promotions, '/api/contents/promotion-list');
+    for (const p of promotions.result.slice(0, 2)) {
+      await expectSame(
+        await content.promotion(String(p.id), 1),
+        `/api/contents/promotion-detail/${p.id}?page=1`,
+      );
+    }
+  });
+
+  it("a missing post, style, promotion or outfit is the route's 404", async () => {
+    const content = reads().content;
+    for (const id of ['999999999', '0', 'abc']) {
+      for (const [read, url] of [
+        [() => content.post(id), `/api/contents/post-detail/${id}`],
+        [() => content.style(id), `/api/contents/style-detail/${id}`],
+        [() => content.promotion(id, 1), `/api/contents/promotion-detail/${id}`],
+        [() => content.codi(id), `/api/curations/codi-detail/${id}`],
+      ] as const) {
+        const res = await api(url);
+        expect(res.status, url).toBe(404);
+        await expect(read()).rejects.toMatchObject({ statusCode: 404, detail: res.body.detail });
+      }
+    }
+  });
+});

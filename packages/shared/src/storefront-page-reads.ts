@@ -1,7 +1,8 @@
 /**
  * The in-process reads of the storefront's other pages (storefront-reads.ts has the product page's):
  * every page's shell (SPEC.md "Web status") and the visitor's guest id, the home page, the listing
- * pages (category, collection, theme), the ranking, brand and search pages. As there, each answer
+ * pages (category, collection, theme), the ranking, brand and search pages, and the editorial pages
+ * (magazine, styles, promotions, the time sale, an outfit). As there, each answer
  * is exactly the body of the API route named beside it, validated by the route's response schema;
  * failures are the routes' errors (`statusCode`, `detail`). Reads are anonymous, but for the one
  * that names its caller (a member's home feed, with the member's access token, checked as the
@@ -15,9 +16,17 @@ import type {
   CategoryFiltersBody,
   CategoryListingBody,
   CategoryTreeBody,
+  CodiSet,
   DailyLookBody,
+  PostDetail,
+  PostListBody,
+  PromotionDetailBody,
+  PromotionListBody,
   RankingPageBody,
+  StyleDetail,
+  StyleListBody,
   ThemeBody,
+  TimeSaleBody,
 } from './catalog-schemas.ts';
 import type { HomeFeed, WebStatusBody } from './schemas.ts';
 import type {
@@ -151,4 +160,24 @@ export interface SearchReads {
   styles(query: string, page: number): Promise<StyleSearchBody>;
   /** GET /api/v1/search/brand?query=&page= */
   brands(query: string, page: number): Promise<BrandSearchBody>;
+}
+
+/** The editorial pages' reads: magazine, styles, promotions, the time sale, an outfit (codi). */
+export interface ContentReads {
+  /** GET /api/contents/time-sale */
+  timeSale(): Promise<TimeSaleBody>;
+  /** GET /api/contents/post-list?page= */
+  posts(page: number): Promise<PostListBody>;
+  /** GET /api/contents/post-detail/{id} */
+  post(id: string): Promise<PostDetail>;
+  /** GET /api/contents/style-list?page= */
+  styles(page: number): Promise<StyleListBody>;
+  /** GET /api/contents/style-detail/{id} */
+  style(id: string): Promise<StyleDetail>;
+  /** GET /api/contents/promotion-list */
+  promotions(): Promise<PromotionListBody>;
+  /** GET /api/contents/promotion-detail/{id}?page= */
+  promotion(id: string, page: number): Promise<PromotionDetailBody>;
+  /** GET /api/curations/codi-detail/{id} */
+  codi(id: string): Promise<CodiSet>;
 }

@@ -19,6 +19,7 @@ import type { ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
 import type { InterestFreeNoticeBody } from './site-content.ts';
 import type {
   BrandReads,
+  ContentReads,
   HomeReads,
   ListingReads,
   RankingReads,
@@ -58,4 +59,5 @@ export interface StorefrontReads {
   ranking: RankingReads;
   brand: BrandReads;
   search: SearchReads;
+  content: ContentReads;
 }

@@ -54,6 +54,7 @@ import {
 } from './product-document.ts';
 import { cachedBody, type StorefrontEntry, storefrontCache } from './read-cache.ts';
 import { brandReads } from './reads-brand.ts';
+import { contentReads } from './reads-content.ts';
 import { homeReads } from './reads-home.ts';
 import { listingReads } from './reads-listing.ts';
 import { rankingReads } from './reads-ranking.ts';
@@ -207,5 +208,6 @@ export function storefrontReads(
     ranking: rankingReads(ctx),
     brand: brandReads(ctx),
     search: searchReads(ctx, clientAddress),
+    content: contentReads(ctx),
   };
 }

@@ -7,6 +7,7 @@
  */
 import {
   type BrandReads,
+  type ContentReads,
   GUEST_HEADER,
   GUEST_ID_PATH,
   type HomeReads,
@@ -109,5 +110,21 @@ export function searchReads(context: AppLoadContext | undefined): SearchReads {
     filters: (query) => api.get('/api/v1/search/filters', { query }),
     styles: (query, page) => api.get('/api/v1/search/style', { query, page }),
     brands: (query, page) => api.get('/api/v1/search/brand', { query, page }),
+  };
+}
+
+/** The editorial pages' reads for this request (magazine, styles, promotions, time sale, codi). */
+export function contentReads(context: AppLoadContext | undefined): ContentReads {
+  if (context?.reads?.content) return context.reads.content;
+  const api = serverApi(context);
+  return {
+    timeSale: () => api.get('/api/contents/time-sale'),
+    posts: (page) => api.get('/api/contents/post-list', { page }),
+    post: (id) => api.get(`/api/contents/post-detail/${id}`),
+    styles: (page) => api.get('/api/contents/style-list', { page }),
+    style: (id) => api.get(`/api/contents/style-detail/${id}`),
+    promotions: () => api.get('/api/contents/promotion-list'),
+    promotion: (id, page) => api.get(`/api/contents/promotion-detail/${id}`, { page }),
+    codi: (id) => api.get(`/api/curations/codi-detail/${id}`),
   };
 }

@@ -10,7 +10,8 @@ import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { CurationInvite } from '../curation/CurationInvite';
-import { or404, serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/codybook';
@@ -18,7 +19,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const codi = await or404(serverApi(context).get(`/api/curations/codi-detail/${params.id}`));
+  const codi = await orNotFound(contentReads(context).codi(params.id));
   return { codi, origin: new URL(request.url).origin };
 }
 

@@ -3,7 +3,8 @@ import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
 import { PostContent } from '../contents/PostContent';
-import { or404, serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/post-detail';
@@ -11,7 +12,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const post = await or404(serverApi(context).get(`/api/contents/post-detail/${params.id}`));
+  const post = await orNotFound(contentReads(context).post(params.id));
   return { post, origin: new URL(request.url).origin };
 }
 

@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
-import { pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/post-list';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const posts = await serverApi(context).get('/api/contents/post-list', {
-    page: pageParam(url),
-  });
+  const posts = await contentReads(context).posts(pageParam(url));
   return { posts, origin: url.origin };
 }
 

@@ -1,19 +1,20 @@
 import { withJosa } from '@codiroom/shared';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
-import { or404, serverApi } from '../lib/api';
+import { orNotFound, productReads } from '../lib/reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product-similar';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const api = serverApi(context);
+  // In process on the server (web/reads.ts), over HTTP otherwise; the viewer counted by address,
+  // as the detail route counts a request without a guest id.
+  const reads = productReads(context);
+  const id = Number(params.id);
   const [product, similar] = await Promise.all([
-    or404(api.get(`/api/products/detail/${params.id}`)),
-    api
-      .get('/api/v1/products/ai-similar-products', { product_display_id: params.id })
-      .catch(() => ({ result: [] })),
+    orNotFound(reads.detail(id, null)),
+    reads.similar(id).catch(() => ({ result: [] })),
   ]);
   return { product, similar: similar.result, origin: new URL(request.url).origin };
 }

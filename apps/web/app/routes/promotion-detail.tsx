@@ -3,7 +3,9 @@ import { PromotionCoupon } from '../benefits/PromotionCoupon';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
 import { EmptyState, ProductGrid } from '../components/ProductGrid';
-import { or404, pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/promotion-detail';
@@ -12,11 +14,7 @@ import styles from './promotion.module.css';
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const body = await or404(
-    serverApi(context).get(`/api/contents/promotion-detail/${params.id}`, {
-      page: pageParam(url),
-    }),
-  );
+  const body = await orNotFound(contentReads(context).promotion(params.id, pageParam(url)));
   // Not running: upcoming or ended (decided once here, so server and browser render the same).
   const p = body.promotion;
   const status: 'running' | 'upcoming' | 'ended' = p.is_running

@@ -2,14 +2,14 @@ import { promotionDatesText } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
-import { serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/promotion-list';
 import styles from './promotion.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const list = await serverApi(context).get('/api/contents/promotion-list');
+  const list = await contentReads(context).promotions();
   return { list: list.result, origin: new URL(request.url).origin };
 }
 

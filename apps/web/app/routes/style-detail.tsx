@@ -4,7 +4,8 @@ import { CodiCartButton } from '../catalog/CodiCartSheet';
 import { LikeButton } from '../components/LikeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGrid } from '../components/ProductGrid';
-import { or404, serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/style-detail';
@@ -12,7 +13,7 @@ import styles from './public.module.css';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
-  const style = await or404(serverApi(context).get(`/api/contents/style-detail/${params.id}`));
+  const style = await orNotFound(contentReads(context).style(params.id));
   return { style, origin: new URL(request.url).origin };
 }
 

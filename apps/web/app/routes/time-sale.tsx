@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { EmptyState } from '../components/ProductGrid';
-import { serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/time-sale';
 import styles from './time-sale.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const body = await serverApi(context).get('/api/contents/time-sale');
+  const body = await contentReads(context).timeSale();
   return { ...body, origin: new URL(request.url).origin };
 }
 
