@@ -1,16 +1,16 @@
 /**
  * The product page's detail (SPEC.md 'Product detail'; GET /api/products/detail/{id} and the
  * storefront's in-process read): the display with its product, brand and category, its active items
- * and the time-sale rows running for it, read in ONE statement run by `runHot` (on PostgreSQL a named
- * prepared statement: parsed once per connection, one round trip, no query building per page), beside
- * the running event coupons that can price it (eventCouponRules, live-prices.ts: the card price
+ * and the time-sale rows running for it, read in ONE fixed statement (hot-sql.ts `fixedStatement`:
+ * on PostgreSQL a named prepared statement built once, parsed once per connection, one round trip,
+ * no query building per page), beside the running event coupons that can price it (eventCouponRules, live-prices.ts: the card price
  * snapshot's, read at most once a second for every page and card). The live price fields are then
  * filled by the same rules as every card (`applyLiveDetail`: the time sale `timeSalesFromJson` picks,
  * the event coupon price, the almost-sold-out flag).
  */
 import { discountRate, type ProductDetail } from '@codiroom/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { runHot } from '../../db/hot-sql.ts';
+import { fixedStatement } from '../../db/hot-sql.ts';
 import { applyLiveDetail, eventCouponRules, type LiveSource, timeSalesFromJson } from './live-prices.ts';
 import { isSoldOut, productMissing, toItem } from './products.ts';
 import {
@@ -22,7 +22,7 @@ import {
   timeSaleItems,
   timeSales,
 } from './schema.ts';
-import { timeSaleRunning } from './time-sale.ts';
+import { timeSaleRunningAt } from './time-sale.ts';
 
 /** The display row as the statement's json object (snake_case keys, timestamps as JSON text). */
 type DetailRow = {
@@ -64,8 +64,11 @@ const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
 /** A timestamptz as JSON text (`2026-12-02T05:00:00.123456+00:00`) → the API's ISO form, or null. */
 const isoOf = (v: string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-/** One statement: `detail` (json object or no row), `items` and `sales` (json arrays). Fixed text. */
-function detailStatement(id: number, now: Date) {
+/**
+ * One statement: `detail` (json object or no row), `items` and `sales` (json arrays). A fixed text
+ * built once (hot-sql.ts fixedStatement): most first visits of a product page read it.
+ */
+const detailStatement = fixedStatement<{ id: number; at: string }>((v) => {
   const d = productDisplays;
   return sql`select json_build_object(
       'id', ${d.id}, 'product_id', ${d.product_id}, 'name', ${d.name}, 'product_type', ${d.product_type},
@@ -96,21 +99,21 @@ function detailStatement(id: number, now: Date) {
           'sale_price', ${timeSaleItems.sale_price}, 'stock_limit', ${timeSaleItems.stock_limit},
           'sold_count', ${timeSaleItems.sold_count}, 'ends_at', ${timeSales.ends_at}))
       from ${timeSaleItems} inner join ${timeSales} on ${timeSales.id} = ${timeSaleItems.time_sale_id}
-      where ${timeSaleItems.product_display_id} = ${d.id} and ${timeSaleRunning(now)}
+      where ${timeSaleItems.product_display_id} = ${d.id} and ${timeSaleRunningAt(sql`${v('at')}::timestamptz`)}
     ), '[]'::json) as sales
     from ${d}
     inner join ${products} on ${products.id} = ${d.product_id}
     inner join ${brands} on ${brands.id} = ${d.brand_id}
     inner join ${categories} on ${categories.id} = ${d.category_id}
-    where ${d.id} = ${id} and ${d.is_active} = true
+    where ${d.id} = ${v('id')}::int and ${d.is_active} = true
     limit 1`;
-}
+});
 
 /** The detail of an active display at `now`, with its live prices; 404 (상품이 없습니다.) otherwise. */
 export async function productDetailAt(src: LiveSource, now: Date, id: number | null): Promise<ProductDetail> {
   if (id === null) throw productMissing();
   const [[row], rules] = await Promise.all([
-    runHot(src.db)(detailStatement(id, now)),
+    detailStatement(src.db, { id, at: now.toISOString() }),
     eventCouponRules(src, now, [id]),
   ]);
   if (!row) throw productMissing();
