@@ -393,6 +393,21 @@ export async function draftCuration(
 }
 
 /**
+ * The member's drafts no curator touched, published now as publishDue would publish them once
+ * CURATION_PUBLISH_DELAY_MIN had passed (the dev helper POST /api/dev/curations/publish-untouched,
+ * for journeys that see the engine's curation alone). Answers how many were published.
+ */
+export async function publishUntouchedNow(ctx: AppContext, userId: number): Promise<number> {
+  await ctx.db
+    .update(curations)
+    .set({ publish_at: ctx.clock.now() })
+    .where(
+      and(eq(curations.user_id, userId), eq(curations.status, 'DRAFT'), isNull(curations.curator_touched_at)),
+    );
+  return publishDue(ctx, userId);
+}
+
+/**
  * Publishes the drafts whose time has come (one member's, or everyone's): DONE, delivered, unviewed.
  * A draft a curator touched waits CURATION_PUBLISH_DELAY_MIN after their last touch (they are
  * working on it; they publish it themselves), then goes out as it stands.

@@ -7,12 +7,16 @@
  * POST /api/dev/push-devices — registers an app push subscription for a member's uuid with the
  * dev push sink, as the push service would once the app's SDK logged in, so the app's permission
  * report (POST /api/users/app-push-permission) can be tried without a phone.
+ * POST /api/dev/curations/publish-untouched — publishes the calling member's drafts no curator
+ * touched now, as the publish job would after CURATION_PUBLISH_DELAY_MIN, so a journey sees what a
+ * member sees of a curation made by the engine alone.
  */
 import { ErrorBody, normalizeMobilePhone, SmsOutboxMessage } from '@codiroom/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { publishUntouchedNow } from '../curations/index.ts';
 import { DevOutbox, DevPushSink, pushSenderFor, smsSenderFor } from '../users/index.ts';
 
 export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -61,6 +65,24 @@ export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         throw notFound('The dev push sink is off: OneSignal is configured');
       sender.registerDevice(req.body.external_id, req.body.subscription_id);
       return { result: 'ok' as const };
+    },
+  );
+
+  app.post(
+    '/dev/curations/publish-untouched',
+    {
+      config: { access: 'token' },
+      schema: {
+        tags: ['development'],
+        summary:
+          "Publish the caller's curation drafts no curator touched, now, as the publish job would (not available in production)",
+        response: { 200: z.object({ published: z.number().int() }), 401: ErrorBody },
+      },
+    },
+    async (req) => {
+      const userId = req.principal.userId;
+      if (userId === null) throw new Error('token route without a member');
+      return { published: await publishUntouchedNow(ctx, userId) };
     },
   );
 };
