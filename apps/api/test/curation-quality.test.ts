@@ -145,7 +145,8 @@ async function check(q: Quiz, outfits: CuratedOutfit[], userId: number, f: Figur
       const avoided = avoidBroken(c, q.answers.avoid ?? []);
       if (avoided) flag('avoided', `${avoided}: ${label}`);
       if (q.answers.avoided_colors.includes(c.color_name)) flag('avoided_color', label);
-      if (c.style_tags.some((s) => q.answers.disliked_styles.includes(s))) flag('disliked_style', label);
+      if (c.style_tags.some((s) => (q.answers.disliked_styles as readonly string[]).includes(s)))
+        flag('disliked_style', label);
       if (!inSeason(c, q.at)) flag('out_of_season', label);
       if (pick.role === 'bag') continue;
       const type = SIZED_TYPE[pick.role];
