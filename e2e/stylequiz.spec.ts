@@ -202,3 +202,48 @@ test('guest: a style’s outfit → outfit detail → its product page lists the
   await popup.getByRole('link', { name: '퀴즈 시작' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('member: a curation no curator touched says AI on the waiting screen, the curation and the notification', async ({
+  page,
+}) => {
+  await signUpByPhone(page, '이자동', '01055550096');
+  const token = (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value;
+  const auth = { authorization: `Bearer ${token}` };
+  // The quiz through the API (the quiz screen has its own journey), with the answers of that one.
+  const quiz = await page.request.post('/api/v1/curations/style-quiz', {
+    headers: auth,
+    data: {
+      height: 175,
+      weight: 72,
+      sizes: { TOP: 'L' },
+      liked_styles: ['미니멀', '비즈니스캐주얼'],
+      disliked_styles: ['스트릿'],
+      liked_colors: ['네이비'],
+      avoided_colors: ['핑크'],
+      budget_max: 100_000,
+      occasions: ['office'],
+    },
+  });
+  expect(quiz.status()).toBe(200);
+  expect((await quiz.json()).curation_unfilled).not.toBe(true);
+
+  // Drafted, not yet published: the screen says the AI is choosing, and a stylist only may refine.
+  await page.goto('/curation');
+  await expect(page.getByTestId('curation-preparing')).toContainText('AI가 코디를 고르고 있어요');
+
+  // Published as the job publishes a draft nobody touched once its delay has passed (a dev helper).
+  const published = await page.request.post('/api/dev/curations/publish-untouched', { headers: auth });
+  expect(published.status()).toBe(200);
+  expect((await published.json()).published).toBe(1);
+
+  await page.goto('/curation');
+  await expect(page.getByTestId('outfit').first()).toBeVisible();
+  await expect(page.getByTestId('curation-byline')).toHaveText('AI가 고른 코디');
+  await expect(page.getByText(/스타일리스트가 (다듬|고른)/)).toHaveCount(0);
+
+  // The notification says the same; none names a stylist.
+  await page.goto('/mypage/notifications');
+  const notes = page.getByTestId('notification');
+  await expect(notes.filter({ hasText: 'AI가 퀴즈 답변으로 고른 코디를 확인해 보세요.' })).toHaveCount(1);
+  await expect(notes.filter({ hasText: '스타일리스트' })).toHaveCount(0);
+});

@@ -425,3 +425,36 @@ describe('a member’s read and a long waiting list', () => {
     }
   });
 });
+
+describe('the dev helper that publishes untouched drafts now (POST /api/dev/curations/publish-untouched)', () => {
+  it("publishes the caller's untouched draft as the job would, never a touched one", async () => {
+    nextDay();
+    // Two quizzes: the day's capacity (CURATION_DAILY_CAPACITY) drafts both.
+    const [a, b] = [await member(), await member()];
+    for (const m of [a, b]) await quiz(m);
+    // b's draft was touched by a curator: only the publish delay after the touch may publish it.
+    await t.ctx.db
+      .update(curations)
+      .set({ curator_touched_at: clock.now() })
+      .where(and(eq(curations.user_id, b.id), eq(curations.status, 'DRAFT')));
+    const url = '/api/dev/curations/publish-untouched';
+    expect((await call(t.app, 'POST', url, {})).status).toBe(401);
+    const first = await call(t.app, 'POST', url, await a.h());
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ published: 1 });
+    expect((await call(t.app, 'POST', url, await a.h())).body).toEqual({ published: 0 });
+    expect((await call(t.app, 'POST', url, await b.h())).body).toEqual({ published: 0 });
+    const statuses = async (id: number) =>
+      (await t.ctx.db.select({ s: curations.status }).from(curations).where(eq(curations.user_id, id))).map(
+        (r) => r.s,
+      );
+    expect(await statuses(a.id)).toEqual(['DONE']);
+    expect(await statuses(b.id)).toEqual(['DRAFT']);
+    // What the member sees: the engine's curation, said to be the AI's.
+    const info = (await get(a, '/api/curations/curation-info')).body as {
+      curator_name: string | null;
+      touched_by_curator: boolean;
+    };
+    expect(curationByline(info)).toBe('AI가 고른 코디');
+  });
+});
