@@ -9,7 +9,7 @@ import styles from './admin.module.css';
 import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, useAdminAction } from './feedback';
-import { kst } from './format';
+import { kst, kstInstant } from './format';
 
 type Promotion = {
   id: number;
@@ -97,8 +97,8 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             promotion_type: s('promotion_type'),
             benefit_label: s('benefit_label') || null,
             coupon_policy_id: s('coupon') ? Number(s('coupon')) : null,
-            starts_at: s('starts_at') ? `${s('starts_at')}:00+09:00` : '',
-            ends_at: s('ends_at') ? `${s('ends_at')}:00+09:00` : '',
+            starts_at: kstInstant(s('starts_at')) ?? '',
+            ends_at: kstInstant(s('ends_at')) ?? '',
             product_display_ids: ids(s('products')),
           });
           if (!body.success) {

@@ -10,7 +10,7 @@ import styles from './admin.module.css';
 import { adminApi } from './api';
 import { DataTable } from './DataTable';
 import { CreateForm, useAdminAction } from './feedback';
-import { kst } from './format';
+import { kst, kstInstant } from './format';
 
 // HIDDEN: running, but the shop shows another sale (the shop's rule, shownTimeSale in packages/shared).
 const STATE = {
@@ -96,8 +96,8 @@ export default function AdminTimeSales({ loaderData }: Route.ComponentProps) {
         onSubmit={(s) => {
           const body = TimeSaleInput.safeParse({
             title: s('title'),
-            starts_at: s('starts_at') ? `${s('starts_at')}:00+09:00` : '',
-            ends_at: s('ends_at') ? `${s('ends_at')}:00+09:00` : '',
+            starts_at: kstInstant(s('starts_at')) ?? '',
+            ends_at: kstInstant(s('ends_at')) ?? '',
             items: parseItems(s('items')),
           });
           if (!body.success) {

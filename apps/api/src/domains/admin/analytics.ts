@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { kstDaySql } from '../../platform/kst-day.ts';
 
 export type FunnelCounts = { viewed: number; carted: number; ordered: number };
 export type FunnelStep = { step: 'product_view' | 'cart' | 'order'; visitors: number; rate: number };
@@ -29,7 +30,7 @@ export async function analyticsSummary(ctx: AppContext, from: Date, to: Date) {
   const visitor = sql`coalesce('u' || e.user_id::text, 'g' || e.guest_id, 's' || e.session_id)`;
   const [byDay, pages, sections, funnel, devices] = await Promise.all([
     ctx.db.execute<{ day: string; views: number }>(sql`
-      select to_char((e.created_at at time zone 'Asia/Seoul')::date, 'YYYY-MM-DD') as day, count(*)::int as views
+      select ${kstDaySql(sql`e.created_at`)} as day, count(*)::int as views
       from event_logs e where e.kind = 'PAGE' and e.created_at >= ${f} and e.created_at <= ${t}
       group by 1`),
     ctx.db.execute<{ name: string; views: number; visitors: number }>(sql`
