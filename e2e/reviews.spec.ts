@@ -100,6 +100,12 @@ test('member: buys, receives, writes a review with a photo and a size review, se
       .getByRole('button', { name: '잘 맞아요' })
       .click();
   }
+  // Height and weight (no 내 사이즈 yet, so empty): the review then counts for bodies like this one.
+  await expect(review.getByLabel('키 (cm)')).toHaveValue('');
+  await review.getByLabel('키 (cm)').fill('250');
+  await expect(review.getByRole('alert')).toContainText('키는 140~210cm');
+  await review.getByLabel('키 (cm)').fill('176');
+  await review.getByLabel('몸무게 (kg)').fill('74');
   const text = '어깨와 가슴이 딱 맞고 기장도 적당해요. 출근할 때 자주 입을 것 같아요.';
   await review.getByLabel('후기 내용').fill(text);
   const photo = await sharp({ create: { width: 80, height: 100, channels: 3, background: '#334455' } })
@@ -115,6 +121,7 @@ test('member: buys, receives, writes a review with a photo and a size review, se
   const mine = page.getByTestId('review').first();
   await expect(mine).toContainText(text);
   await expect(mine).toContainText('김**');
+  await expect(mine).toContainText('176cm');
   await expect(mine.getByRole('img', { name: '후기 사진' })).toBeVisible();
 
   // And the credit is in the point history: photo review plus the complete size review.

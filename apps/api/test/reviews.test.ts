@@ -18,6 +18,7 @@ import {
   reviewPhotos,
   reviews,
   sizeMeasurements,
+  sizeReviews,
   userSizeInfo,
 } from '../src/db/schema.ts';
 import { mutableClock } from './auth-helpers.ts';
@@ -102,6 +103,59 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t?.close());
+
+describe("the reviewer's height and weight (the review form asks them)", () => {
+  it('are kept on the review and the size review when given, else the size info; out of range is a 400', async () => {
+    // No size info: without the form's answer the review would show only "L 구매".
+    const m = await createMember(t.ctx);
+    const itemId = await boughtItem(m.user.id, shop.l, 'L');
+    const bad = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: '핏이 깔끔하고 원단이 두툼해서 좋아요.',
+      height: 300,
+    });
+    expect(bad.status).toBe(400);
+    const r = await call(t.app, 'POST', '/api/reviews/review', m.headers, {
+      order_item_id: itemId,
+      rating: 5,
+      content: '핏이 깔끔하고 원단이 두툼해서 좋아요.',
+      size_feel: 'FIT',
+      height: 178,
+      weight: 76,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const [row] = await t.ctx.db.select().from(reviews).where(eq(reviews.order_item_id, itemId));
+    expect({ height: row?.height, weight: row?.weight }).toEqual({ height: 178, weight: 76 });
+    const size = await call(t.app, 'POST', '/api/reviews/size-review', m.headers, {
+      order_item_id: itemId,
+      fit: 'FIT',
+      height: 178,
+      weight: 76,
+    });
+    expect(size.status, JSON.stringify(size.body)).toBe(201);
+    const [sr] = await t.ctx.db.select().from(sizeReviews).where(eq(sizeReviews.order_item_id, itemId));
+    expect({ height: sr?.height, weight: sr?.weight }).toEqual({ height: 178, weight: 76 });
+    // A correction on edit; a field left out stays as it was.
+    const edit = await call(t.app, 'PUT', `/api/reviews/review/${row?.id}`, m.headers, { weight: 74 });
+    expect(edit.status).toBe(200);
+    const [after] = await t.ctx.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.id, row?.id as number));
+    expect({ height: after?.height, weight: after?.weight }).toEqual({ height: 178, weight: 74 });
+    const sizeEdit = await call(t.app, 'PUT', '/api/reviews/size-review', m.headers, {
+      id: sr?.id,
+      height: 177,
+    });
+    expect(sizeEdit.status).toBe(200);
+    const [srAfter] = await t.ctx.db
+      .select()
+      .from(sizeReviews)
+      .where(eq(sizeReviews.id, sr?.id as number));
+    expect({ height: srAfter?.height, weight: srAfter?.weight }).toEqual({ height: 177, weight: 76 });
+  });
+});
 
 describe('writing a review', () => {
   it('from one’s own delivered item, once; credit paid once and topped up by a complete size review', async () => {

@@ -134,12 +134,23 @@ export const ReviewPhotoStripBody = z.object({
 });
 export type ReviewPhotoStripBody = z.infer<typeof ReviewPhotoStripBody>;
 
+/**
+ * The reviewer's height and weight as the review form asks them (prefilled from 내 사이즈): kept on
+ * the review, so it counts for bodies like the reviewer's (나와 비슷한 체형, the size model).
+ * Either may be left out; without them the member's size info at writing is kept.
+ */
+const ReviewerBody = {
+  height: z.number().int().min(BODY_LIMITS.height.min).max(BODY_LIMITS.height.max).optional(),
+  weight: z.number().int().min(BODY_LIMITS.weight.min).max(BODY_LIMITS.weight.max).optional(),
+};
+
 export const ReviewRequest = z
   .object({
     order_item_id: OrderItemId,
     rating: Rating,
     content: ContentText,
     size_feel: SizeFeelEnum.optional(),
+    ...ReviewerBody,
   })
   .strict();
 export type ReviewRequest = z.infer<typeof ReviewRequest>;
@@ -149,6 +160,7 @@ export const ReviewUpdateRequest = z
     rating: Rating.optional(),
     content: ContentText.optional(),
     size_feel: SizeFeelEnum.nullable().optional(),
+    ...ReviewerBody,
   })
   .strict();
 export type ReviewUpdateRequest = z.infer<typeof ReviewUpdateRequest>;
@@ -185,7 +197,7 @@ const AreaFields = {
 };
 
 export const SizeReviewRequest = z
-  .object({ order_item_id: OrderItemId, fit: SizeFeelEnum, ...AreaFields })
+  .object({ order_item_id: OrderItemId, fit: SizeFeelEnum, ...AreaFields, ...ReviewerBody })
   .strict();
 export type SizeReviewRequest = z.infer<typeof SizeReviewRequest>;
 export const SizeReviewUpdateRequest = z
@@ -193,6 +205,7 @@ export const SizeReviewUpdateRequest = z
     id: z.number().int().min(1).max(2_147_483_647),
     fit: SizeFeelEnum.optional(),
     ...AreaFields,
+    ...ReviewerBody,
   })
   .strict();
 export type SizeReviewUpdateRequest = z.infer<typeof SizeReviewUpdateRequest>;

@@ -1,6 +1,7 @@
 /**
  * /mypage/reviews/write/:orderItemId and /mypage/reviews/edit/:reviewId: the review form — rating,
- * size feel, text, up to five photos, and the size review (how it fits at chest, waist, length,
+ * size feel, the reviewer's height and weight (prefilled from 내 사이즈, so the review counts for
+ * bodies like theirs), text, up to five photos, and the size review (how it fits at chest, waist, length,
  * shoulder, sleeve, thigh as the product type has them). Saving writes the review, then the photos
  * (multipart), then the size review, and opens the product page with the review first.
  */
@@ -21,6 +22,7 @@ import { memberHeader } from '../lib/member-header';
 import { LoadingNote } from '../lib/route-data';
 import { useMutation } from '../lib/use-mutation';
 import { FEEL_LABEL } from '../reviews/ReviewParts';
+import { type ReviewerBody, reviewerBody } from '../reviews/reviewer-body';
 import styles from '../reviews/reviews.module.css';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/mypage-review-write';
@@ -44,6 +46,8 @@ type Target = {
   sizeName: string;
   review: ReviewDetail | null;
   sizeReview: SizeReviewItem | null;
+  /** The height and weight to prefill: the review's own, else 내 사이즈's. */
+  body: { height: number | null; weight: number | null };
 };
 
 /**
@@ -61,9 +65,10 @@ export function meta(_: Route.MetaArgs) {
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<Target> {
   const api = browserApi();
   const init = { signal: request.signal };
-  const [items, sizeReviews] = await Promise.all([
+  const [items, sizeReviews, sizeInfo] = await Promise.all([
     api.get('/api/reviews/reviews-to-write', undefined, init),
     api.get('/api/reviews/size-review-list', undefined, init),
+    api.get('/api/users/user-size-info', undefined, init).catch(() => null),
   ]);
   let review: ReviewDetail | null = null;
   let orderItemId: number;
@@ -89,6 +94,10 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs):
     sizeName: item.size_name,
     review,
     sizeReview: sizeReviews.result.find((s) => s.order_item_id === orderItemId) ?? null,
+    body: {
+      height: review?.height ?? sizeInfo?.height ?? null,
+      weight: review?.weight ?? sizeInfo?.weight ?? null,
+    },
   };
 }
 
@@ -129,6 +138,7 @@ type SaveInput = {
   feel: SizeFeel | null;
   areas: Partial<Record<SizeReviewArea, SizeFeel>>;
   files: File[];
+  body: ReviewerBody;
 };
 
 export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
@@ -147,13 +157,21 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
     return out;
   });
   const [files, setFiles] = useState<File[]>([]);
+  const [height, setHeight] = useState(t.body.height === null ? '' : String(t.body.height));
+  const [weight, setWeight] = useState(t.body.weight === null ? '' : String(t.body.weight));
+  const reviewer = reviewerBody(height, weight);
   const havePhotos = t.review?.photos.length ?? 0;
   const areaList = SIZE_REVIEW_AREAS_BY_TYPE[t.productType] ?? [];
 
   const save = useMutation(
     async (v: SaveInput) => {
       const api = browserApi();
-      const body = { rating: v.rating, content: v.content.trim(), ...(v.feel ? { size_feel: v.feel } : {}) };
+      const body = {
+        rating: v.rating,
+        content: v.content.trim(),
+        ...(v.feel ? { size_feel: v.feel } : {}),
+        ...v.body,
+      };
       const saved = t.review
         ? await api.request('PUT', `/api/reviews/review/${t.review.id}`, { body })
         : await api.request('POST', '/api/reviews/review', {
@@ -173,10 +191,10 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
       if (v.feel) {
         const size = t.sizeReview
           ? await api.request('PUT', '/api/reviews/size-review', {
-              body: { id: t.sizeReview.id, fit: v.feel, ...v.areas },
+              body: { id: t.sizeReview.id, fit: v.feel, ...v.areas, ...v.body },
             })
           : await api.request('POST', '/api/reviews/size-review', {
-              body: { order_item_id: t.orderItemId, fit: v.feel, ...v.areas },
+              body: { order_item_id: t.orderItemId, fit: v.feel, ...v.areas, ...v.body },
             });
         if (!size.ok) return size;
       }
@@ -191,12 +209,12 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
   );
 
   const textOk = [...content.trim()].length >= REVIEW_TEXT.min;
-  const ready = rating > 0 && textOk && !save.pending;
+  const ready = rating > 0 && textOk && 'body' in reviewer && !save.pending;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!ready) return;
-    void save.run({ rating, content, feel, areas, files });
+    if (!ready || !('body' in reviewer)) return;
+    void save.run({ rating, content, feel, areas, files, body: reviewer.body });
   }
 
   return (
@@ -236,6 +254,34 @@ export default function ReviewWrite({ loaderData: t }: Route.ComponentProps) {
               onChange={(v) => setAreas((cur) => ({ ...cur, [a]: v }))}
             />
           ))}
+        <fieldset className={styles.bodyInput}>
+          <legend>내 체형 (비슷한 체형의 후기로 보여요)</legend>
+          <label>
+            키 (cm)
+            <input
+              name="height"
+              inputMode="numeric"
+              value={height}
+              onChange={(e) => setHeight(e.target.value)}
+              placeholder="175"
+            />
+          </label>
+          <label>
+            몸무게 (kg)
+            <input
+              name="weight"
+              inputMode="numeric"
+              value={weight}
+              onChange={(e) => setWeight(e.target.value)}
+              placeholder="72"
+            />
+          </label>
+          {'error' in reviewer && (
+            <span className={page.error} role="alert">
+              {reviewer.error}
+            </span>
+          )}
+        </fieldset>
         <label>
           후기 내용
           <textarea

@@ -103,8 +103,9 @@ export async function createSizeReview(ctx: AppContext, userId: number, input: S
           size_name: item.size_name,
           fit: input.fit,
           ...areaValues(input),
-          height: body.height,
-          weight: body.weight,
+          // The body the form gave, else the member's size info (ReviewerBody).
+          height: input.height ?? body.height,
+          weight: input.weight ?? body.weight,
           created_at: now,
           updated_at: now,
         })
@@ -135,7 +136,13 @@ export async function updateSizeReview(ctx: AppContext, userId: number, input: S
     if (row.user_id !== userId) throw forbidden('내가 쓴 사이즈 후기만 고칠 수 있어요.');
     await tx
       .update(sizeReviews)
-      .set({ ...(input.fit ? { fit: input.fit } : {}), ...areaValues(input), updated_at: now })
+      .set({
+        ...(input.fit ? { fit: input.fit } : {}),
+        ...areaValues(input),
+        height: input.height ?? row.height,
+        weight: input.weight ?? row.weight,
+        updated_at: now,
+      })
       .where(eq(sizeReviews.id, row.id));
     await settleReviewOf(tx, ctx, userId, row.order_item_id, now);
     await outdateDocuments(tx, 'reviews.changed');

@@ -129,6 +129,8 @@ async function insertReview(
     content: string;
     size_feel: 'SMALL' | 'FIT' | 'LARGE' | null;
     is_quick: boolean;
+    height?: number | undefined;
+    weight?: number | undefined;
   },
 ): Promise<{ id: number; credit: number }> {
   const now = ctx.clock.now();
@@ -147,8 +149,9 @@ async function insertReview(
           content: input.content,
           size_feel: input.size_feel,
           size_name: item.size_name,
-          height: body.height,
-          weight: body.weight,
+          // The body the form gave, else the member's size info (ReviewerBody).
+          height: input.height ?? body.height,
+          weight: input.weight ?? body.weight,
           is_quick: input.is_quick,
           created_at: now,
         })
@@ -208,6 +211,8 @@ export async function updateReview(
         content,
         is_quick: row.is_quick && input.content === undefined,
         size_feel: input.size_feel !== undefined ? input.size_feel : row.size_feel,
+        height: input.height ?? row.height,
+        weight: input.weight ?? row.weight,
         updated_at: now,
       })
       .where(eq(reviews.id, row.id));
