@@ -6,8 +6,8 @@
  * start; a member's feed checks the token as the route does; a search counts its shopper in the
  * realtime keywords as the route does.
  */
-import { type Clock, trendKeywordOf } from '@codiroom/shared';
-import { asc, eq } from 'drizzle-orm';
+import { type Clock, REVIEW_SORTS, trendKeywordOf } from '@codiroom/shared';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, likes, productDisplays, themes, timeSaleItems, timeSales } from '../src/db/schema.ts';
 import { seed } from '../src/demo/seed.ts';
@@ -538,5 +538,56 @@ describe('the editorial pages: time sale, magazine, styles, promotions, an outfi
         await expect(read()).rejects.toMatchObject({ statusCode: 404, detail: res.body.detail });
       }
     }
+  });
+});
+
+describe('the reviews page', () => {
+  it('the list by each sort and filter, the photo strip, a review and the card are the route answers', async () => {
+    const [d] = await t.ctx.db
+      .select({ id: productDisplays.id, reviews: productDisplays.review_count })
+      .from(productDisplays)
+      .orderBy(desc(productDisplays.review_count))
+      .limit(1);
+    const id = String(d!.id);
+    const r = reads().reviews;
+    for (const sort of REVIEW_SORTS) {
+      const q = new URLSearchParams({ page: '1', count: '10' });
+      await expectSame(
+        await r.list(id, sort, { page: 1, count: 10 }),
+        `/api/reviews/product-reviews/${id}/${sort}?${q}`,
+      );
+    }
+    const filtered = { page: 1, count: 10, height_min: 170, height_max: 180, weight_min: 60, weight_max: 80 };
+    const fq = new URLSearchParams(
+      Object.fromEntries(Object.entries(filtered).map(([k, v]) => [k, String(v)])),
+    );
+    await expectSame(await r.list(id, 'best', filtered), `/api/reviews/product-reviews/${id}/best?${fq}`);
+    await expectSame(await r.photos(id, 12), `/api/reviews/product-review-photo/${id}?count=12`);
+    const list = await r.list(id, 'newest', { page: 1, count: 10 });
+    expect(list.result.length).toBeGreaterThan(0);
+    const review = list.result[0]!;
+    await expectSame(await r.review(review.id), `/api/reviews/review-detail/${review.id}`);
+    const cards = (await api(`/api/products/product-display-list?product_display_list=${id}`)).body;
+    expect(await r.card(id)).toEqual(cards.result[0]);
+  });
+
+  it("a missing product or review is the route's 404, a refused query its 400", async () => {
+    const r = reads().reviews;
+    const res = await api('/api/reviews/product-reviews/999999999/best');
+    expect(res.status).toBe(404);
+    await expect(r.list('999999999', 'best', {})).rejects.toMatchObject({
+      statusCode: 404,
+      detail: res.body.detail,
+    });
+    const missing = await api('/api/reviews/review-detail/999999999');
+    expect(missing.status).toBe(404);
+    await expect(r.review(999_999_999)).rejects.toMatchObject({
+      statusCode: 404,
+      detail: missing.body.detail,
+    });
+    const [d] = await t.ctx.db.select({ id: productDisplays.id }).from(productDisplays).limit(1);
+    expect((await api(`/api/reviews/product-reviews/${d!.id}/best?count=500`)).status).toBe(400);
+    await expect(r.list(String(d!.id), 'best', { count: 500 })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await r.card('999999999')).toBeNull();
   });
 });

@@ -28,7 +28,14 @@ import type {
   ThemeBody,
   TimeSaleBody,
 } from './catalog-schemas.ts';
-import type { HomeFeed, WebStatusBody } from './schemas.ts';
+import type { ReviewSort } from './review-lists.ts';
+import type {
+  ReviewDetail,
+  ReviewListBody,
+  ReviewListQuery,
+  ReviewPhotoStripBody,
+} from './review-schemas.ts';
+import type { HomeFeed, ProductCard, WebStatusBody } from './schemas.ts';
 import type {
   AvailableTypesBody,
   BrandSearchBody,
@@ -180,4 +187,27 @@ export interface ContentReads {
   promotion(id: string, page: number): Promise<PromotionDetailBody>;
   /** GET /api/curations/codi-detail/{id} */
   codi(id: string): Promise<CodiSet>;
+}
+
+/** The query of GET /api/reviews/product-reviews/{id}/{sort} as the reviews page sends it. */
+export interface ReviewListInput {
+  page?: number;
+  count?: number;
+  height_min?: number;
+  height_max?: number;
+  weight_min?: number;
+  weight_max?: number;
+  size?: string;
+}
+
+/** The reviews page's reads (/cloth_review/{id}), as a guest. */
+export interface ReviewPageReads {
+  /** GET /api/reviews/product-reviews/{id}/{sort}?… (a query the route refuses is its 400) */
+  list(id: string, sort: ReviewSort, query: ReviewListInput): Promise<ReviewListBody>;
+  /** GET /api/reviews/product-review-photo/{id}?count= */
+  photos(id: string, count: number): Promise<ReviewPhotoStripBody>;
+  /** GET /api/reviews/review-detail/{id} */
+  review(id: number): Promise<ReviewDetail>;
+  /** GET /api/products/product-display-list?product_display_list={id}: its card, or null */
+  card(id: string): Promise<ProductCard | null>;
 }

@@ -23,6 +23,7 @@ import type {
   HomeReads,
   ListingReads,
   RankingReads,
+  ReviewPageReads,
   SearchReads,
   SiteReads,
   VisitorReads,
@@ -60,4 +61,5 @@ export interface StorefrontReads {
   brand: BrandReads;
   search: SearchReads;
   content: ContentReads;
+  reviews: ReviewPageReads;
 }

@@ -58,6 +58,7 @@ import { contentReads } from './reads-content.ts';
 import { homeReads } from './reads-home.ts';
 import { listingReads } from './reads-listing.ts';
 import { rankingReads } from './reads-ranking.ts';
+import { reviewPageReads } from './reads-reviews.ts';
 import { searchReads } from './reads-search.ts';
 import { siteReads, visitorReads } from './reads-site.ts';
 
@@ -209,5 +210,6 @@ export function storefrontReads(
     brand: brandReads(ctx),
     search: searchReads(ctx, clientAddress),
     content: contentReads(ctx),
+    reviews: reviewPageReads(ctx),
   };
 }

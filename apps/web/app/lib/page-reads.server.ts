@@ -13,6 +13,7 @@ import {
   type HomeReads,
   type ListingReads,
   type RankingReads,
+  type ReviewPageReads,
   type SearchReads,
   type SiteReads,
   type VisitorReads,
@@ -126,5 +127,18 @@ export function contentReads(context: AppLoadContext | undefined): ContentReads 
     promotions: () => api.get('/api/contents/promotion-list'),
     promotion: (id, page) => api.get(`/api/contents/promotion-detail/${id}`, { page }),
     codi: (id) => api.get(`/api/curations/codi-detail/${id}`),
+  };
+}
+
+/** The reviews page's reads for this request (as a guest, as its loader always asked). */
+export function reviewPageReads(context: AppLoadContext | undefined): ReviewPageReads {
+  if (context?.reads?.reviews) return context.reads.reviews;
+  const api = serverApi(context);
+  return {
+    list: (id, sort, query) => api.get(`/api/reviews/product-reviews/${id}/${sort}`, { ...query }),
+    photos: (id, count) => api.get(`/api/reviews/product-review-photo/${id}`, { count }),
+    review: (id) => api.get(`/api/reviews/review-detail/${id}`),
+    card: async (id) =>
+      (await api.get('/api/products/product-display-list', { product_display_list: id })).result[0] ?? null,
   };
 }

@@ -8,7 +8,9 @@ import { REVIEW_SORTS, type ReviewSort, SIMILAR_BODY } from '@codiroom/shared';
 import { Form, Link, useLocation } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Pager } from '../components/Pager';
-import { or404, pageParam, serverApi } from '../lib/api';
+import { pageParam } from '../lib/api';
+import { reviewPageReads } from '../lib/page-reads.server';
+import { orNotFound } from '../lib/reads.server';
 import { RouteErrorBoundary } from '../lib/route-data';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
 import styles from '../reviews/reviews.module.css';
@@ -55,22 +57,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           height_max: intOr(url.searchParams.get('height_max'), 140, 210),
         }),
   };
-  const api = serverApi(context);
+  // In process on the server (web/reads-reviews.ts), over HTTP otherwise.
+  const reads = reviewPageReads(context);
   const reviewId = intOr(url.searchParams.get('review'), 1, 999_999_999);
-  const [list, photos, cards, focused] = await Promise.all([
-    or404(api.get(`/api/reviews/product-reviews/${params.id}/${sort}`, query)),
-    api.get(`/api/reviews/product-review-photo/${params.id}`, { count: 12 }).catch(() => null),
-    api
-      .get('/api/products/product-display-list', { product_display_list: params.id })
-      .catch(() => ({ result: [] })),
-    reviewId ? api.get(`/api/reviews/review-detail/${reviewId}`).catch(() => null) : null,
+  const [list, photos, card, focused] = await Promise.all([
+    orNotFound(reads.list(params.id, sort, query)),
+    reads.photos(params.id, 12).catch(() => null),
+    reads.card(params.id).catch(() => null),
+    reviewId ? reads.review(reviewId).catch(() => null) : null,
   ]);
   return {
     id: Number(params.id),
     sort,
     list,
     photos,
-    product: cards.result[0] ?? null,
+    product: card,
     focused: focused && focused.product_display_id === Number(params.id) ? focused : null,
     body,
     similar,
