@@ -4,12 +4,12 @@
 # a worker of that image, PostgreSQL, Redis, the nginx of deploy/) with processes on this machine;
 # each time: /api/health 200, one page 200 with HTML, one member order through the API.
 # Needs root, mmdebstrap, buildah, podman, PostgreSQL 15+ binaries, redis-server, nginx (installs
-# nginx-light when missing). Ports SMOKE_PORT..SMOKE_PORT+40 (default 46000) on 127.0.0.1;
+# nginx-light when missing). Ports SMOKE_PORT..SMOKE_PORT+40 (default 26000) on 127.0.0.1;
 # SMOKE_CACHE keeps the Debian rootfs tarball between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-P=${SMOKE_PORT:-46000}
+P=${SMOKE_PORT:-26000}
 CACHE=${SMOKE_CACHE:-/tmp/codiroom-smoke-cache}
 WORK=$(mktemp -d /tmp/codiroom-smoke-XXXXXX)
 chmod 755 "$WORK"

@@ -11,8 +11,12 @@ import postgres from 'postgres';
 import { BENCH_ENV } from '../../bench/server.mjs';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
-/** The suite's ports: FAULTS_PORT_BASE (default 47000) + 432, 379, 100 and 1 upwards (.ci/run picks a free base). */
-const BASE = Number(process.env.FAULTS_PORT_BASE ?? 47000);
+/**
+ * The suite's ports: FAULTS_PORT_BASE (default 27000) + 432, 379, 100 and 1 upwards (.ci/run picks a
+ * free base). Below the kernel's ephemeral range (32768 and up): a client socket of the suite's own
+ * load can take an ephemeral port there, and a shop then started on it fails with EADDRINUSE.
+ */
+const BASE = Number(process.env.FAULTS_PORT_BASE ?? 27000);
 export const PORTS = { pg: BASE + 432, redis: BASE + 379, fake: BASE + 100, shop: BASE + 1 };
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
