@@ -174,9 +174,9 @@ describe("the storefront's in-process API calls", () => {
         for (const [env, request, expected] of cases) {
           const b = await build(env, true);
           // The page's own status depends on the data; what matters here is how its loaders called.
-          // The magazine list's loader calls the API (the home page's reads are in process).
+          // The category and brand search's loader calls the API (most pages read in process).
           await b.app.inject({
-            url: '/post',
+            url: '/category/search',
             remoteAddress: request.remoteAddress,
             headers: { 'x-forwarded-for': request.xff },
           });
