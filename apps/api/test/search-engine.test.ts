@@ -473,6 +473,9 @@ describe('in-memory replicas', () => {
     const q = analyseQuery('헤링본자켓');
     const titles = async () => (await memEngine.suggest(q, 10)).map((s) => s.keyword);
     expect(await titles()).not.toContain(title);
+    // A stamp check that the read above started, in flight across the write, would read the stamp
+    // before it and keep the old copy; the next read starts no check while one is under way.
+    await memEngine.settled();
     // Written as another node would: straight to the table, no generation change here.
     const [row] = await t.ctx.db
       .insert(D)
@@ -490,6 +493,7 @@ describe('in-memory replicas', () => {
     await titles(); // may still answer from the old copy; starts the stamp check
     await memEngine.settled();
     expect(await titles()).toContain(title);
+    await memEngine.settled();
     await t.ctx.db.delete(D).where(eq(D.id, row?.id ?? 0));
     await titles();
     await memEngine.settled();
