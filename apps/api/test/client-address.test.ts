@@ -174,9 +174,9 @@ describe("the storefront's in-process API calls", () => {
         for (const [env, request, expected] of cases) {
           const b = await build(env, true);
           // The page's own status depends on the data; what matters here is how its loaders called.
-          // The category and brand search's loader calls the API (most pages read in process).
+          // The development sign-in page's loader calls the API (every shop page reads in process).
           await b.app.inject({
-            url: '/category/search',
+            url: '/oauth/dev',
             remoteAddress: request.remoteAddress,
             headers: { 'x-forwarded-for': request.xff },
           });

@@ -380,6 +380,12 @@ describe('the brand page', () => {
     await expectSame(after, `/api/brands/${id}/contents?sort=price_desc`);
   });
 
+  it("every brand (the category page's brand search) is the route answer", async () => {
+    const all = await reads().brand.all();
+    expect(all.result.length).toBeGreaterThan(0);
+    await expectSame(all, '/api/brands/simple-brand-data');
+  });
+
   it("a missing brand is the route's 404, a refused query its 400", async () => {
     for (const id of ['999999999', '0', 'abc']) {
       for (const [read, url] of [
@@ -522,6 +528,14 @@ describe('the editorial pages: time sale, magazine, styles, promotions, an outfi
         `/api/contents/promotion-detail/${p.id}?page=1`,
       );
     }
+    // The sitemap's ids and, for a guest, today's style question.
+    const sitemap = await content.sitemapEntries();
+    expect(sitemap.products.length).toBeGreaterThan(0);
+    await expectSame(sitemap, '/api/contents/sitemap-entries');
+    const guest = guestIdOf(t.ctx, 'daily-quiz');
+    const quiz = await content.dailyQuiz(guest);
+    expect(quiz.answered).toBeNull();
+    await expectSame(quiz, '/api/curations/daily-quiz-today', { 'x-guest-user-id': guest });
   });
 
   it("a missing post, style, promotion or outfit is the route's 404", async () => {

@@ -56,6 +56,14 @@ async function expectParity(id: number, headers: Record<string, string> = {}) {
     [await r.bestReviews(id, 3), `/api/reviews/product-reviews/${id}/best?count=3`],
     [await r.reviewPhotos(id, 8), `/api/reviews/product-review-photo/${id}?count=8`],
     [await r.interestFreeNotice(), '/api/contents/interest-free-notice'],
+    [
+      await r.recommendedSize(id, { height: 175, weight: 72, fit: 'regular' }),
+      `/api/products/recommended-size/${id}?height=175&weight=72&fit=regular`,
+    ],
+    [
+      await r.recommendedSize(id, { height: 168, weight: 80 }),
+      `/api/products/recommended-size/${id}?height=168&weight=80`,
+    ],
   ];
   for (const [inProcess, url] of pairs) {
     const res = await api(url, headers);
@@ -122,6 +130,20 @@ describe('in-process reads answer what the API routes answer', () => {
       detail: res.body.detail,
     });
     await expect(reads().detail(0, null)).rejects.toMatchObject({ statusCode: 404 });
+    const size = await api(`/api/products/recommended-size/${missing}?height=175&weight=72`);
+    expect(size.status).toBe(404);
+    await expect(reads().recommendedSize(missing, { height: 175, weight: 72 })).rejects.toMatchObject({
+      statusCode: 404,
+      detail: size.body.detail,
+    });
+  });
+
+  it('a body the size route refuses is its 400', async () => {
+    const res = await api('/api/products/recommended-size/1?height=400&weight=72');
+    expect(res.status).toBe(400);
+    await expect(reads().recommendedSize(1, { height: 400, weight: 72 })).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 
   it('the detail read counts the guest as a live viewer, as the route does', async () => {

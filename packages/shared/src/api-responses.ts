@@ -187,8 +187,10 @@ export const DailyQuizBody = z.object({
   quiz_date: z.string(),
   question: z.string(),
   options: z.array(z.object({ key: z.string(), label: z.string(), image_url: z.string().nullable() })),
+  /** The member's answer today (null for guests and members who have not answered). */
   answered: z.string().nullable(),
 });
+export type DailyQuizBody = z.infer<typeof DailyQuizBody>;
 /** POST /api/curations/daily-quiz-today. */
 export const DailyQuizAnswerBody = z.object({
   id: Int,

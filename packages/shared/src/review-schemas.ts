@@ -128,6 +128,9 @@ export const ReviewListBody = z.object({
 });
 export type ReviewListBody = z.infer<typeof ReviewListBody>;
 
+/** GET /api/reviews/product-review-photo/{id}: how many photos (the strip shows 3). */
+export const ReviewPhotoStripQuery = z.object({ count: z.coerce.number().int().min(1).max(50).default(3) });
+
 export const ReviewPhotoStripBody = z.object({
   total_count: Int,
   result: z.array(z.object({ review_id: Int, image_url: z.string() })),

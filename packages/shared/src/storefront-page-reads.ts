@@ -8,10 +8,13 @@
  * that names its caller (a member's home feed, with the member's access token, checked as the
  * route's access guard checks it).
  */
+
+import type { DailyQuizBody } from './api-responses.ts';
 import type {
   BannerListBody,
   BrandContentsBody,
   BrandFiltersBody,
+  BrandListBody,
   BrandRankingBody,
   CategoryFiltersBody,
   CategoryListingBody,
@@ -23,6 +26,7 @@ import type {
   PromotionDetailBody,
   PromotionListBody,
   RankingPageBody,
+  SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
   ThemeBody,
@@ -133,6 +137,8 @@ export interface BrandReads {
   filters(id: string): Promise<BrandFiltersBody>;
   /** GET /api/brands/{id}/contents?… (a query the route refuses is its 400) */
   contents(id: string, query: BrandContentsQuery): Promise<BrandContentsBody>;
+  /** GET /api/brands/simple-brand-data (every brand, in Korean name order) */
+  all(): Promise<BrandListBody>;
 }
 
 /** The query of GET /api/v1/search/product as the search loader sends it (query-string values). */
@@ -187,6 +193,13 @@ export interface ContentReads {
   promotion(id: string, page: number): Promise<PromotionDetailBody>;
   /** GET /api/curations/codi-detail/{id} */
   codi(id: string): Promise<CodiSet>;
+  /** GET /api/contents/sitemap-entries */
+  sitemapEntries(): Promise<SitemapEntriesBody>;
+  /**
+   * GET /api/curations/daily-quiz-today for a guest (no answer of their own); the route's access
+   * wants an issued guest id, which the caller has vouched for.
+   */
+  dailyQuiz(guestId: string): Promise<DailyQuizBody>;
 }
 
 /** The query of GET /api/reviews/product-reviews/{id}/{sort} as the reviews page sends it. */

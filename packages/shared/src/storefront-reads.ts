@@ -15,8 +15,9 @@ import type {
   ShippingInfoBody,
   SizeGradingBody,
 } from './catalog-schemas.ts';
-import type { ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
+import type { RecommendedSizeBody, ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
 import type { InterestFreeNoticeBody } from './site-content.ts';
+import type { FitPreference } from './sizing.ts';
 import type {
   BrandReads,
   ContentReads,
@@ -48,6 +49,14 @@ export interface ProductPageReads {
   reviewPhotos(id: number, count: number): Promise<ReviewPhotoStripBody>;
   /** GET /api/contents/interest-free-notice */
   interestFreeNotice(): Promise<InterestFreeNoticeBody>;
+  /**
+   * GET /api/products/recommended-size/{id}?height=&weight=&fit= (anonymous: the body is the one
+   * the shopper gave the size recommendation, never a member's size info).
+   */
+  recommendedSize(
+    id: number,
+    body: { height: number; weight: number; fit?: FitPreference },
+  ): Promise<RecommendedSizeBody>;
 }
 
 export interface StorefrontReads {

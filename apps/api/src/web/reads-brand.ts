@@ -5,8 +5,8 @@
  * answers validated by the routes' response schemas. As on the routes, the facets are cached by the
  * function itself (catalog aggregates) and the products are read live (the live price laid over).
  */
-import { BrandContentsBody, BrandFiltersBody, type BrandReads } from '@codiroom/shared';
-import { brandFacets } from '../domains/catalog/aggregates.ts';
+import { BrandContentsBody, BrandFiltersBody, BrandListBody, type BrandReads } from '@codiroom/shared';
+import { allBrands, brandFacets } from '../domains/catalog/aggregates.ts';
 import { BrandContentsQuery } from '../domains/catalog/brand-routes.ts';
 import { parseId } from '../domains/catalog/index.ts';
 import { readBrandContents } from '../domains/catalog/product-read.ts';
@@ -22,5 +22,7 @@ export function brandReads(ctx: AppContext): BrandReads {
       const query = parseQuery(BrandContentsQuery, input);
       return BrandContentsBody.parse(await readBrandContents(ctx, ctx.clock.now(), parseId(id), query));
     },
+    // GET /api/brands/simple-brand-data (cached by allBrands, as the route).
+    all: async () => BrandListBody.parse({ result: await allBrands(ctx) }),
   };
 }

@@ -3,23 +3,26 @@
  * storefront-page-reads.ts `ContentReads`): the time sale, the magazine, styles, promotions and an
  * outfit (codi), from the functions the API routes answer with (contents/routes.ts,
  * curations/routes.ts), pages parsed with the routes' query schema and answers validated by their
- * response schemas. None is cached, as the routes cache none of them.
+ * response schemas. The sitemap's ids are cached as the route caches them; nothing else is.
  */
 import {
   CodiSet,
   type ContentReads,
+  DailyQuizBody,
   PostDetail,
   PostListBody,
   PromotionDetailBody,
   PromotionListBody,
+  SitemapEntriesBody,
   StyleDetail,
   StyleListBody,
   TimeSaleBody,
 } from '@codiroom/shared';
 import { parseId } from '../domains/catalog/index.ts';
-import { postDetail, postList, styleDetail, styleList } from '../domains/contents/editorial.ts';
+import { postDetail, postList, sitemap, styleDetail, styleList } from '../domains/contents/editorial.ts';
 import { promotionDetail, runningPromotions, timeSaleNow } from '../domains/contents/promotions.ts';
 import { codiDetail } from '../domains/curations/codi.ts';
+import { dailyQuizToday } from '../domains/curations/daily-quiz.ts';
 import type { AppContext } from '../platform/context.ts';
 import { PageQuery } from '../platform/params.ts';
 import { parseQuery } from './reads-listing.ts';
@@ -43,5 +46,9 @@ export function contentReads(ctx: AppContext): ContentReads {
     },
     // GET /api/curations/codi-detail/{id}.
     codi: async (id) => CodiSet.parse(await codiDetail(ctx, parseId(id))),
+    // GET /api/contents/sitemap-entries (cached by sitemap, as the route).
+    sitemapEntries: async () => SitemapEntriesBody.parse(await sitemap(ctx)),
+    // GET /api/curations/daily-quiz-today for a guest: no answer of their own.
+    dailyQuiz: async () => DailyQuizBody.parse(await dailyQuizToday(ctx, null)),
   };
 }

@@ -12,14 +12,12 @@ import {
   ReviewListQuery,
   type ReviewPageReads,
   ReviewPhotoStripBody,
+  ReviewPhotoStripQuery,
 } from '@codiroom/shared';
-import { z } from 'zod';
 import { parseId, readCardsByIds } from '../domains/catalog/index.ts';
 import { assertDisplay, productReviews, reviewDetail, reviewPhotoStrip } from '../domains/reviews/read.ts';
 import type { AppContext } from '../platform/context.ts';
 import { parseQuery } from './reads-listing.ts';
-
-const PhotoCount = z.object({ count: z.coerce.number().int().min(1).max(50).default(3) });
 
 export function reviewPageReads(ctx: AppContext): ReviewPageReads {
   return {
@@ -31,7 +29,7 @@ export function reviewPageReads(ctx: AppContext): ReviewPageReads {
     },
     // GET /api/reviews/product-review-photo/{id}?count=.
     async photos(id, count) {
-      const q = parseQuery(PhotoCount, { count });
+      const q = parseQuery(ReviewPhotoStripQuery, { count });
       return ReviewPhotoStripBody.parse(
         await reviewPhotoStrip(ctx.db, await assertDisplay(ctx.db, parseId(id)), q.count),
       );

@@ -23,6 +23,8 @@ import {
   MatchupProductsBody,
   ProductDetail,
   type ProductPageReads,
+  RecommendedSizeBody,
+  RecommendedSizeQuery,
   ReviewListBody,
   ReviewListQuery,
   ReviewPhotoStripBody,
@@ -40,6 +42,7 @@ import { matchupProducts } from '../domains/contents/matchup.ts';
 import { interestFreeNotice } from '../domains/contents/submissions.ts';
 import { codiByProduct } from '../domains/curations/codi.ts';
 import { assertDisplay, productReviews, reviewPhotoStrip } from '../domains/reviews/read.ts';
+import { recommendedSize } from '../domains/reviews/recommend.ts';
 import { defineCache } from '../platform/cache.ts';
 import type { AppContext } from '../platform/context.ts';
 import { isIssuedGuestId } from '../platform/guest-id.ts';
@@ -56,7 +59,7 @@ import { cachedBody, type StorefrontEntry, storefrontCache } from './read-cache.
 import { brandReads } from './reads-brand.ts';
 import { contentReads } from './reads-content.ts';
 import { homeReads } from './reads-home.ts';
-import { listingReads } from './reads-listing.ts';
+import { listingReads, parseQuery } from './reads-listing.ts';
 import { rankingReads } from './reads-ranking.ts';
 import { reviewPageReads } from './reads-reviews.ts';
 import { searchReads } from './reads-search.ts';
@@ -199,6 +202,11 @@ export function storefrontReads(
       );
     },
     interestFreeNotice: async () => InterestFreeNoticeBody.parse(await interestFreeNotice(ctx)),
+    // As the route for a guest: the query parsed by its schema (a body out of range is its 400).
+    recommendedSize: async (id, body) =>
+      RecommendedSizeBody.parse(
+        await recommendedSize(ctx, displayId(id), parseQuery(RecommendedSizeQuery, body), null),
+      ),
   };
   return {
     product,

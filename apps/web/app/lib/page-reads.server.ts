@@ -91,6 +91,7 @@ export function brandReads(context: AppLoadContext | undefined): BrandReads {
   return {
     filters: (id) => api.get(`/api/brands/${id}/filters`),
     contents: (id, query) => api.get(`/api/brands/${id}/contents`, { ...query }),
+    all: () => api.get('/api/brands/simple-brand-data'),
   };
 }
 
@@ -127,6 +128,9 @@ export function contentReads(context: AppLoadContext | undefined): ContentReads 
     promotions: () => api.get('/api/contents/promotion-list'),
     promotion: (id, page) => api.get(`/api/contents/promotion-detail/${id}`, { page }),
     codi: (id) => api.get(`/api/curations/codi-detail/${id}`),
+    sitemapEntries: () => api.get('/api/contents/sitemap-entries'),
+    dailyQuiz: (guestId) =>
+      api.get('/api/curations/daily-quiz-today', undefined, { headers: { [GUEST_HEADER]: guestId } }),
   };
 }
 

@@ -27,6 +27,7 @@ function productReadsOverHttp(context: AppLoadContext | undefined): ProductPageR
     bestReviews: (id, count) => api.get(`/api/reviews/product-reviews/${id}/best`, { count }),
     reviewPhotos: (id, count) => api.get(`/api/reviews/product-review-photo/${id}`, { count }),
     interestFreeNotice: () => api.get('/api/contents/interest-free-notice'),
+    recommendedSize: (id, body) => api.get(`/api/products/recommended-size/${id}`, { ...body }),
   };
 }
 

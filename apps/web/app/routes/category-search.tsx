@@ -1,7 +1,7 @@
 import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from '@codiroom/shared';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { serverApi } from '../lib/api';
+import { brandReads } from '../lib/page-reads.server';
 import { seoMeta } from '../lib/seo';
 import { SearchBox } from '../search/SearchBox';
 import page from '../styles/page.module.css';
@@ -9,8 +9,8 @@ import type { Route } from './+types/category-search';
 import styles from './public.module.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const brands = await serverApi(context)
-    .get('/api/brands/simple-brand-data')
+  const brands = await brandReads(context)
+    .all()
     .catch(() => ({ result: [] }));
   return { brands: brands.result, origin: new URL(request.url).origin };
 }

@@ -9,6 +9,7 @@
 import {
   type CurationInfoBody,
   curationByline,
+  type DailyQuizBody,
   formatWon,
   type StylingRequest,
   shownPrice,
@@ -19,11 +20,11 @@ import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { OpenRequest, RequestAnother } from '../curation/RequestAnother';
 import curationStyles from '../curation/stylequiz.module.css';
-import { serverApi } from '../lib/api';
 import { browserApi } from '../lib/browser-api';
 import { setCartCount } from '../lib/cart-count';
 import { parseCookies } from '../lib/cookies';
 import { guestIdFor } from '../lib/guest-id';
+import { contentReads } from '../lib/page-reads.server';
 import { adEvent, trackPixel } from '../lib/pixel';
 import { isLoggedInBrowser, LoadingNote, RouteErrorBoundary } from '../lib/route-data';
 import { isLoggedInFromStoredUserId } from '../lib/session-rules';
@@ -36,20 +37,12 @@ import type { Route } from './+types/curation';
 import styles from './public.module.css';
 
 type Curation = NonNullable<CurationInfoBody['curation']>;
-type DailyQuiz = {
-  id: number;
-  /** The KST day of the question (YYYY-MM-DD). */
-  quiz_date: string;
-  question: string;
-  options: { key: string; label: string }[];
-  answered: string | null;
-};
 type QuizHistory = { month: string; days: string[]; count: number; today_done: boolean };
 /** PENDING: a member, until the browser has read their curation (the server has no token). */
 type LoaderData = {
   status: UserMainStatus | 'GUEST' | 'PENDING';
   curation: Curation | null;
-  quiz?: DailyQuiz | null;
+  quiz?: DailyQuizBody | null;
   /** A member's daily-quiz history: this KST month's answered days and whether today is done. */
   history?: QuizHistory | null;
   /** The member's open requests (waiting or being prepared) and AI curations left this month. */
@@ -85,10 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Lo
   if (member) return { status: 'PENDING', curation: null };
   const guest = await guestIdFor(request, context);
   const quiz = guest
-    ? await serverApi(context)
-        .get('/api/curations/daily-quiz-today', undefined, {
-          headers: { 'x-guest-user-id': guest },
-        })
+    ? await contentReads(context)
+        .dailyQuiz(guest)
         .catch(() => null)
     : null;
   return { status: 'GUEST', curation: null, quiz };
@@ -250,7 +241,7 @@ function TodayQuiz({
   member,
   history,
 }: {
-  quiz: DailyQuiz;
+  quiz: DailyQuizBody;
   member: boolean;
   history: QuizHistory | null;
 }) {

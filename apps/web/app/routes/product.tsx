@@ -18,8 +18,8 @@ import { outfitSummaries, rowCards } from '../catalog/product-rows';
 import { PageHeader } from '../components/PageHeader';
 import { ProductCard } from '../components/ProductCard';
 import { CurationInvite } from '../curation/CurationInvite';
-import { serverApi } from '../lib/api';
 import { guestIdFor } from '../lib/guest-id';
+import { reviewPageReads } from '../lib/page-reads.server';
 import { orNotFound, productReads } from '../lib/reads.server';
 import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { InterestFreeNote } from '../payment/InterestFreeNote';
@@ -30,7 +30,6 @@ import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const api = serverApi(context);
   if (!/^\d{1,9}$/.test(params.id)) throw new Response(null, { status: 404 });
   const id = Number(params.id);
   // Typed in-process reads (lib/reads.server.ts): the API routes' answers without HTTP or JSON.
@@ -53,18 +52,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       reads.codis(id).catch(() => null),
       reads.bestReviews(id, 3).catch(() => null),
       reads.reviewPhotos(id, 8).catch(() => null),
-      body
-        ? api
-            .get(`/api/products/recommended-size/${id}`, {
-              height: body.height,
-              weight: body.weight,
-              fit: body.fit,
-            })
-            .catch(() => null)
-        : Promise.resolve(null),
+      body ? reads.recommendedSize(id, body).catch(() => null) : Promise.resolve(null),
       // ?review=ID (after writing one): that review first in the review section.
       focusId && /^\d{1,9}$/.test(focusId)
-        ? api.get(`/api/reviews/review-detail/${focusId}`).catch(() => null)
+        ? reviewPageReads(context)
+            .review(Number(focusId))
+            .catch(() => null)
         : Promise.resolve(null),
     ]);
   return {

@@ -1,5 +1,5 @@
 import { PUBLIC_CRAWLER_LINKS } from '@codiroom/shared';
-import { serverApi } from '../lib/api';
+import { contentReads } from '../lib/page-reads.server';
 import type { Route } from './+types/sitemap';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -7,7 +7,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** SPEC.md §2 public links plus every product, brand, post and style. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const entries = await serverApi(context).get('/api/contents/sitemap-entries');
+  const entries = await contentReads(context).sitemapEntries();
   const urls: string[] = [];
   const add = (path: string, lastmod?: string) =>
     urls.push(

@@ -9,6 +9,7 @@ import {
   CurationRatingBody,
   CurationRatingRequest,
   CurationViewStatus,
+  DailyQuizBody,
   ErrorBody,
   MissionListBody,
   PersonalColorQuizBody,
@@ -211,15 +212,6 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (req) => savePersonalColor(ctx, memberId(req), req.body),
   );
 
-  const DailyQuiz = z.object({
-    id: z.number().int(),
-    quiz_date: z.string(),
-    question: z.string(),
-    options: z.array(z.object({ key: z.string(), label: z.string(), image_url: z.string().nullable() })),
-    /** The member's answer today (null for guests and members who have not answered). */
-    answered: z.string().nullable(),
-  });
-
   app.get(
     '/curations/daily-quiz-today',
     {
@@ -227,7 +219,7 @@ export const curationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary: 'Today’s style question (KST), with the member’s answer if any',
-        response: { 200: DailyQuiz, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: DailyQuizBody, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (req) => dailyQuizToday(ctx, req.principal.userId),
