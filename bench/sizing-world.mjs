@@ -1,6 +1,6 @@
-// An independent world for grading the size recommendation (bench/sizing.mjs). It shares none of
-// the model's parts (packages/shared/src/sizing.ts): no estimateBody, ease table, fitProbabilities
-// or spreads. Bodies come from the statistics read from the data file
+// Independent worlds for grading the size recommendation (bench/sizing.mjs). They share none of
+// the model's parts (packages/shared/src/sizing.ts): no estimateBody, ease table, fitProbabilities,
+// spreads or sheet reading (sheetGirth is theirs), and each has its own conventions (CONVENTIONS). Bodies come from the statistics read from the data file
 // (bench/fixtures/size-korea-men-30-59.md, or --stats): height and weight by age group, chest
 // and waist from the survey's regressions with heavier-tailed residuals (Student t, 5 degrees of
 // freedom, scaled to the residual sd). Ease, taste and how a size is judged are its own:
@@ -35,17 +35,51 @@ export function readStats(path) {
   return { chest: row('chest girth'), waist: row('waist girth'), ages, rho: r ? Number(r[1]) : 0.5 };
 }
 
-/** Wanted ease (garment girth − body girth, cm) of a regular cut, and a cut's extra. */
-const WANT = { TOP: 9, OUTER: 19, BOTTOM: 2.5 };
-const cutExtra = (cut, type) => {
-  if (type === 'BOTTOM' || !cut) return 0;
-  if (/오버|와이드|빅/.test(cut) && !/세미/.test(cut)) return 12;
-  if (/세미|릴렉스|루즈/.test(cut)) return 5;
-  if (/슬림|스키니/.test(cut)) return -3;
-  return 0;
+/**
+ * Two sets of conventions, neither the model's. `independent`: wanted ease (garment girth − body
+ * girth, cm) of a regular cut well under the shop's sheets (a close-fitting population), a cut's
+ * extra, a taste of close : regular : roomy = 1 : 2 : 1, one review in twelve "fits" whatever it
+ * felt, a symmetric feel. `independent-b`: conventions near the sheets (where the sheet alone does
+ * well, and reviews can only lose), one review in six "fits" whatever it felt, tight felt sooner
+ * than loose (a 1.4 asymmetry), reviewers sizing up 1.5 cm over what they want.
+ */
+export const CONVENTIONS = {
+  independent: {
+    want: { TOP: 9, OUTER: 19, BOTTOM: 2.5 },
+    cut: { over: 12, semi: 5, slim: -3 },
+    taste: (u) => (u < 0.25 ? -4 : u < 0.75 ? 0 : 5),
+    fitsAnyway: 1 / 12,
+    asymmetry: 1,
+    sizeUp: 0,
+  },
+  'independent-b': {
+    want: { TOP: 13, OUTER: 21, BOTTOM: 2 },
+    cut: { over: 9, semi: 4, slim: -4 },
+    taste: () => 0,
+    fitsAnyway: 1 / 6,
+    asymmetry: 1.4,
+    sizeUp: 1.5,
+  },
 };
 
-export function independentWorld(stats, rand) {
+/**
+ * A size sheet row's girth of the world's own reading: tops and outerwear by the chest, trousers by
+ * the waist; the base sets give flat widths (doubled), the '2' sets girths.
+ */
+export function sheetGirth(type, values, flat = true) {
+  const v = values[type === 'BOTTOM' ? 'waist' : 'chest'];
+  return typeof v === 'number' && v > 0 ? (flat ? 2 * v : v) : null;
+}
+
+export function independentWorld(stats, rand, name = 'independent') {
+  const c = CONVENTIONS[name];
+  const cutExtra = (cut, type) => {
+    if (type === 'BOTTOM' || !cut) return 0;
+    if (/오버|와이드|빅/.test(cut) && !/세미/.test(cut)) return c.cut.over;
+    if (/세미|릴렉스|루즈/.test(cut)) return c.cut.semi;
+    if (/슬림|스키니/.test(cut)) return c.cut.slim;
+    return 0;
+  };
   const normal = () => Math.sqrt(-2 * Math.log(Math.max(rand(), 1e-12))) * Math.cos(2 * Math.PI * rand());
   // Student t with 5 degrees of freedom, scaled to unit variance (var = 5/3).
   const t5 = () => {
@@ -66,14 +100,15 @@ export function independentWorld(stats, rand) {
       weight,
       chest: body(stats.chest),
       waist: body(stats.waist),
-      taste: { chest: (style < 0.25 ? -4 : style < 0.75 ? 0 : 5) + 2.5 * normal(), waist: 1.2 * normal() },
+      taste: { chest: c.taste(style) + 2.5 * normal(), waist: 1.2 * normal() },
       tolerance: { chest: 2 + 3 * rand(), waist: 1.5 + 2 * rand() },
     };
   }
-  const want = (p, s) => WANT[p.type] + cutExtra(p.cut, p.type) + s.taste[p.key];
-  const deviation = (p, s, i) => p.girths[i] + p.offset - s[p.key] - want(p, s);
+  const key = (p) => (p.type === 'BOTTOM' ? 'waist' : 'chest');
+  const want = (p, s) => c.want[p.type] + cutExtra(p.cut, p.type) + s.taste[key(p)];
+  const deviation = (p, s, i) => p.girths[i] + p.offset - s[key(p)] - want(p, s);
   return {
-    name: 'independent',
+    name,
     shopper,
     bestSize(p, s) {
       let best = 0;
@@ -83,12 +118,13 @@ export function independentWorld(stats, rand) {
       return p.sizes[best];
     },
     feel(p, s, i) {
-      if (rand() < 1 / 12) return 'FIT';
+      if (rand() < c.fitsAnyway) return 'FIT';
       const d = deviation(p, s, i);
-      return d < -s.tolerance[p.key] ? 'SMALL' : d > s.tolerance[p.key] ? 'LARGE' : 'FIT';
+      const t = s.tolerance[key(p)];
+      return d < -t / c.asymmetry ? 'SMALL' : d > t * c.asymmetry ? 'LARGE' : 'FIT';
     },
     pick(p, s) {
-      const aim = s[p.key] + want(p, s) + 3 * normal();
+      const aim = s[key(p)] + want(p, s) + c.sizeUp + 3 * normal();
       let best = 0;
       p.girths.forEach((g, i) => {
         if (Math.abs(g - aim) < Math.abs(p.girths[best] - aim)) best = i;

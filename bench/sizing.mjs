@@ -15,17 +15,20 @@
 //   3. The same held-out shoppers ask again (sheet and reviews).
 // Scored: how often the recommended size is the one that fits the shopper best (their true best
 // size), per group, and the macro average over the three groups (fit feedback is imbalanced).
-// Two worlds, each on its own --products garments (so no cached answer crosses over):
+// Three worlds, each on its own --products garments (so no cached answer crosses over):
 //   - "self-graded": the world above, made with the model's own parts (estimateBody, the ease
-//     table, fitProbabilities, its spreads); it says the model is consistent with itself;
-//   - "independent" (bench/sizing-world.mjs): a simulator sharing none of them (its own ease,
-//     spreads, taste and judgement, bodies from bench/fixtures/size-korea-men-30-59.md); the score that
-//     says how the model does on shoppers it was not written for.
-// The targets below are checked on both; the exit code follows the self-graded ones and latency
-// (as before), the independent ones are reported.
-// Then latency: GET recommended-size with --latency-reviews reviews per product under load (20
-// connections, rotating products and bodies). Targets: the recommendation beats the baseline by
-// ≥ 10 points on products that run small or large, is within 2 points on true ones, and p95 ≤ 30 ms.
+//     table, fitProbabilities, its spreads, its sheet reading); it says the model is consistent
+//     with itself, and is reported only;
+//   - "independent" and "independent-b" (bench/sizing-world.mjs): simulators sharing none of them
+//     (their own ease, spreads, taste, judgement and sheet reading, bodies from
+//     bench/fixtures/size-korea-men-30-59.md): one whose shoppers want far closer fits than the
+//     sheets assume, one whose conventions sit near the sheets (where reviews can only lose) with
+//     biased reviewers. These say how the model does on shoppers it was not written for.
+// Targets, on each independent world (the exit code follows them and latency): with size reviews
+// at least as accurate as the size table alone on products true to their sheet (sizes never get
+// worse), ≥ 5 points better on products that run small and on those that run large; then
+// latency: GET recommended-size with --latency-reviews reviews per product under load (20
+// connections, rotating products and bodies), p95 ≤ 30 ms.
 // Usage: node bench/sizing.mjs [--products 30] [--reviews 60] [--holdout 300] [--latency-reviews 100]
 //        [--seed-products 400] [--base postgres://root@127.0.0.1:5432/postgres] [--port 3192]
 //        [--db-prefix codiroom_bench_sizing_] [--stats bench/fixtures/size-korea-men-30-59.md]
@@ -38,7 +41,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { Rng } from '../packages/shared/src/random.ts';
 import { cliArgs, startServer } from './server.mjs';
-import { independentWorld, readStats } from './sizing-world.mjs';
+import { independentWorld, readStats, sheetGirth } from './sizing-world.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -124,7 +127,11 @@ const selfGraded = {
     return group === 'small' ? -step : group === 'large' ? step : 0;
   },
 };
-const independent = independentWorld(readStats(values.stats), rand);
+const stats = readStats(values.stats);
+const independents = [
+  independentWorld(stats, rand, 'independent'),
+  independentWorld(stats, rand, 'independent-b'),
+];
 
 const admin = postgres(values.base, { max: 1, onnotice: () => {} });
 const dbName = `${values['db-prefix'].replace(/[^a-z0-9_]/g, '')}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
@@ -158,17 +165,18 @@ try {
   const byType = { TOP: [], OUTER: [], BOTTOM: [] };
   for (const r of rows) byType[r.product_type].push(r);
   const chosen = [];
-  for (let i = 0; chosen.length < 2 * N_PRODUCTS && i < rows.length; i++) {
+  const worlds = [selfGraded, ...independents];
+  const wanted = worlds.length * N_PRODUCTS;
+  for (let i = 0; chosen.length < wanted && i < rows.length; i++) {
     for (const t of ['TOP', 'BOTTOM', 'OUTER'])
-      if (byType[t][i] && chosen.length < 2 * N_PRODUCTS) chosen.push(byType[t][i]);
+      if (byType[t][i] && chosen.length < wanted) chosen.push(byType[t][i]);
   }
   const GROUPS = ['small', 'true', 'large'];
-  // Even places: the self-graded world's garments; odd: the independent world's.
-  const worlds = [selfGraded, independent];
+  // Places taken in turn by the worlds: each world's garments are its own.
   const allProducts = chosen.map((r, n) => {
     const kind = garmentKind(r.product_type, r.code, r.fit);
-    const world = worlds[n % 2];
-    const group = GROUPS[Math.floor(n / 2) % 3];
+    const world = worlds[n % worlds.length];
+    const group = GROUPS[Math.floor(n / worlds.length) % 3];
     const p = {
       id: r.id,
       productId: r.product_id,
@@ -179,7 +187,10 @@ try {
       cut: r.fit,
       group,
       sizes: r.sheet.map((m) => m.size),
-      girths: r.sheet.map((m) => garmentGirth(kind.key, m.values, true)),
+      // Each world reads the sheet its own way (the independent ones never with the model's reader).
+      girths: r.sheet.map((m) =>
+        world === selfGraded ? garmentGirth(kind.key, m.values, true) : sheetGirth(r.product_type, m.values),
+      ),
     };
     p.offset = world.offset(group, p);
     return p;
@@ -263,8 +274,8 @@ try {
       large_gain: gain(baseline.large, withReviews.large),
       true_change: gain(baseline.true, withReviews.true),
     };
-    t.beats_baseline_off_true = t.small_gain >= 10 && t.large_gain >= 10;
-    t.no_loss_on_true = t.true_change >= -2;
+    t.better_off_true = t.small_gain >= 5 && t.large_gain >= 5;
+    t.no_loss_on_true = t.true_change >= 0;
     accuracy[w.name] = {
       products: products.length,
       imported,
@@ -309,7 +320,11 @@ try {
     errors: lat.errors,
   };
   // autocannon reports p97.5 and p99, not p95: p97.5 ≤ 30 ms bounds p95.
-  const targets = { ...accuracy['self-graded'].targets };
+  const targets = {
+    independent_worlds_met: independents.every(
+      (w) => accuracy[w.name].targets.better_off_true && accuracy[w.name].targets.no_loss_on_true,
+    ),
+  };
   targets.p95_ok = latency.p97_5 <= 30 && latency.non_2xx === 0 && latency.errors === 0;
   const out = {
     bench: 'size recommendation (PostgreSQL)',
@@ -324,7 +339,7 @@ try {
   console.log(JSON.stringify(out, null, 2));
   mkdirSync(new URL('./results', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/sizing.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
-  process.exitCode = targets.beats_baseline_off_true && targets.no_loss_on_true && targets.p95_ok ? 0 : 1;
+  process.exitCode = targets.independent_worlds_met && targets.p95_ok ? 0 : 1;
 } finally {
   await sql?.end();
   await server?.stop();

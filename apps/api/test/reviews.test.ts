@@ -21,6 +21,7 @@ import {
   sizeReviews,
   userSizeInfo,
 } from '../src/db/schema.ts';
+import { invalidate } from '../src/platform/cache.ts';
 import { mutableClock } from './auth-helpers.ts';
 import { createMember, createTestApp, refreshedHeaders, type TestApp } from './helpers.ts';
 import { call, makeShop, type Shop } from './orders-fixtures.ts';
@@ -712,6 +713,43 @@ describe('recommended size', () => {
       .recommended_size as string;
     const order = ['M', 'L', 'XL'];
     expect(order.indexOf(slim)).toBeLessThanOrEqual(order.indexOf(loose));
+  });
+
+  it('a sheet published only as girths (the TOP2 set) sizes the product as its flat sheet does', async () => {
+    const bodies = ['?height=168&weight=62', '?height=175&weight=72', '?height=182&weight=88&fit=loose'];
+    const answers = async () => {
+      await invalidate(t.ctx, 'catalog.changed');
+      return Promise.all(bodies.map(async (q) => (await call(t.app, 'GET', url(q), {})).body));
+    };
+    const flat = await answers();
+    const sheet = await t.ctx.db
+      .select()
+      .from(sizeMeasurements)
+      .where(eq(sizeMeasurements.product_id, shop.productId));
+    // The shop publishes circumferences only: 둘레 = 2 × 단면.
+    await t.ctx.db.delete(sizeMeasurements).where(eq(sizeMeasurements.product_id, shop.productId));
+    await t.ctx.db.insert(sizeMeasurements).values(
+      sheet.map((m) => ({
+        product_id: m.product_id,
+        size_name: m.size_name,
+        set_code: 'TOP2' as const,
+        values: { ...m.values, chest: 2 * (m.values.chest as number) },
+      })),
+    );
+    try {
+      const round = await answers();
+      for (const [i, r] of round.entries()) {
+        const before = flat[i] as typeof r;
+        expect(r.basis, bodies[i]).not.toBe('none');
+        expect(r.basis, bodies[i]).toBe(before.basis);
+        expect(r.recommended_size, bodies[i]).toBe(before.recommended_size);
+        expect(r.sizes, bodies[i]).toEqual(before.sizes);
+      }
+    } finally {
+      await t.ctx.db.delete(sizeMeasurements).where(eq(sizeMeasurements.product_id, shop.productId));
+      await t.ctx.db.insert(sizeMeasurements).values(sheet.map(({ id: _id, ...m }) => m));
+      await invalidate(t.ctx, 'catalog.changed');
+    }
   });
 
   it('for a member from their size info; without a body, their usual size', async () => {

@@ -152,6 +152,24 @@ export function garmentGirth(
   return flat ? v * 2 : v;
 }
 
+/**
+ * The girths the model reads from a product's sheet: the base set's flat widths, else (a shop that
+ * publishes only circumferences, SPEC.md "Size measurement field sets") its '2' set's girths. Empty
+ * when neither gives the key dimension of any size.
+ */
+export function sheetGirths(
+  key: KeyDimension,
+  base: readonly { size_name: string; values: Record<string, number> }[],
+  girthsOnly: readonly { size_name: string; values: Record<string, number> }[],
+): { size_name: string; girth: number | null }[] {
+  const read = (rows: typeof base, flat: boolean) =>
+    rows.map((r) => ({ size_name: r.size_name, girth: garmentGirth(key, r.values, flat) }));
+  const flat = read(base, true);
+  if (flat.some((r) => r.girth !== null)) return flat;
+  const round = read(girthsOnly, false);
+  return round.some((r) => r.girth !== null) ? round : [];
+}
+
 // ───────────────────────────── fit probabilities ─────────────────────────────
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
@@ -227,8 +245,35 @@ function isSimilarBody(r: { height: number; weight: number }, height: number, we
 }
 
 const OFFSET_GRID: number[] = Array.from({ length: 49 }, (_, i) => -12 + i * 0.5);
-/** Prior spread of a product's offset from its sheet (cm): most products are true to their sheet. */
+/** Prior spread of a product's offset from its sheet (cm), for products that are not true to it. */
 const OFFSET_PRIOR_SD = 3;
+/**
+ * The prior share of products exactly true to their sheet (offset 0). Reviews move a product off its
+ * sheet only when they outweigh this: on products whose reviews agree with their table the answer
+ * stays the table's, where a spread prior alone let a few reviews' noise shift it (bench/sizing.mjs).
+ */
+const TRUE_TO_SHEET = 0.5;
+/**
+ * How much likelier to fit (P(fits), 0–1) the reviews must make another size before the answer
+ * leaves the size the sheet alone gives.
+ */
+const REVIEW_SWITCH_MARGIN = 0.03;
+/** The prior's log weight of each offset on the grid: the spike at 0 over the spread. */
+const OFFSET_PRIOR: number[] = (() => {
+  const step = 0.5;
+  return OFFSET_GRID.map((d) => {
+    const spread =
+      ((1 - TRUE_TO_SHEET) * step * Math.exp(-0.5 * (d / OFFSET_PRIOR_SD) ** 2)) /
+      (OFFSET_PRIOR_SD * Math.sqrt(2 * Math.PI));
+    return Math.log(spread + (d === 0 ? TRUE_TO_SHEET : 0));
+  });
+})();
+/** The prior as weights (what the sheet alone says, before any review). */
+const PRIOR_WEIGHTS: number[] = (() => {
+  const w = OFFSET_PRIOR.map((l) => Math.exp(l));
+  const sum = w.reduce((a, b) => a + b, 0);
+  return w.map((x) => x / sum);
+})();
 
 function dimensionSd(key: KeyDimension): number {
   const body = key === 'chest' ? BODY_REGRESSIONS.chest.sd : BODY_REGRESSIONS.waist.sd;
@@ -253,7 +298,7 @@ export function offsetPosterior(
 ): { grid: number[]; weights: number[]; used: number } {
   const tol = WINDOW[garment.key].tolerance;
   const sd = dimensionSd(garment.key);
-  const logw = OFFSET_GRID.map((d) => -0.5 * (d / OFFSET_PRIOR_SD) ** 2);
+  const logw = [...OFFSET_PRIOR];
   let used = 0;
   for (const r of reviews) {
     const girth = girthOf.get(r.size_name);
@@ -290,38 +335,63 @@ export function recommendSize(input: RecommendationInput): Recommendation {
     offset += d * (post.weights[i] as number);
   });
 
-  const sizes: SizeProbability[] = input.sizes.map((s) => {
-    if (s.girth === null) {
+  /** Each size's chances under offset weights over the grid. */
+  const chances = (weights: readonly number[], shift: number): SizeProbability[] =>
+    input.sizes.map((s) => {
+      if (s.girth === null) {
+        return {
+          size_name: s.size_name,
+          is_sold_out: Boolean(s.is_sold_out),
+          ease: null,
+          small: 0,
+          fits: 0,
+          large: 0,
+        };
+      }
+      const acc = { small: 0, fits: 0, large: 0 };
+      post.grid.forEach((d, i) => {
+        const w = weights[i] as number;
+        if (w < 1e-5) return;
+        const p = fitProbabilities((s.girth as number) + d - bodyGirth - ideal, tol, sd);
+        acc.small += w * p.small;
+        acc.fits += w * p.fits;
+        acc.large += w * p.large;
+      });
+      const r3 = (v: number) => Math.round(v * 1000) / 1000;
       return {
         size_name: s.size_name,
         is_sold_out: Boolean(s.is_sold_out),
-        ease: null,
-        small: 0,
-        fits: 0,
-        large: 0,
+        ease: round1(s.girth + shift - bodyGirth),
+        small: r3(acc.small),
+        fits: r3(acc.fits),
+        large: r3(acc.large),
       };
-    }
-    const acc = { small: 0, fits: 0, large: 0 };
-    post.grid.forEach((d, i) => {
-      const w = post.weights[i] as number;
-      if (w < 1e-5) return;
-      const p = fitProbabilities((s.girth as number) + d - bodyGirth - ideal, tol, sd);
-      acc.small += w * p.small;
-      acc.fits += w * p.fits;
-      acc.large += w * p.large;
     });
-    const r3 = (v: number) => Math.round(v * 1000) / 1000;
-    return {
-      size_name: s.size_name,
-      is_sold_out: Boolean(s.is_sold_out),
-      ease: round1(s.girth + offset - bodyGirth),
-      small: r3(acc.small),
-      fits: r3(acc.fits),
-      large: r3(acc.large),
-    };
-  });
+  const sizes = chances(post.weights, offset);
+  let best = likeliest(sizes, preference);
+  // Sizes never get worse than the table's: the reviews move the answer off the size the sheet
+  // alone gives only when, read with the reviews, another size is clearly likelier to fit
+  // (REVIEW_SWITCH_MARGIN); a near call keeps the sheet's size (bench/sizing.mjs).
+  if (best && post.used > 0) {
+    const table = likeliest(chances(PRIOR_WEIGHTS, 0), preference);
+    const kept = table && sizes.find((s) => s.size_name === table.size_name);
+    if (kept && kept.ease !== null && kept !== best && kept.fits >= best.fits - REVIEW_SWITCH_MARGIN)
+      best = kept;
+  }
+  const similar = similarReviews(input.reviews, input.height, input.weight, best?.size_name ?? null);
+  return {
+    recommended_size: best?.size_name ?? null,
+    confidence: best ? best.fits : 0,
+    sizes,
+    body,
+    offset: round1(offset),
+    reviews_used: post.used,
+    similar,
+  };
+}
 
-  // The size most likely to fit; between near-equal sizes, the one the shopper's taste leans to.
+/** The size most likely to fit; between near-equal sizes, the one the shopper's taste leans to. */
+function likeliest(sizes: readonly SizeProbability[], preference: FitPreference): SizeProbability | null {
   let best: SizeProbability | null = null;
   for (const s of sizes) {
     if (s.ease === null) continue;
@@ -340,16 +410,7 @@ export function recommendSize(input: RecommendationInput): Recommendation {
     )
       best = s;
   }
-  const similar = similarReviews(input.reviews, input.height, input.weight, best?.size_name ?? null);
-  return {
-    recommended_size: best?.size_name ?? null,
-    confidence: best ? best.fits : 0,
-    sizes,
-    body,
-    offset: round1(offset),
-    reviews_used: post.used,
-    similar,
-  };
+  return best;
 }
 
 /**
@@ -477,19 +538,31 @@ export function explainRecommendation(
   if (!rec.recommended_size) return `${who} 추천할 수 있는 사이즈 정보가 없어요`;
   const chosen = rec.sizes.find((s) => s.size_name === rec.recommended_size);
   const part = key === 'chest' ? '가슴' : '허리';
-  // Rounded before the sign is read: −0.3 cm is "여유 0cm", never "0cm 부족".
+  // Rounded before the sign is read: −0.3 cm is "여유 0cm".
   const ease = Math.round(chosen?.ease ?? 0);
-  const room = ease >= 0 ? `${part} 여유 ${ease}cm` : `${part} ${-ease}cm 부족`;
+  const size = rec.recommended_size;
   const { similar } = rec;
   // Quoted only when it backs the answer: of the similar bodies who wore this size, most said it fits.
-  if (similar.size_name === rec.recommended_size && similarSupports(similar)) {
-    return `${who} ${room}, 비슷한 체형으로 ${sizeWithParticle(rec.recommended_size, '을', '를')} 입은 ${similar.total}명 중 ${similar.fits}명이 잘 맞는다고 했어요`;
+  const similarLine =
+    similar.size_name === size && similarSupports(similar)
+      ? `비슷한 체형으로 ${sizeWithParticle(size, '을', '를')} 입은 ${similar.total}명 중 ${similar.fits}명이 잘 맞는다고 했어요`
+      : null;
+  const reviewsLine =
+    rec.reviews_used >= 5 && Math.abs(rec.offset) >= 2
+      ? `후기 ${rec.reviews_used}개를 보면 이 상품은 사이즈표보다 ${rec.offset < 0 ? '작게' : '크게'} 나온 편이라 ${sizeWithParticle(size, '을', '를')} 추천해요`
+      : null;
+  if (ease >= 0) {
+    const room = `${who} ${part} 여유 ${ease}cm`;
+    return `${room}, ${similarLine ?? reviewsLine ?? `${size} 사이즈를 추천해요`}`;
   }
-  if (rec.reviews_used >= 5 && Math.abs(rec.offset) >= 2) {
-    const runs = rec.offset < 0 ? '작게' : '크게';
-    return `${who} ${room}, 후기 ${rec.reviews_used}개를 보면 이 상품은 사이즈표보다 ${runs} 나온 편이라 ${sizeWithParticle(rec.recommended_size, '을', '를')} 추천해요`;
-  }
-  return `${who} ${room}, ${rec.recommended_size} 사이즈를 추천해요`;
+  // Under the body's girth: said as the answer it is (close, or the nearest there is), never as a
+  // shortfall that argues against the size just recommended (as fitNote, within 2 cm "꼭 맞는").
+  const what =
+    ease >= -2
+      ? `${part}에 꼭 맞는`
+      : `${part === '가슴' ? '가슴은' : '허리는'} ${-ease}cm 작지만 가장 가까운`;
+  const line = similarLine ?? reviewsLine;
+  return line ? `${who} ${what} 사이즈예요. ${line}` : `${who} ${what} ${size} 사이즈를 추천해요`;
 }
 
 /**

@@ -33,12 +33,7 @@ import type {
   TimeSaleBody,
 } from './catalog-schemas.ts';
 import type { ReviewSort } from './review-lists.ts';
-import type {
-  ReviewDetail,
-  ReviewListBody,
-  ReviewListQuery,
-  ReviewPhotoStripBody,
-} from './review-schemas.ts';
+import type { ReviewDetail, ReviewListBody, ReviewPhotoStripBody } from './review-schemas.ts';
 import type { HomeFeed, ProductCard, WebStatusBody } from './schemas.ts';
 import type {
   AvailableTypesBody,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COOKIE_MAX_AGE } from '../src/constants.ts';
+import { Rng } from '../src/random.ts';
 import {
   bodySimilarity,
   estimateBody,
@@ -250,6 +251,74 @@ describe('recommendation', () => {
 });
 
 describe('choosing and explaining (fixes)', () => {
+  it('reviews that agree with the sheet leave the answer the sheet gives (sizes never get worse)', () => {
+    if (!teeKind) throw new Error('kind');
+    const kind = teeKind;
+    // Six products true to their sheet, each with 60 size reviews drawn from a world the model
+    // describes (bodies with residuals, a size picked near the wanted ease, a feel drawn from it).
+    for (let seed = 1; seed <= 6; seed++) {
+      const rng = new Rng(seed);
+      const normal = () =>
+        Math.sqrt(-2 * Math.log(Math.max(rng.next(), 1e-12))) * Math.cos(2 * Math.PI * rng.next());
+      const agreeing: SizeReviewInput[] = Array.from({ length: 60 }, () => {
+        const height = Math.round(172 + 5.7 * normal());
+        const weight = Math.round(74 + 0.95 * (height - 172) + 9 * normal());
+        const estimate = estimateBody(height, weight).chest;
+        const want = estimate + kind.ease + 2.5 * normal();
+        const worn = TEE.reduce((a, b) => (Math.abs(b.girth! - want) < Math.abs(a.girth! - want) ? b : a));
+        const q = fitProbabilities(
+          worn.girth! - (estimate + 3.2 * normal()) - kind.ease - 2 * normal(),
+          3,
+          1,
+        );
+        const u = rng.next();
+        return {
+          size_name: worn.size_name,
+          height,
+          weight,
+          fit: u < q.small ? 'SMALL' : u < q.small + q.fits ? 'FIT' : 'LARGE',
+        };
+      });
+      let changed = 0;
+      for (let height = 160; height <= 190; height += 2)
+        for (let weight = 55; weight <= 105; weight += 2) {
+          const base = { height, weight, preference: 'regular' as const, garment: kind, sizes: TEE };
+          const table = recommendSize({ ...base, reviews: [] }).recommended_size;
+          if (recommendSize({ ...base, reviews: agreeing }).recommended_size !== table) changed += 1;
+        }
+      // Of 416 bodies, at most 1% answered otherwise (a spread prior and no margin moved 17–54).
+      expect(changed, `seed ${seed}`).toBeLessThanOrEqual(4);
+    }
+    // Strong evidence still moves it: 40 reviews by one body saying L runs small.
+    const base = { height: 175, weight: 72, preference: 'regular' as const, garment: kind, sizes: TEE };
+    const table = recommendSize({ ...base, reviews: [] }).recommended_size;
+    expect(table).toBe('L');
+    expect(['XL', 'XXL']).toContain(
+      recommendSize({ ...base, reviews: reviews(40, 'L', 'SMALL') }).recommended_size,
+    );
+  });
+
+  it('a size under the body girth is explained as the answer, never as a shortfall', () => {
+    const rec = (ease: number, similar = { total: 0, size_name: null as string | null, fits: 0 }) => ({
+      recommended_size: 'XL',
+      sizes: [{ size_name: 'XL', is_sold_out: false, ease, small: 0.3, fits: 0.5, large: 0.2 }],
+      similar,
+      offset: 0,
+      reviews_used: 0,
+    });
+    expect(explainRecommendation(rec(-1.6), 180, 95, 'waist')).toBe(
+      '키 180·몸무게 95 고객님 기준 허리에 꼭 맞는 XL 사이즈를 추천해요',
+    );
+    expect(explainRecommendation(rec(-3.4), 185, 110, 'chest')).toBe(
+      '키 185·몸무게 110 고객님 기준 가슴은 3cm 작지만 가장 가까운 XL 사이즈를 추천해요',
+    );
+    expect(explainRecommendation(rec(-3.4, { total: 6, size_name: 'XL', fits: 5 }), 185, 110, 'chest')).toBe(
+      '키 185·몸무게 110 고객님 기준 가슴은 3cm 작지만 가장 가까운 사이즈예요. 비슷한 체형으로 XL을 입은 6명 중 5명이 잘 맞는다고 했어요',
+    );
+    for (const ease of [-0.6, -1.6, -3.4, -8])
+      expect(explainRecommendation(rec(ease), 185, 110, 'chest')).not.toMatch(/부족/);
+  });
+
   it('between near-equal sizes with no lean (a regular fit), takes the likelier', () => {
     if (!teeKind) throw new Error('kind');
     // The regular ideal is 12 cm over a 96.6 cm chest: M is 2.1 cm under it, L 1.9 cm over.

@@ -134,7 +134,7 @@ export async function colourwayIds(
 export async function sizeSheet(
   db: Conn,
   productId: number,
-  setCode: 'TOP' | 'OUTER' | 'BOTTOM',
+  setCode: 'TOP' | 'OUTER' | 'BOTTOM' | 'TOP2' | 'OUTER2' | 'BOTTOM2',
 ): Promise<{ size_name: string; values: Record<string, number> }[]> {
   return db
     .select({ size_name: sizeMeasurements.size_name, values: sizeMeasurements.values })

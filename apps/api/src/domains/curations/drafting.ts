@@ -12,7 +12,6 @@ import {
   curationPublishedBody,
   type FitPreference,
   fitNote,
-  garmentGirth,
   garmentKind,
   isBodyInRange,
   OCCASION_LABEL,
@@ -22,6 +21,7 @@ import {
   recommendSize,
   type StyleQuizAnswers,
   type StylistFacts,
+  sheetGirths,
 } from '@codiroom/shared';
 import { and, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -107,7 +107,9 @@ async function sizesFor(
   const out = new Map<number, { size: string | null; note: string | null }>();
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const sheets =
-    body && productIds.length ? await sizeSheetRows(db, productIds, ['TOP', 'OUTER', 'BOTTOM']) : [];
+    body && productIds.length
+      ? await sizeSheetRows(db, productIds, ['TOP', 'OUTER', 'BOTTOM', 'TOP2', 'OUTER2', 'BOTTOM2'])
+      : [];
   const sheetOf = new Map<string, typeof sheets>();
   for (const s of sheets) {
     const key = `${s.product_id}:${s.set}`;
@@ -118,7 +120,13 @@ async function sizesFor(
   for (const r of rows) {
     const inStock = r.sizes ?? [];
     const kind = garmentKind(r.product_type, r.category_code, r.cut);
-    const sheet = sheetOf.get(`${r.product_id}:${r.measurement_set}`) ?? [];
+    const sheet = kind
+      ? sheetGirths(
+          kind.key,
+          sheetOf.get(`${r.product_id}:${r.measurement_set}`) ?? [],
+          sheetOf.get(`${r.product_id}:${r.measurement_set}2`) ?? [],
+        )
+      : [];
     let rec: Recommendation | null = null;
     if (kind && body && sheet.length > 0) {
       rec = recommendSize({
@@ -126,7 +134,7 @@ async function sizesFor(
         weight: body.weight,
         preference: body.fit,
         garment: kind,
-        sizes: sheet.map((s) => ({ size_name: s.size_name, girth: garmentGirth(kind.key, s.values, true) })),
+        sizes: sheet,
         reviews: [],
       });
     }

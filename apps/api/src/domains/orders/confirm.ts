@@ -22,8 +22,7 @@
  */
 import type { ConfirmOrderRequest, OrderDetail } from '@codiroom/shared';
 import { eq, sql } from 'drizzle-orm';
-import { fixedStatement, runHot } from '../../db/hot-sql.ts';
-import { rowsOf } from '../../db/rows.ts';
+import { fixedStatement } from '../../db/hot-sql.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { withDeadline } from '../../platform/deadline.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';

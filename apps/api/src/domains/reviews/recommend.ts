@@ -9,13 +9,13 @@ import {
   estimateBody,
   explainRecommendation,
   type FitPreference,
-  garmentGirth,
   garmentKind,
   isBodyInRange,
   KEPT_ITEM_STATUSES,
   type RecommendedSizeBody,
   recommendSize,
   type SizeReviewInput,
+  sheetGirths,
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -39,7 +39,8 @@ const MAX_REVIEWS = 400;
 
 type SizingInputs = {
   product: Product;
-  sheet: { size_name: string; values: Record<string, number> }[];
+  /** Each size's girth of the key dimension (sizing.ts sheetGirths: flat widths, else girths). */
+  sheet: { size_name: string; girth: number | null }[];
   reviews: SizeReviewInput[];
 };
 
@@ -178,11 +179,12 @@ async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
   if (!garment || !(base === 'TOP' || base === 'OUTER' || base === 'BOTTOM')) {
     return { product, sheet: [], reviews: [] };
   }
-  const [sheet, reviewRows] = await Promise.all([
+  const [flat, girthsOnly, reviewRows] = await Promise.all([
     sizeSheet(db, product.product_id, base),
+    sizeSheet(db, product.product_id, `${base}2`),
     sizeReviewsOf(db, product),
   ]);
-  return { product, sheet, reviews: reviewRows };
+  return { product, sheet: sheetGirths(garment.key, flat, girthsOnly), reviews: reviewRows };
 }
 
 export async function recommendedSize(
@@ -217,7 +219,7 @@ export async function recommendedSize(
   });
 
   if (garment && sheet.length > 0 && height !== null && weight !== null && isBodyInRange(height, weight)) {
-    const girthOf = new Map(sheet.map((m) => [m.size_name, garmentGirth(garment.key, m.values, true)]));
+    const girthOf = new Map(sheet.map((m) => [m.size_name, m.girth]));
     const rec = recommendSize({
       height,
       weight,
