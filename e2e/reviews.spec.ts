@@ -57,6 +57,29 @@ test('guest: height and weight give a recommended size with its explanation @smo
   await expect(sheet.getByRole('button', { name: new RegExp(`^${size}.*추천`) })).toBeVisible();
 });
 
+test('guest: shoes are sized from the usual shoe size and the reviews, not the body', async ({ page }) => {
+  const list = await (
+    await page.request.get('/api/products/category-products?category_main=shoes&sort=popular')
+  ).json();
+  const shoe = (list.result as { id: number; is_sold_out: boolean }[]).find((p) => !p.is_sold_out);
+  expect(shoe, 'a shoe in stock').toBeDefined();
+  const id = (shoe as { id: number }).id;
+  const api = await (await page.request.get(`/api/products/recommended-size/${id}?shoe_size=270`)).json();
+  await page.goto(`/product/${id}`);
+  const box = page.getByTestId('size-recommendation');
+  await expect(box.getByLabel('키(cm)')).toHaveCount(0);
+  await box.getByLabel('평소 신발 사이즈(mm)').fill('270');
+  await box.getByRole('button', { name: '추천' }).click();
+  // The product page's answer is the API's: 270, or half a size off it with the reviews' reason.
+  await expect(page.getByTestId('recommended-size')).toHaveText(api.recommended_size);
+  await expect(page.getByTestId('size-explanation')).toHaveText(api.explanation);
+  await expect(page.getByTestId('size-explanation')).toContainText('270');
+  // Remembered: the next visit is answered by the page itself.
+  await page.goto(`/product/${id}`);
+  await expect(page.getByTestId('recommended-size')).toHaveText(api.recommended_size);
+  await expect(page.getByTestId('size-explanation')).toHaveText(api.explanation);
+});
+
 test('member: buys, receives, writes a review with a photo and a size review, sees it on the product page', async ({
   page,
 }) => {

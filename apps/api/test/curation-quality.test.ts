@@ -158,7 +158,17 @@ async function check(q: Quiz, outfits: CuratedOutfit[], userId: number, f: Figur
       if (!c.sizes_in_stock.includes(pick.size)) flag('size_not_in_stock', `${pick.size}: ${label}`);
       const given = q.sizes[type];
       if (pick.role === 'shoes') {
-        if (pick.size !== given) flag('shoes_without_shoe_size', `${pick.size} for ${given ?? 'none'}`);
+        // The member's shoe size, or half a size off it when the shoe's reviews say so, in words
+        // naming both (sizing.ts shoeAdvice).
+        const words = pick.reasons.join(' ');
+        const advised =
+          given !== undefined &&
+          Math.abs(Number(pick.size) - Number(given)) === 5 &&
+          words.includes(given) &&
+          words.includes(pick.size) &&
+          words.includes('반 치수');
+        if (pick.size !== given && !advised)
+          flag('shoes_without_shoe_size', `${pick.size} for ${given ?? 'none'}: ${words}`);
         continue;
       }
       // A size other than the member's own says so, naming both (chooseGivenSize).

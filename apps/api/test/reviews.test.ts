@@ -14,6 +14,7 @@ import {
   orders,
   pointLedger,
   productDisplays,
+  productItems,
   products,
   reviewPhotos,
   reviews,
@@ -825,6 +826,59 @@ describe('recommended size', () => {
       basis: 'purchase_history',
       recommended_size: 'L',
     });
+  });
+
+  it('shoes: the usual shoe size, half a size up when the reviews say they run small (반 치수 크게)', async () => {
+    const shoes = await makeShop(t.ctx);
+    await t.ctx.db.update(products).set({ product_type: 'SHOES' }).where(eq(products.id, shoes.productId));
+    await t.ctx.db
+      .update(productDisplays)
+      .set({ product_type: 'SHOES' })
+      .where(eq(productDisplays.id, shoes.displayId));
+    for (const [id, size] of [
+      [shoes.m, '265'],
+      [shoes.l, '270'],
+      [shoes.other, '275'],
+    ] as const)
+      await t.ctx.db.update(productItems).set({ size_name: size }).where(eq(productItems.id, id));
+    await invalidate(t.ctx, 'catalog.changed');
+    const ask = async (q: string, headers = {}) =>
+      (await call(t.app, 'GET', `/api/products/recommended-size/${shoes.displayId}${q}`, headers)).body;
+    // No reviews yet: the usual size, from the query or the member's 내 사이즈.
+    expect(await ask('?shoe_size=270')).toMatchObject({ basis: 'size_info', recommended_size: '270' });
+    const m = await createMember(t.ctx);
+    await call(t.app, 'POST', '/api/users/user-size-info', m.headers, { sizes: { SHOES: '270' } });
+    expect(await ask('', m.headers)).toMatchObject({ basis: 'size_info', recommended_size: '270' });
+    expect(
+      (await call(t.app, 'GET', `/api/products/recommended-size/${shoes.displayId}?shoe_size=27`, {})).status,
+    ).toBe(400);
+    // Eight of ten reviewers say they run small.
+    const lines = Array.from({ length: 10 }, (_, i) =>
+      JSON.stringify({
+        external_id: `shoe-review-${i}`,
+        product_display_id: shoes.displayId,
+        size_name: '270',
+        height: 172,
+        weight: 70,
+        fit: i < 8 ? 'SMALL' : 'FIT',
+      }),
+    );
+    const imp = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/import',
+      headers: { ...admin, 'content-type': 'application/x-ndjson' },
+      payload: lines.join('\n'),
+    });
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect(await ask('?shoe_size=270')).toMatchObject({
+      basis: 'size_info',
+      recommended_size: '275',
+      reviews_used: 10,
+      explanation: '후기 10개 중 8개가 작게 나왔다고 해서 평소 270보다 반 치수 큰 275를 추천해요',
+    });
+    expect(await ask('', m.headers)).toMatchObject({ recommended_size: '275' });
+    // No 280: the usual size, said so.
+    expect(await ask('?shoe_size=275')).toMatchObject({ recommended_size: '275' });
   });
 
   it('imported size reviews that say the product runs small move the answer up', async () => {

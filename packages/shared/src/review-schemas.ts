@@ -267,6 +267,11 @@ export const RecommendedSizeQuery = z.object({
   height: z.coerce.number().min(BODY_LIMITS.height.min).max(BODY_LIMITS.height.max).optional(),
   weight: z.coerce.number().min(BODY_LIMITS.weight.min).max(BODY_LIMITS.weight.max).optional(),
   fit: z.enum(FIT_PREFERENCES).optional(),
+  /** Shoes (an addition): the shopper's usual shoe size in mm, e.g. 270. */
+  shoe_size: z
+    .string()
+    .regex(/^\d{3}$/, '신발 사이즈는 230처럼 mm로 입력해주세요.')
+    .optional(),
 });
 
 export const RecommendedSizeBody = z.object({
@@ -276,7 +281,8 @@ export const RecommendedSizeBody = z.object({
   confidence: z.number(),
   /**
    * body_and_reviews (height and weight with the sheet and size reviews), body (sheet only),
-   * size_info (the member's usual size for this type), purchase_history, none.
+   * size_info (the member's usual size for this type; for shoes, with the reviews' lean),
+   * purchase_history, none.
    */
   basis: z.enum(['body_and_reviews', 'body', 'size_info', 'purchase_history', 'none']),
   explanation: z.string().nullable(),

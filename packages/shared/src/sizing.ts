@@ -470,6 +470,77 @@ function sizeWithParticle(label: string, afterConsonant: string, afterVowel: str
   return label + (endsInConsonant(label) ? afterConsonant : afterVowel);
 }
 
+// ───────────────────────────── shoes ─────────────────────────────
+
+/** A shoe's half size (반 치수), mm: Korean shoe sizes run in 5 mm steps (250, 255 …). */
+export const HALF_SIZE_MM = 5;
+/**
+ * When a shoe's size reviews say it runs small or large: at least `reviews` of them, at least
+ * `share` saying so, and that many more than say the opposite by `margin` (shares of all).
+ */
+export const SHOE_LEAN = { reviews: 5, share: 0.3, margin: 0.2 } as const;
+
+export type ShoeAdvice = {
+  /** The size to take, or null when the product does not come in it. */
+  size: string | null;
+  /** How the reviews say the shoe runs (null: too few reviews to say). */
+  lean: 'small' | 'true' | 'large' | null;
+  note: string;
+  reviews_used: number;
+};
+
+/**
+ * The size of a shoe for a shopper who wears `usual` (mm, "270"), from its size reviews'
+ * feels: half a size up when they say it runs small ("반 치수 크게"), down when large, else the
+ * usual size ("정사이즈"). Shoes have no sheet the model can read: the reviews are the evidence.
+ */
+export function shoeAdvice(
+  usual: string,
+  offered: readonly string[],
+  reviews: readonly { fit: FitFeel }[],
+): ShoeAdvice {
+  const n = reviews.length;
+  const small = reviews.filter((r) => r.fit === 'SMALL').length;
+  const large = reviews.filter((r) => r.fit === 'LARGE').length;
+  const fits = n - small - large;
+  const leans = (a: number, b: number) =>
+    n >= SHOE_LEAN.reviews && a / n >= SHOE_LEAN.share && (a - b) / n >= SHOE_LEAN.margin;
+  const lean: ShoeAdvice['lean'] =
+    n < SHOE_LEAN.reviews ? null : leans(small, large) ? 'small' : leans(large, small) ? 'large' : 'true';
+  const has = (s: string) => offered.includes(s);
+  const usualLine = `평소 사이즈 ${sizeWithParticle(usual, '을', '를')}`;
+  const mm = /^\d{3}$/.test(usual) ? Number(usual) : null;
+  if ((lean === 'small' || lean === 'large') && mm !== null) {
+    const target = String(lean === 'small' ? mm + HALF_SIZE_MM : mm - HALF_SIZE_MM);
+    const said = `후기 ${n}개 중 ${lean === 'small' ? small : large}개가 ${lean === 'small' ? '작게' : '크게'} 나왔다고 해서`;
+    if (has(target))
+      return {
+        size: target,
+        lean,
+        reviews_used: n,
+        note: `${said} 평소 ${usual}보다 반 치수 ${lean === 'small' ? '큰' : '작은'} ${sizeWithParticle(target, '을', '를')} 추천해요`,
+      };
+    return {
+      size: has(usual) ? usual : null,
+      lean,
+      reviews_used: n,
+      note: has(usual)
+        ? `${said} 반 치수 ${lean === 'small' ? '크게' : '작게'} 신는 게 좋지만 ${target} 사이즈가 없어 ${usualLine} 추천해요`
+        : `이 상품에는 ${usual} 사이즈가 없어요`,
+    };
+  }
+  if (!has(usual)) return { size: null, lean, reviews_used: n, note: `이 상품에는 ${usual} 사이즈가 없어요` };
+  return {
+    size: usual,
+    lean,
+    reviews_used: n,
+    note:
+      lean === 'true'
+        ? `후기 ${n}개 중 ${fits}개가 정사이즈라고 해서 ${usualLine} 추천해요`
+        : `${usualLine} 추천해요`,
+  };
+}
+
 /**
  * The given size is kept while the model gives it at least this chance of fitting (the member knows
  * their usual size better than a body estimated from height and weight).

@@ -55,7 +55,7 @@ export interface ProductPageReads {
    */
   recommendedSize(
     id: number,
-    body: { height: number; weight: number; fit?: FitPreference },
+    body: { height: number; weight: number; fit?: FitPreference } | { shoe_size: string },
   ): Promise<RecommendedSizeBody>;
 }
 

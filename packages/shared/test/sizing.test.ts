@@ -13,6 +13,7 @@ import {
   recommendSize,
   type SizeReviewInput,
   type SizeRow,
+  shoeAdvice,
   similarSupports,
   sizeLevelText,
   sizeSheetMode,
@@ -467,5 +468,38 @@ describe('sizeSheetMode (SPEC.md §9: the size-sheet view cookie, 1 day)', () =>
   });
   it('the cookie lasts one day', () => {
     expect(COOKIE_MAX_AGE.sizeSheetView).toBe(86_400);
+  });
+});
+
+describe('shoes: the usual size and the reviews (정사이즈 / 반 치수)', () => {
+  const SHOES = ['250', '255', '260', '265', '270', '275', '280'];
+  const feels = (small: number, fits: number, large: number) => [
+    ...Array.from({ length: small }, () => ({ fit: 'SMALL' as const })),
+    ...Array.from({ length: fits }, () => ({ fit: 'FIT' as const })),
+    ...Array.from({ length: large }, () => ({ fit: 'LARGE' as const })),
+  ];
+  it('half a size up when the reviews say it runs small, down when large, else the usual size', () => {
+    expect(shoeAdvice('270', SHOES, feels(6, 4, 0))).toEqual({
+      size: '275',
+      lean: 'small',
+      reviews_used: 10,
+      note: '후기 10개 중 6개가 작게 나왔다고 해서 평소 270보다 반 치수 큰 275를 추천해요',
+    });
+    expect(shoeAdvice('270', SHOES, feels(0, 6, 4))).toMatchObject({ size: '265', lean: 'large' });
+    expect(shoeAdvice('270', SHOES, feels(1, 8, 1))).toEqual({
+      size: '270',
+      lean: 'true',
+      reviews_used: 10,
+      note: '후기 10개 중 8개가 정사이즈라고 해서 평소 사이즈 270을 추천해요',
+    });
+  });
+  it('needs enough reviews and a clear lean; never a size the product does not come in', () => {
+    // Four reviews are too few; a lean of 3 small against 2 large is no lean.
+    expect(shoeAdvice('270', SHOES, feels(4, 0, 0))).toMatchObject({ size: '270', lean: null });
+    expect(shoeAdvice('270', SHOES, feels(3, 5, 2))).toMatchObject({ size: '270', lean: 'true' });
+    // Runs small, but 285 is not made: the usual size, said so.
+    expect(shoeAdvice('280', SHOES, feels(6, 2, 0))).toMatchObject({ size: '280', lean: 'small' });
+    expect(shoeAdvice('280', SHOES, feels(6, 2, 0)).note).toContain('285 사이즈가 없어');
+    expect(shoeAdvice('290', SHOES, feels(0, 5, 0))).toMatchObject({ size: null });
   });
 });

@@ -25,6 +25,7 @@ import { breadcrumbLd, seoMeta } from '../lib/seo';
 import { InterestFreeNote } from '../payment/InterestFreeNote';
 import { PhotoStrip, ReviewCard, ReviewSummaryBlock } from '../reviews/ReviewParts';
 import reviewStyles from '../reviews/reviews.module.css';
+import { ShoeSizeAdvice, shoeSizeFrom } from '../reviews/ShoeSizeAdvice';
 import { SizeRecommendation, sizeBodyFrom } from '../reviews/SizeRecommendation';
 import page from '../styles/page.module.css';
 import type { Route } from './+types/product';
@@ -39,6 +40,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const viewer = guestIdFor(request, context);
   // The body saved by the size recommendation (a cookie, so this loader can answer it).
   const body = sizeBodyFrom(request.headers.get('cookie'), new URL(request.url));
+  // Shoes: the usual shoe size the advice saved (a cookie) or the form sent (?shoe_size=).
+  const shoeSize = shoeSizeFrom(request.headers.get('cookie'), new URL(request.url));
   const focusId = new URL(request.url).searchParams.get('review');
   // Site content, the same for every viewer: in the HTML, so the line is drawn with the page.
   const interestFree = reads.interestFreeNotice().catch(() => null);
@@ -60,6 +63,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
             .catch(() => null)
         : Promise.resolve(null),
     ]);
+  // A shoe is sized from the usual shoe size and its reviews (sizing.ts shoeAdvice), not the body.
+  const shoes = product.product_type === 'SHOES';
+  const answer = shoes
+    ? shoeSize
+      ? await reads.recommendedSize(id, { shoe_size: shoeSize }).catch(() => null)
+      : null
+    : recommended;
   return {
     product,
     grading,
@@ -71,7 +81,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     reviews,
     photos,
     body,
-    recommended,
+    shoeSize,
+    recommended: answer,
     focused: focused && focused.product_display_id === id ? focused : null,
     interestFree: await interestFree,
     origin: new URL(request.url).origin,
@@ -150,6 +161,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     reviews,
     photos,
     body,
+    shoeSize,
     focused,
     interestFree,
   } = loaderData;
@@ -198,14 +210,28 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           grading={grading}
           body={recommended?.body ?? null}
           summary={reviews?.summary ?? null}
-          offset={recommended ? { value: recommended.offset, reviews: recommended.reviews_used } : null}
+          // The model's offset only from a modelled answer (a shoe's advice has no sheet offset).
+          offset={
+            recommended && (recommended.basis === 'body' || recommended.basis === 'body_and_reviews')
+              ? { value: recommended.offset, reviews: recommended.reviews_used }
+              : null
+          }
         >
-          <SizeRecommendation
-            productDisplayId={p.id}
-            answer={recommended}
-            onAnswer={setRecommended}
-            body={body}
-          />
+          {p.product_type === 'SHOES' ? (
+            <ShoeSizeAdvice
+              productDisplayId={p.id}
+              answer={recommended}
+              onAnswer={setRecommended}
+              usual={shoeSize}
+            />
+          ) : (
+            <SizeRecommendation
+              productDisplayId={p.id}
+              answer={recommended}
+              onAnswer={setRecommended}
+              body={body}
+            />
+          )}
         </ProductSizes>
 
         {p.description && (

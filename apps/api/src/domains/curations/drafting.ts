@@ -271,6 +271,7 @@ async function composeWithFacts(
   };
   const outfits = composeOutfits(candidates, profile, { at: now, count: DRAFT_LIMITS.outfits });
   if (body) await withReviewAwareSizes(ctx, userId, body, outfits, candidates, info.sizes);
+  await withShoeAdvice(ctx, outfits, candidates, info.sizes.SHOES ?? null);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
   const facts = outfits.map((o) => ({
     pieces: o.picks.flatMap((p) => {
@@ -339,6 +340,34 @@ async function withReviewAwareSizes(
       pick.size = chosen.size;
       // The size sentence follows the size (reasonsFor: the pairing first, then the size).
       pick.reasons = [...pick.reasons.slice(0, 1), note ? `${note}.` : `${chosen.size} 사이즈로 골랐어요.`];
+    }),
+  );
+}
+
+/**
+ * Shoes as the product page advises them (reviews' recommendedSize with the member's shoe size:
+ * half a size up or down when the shoe's size reviews say it runs small or large, sizing.ts
+ * shoeAdvice), the reason in words. Without a shoe size the engine picks no shoes; an advised size
+ * not in stock leaves the member's own.
+ */
+async function withShoeAdvice(
+  ctx: AppContext,
+  outfits: CuratedOutfit[],
+  candidates: readonly CurationCandidate[],
+  shoeSize: string | null,
+): Promise<void> {
+  if (!shoeSize) return;
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const picks = outfits.flatMap((o) => o.picks.filter((p) => p.role === 'shoes'));
+  await Promise.all(
+    picks.map(async (pick) => {
+      const c = byId.get(pick.product_id);
+      if (!c) return;
+      const rec = await recommendedSize(ctx, c.id, { shoe_size: shoeSize }, null).catch(() => null);
+      if (!rec?.recommended_size || rec.basis !== 'size_info' || !rec.explanation) return;
+      if (rec.recommended_size !== pick.size && !c.sizes_in_stock.includes(rec.recommended_size)) return;
+      pick.size = rec.recommended_size;
+      pick.reasons = [...pick.reasons.slice(0, 1), `${rec.explanation}.`];
     }),
   );
 }

@@ -16,6 +16,7 @@ import {
   recommendSize,
   type SizeReviewInput,
   sheetGirths,
+  shoeAdvice,
 } from '@codiroom/shared';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -176,6 +177,9 @@ async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
   const product = await productOf(db, id);
   const garment = garmentKind(product.product_type, product.category_code, product.cut);
   const base = product.measurement_set;
+  // Shoes: no sheet the model reads; their size reviews' feels decide half sizes (shoeAdvice).
+  if (product.product_type === 'SHOES')
+    return { product, sheet: [], reviews: await sizeReviewsOf(db, product) };
   if (!garment || !(base === 'TOP' || base === 'OUTER' || base === 'BOTTOM')) {
     return { product, sheet: [], reviews: [] };
   }
@@ -190,7 +194,7 @@ async function loadInputs(db: Db, id: number): Promise<SizingInputs> {
 export async function recommendedSize(
   ctx: AppContext,
   id: number | null,
-  query: { height?: number; weight?: number; fit?: FitPreference },
+  query: { height?: number; weight?: number; fit?: FitPreference; shoe_size?: string },
   userId: number | null,
 ): Promise<RecommendedSizeBody> {
   if (id === null) throw notFound('상품이 없습니다.');
@@ -246,7 +250,21 @@ export async function recommendedSize(
 
   // No model answer: the member's usual size for this type, then the last size bought.
   const has = (s: string | null | undefined): s is string => !!s && sizes.some((x) => x.size_name === s);
-  const usual = member?.sizes[product.product_type];
+  const usual =
+    (product.product_type === 'SHOES' ? query.shoe_size : undefined) ?? member?.sizes[product.product_type];
+  if (product.product_type === 'SHOES' && usual) {
+    const advice = shoeAdvice(
+      usual,
+      sizes.map((s) => s.size_name),
+      sizeReviewRows,
+    );
+    if (advice.size)
+      return {
+        ...empty('size_info', advice.size),
+        explanation: advice.note,
+        reviews_used: advice.reviews_used,
+      };
+  }
   if (has(usual)) return empty('size_info', usual);
   if (userId !== null) {
     const bought = await lastBoughtSize(ctx, userId, product.product_type);

@@ -1,0 +1,102 @@
+/**
+ * The product page's size advice for shoes (docs/ARCHITECTURE.md, "Sizing"): the shopper's usual
+ * shoe size in, the size to take out, half a size up or down when the product's size reviews say it
+ * runs small or large (packages/shared sizing.ts `shoeAdvice`), with the reason in words. The size
+ * is kept in the `shoeSize` cookie so the next shoe page is answered by its loader; a member's
+ * 내 사이즈 answers without asking.
+ */
+import type { RecommendedSizeBody } from '@codiroom/shared';
+import { type FormEvent, useState } from 'react';
+import { browserApi } from '../lib/browser-api';
+import { parseCookies, writeBrowserCookie } from '../lib/cookies';
+import { useMutation } from '../lib/use-mutation';
+import styles from './reviews.module.css';
+
+export const SHOE_SIZE_COOKIE = 'shoeSize';
+const YEAR_S = 365 * 86_400;
+/** The usual sizes offered to choose from (mm): Korean men's shoes, 230–300 in half sizes. */
+export const SHOE_SIZE_CHOICES: readonly string[] = Array.from({ length: 15 }, (_, i) => String(230 + 5 * i));
+
+const isShoeSize = (v: string | null | undefined): v is string => !!v && SHOE_SIZE_CHOICES.includes(v);
+
+/** The usual shoe size: the form's query (?shoe_size=, the form without scripts) or the cookie. */
+export function shoeSizeFrom(cookieHeader: string | null, url?: URL): string | null {
+  const fromQuery = url?.searchParams.get('shoe_size');
+  if (isShoeSize(fromQuery)) return fromQuery;
+  const saved = parseCookies(cookieHeader)[SHOE_SIZE_COOKIE];
+  return isShoeSize(saved) ? saved : null;
+}
+
+export function ShoeSizeAdvice({
+  productDisplayId,
+  answer,
+  onAnswer,
+  usual,
+}: {
+  productDisplayId: number;
+  answer: RecommendedSizeBody | null;
+  onAnswer: (a: RecommendedSizeBody) => void;
+  usual: string | null;
+}) {
+  const [size, setSize] = useState(usual ?? '');
+  const ask = useMutation(
+    async (shoeSize: string) => {
+      writeBrowserCookie(SHOE_SIZE_COOKIE, shoeSize, YEAR_S);
+      return browserApi().request('GET', `/api/products/recommended-size/${productDisplayId}`, {
+        query: { shoe_size: shoeSize },
+      });
+    },
+    { revalidate: false, onSuccess: (d) => onAnswer(d) },
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (isShoeSize(size)) void ask.run(size);
+  }
+
+  return (
+    <section className={styles.recommend} aria-labelledby="shoe-size" data-testid="size-recommendation">
+      <h3 id="shoe-size">내 사이즈 추천</h3>
+      {/* Without scripts the form reloads the page with the size in the query (the loader answers). */}
+      <form className={styles.bodyForm} method="get" onSubmit={submit} aria-label="신발 사이즈 입력">
+        <label>
+          평소 신발 사이즈(mm)
+          <input
+            inputMode="numeric"
+            name="shoe_size"
+            value={size}
+            min={230}
+            max={300}
+            step={5}
+            type="number"
+            required
+            onChange={(e) => setSize(e.target.value)}
+          />
+        </label>
+        <button type="submit" className={styles.go} disabled={ask.pending || !isShoeSize(size)}>
+          추천
+        </button>
+      </form>
+      {ask.error && (
+        <p className={styles.explanation} role="alert">
+          {ask.error}
+        </p>
+      )}
+      {answer?.recommended_size && (
+        <div className={styles.result} data-testid="size-answer">
+          <p className={styles.resultSize}>
+            추천 사이즈 <strong data-testid="recommended-size">{answer.recommended_size}</strong>
+          </p>
+          {answer.explanation && (
+            <p className={styles.explanation} data-testid="size-explanation">
+              {answer.explanation}
+            </p>
+          )}
+        </div>
+      )}
+      {answer && !answer.recommended_size && (
+        <p className={styles.explanation}>이 상품에는 평소 사이즈가 없어요. 다른 사이즈를 골라 보세요.</p>
+      )}
+    </section>
+  );
+}
