@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { trustProxyOption } from './config.ts';
-import { installFunctions } from './db/functions.ts';
+import { type DatabaseFunction, installFunctions } from './db/functions.ts';
 import { adminRoutes, memberAdminRoutes } from './domains/admin/index.ts';
 import { useAdLog, useMemberEmails } from './domains/ads/index.ts';
 import { grantSignUpCoupon, hasCartCoupon, pointBalance } from './domains/benefits/index.ts';
@@ -24,6 +24,7 @@ import { benefitRoutes } from './domains/benefits/routes.ts';
 import { deleteMemberCartStep, memberCartQuantities, mergeGuestCartStep } from './domains/carts/index.ts';
 import { cartRoutes } from './domains/carts/routes.ts';
 import { imageRoutes } from './domains/catalog/images-routes.ts';
+import { ORDER_PRICE_ROWS } from './domains/catalog/index.ts';
 import { catalogueRoutes } from './domains/catalog/routes.ts';
 import { contentsLikeTargets, useEditorialIndexer } from './domains/contents/index.ts';
 import { contentsRoutes } from './domains/contents/routes.ts';
@@ -94,12 +95,15 @@ function serverTimeouts(config: AppContext['config']) {
   };
 }
 
+/** The database functions the domains build from their rules: the catalogue's pricing read, orders'. */
+export const DATABASE_FUNCTIONS: readonly DatabaseFunction[] = [ORDER_PRICE_ROWS, ...orderDatabaseFunctions];
+
 export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   // What a domain reads of one it may not import (src/ports.ts), before anything can read it.
   wirePorts();
   // The database functions the domains build from their rules (db/functions.ts), installed once at
   // start, before any route or job can call them; not by a route plugin.
-  await installFunctions(ctx.db, orderDatabaseFunctions);
+  await installFunctions(ctx.db, DATABASE_FUNCTIONS);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: ctx.config.BODY_LIMIT,

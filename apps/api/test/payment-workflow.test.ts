@@ -7,12 +7,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, DATABASE_FUNCTIONS } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { installFunctions } from '../src/db/functions.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { cartLines, carts, coupons, orders } from '../src/db/schema.ts';
-import { orderDatabaseFunctions } from '../src/domains/orders/index.ts';
 import { type PaidOrderRefs, SETTLE_STEPS, settleWorkflow } from '../src/domains/orders/payment-workflow.ts';
 import { applyGatewayPayment } from '../src/domains/orders/settle.ts';
 import { gatewayOf } from '../src/domains/payments/index.ts';
@@ -167,7 +166,7 @@ describe('the database functions of the workflow', () => {
     )[0];
 
   it('are installed when the app starts, before any request, and once (the same text is not reinstalled)', async () => {
-    expect(orderDatabaseFunctions.map((f) => f.signature.split('(')[0])).toEqual([
+    expect(DATABASE_FUNCTIONS.map((f) => f.signature.split('(')[0])).toEqual([
       'order_price_rows',
       'claim_order_payment',
     ]);
@@ -177,18 +176,18 @@ describe('the database functions of the workflow', () => {
     });
     try {
       // Migrated only: the claim function is the app's, not a migration's.
-      expect((await installed(ctx.db, orderDatabaseFunctions[1]?.signature ?? ''))?.fn).toBeNull();
+      expect((await installed(ctx.db, DATABASE_FUNCTIONS[1]?.signature ?? ''))?.fn).toBeNull();
       const app = await buildApp(ctx);
       try {
         const versions: (string | null | undefined)[] = [];
-        for (const f of orderDatabaseFunctions) {
+        for (const f of DATABASE_FUNCTIONS) {
           const row = await installed(ctx.db, f.signature);
           expect(row?.fn, f.signature).not.toBeNull();
           versions.push(row?.v);
         }
         // A second start finds the same text and leaves the functions alone.
-        await installFunctions(ctx.db, orderDatabaseFunctions);
-        for (const [i, f] of orderDatabaseFunctions.entries())
+        await installFunctions(ctx.db, DATABASE_FUNCTIONS);
+        for (const [i, f] of DATABASE_FUNCTIONS.entries())
           expect((await installed(ctx.db, f.signature))?.v).toBe(versions[i]);
       } finally {
         await app.close();

@@ -1,5 +1,5 @@
 /**
- * Database functions whose text the app builds from its own rules (orders/price-rows.ts,
+ * Database functions whose text the app builds from its own rules (catalog/price-rows.ts,
  * orders/payment-claim.ts), installed at start rather than by a migration so the rule they encode
  * exists once, in TypeScript. The domains list theirs on their surface; the app installs them all
  * when it starts (app.ts buildApp, before any route or job), never a route plugin.

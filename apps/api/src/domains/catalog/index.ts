@@ -54,11 +54,13 @@ export {
   existingDisplayIds,
 } from './labels.ts';
 export { type LiveSource, msToNextPriceChange, runningTimeSales, timeSalesFromJson } from './live-prices.ts';
-export { complementCards, toTextArray } from './matching.ts';
+export { complementCards } from './matching.ts';
 export { popularDisplayIds } from './popular-ids.ts';
 export { type CatalogPorts, type DisplayCount, provideCatalogPorts, type Viewer } from './ports.ts';
 export { userPreferredProducts } from './preferred.ts';
 export { preparedActiveCards } from './prepared-cards.ts';
+// The pricing read of orders, and the database function behind it (installed at start, app.ts).
+export { type ItemPriceRow, itemPriceRows, ORDER_PRICE_ROWS } from './price-rows.ts';
 export { activeRow as activeDisplayRow } from './product-page.ts';
 export { liveCards, readCardsByIds } from './product-read.ts';
 export { LOW_STOCK_MAX, parseId } from './products.ts';
@@ -128,5 +130,5 @@ export {
   productCardsByIds,
 } from './repository.ts';
 export { rankingJob } from './signals.ts';
-export { sellableStock, sellableStockColumn, sellableStockSql } from './stock.ts';
-export { timeSaleRunning, timeSaleRunningAt } from './time-sale.ts';
+export { sellableStock, sellableStockSql } from './stock.ts';
+export { timeSaleRunning } from './time-sale.ts';

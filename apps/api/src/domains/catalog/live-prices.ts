@@ -66,7 +66,7 @@ async function timeSaleRows(db: Conn, ids: readonly number[] | null, now: Date):
 
 /**
  * runningTimeSales over rows read elsewhere as json arrays (one per statement row): the function
- * order_price_rows (orders/price-rows.ts, built from the same time-sale rule) reads the same running time-sale rows of
+ * order_price_rows (price-rows.ts, built from the same time-sale rule) reads the same running time-sale rows of
  * each display with the items, so pricing an order is one round trip; the pick is the same rule.
  */
 export function timeSalesFromJson(

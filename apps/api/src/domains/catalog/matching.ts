@@ -4,18 +4,11 @@
  * types sharing a style tag.
  */
 import type { ProductCard, ProductType } from '@codiroom/shared';
-import { and, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { toTextArray } from '../../db/sql-values.ts';
 import { listProductCards } from './repository.ts';
 import { productDisplays, products } from './schema.ts';
-
-/** A text[] literal of the values (for array overlap with style tags). */
-export function toTextArray(values: string[]): SQL {
-  return sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-}
 
 /** What goes with each product type when no codi set pairs it (SPEC.md §3 product types). */
 export const COMPLEMENTS: Record<string, string[]> = {

@@ -4,7 +4,8 @@
  */
 import type { RecommendStyleBody } from '@codiroom/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { activeDisplayRow, type LiveSource, toTextArray } from '../catalog/index.ts';
+import { toTextArray } from '../../db/sql-values.ts';
+import { activeDisplayRow, type LiveSource } from '../catalog/index.ts';
 import { activeCodiSetsByIds, codiIdsWith } from './codi-sets.ts';
 import { stylesByIds } from './editorial.ts';
 import { codiSets, styles } from './schema.ts';

@@ -8,13 +8,11 @@
  * Neither quotes nor orders more units than are in stock (assertInStock, assertBuyable).
  */
 import { cartMoney, type OrderMoney, timeSaleRemaining, unitPrice } from '@codiroom/shared';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runHot } from '../../db/hot-sql.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Conn } from '../../platform/transactions.ts';
 import { MSG as CART_MSG, memberCartLines } from '../carts/index.ts';
-import { sellableStock, timeSalesFromJson } from '../catalog/index.ts';
+import { itemPriceRows, sellableStock, timeSalesFromJson } from '../catalog/index.ts';
 
 export type Wanted = { product_item_id: number; quantity: number; cart_id: number | null };
 
@@ -69,40 +67,12 @@ export async function wantedFromCart(db: Conn, userId: number, cartIds: number[]
   });
 }
 
-type ItemPriceRow = {
-  id: number;
-  product_display_id: number;
-  product_id: number;
-  size_name: string;
-  color_name: string;
-  stock: number;
-  extra_price: number;
-  item_active: boolean;
-  name: string;
-  image_url: string;
-  product_type: string;
-  price: number;
-  price_discount: number;
-  display_active: boolean;
-  brand_id: number;
-  brand_name: string;
-  shipping_fee: number;
-  free_shipping_min: number;
-  allows_custom_order: boolean;
-  /** The display's running time-sale rows, as runningTimeSales reads them (a json array). */
-  sales: unknown;
-};
-
 export async function priceLines(db: Conn | Db, wanted: Wanted[], now: Date): Promise<PricedLine[]> {
   if (wanted.length === 0) return [];
   const ids = [...new Set(wanted.map((w) => w.product_item_id))];
-  // One prepared statement whatever the number of items (ids as one int[] parameter): see
-  // hot-sql.ts. The function (price-rows.ts, built from catalog/time-sale.ts) reads the items with
-  // their display, brand and the display's running time-sale rows (what runningTimeSales reads)
-  // under a plan made once per connection. The same statement prepared from here measured 0.5–1.7
-  // ms slower per call.
-  const rows = (await runHot(db)(sql`
-    select * from order_price_rows(${`{${ids.join(',')}}`}::int[], ${now.toISOString()}::timestamptz)`)) as ItemPriceRow[];
+  // The catalogue's one-round-trip pricing read (catalog/price-rows.ts): the items with their
+  // display, brand and the display's running time-sale rows.
+  const rows = await itemPriceRows(db, ids, now);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const sales = timeSalesFromJson(
     rows.map((r) => r.sales),
