@@ -57,7 +57,10 @@ test('guest: height and weight give a recommended size with its explanation @smo
   await expect(sheet.getByRole('button', { name: new RegExp(`^${size}.*추천`) })).toBeVisible();
 });
 
-test('guest: shoes are sized from the usual shoe size and the reviews, not the body', async ({ page }) => {
+test('guest: shoes are sized from the usual shoe size and the reviews, not the body', async ({
+  page,
+  browser,
+}) => {
   const list = await (
     await page.request.get('/api/products/category-products?category_main=shoes&sort=popular')
   ).json();
@@ -78,6 +81,16 @@ test('guest: shoes are sized from the usual shoe size and the reviews, not the b
   await page.goto(`/product/${id}`);
   await expect(page.getByTestId('recommended-size')).toHaveText(api.recommended_size);
   await expect(page.getByTestId('size-explanation')).toHaveText(api.explanation);
+  // Without scripts the form is a plain GET the page's loader answers.
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const bare = await plain.newPage();
+  await bare.goto(`/product/${id}`, { waitUntil: 'domcontentloaded' });
+  await bare.getByLabel('평소 신발 사이즈(mm)').fill('270');
+  // Sent with Enter (the buy bar, fixed at the bottom, covers the button once scrolled to it).
+  await bare.getByLabel('평소 신발 사이즈(mm)').press('Enter', { noWaitAfter: true });
+  await bare.waitForURL(/shoe_size=270/, { waitUntil: 'domcontentloaded' });
+  await expect(bare.getByTestId('recommended-size')).toHaveText(api.recommended_size);
+  await plain.close();
 });
 
 test('member: buys, receives, writes a review with a photo and a size review, sees it on the product page', async ({

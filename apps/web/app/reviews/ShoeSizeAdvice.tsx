@@ -14,7 +14,7 @@ import styles from './reviews.module.css';
 
 export const SHOE_SIZE_COOKIE = 'shoeSize';
 const YEAR_S = 365 * 86_400;
-/** The usual sizes offered to choose from (mm): Korean men's shoes, 230–300 in half sizes. */
+/** The usual shoe sizes the advice takes (mm): Korean men's shoes, 230–300 in half sizes. */
 export const SHOE_SIZE_CHOICES: readonly string[] = Array.from({ length: 15 }, (_, i) => String(230 + 5 * i));
 
 const isShoeSize = (v: string | null | undefined): v is string => !!v && SHOE_SIZE_CHOICES.includes(v);
@@ -73,7 +73,8 @@ export function ShoeSizeAdvice({
             onChange={(e) => setSize(e.target.value)}
           />
         </label>
-        <button type="submit" className={styles.go} disabled={ask.pending || !isShoeSize(size)}>
+        {/* Enabled on the server's HTML: without scripts the browser checks the field (min, max, step). */}
+        <button type="submit" className={styles.go} disabled={ask.pending}>
           추천
         </button>
       </form>
