@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -37,6 +38,9 @@ export function benchGuestId() {
  * took and a `stop()` that ends it (SIGTERM) and waits for the exit.
  */
 export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
+  // A server left on the port (a bench stopped by a signal leaves its child running) would answer
+  // the health check while this one fails to bind, and the bench would measure the wrong build.
+  await assertPortFree(port);
   const t0 = performance.now();
   // Diagnosis: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -74,6 +78,21 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   }
   await stop();
   throw new Error('server never answered /api/health');
+}
+
+/** Throws when something already listens on `port` (any address). */
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is taken (a server left by an earlier run?): stop it first`)
+          : err,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 /** CPU milliseconds (user + system) a process has used so far, 0 when unreadable (not Linux). */
