@@ -2,6 +2,7 @@ import type { CategoryListingBody } from '@codiroom/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Pager } from '../components/Pager';
 import { ProductGrid } from '../components/ProductGrid';
+import { browserApi } from '../lib/browser-api';
 import { useListPages } from '../shell/list-memory';
 import styles from './catalog.module.css';
 
@@ -31,6 +32,19 @@ export function InfiniteProducts({
   useEffect(() => setFailed(false), [initial]);
   useEffect(() => setHydrated(true), []);
 
+  // The next page's load under way: its own signal (the client's page-change cancel spares it), so
+  // a new listing or leaving the page ends it and an answer for the old listing is never appended.
+  const inflight = useRef<AbortController | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query ends the old listing's load
+  useEffect(
+    () => () => {
+      inflight.current?.abort();
+      inflight.current = null;
+      setLoading(false);
+    },
+    [query],
+  );
+
   useEffect(() => {
     // The sentinel exists only once hydrated (before that the page links stand in).
     const el = hydrated ? sentinel.current : null;
@@ -39,13 +53,26 @@ export function InfiniteProducts({
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         io.disconnect();
+        const load = new AbortController();
+        inflight.current = load;
         setLoading(true);
-        const sep = query ? '&' : '';
-        fetch(`/api/products/category-products?${query}${sep}cursor=${encodeURIComponent(cursor)}`)
-          .then((r) => (r.ok ? (r.json() as Promise<CategoryListingBody>) : Promise.reject(r.status)))
-          .then((next) => append({ items: next.result, cursor: next.next_cursor }))
-          .catch(() => setFailed(true))
-          .finally(() => setLoading(false));
+        browserApi()
+          .get(
+            '/api/products/category-products',
+            { ...Object.fromEntries(new URLSearchParams(query)), cursor },
+            { signal: load.signal },
+          )
+          .then((next) => {
+            if (!load.signal.aborted) append({ items: next.result, cursor: next.next_cursor });
+          })
+          .catch(() => {
+            if (!load.signal.aborted) setFailed(true);
+          })
+          .finally(() => {
+            if (inflight.current !== load) return;
+            inflight.current = null;
+            setLoading(false);
+          });
       },
       { rootMargin: '600px 0px' },
     );

@@ -1,5 +1,5 @@
-import type { CurrentViewCountBody } from '@codiroom/shared';
 import { useEffect, useState } from 'react';
+import { browserApi } from '../lib/browser-api';
 import { inOwnTask } from '../lib/tasks';
 import styles from './product.module.css';
 
@@ -9,19 +9,24 @@ const POLL_MS = 30_000;
 export function LiveViewers({ productId }: { productId: number }) {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
-    let stopped = false;
+    // Its own signal: a poll is this component's, ended when it unmounts.
+    const stop = new AbortController();
     const load = () =>
-      fetch(`/api/products/current-view-count?product_display_id=${productId}`)
-        .then((r) => (r.ok ? (r.json() as Promise<CurrentViewCountBody>) : null))
+      browserApi()
+        .getOr(
+          '/api/products/current-view-count',
+          null,
+          { product_display_id: productId },
+          { signal: stop.signal },
+        )
         .then((b) => {
-          if (!stopped && b) setCount(b.count);
-        })
-        .catch(() => {});
+          if (!stop.signal.aborted && b) setCount(b.count);
+        });
     // The first count in a task of its own: this runs among the hydration's effects (lib/tasks.ts).
     const cancel = inOwnTask(load);
     const timer = window.setInterval(load, POLL_MS);
     return () => {
-      stopped = true;
+      stop.abort();
       cancel();
       window.clearInterval(timer);
     };

@@ -1,15 +1,10 @@
 import { WEB_STATUS_POLL_MS, type WebStatusBody } from '@codiroom/shared';
 import { useEffect, useRef, useState } from 'react';
+import { browserApi } from '../lib/browser-api';
 import { webStatusNeedsReload } from '../lib/web-status';
 
-async function fetchWebStatus(): Promise<WebStatusBody | null> {
-  try {
-    const res = await fetch('/api/web-status', { cache: 'no-store' });
-    return res.ok ? ((await res.json()) as WebStatusBody) : null;
-  } catch {
-    return null;
-  }
-}
+/** The flag now (the server answers it no-store), or null when it could not be read. */
+const fetchWebStatus = (): Promise<WebStatusBody | null> => browserApi().getOr('/api/web-status', null);
 
 /**
  * SPEC.md "Web status": fetched at start when the page was not server-rendered (no status in the
