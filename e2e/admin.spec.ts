@@ -428,6 +428,12 @@ test('an MD makes a coupon policy and a serial batch; a member registers one of 
   await row.getByLabel('만들 개수').fill('2');
   await row.getByRole('button', { name: '번호 만들기' }).click();
   await expect(mp.locator('output')).toContainText('쿠폰 번호 2개를 만들었어요');
+  // The row's switch (the back office's one on/off button, with the coupon's own words).
+  await row.getByRole('button', { name: '중지' }).click();
+  await expect(mp.locator('output')).toContainText(`${name}: 발급을 멈췄어요.`);
+  await row.getByRole('button', { name: '재개' }).click();
+  await expect(mp.locator('output')).toContainText(`${name}: 다시 발급해요.`);
+  await expect(row.getByRole('button', { name: '중지' })).toBeVisible();
   const csvLink = row.getByRole('link', { name: /일회용 0\/2 CSV/ });
   const csv = await (await desk.request.get((await csvLink.getAttribute('href')) as string)).text();
   const code = csv.split('\r\n')[1]?.split(',')[0] as string;
@@ -555,4 +561,57 @@ test('a member asks about an order with a photo; a CS operator answers; the memb
   await expect(page).toHaveURL(/\/mypage\/inquiries\/\d+$/);
   await expect(page.getByTestId('inquiry-status')).toHaveText('답변 완료');
   await expect(page.getByTestId('answer')).toContainText('출고가 늦어지고');
+});
+
+test('an ADMIN adds an operator on the accounts screen, changes the roles, and switches the account off', async ({
+  browser,
+  page,
+}) => {
+  const stamp = Date.now();
+  const admin = { email: `admin-ops${stamp}@codiroom.test`, password: 'admin-pass-2026' };
+  expect(
+    (
+      await page.request.post('/api/admin/operators', {
+        headers: key,
+        data: { ...admin, name: '문관리', roles: ['ADMIN'] },
+      })
+    ).status(),
+  ).toBe(200);
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ap = await desk.newPage();
+  await signIn(ap, admin.email, admin.password);
+  await ap
+    .getByRole('navigation', { name: '백오피스 메뉴' })
+    .getByRole('link', { name: '운영자 계정' })
+    .click();
+  const form = ap.getByRole('form', { name: '새 운영자' });
+  const email = `cs-ops${stamp}@codiroom.test`;
+  await form.getByLabel('이름').fill('노상담');
+  await form.getByLabel('이메일').fill(email);
+  await form.getByLabel(/처음 비밀번호/).fill('short1');
+  await form.getByRole('checkbox', { name: 'CS' }).check();
+  await form.getByRole('button', { name: '추가' }).click();
+  // The shared schema refuses a short password before anything is sent, naming the field.
+  await expect(ap.getByRole('alert')).toContainText('password: 비밀번호는 10자 이상이어야 합니다.');
+  await form.getByLabel(/처음 비밀번호/).fill('cs-password-2026');
+  await form.getByRole('button', { name: '추가' }).click();
+  await expect(ap.locator('output')).toContainText('노상담님을 추가했어요.');
+  await expect(form.getByLabel('이름')).toHaveValue('');
+
+  const row = ap.getByRole('table', { name: '운영자 목록' }).getByRole('row').filter({ hasText: email });
+  // The box shows the server's roles: it is ticked once the change is saved and the list reloaded.
+  await row.getByRole('checkbox', { name: 'MD' }).click();
+  await expect(ap.locator('output')).toContainText('노상담님의 역할을 바꿨어요.');
+  await expect(row.getByRole('checkbox', { name: 'MD' })).toBeChecked();
+  await row.getByRole('button', { name: '사용 중 · 끄기' }).click();
+  await expect(ap.locator('output')).toContainText('노상담님: 계정을 껐어요.');
+  await expect(row.getByRole('button', { name: '꺼짐 · 켜기' })).toBeVisible();
+  await desk.close();
+
+  // Switched off, the account signs in no more (the same answer as a wrong password).
+  const off = await page.request.post('/api/admin/auth/login', {
+    data: { email, password: 'cs-password-2026' },
+  });
+  expect(off.status()).toBe(401);
+  expect((await off.json()).detail).toBe('이메일 또는 비밀번호가 맞지 않습니다.');
 });

@@ -18,7 +18,7 @@ import type { Route } from './+types/coupons';
 import styles from './admin.module.css';
 import { adminApi } from './api';
 import { DataTable } from './DataTable';
-import { PageButtons, useAdminAction } from './feedback';
+import { CreateForm, OnOffButton, type OnOffWords, PageButtons, useAdminAction } from './feedback';
 import { kst, kstInstant } from './format';
 
 type Policy = AdminCouponPolicy;
@@ -32,8 +32,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminApi.get(`/api/admin/coupon-policies?${q}`, undefined, { signal: request.signal });
 }
 
-/** A KST wall-clock input ("2026-12-01T10:00") as an instant, or null. */
+/** A number field: null when left empty. */
 const numOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+/** 중지 / 재개: a policy switched off issues nothing, and what it issued shows as expired until resumed. */
+const ISSUING: OnOffWords = {
+  turnOff: '중지',
+  turnOn: '재개',
+  turnedOff: '발급을 멈췄어요.',
+  turnedOn: '다시 발급해요.',
+};
 
 export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
@@ -82,18 +89,13 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
         const r = c.row.original;
         return (
           <div className={styles.toolbar}>
-            <button
-              type="button"
-              className={styles.ghost}
-              onClick={() =>
-                act(
-                  () => adminApi.patch(`/api/admin/coupon-policies/${r.id}`, { is_active: !r.is_active }),
-                  r.is_active ? `${r.name}: 발급을 멈췄어요.` : `${r.name}: 다시 발급해요.`,
-                )
-              }
-            >
-              {r.is_active ? '중지' : '재개'}
-            </button>
+            <OnOffButton
+              path={`/api/admin/coupon-policies/${r.id}`}
+              name={r.name}
+              active={r.is_active}
+              act={act}
+              words={ISSUING}
+            />
             <form
               className={styles.toolbar}
               aria-label={`${r.name} 쿠폰 번호 만들기`}
@@ -125,9 +127,8 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
     },
   ];
 
-  const create = async (form: HTMLFormElement) => {
-    const f = new FormData(form);
-    const s = (k: string) => String(f.get(k) ?? '').trim();
+  /** The new policy from the form, checked with the API's schema (CreateForm sends and clears it). */
+  const create = (s: (name: string) => string, f: FormData) => {
     const body = {
       name: s('name'),
       coupon_type: s('coupon_type'),
@@ -156,10 +157,9 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
     const checked = CouponPolicyInput.safeParse(body);
     if (!checked.success) {
       refuse(checked.error.issues, '쿠폰');
-      return;
+      return false;
     }
-    if (await act(() => adminApi.post('/api/admin/coupon-policies', checked.data), '쿠폰 정책을 만들었어요.'))
-      form.reset();
+    return act(() => adminApi.post('/api/admin/coupon-policies', checked.data), '쿠폰 정책을 만들었어요.');
   };
 
   return (
@@ -172,16 +172,7 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
         pages={pages}
         onPage={(n) => setParams({ ...Object.fromEntries(params), page: String(n) })}
       />
-      <form
-        className={`${styles.card} ${styles.form}`}
-        aria-label="쿠폰 정책 만들기"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create(e.currentTarget);
-        }}
-      >
-        <h2 className={styles.wide}>쿠폰 정책 만들기</h2>
+      <CreateForm label="쿠폰 정책 만들기" onSubmit={create}>
         <label className={`${styles.field} ${styles.wide}`}>
           쿠폰 이름
           <input className={styles.input} name="name" maxLength={200} />
@@ -267,12 +258,7 @@ export default function AdminCoupons({ loaderData: p }: Route.ComponentProps) {
             <input type="checkbox" name="is_downloadable" defaultChecked /> 다운로드 가능
           </label>
         </fieldset>
-        <div className={styles.wide}>
-          <button type="submit" className={styles.button}>
-            만들기
-          </button>
-        </div>
-      </form>
+      </CreateForm>
     </>
   );
 }

@@ -140,17 +140,26 @@ export function PictureUpload({ label, onFile }: { label: string; onFile: (form:
   );
 }
 
-/** 끄기 / 켜기 of a row: PATCHes `path` with the other `is_active` through the screen's `act`. */
+/** What an on/off button says: its label in each state and what it reports after the switch. */
+export type OnOffWords = { turnOff: string; turnOn: string; turnedOff: string; turnedOn: string };
+const ON_OFF: OnOffWords = { turnOff: '끄기', turnOn: '켜기', turnedOff: '껐어요.', turnedOn: '켰어요.' };
+
+/**
+ * 끄기 / 켜기 of a row (the back office's one toggle): PATCHes `path` with the other `is_active`
+ * through the screen's `act`; `words` when the switch has its own names (a coupon's 중지 / 재개).
+ */
 export function OnOffButton({
   path,
   name,
   active,
   act,
+  words = ON_OFF,
 }: {
   path: ApiPath<'PATCH'>;
   name: string;
   active: boolean;
   act: (call: () => Promise<unknown>, done: string) => Promise<boolean>;
+  words?: OnOffWords;
 }) {
   return (
     <button
@@ -159,11 +168,11 @@ export function OnOffButton({
       onClick={() =>
         act(
           () => adminApi.patch(path, { is_active: !active }),
-          active ? `${name}: 껐어요.` : `${name}: 켰어요.`,
+          `${name}: ${active ? words.turnedOff : words.turnedOn}`,
         )
       }
     >
-      {active ? '끄기' : '켜기'}
+      {active ? words.turnOff : words.turnOn}
     </button>
   );
 }

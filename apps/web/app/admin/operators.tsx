@@ -10,13 +10,20 @@ import {
   type OperatorView,
 } from '@codiroom/shared';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import type { Route } from './+types/operators';
 import styles from './admin.module.css';
-import { adminApi, errorText } from './api';
+import { adminApi } from './api';
 import { DataTable } from './DataTable';
+import { CreateForm, OnOffButton, type OnOffWords, useAdminAction } from './feedback';
 import { kst } from './format';
+
+/** An account is switched off (it cannot sign in), never deleted: the audit log names it. */
+const ACCOUNT: OnOffWords = {
+  turnOff: '사용 중 · 끄기',
+  turnOn: '꺼짐 · 켜기',
+  turnedOff: '계정을 껐어요.',
+  turnedOn: '계정을 켰어요.',
+};
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return adminApi.get('/api/admin/operators', undefined, {
@@ -25,19 +32,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export default function Operators({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const change = async (id: number, body: Record<string, unknown>, text: string) => {
-    try {
-      await adminApi.patch(`/api/admin/operators/${id}`, body);
-      setError(null);
-      setDone(text);
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+  const { act, refuse, feedback } = useAdminAction();
   const columns: ColumnDef<OperatorView, unknown>[] = [
     { accessorKey: 'id', header: '번호' },
     { accessorKey: 'name', header: '이름' },
@@ -59,7 +54,11 @@ export default function Operators({ loaderData }: Route.ComponentProps) {
                     const roles: OperatorRole[] = e.target.checked
                       ? [...o.roles, r]
                       : o.roles.filter((x) => x !== r);
-                    if (roles.length > 0) void change(o.id, { roles }, `${o.name}님의 역할을 바꿨어요.`);
+                    if (roles.length > 0)
+                      void act(
+                        () => adminApi.patch(`/api/admin/operators/${o.id}`, { roles }),
+                        `${o.name}님의 역할을 바꿨어요.`,
+                      );
                   }}
                 />{' '}
                 {OPERATOR_ROLE_LABEL[r]}
@@ -81,19 +80,13 @@ export default function Operators({ loaderData }: Route.ComponentProps) {
       cell: (c) => {
         const o = c.row.original;
         return (
-          <button
-            type="button"
-            className={styles.ghost}
-            onClick={() =>
-              change(
-                o.id,
-                { is_active: !o.is_active },
-                `${o.name}님의 계정을 ${o.is_active ? '껐어요' : '켰어요'}.`,
-              )
-            }
-          >
-            {o.is_active ? '사용 중 · 끄기' : '꺼짐 · 켜기'}
-          </button>
+          <OnOffButton
+            path={`/api/admin/operators/${o.id}`}
+            name={`${o.name}님`}
+            active={o.is_active}
+            act={act}
+            words={ACCOUNT}
+          />
         );
       },
     },
@@ -101,72 +94,53 @@ export default function Operators({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>운영자 계정</h1>
-      <section className={styles.card} aria-labelledby="new-operator">
-        <h2 id="new-operator">새 운영자</h2>
-        <form
-          className={styles.form}
-          aria-label="새 운영자"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const form = e.currentTarget;
-            const f = new FormData(form);
-            const parsed = CreateOperatorRequest.safeParse({
-              email: f.get('email'),
-              name: f.get('name'),
-              password: f.get('password'),
-              roles: f.getAll('roles'),
-            });
-            if (!parsed.success) {
-              setError(parsed.error.issues.map((i) => i.message).join(' '));
-              return;
-            }
-            try {
-              await adminApi.post('/api/admin/operators', parsed.data);
-              form.reset();
-              setError(null);
-              setDone(`${parsed.data.name}님을 추가했어요.`);
-              await revalidator.revalidate();
-            } catch (err) {
-              setError(errorText(err));
-            }
-          }}
-        >
-          <label className={styles.field}>
-            이름
-            <input className={styles.input} name="name" required maxLength={50} />
-          </label>
-          <label className={styles.field}>
-            이메일
-            <input className={styles.input} name="email" type="email" required />
-          </label>
-          <label className={styles.field}>
-            처음 비밀번호 (10자 이상, 영문과 숫자)
-            <input
-              className={styles.input}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-          </label>
-          <fieldset className={styles.toolbar} aria-label="역할">
-            {OPERATOR_ROLES.map((r) => (
-              <label key={r}>
-                <input type="checkbox" name="roles" value={r} /> {OPERATOR_ROLE_LABEL[r]}
-              </label>
-            ))}
-          </fieldset>
-          <button type="submit" className={styles.button}>
-            추가
-          </button>
-        </form>
-      </section>
-      {done && <output className={styles.ok}>{done}</output>}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {feedback}
+      <CreateForm
+        label="새 운영자"
+        submit="추가"
+        onSubmit={(s, f) => {
+          const parsed = CreateOperatorRequest.safeParse({
+            email: s('email'),
+            name: s('name'),
+            password: f.get('password'),
+            roles: f.getAll('roles'),
+          });
+          if (!parsed.success) {
+            refuse(parsed.error.issues, '운영자');
+            return false;
+          }
+          return act(
+            () => adminApi.post('/api/admin/operators', parsed.data),
+            `${parsed.data.name}님을 추가했어요.`,
+          );
+        }}
+      >
+        <label className={styles.field}>
+          이름
+          <input className={styles.input} name="name" required maxLength={50} />
+        </label>
+        <label className={styles.field}>
+          이메일
+          <input className={styles.input} name="email" type="email" required />
+        </label>
+        <label className={styles.field}>
+          처음 비밀번호 (10자 이상, 영문과 숫자)
+          <input
+            className={styles.input}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+        </label>
+        <fieldset className={`${styles.toolbar} ${styles.wide}`} aria-label="역할">
+          {OPERATOR_ROLES.map((r) => (
+            <label key={r}>
+              <input type="checkbox" name="roles" value={r} /> {OPERATOR_ROLE_LABEL[r]}
+            </label>
+          ))}
+        </fieldset>
+      </CreateForm>
       <DataTable data={loaderData.result} columns={columns} label="운영자 목록" />
     </>
   );
