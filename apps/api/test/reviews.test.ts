@@ -849,9 +849,17 @@ describe('recommended size', () => {
     const m = await createMember(t.ctx);
     await call(t.app, 'POST', '/api/users/user-size-info', m.headers, { sizes: { SHOES: '270' } });
     expect(await ask('', m.headers)).toMatchObject({ basis: 'size_info', recommended_size: '270' });
-    expect(
-      (await call(t.app, 'GET', `/api/products/recommended-size/${shoes.displayId}?shoe_size=27`, {})).status,
-    ).toBe(400);
+    // Not a usual size in mm (230–300 in half sizes): the field's 400, naming the rule.
+    for (const bad of ['27', '272', '305']) {
+      const r = await call(
+        t.app,
+        'GET',
+        `/api/products/recommended-size/${shoes.displayId}?shoe_size=${bad}`,
+        {},
+      );
+      expect(r.status).toBe(400);
+      expect(String(r.body.detail)).toContain(bad === '27' ? 'mm' : '5mm 단위');
+    }
     // Eight of ten reviewers say they run small.
     const lines = Array.from({ length: 10 }, (_, i) =>
       JSON.stringify({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { SIZE_FEELS } from './constants.ts';
 import { REPORT_REASONS, REVIEW_SORTS } from './review-lists.ts';
 import { Pagination } from './schemas.ts';
-import { BODY_LIMITS, FIT_PREFERENCES } from './sizing.ts';
+import { BODY_LIMITS, FIT_PREFERENCES, isUsualShoeSize } from './sizing.ts';
 
 export const SizeFeelEnum = z.enum(SIZE_FEELS);
 
@@ -271,6 +271,7 @@ export const RecommendedSizeQuery = z.object({
   shoe_size: z
     .string()
     .regex(/^\d{3}$/, '신발 사이즈는 230처럼 mm로 입력해주세요.')
+    .refine(isUsualShoeSize, '신발 사이즈는 230~300mm 사이에서 5mm 단위로 입력해주세요.')
     .optional(),
 });
 

@@ -474,6 +474,16 @@ function sizeWithParticle(label: string, afterConsonant: string, afterVowel: str
 
 /** A shoe's half size (반 치수), mm: Korean shoe sizes run in 5 mm steps (250, 255 …). */
 export const HALF_SIZE_MM = 5;
+/** The usual shoe sizes the advice takes (mm): Korean men's shoes, 230–300 in half sizes. */
+export const USUAL_SHOE_SIZES = { min: 230, max: 300, step: HALF_SIZE_MM } as const;
+
+/** A usual shoe size the advice takes: "230" … "300" in half sizes. */
+export function isUsualShoeSize(v: string | null | undefined): v is string {
+  if (!v || !/^\d{3}$/.test(v)) return false;
+  const mm = Number(v);
+  const { min, max, step } = USUAL_SHOE_SIZES;
+  return mm >= min && mm <= max && (mm - min) % step === 0;
+}
 /**
  * When a shoe's size reviews say it runs small or large: at least `reviews` of them, at least
  * `share` saying so, and that many more than say the opposite by `margin` (shares of all).

@@ -9,6 +9,7 @@ import {
   fitProbabilities,
   garmentKind,
   isBodyInRange,
+  isUsualShoeSize,
   normalCdf,
   recommendSize,
   type SizeReviewInput,
@@ -472,6 +473,13 @@ describe('sizeSheetMode (SPEC.md §9: the size-sheet view cookie, 1 day)', () =>
 });
 
 describe('shoes: the usual size and the reviews (정사이즈 / 반 치수)', () => {
+  it('takes usual sizes of 230–300 mm in half sizes only', () => {
+    for (const ok of ['230', '255', '270', '300']) expect(isUsualShoeSize(ok)).toBe(true);
+    for (const no of ['225', '305', '272', '27', '2700', ' 270', '', null, undefined]) {
+      expect(isUsualShoeSize(no)).toBe(false);
+    }
+  });
+
   const SHOES = ['250', '255', '260', '265', '270', '275', '280'];
   const feels = (small: number, fits: number, large: number) => [
     ...Array.from({ length: small }, () => ({ fit: 'SMALL' as const })),

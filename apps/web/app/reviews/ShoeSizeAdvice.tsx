@@ -5,7 +5,7 @@
  * is kept in the `shoeSize` cookie so the next shoe page is answered by its loader; a member's
  * 내 사이즈 answers without asking.
  */
-import type { RecommendedSizeBody } from '@codiroom/shared';
+import { isUsualShoeSize as isShoeSize, type RecommendedSizeBody, USUAL_SHOE_SIZES } from '@codiroom/shared';
 import { type FormEvent, useState } from 'react';
 import { browserApi } from '../lib/browser-api';
 import { parseCookies, writeBrowserCookie } from '../lib/cookies';
@@ -14,10 +14,6 @@ import styles from './reviews.module.css';
 
 export const SHOE_SIZE_COOKIE = 'shoeSize';
 const YEAR_S = 365 * 86_400;
-/** The usual shoe sizes the advice takes (mm): Korean men's shoes, 230–300 in half sizes. */
-export const SHOE_SIZE_CHOICES: readonly string[] = Array.from({ length: 15 }, (_, i) => String(230 + 5 * i));
-
-const isShoeSize = (v: string | null | undefined): v is string => !!v && SHOE_SIZE_CHOICES.includes(v);
 
 /** The usual shoe size: the form's query (?shoe_size=, the form without scripts) or the cookie. */
 export function shoeSizeFrom(cookieHeader: string | null, url?: URL): string | null {
@@ -65,9 +61,9 @@ export function ShoeSizeAdvice({
             inputMode="numeric"
             name="shoe_size"
             value={size}
-            min={230}
-            max={300}
-            step={5}
+            min={USUAL_SHOE_SIZES.min}
+            max={USUAL_SHOE_SIZES.max}
+            step={USUAL_SHOE_SIZES.step}
             type="number"
             required
             onChange={(e) => setSize(e.target.value)}
