@@ -6,8 +6,9 @@
 // and the ranking page (`/ranking`, rotating its tabs, periods and pages as a visitor would),
 // swapping which goes first each round so a noisy machine slows both alike. Reports, per page:
 // pages/s median and spread (min–max), p50/p99 latency, the server process's CPU ms per page
-// (/proc/<pid>/stat utime+stime over each run) and non-2xx; and the ratio product / ranking of the
-// medians.
+// (/proc/<pid>/stat utime+stime over each run) and non-2xx; the ratio product / ranking of the
+// medians; and what the product page's loader waited on, by part (the detail, the stored document,
+// the live cards laid over it: p50 and p90 from the server's codiroom_product_page_read_seconds).
 // Target (SPEC.md 'Performance', PostgreSQL): product pages/s ≥ 0.8 × ranking pages/s, no non-2xx.
 // Usage: node bench/pages.mjs [--db postgres|pglite] [--products 2000] [--ids 1500] [--runs 5]
 //        [--duration 10] [--connections 10] [--port 3300] [--documents wait|cold]
@@ -89,6 +90,53 @@ function run(name, url, paths, pid, seconds = duration) {
       },
     );
   });
+}
+
+/**
+ * The server's product page read histogram (codiroom_product_page_read_seconds, web/reads.ts) as
+ * cumulative bucket counts per part: { part: [[le seconds, count], …] }.
+ */
+async function pageReadBuckets(origin) {
+  const text = await (
+    await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+  ).text();
+  const out = {};
+  for (const m of text.matchAll(/^codiroom_product_page_read_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
+    const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    const buckets = out[labels.part] ?? [];
+    buckets.push([labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le), Number(m[2])]);
+    out[labels.part] = buckets;
+  }
+  return out;
+}
+
+/**
+ * p50 and p90 in ms of each part's reads between two scrapes, interpolated within the histogram's
+ * buckets (so as fine as its bounds: 0.1, 0.25, 0.5, 1, 2.5 ms …).
+ */
+function pageReadQuantiles(before, after) {
+  const out = {};
+  for (const [part, buckets] of Object.entries(after)) {
+    const was = new Map(before[part] ?? []);
+    const cum = buckets.map(([le, n]) => [le, n - (was.get(le) ?? 0)]);
+    const total = cum.at(-1)?.[1] ?? 0;
+    const q = (f) => {
+      const want = f * total;
+      let lo = 0;
+      let below = 0;
+      for (const [le, n] of cum) {
+        if (n >= want) {
+          const hi = Number.isFinite(le) ? le : lo;
+          return Math.round((lo + ((want - below) / Math.max(1, n - below)) * (hi - lo)) * 1e5) / 100;
+        }
+        lo = le;
+        below = n;
+      }
+      return null;
+    };
+    out[part] = { reads: total, p50: total ? q(0.5) : null, p90: total ? q(0.9) : null };
+  }
+  return out;
 }
 
 const median = (xs) => {
@@ -178,10 +226,13 @@ try {
   for (let i = 0; i < runs; i++) {
     const order = i % 2 === 0 ? ['product', 'ranking'] : ['ranking', 'product'];
     for (const side of order) {
+      const reads0 = side === 'product' ? await pageReadBuckets(origin) : null;
       const r =
         side === 'product'
           ? await run('GET /product/{id}', origin, productPaths, server.pid)
           : await run('GET /ranking', origin, rankingPaths, server.pid);
+      // What the product page's first byte waited on, part by part (the server's own histogram).
+      if (reads0) r.page_reads_ms = pageReadQuantiles(reads0, await pageReadBuckets(origin));
       samples[side].push(r);
       console.error(
         `round ${i + 1} ${side}: ${r.pages_per_s} pages/s, p50 ${r.latency_ms.p50} ms, p99 ${r.latency_ms.p99} ms, ` +
@@ -190,6 +241,18 @@ try {
     }
   }
   const product = summary(samples.product);
+  // Each part's p50 and p90 as the median over the rounds.
+  product.page_reads_ms = Object.fromEntries(
+    ['detail', 'document', 'live_cards'].map((part) => [
+      part,
+      Object.fromEntries(
+        ['p50', 'p90'].map((k) => {
+          const xs = samples.product.map((s) => s.page_reads_ms?.[part]?.[k]).filter((x) => x != null);
+          return [k, xs.length ? median(xs) : null];
+        }),
+      ),
+    ]),
+  );
   const ranking = summary(samples.ranking);
   const ratio =
     Math.round((product.pages_per_s.median / Math.max(1, ranking.pages_per_s.median)) * 100) / 100;

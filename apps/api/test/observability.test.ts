@@ -12,6 +12,7 @@ import { gatewayOf } from '../src/domains/payments/index.ts';
 import type { SandboxGateway } from '../src/domains/payments/sandbox.ts';
 import { MemoryStore } from '../src/platform/kv.ts';
 import { startTracing, stopTracing, tracedFetch } from '../src/platform/tracing.ts';
+import { storefrontReads } from '../src/web/reads.ts';
 import { createMember, createTestApp, type TestApp, testEnv } from './helpers.ts';
 import { call, makeShop, placeOrder } from './orders-fixtures.ts';
 
@@ -54,6 +55,21 @@ describe('GET /metrics', () => {
     expect(sample(text, 'codiroom_database_up')).toBe(1);
     // No Redis configured: no Redis gauge.
     expect(sample(text, 'codiroom_redis_up')).toBeUndefined();
+  });
+
+  it("times the product page's reads by part: the detail, the stored document, the live cards", async () => {
+    const shop = await makeShop(t.ctx);
+    const count = (text: string, part: string) =>
+      sample(text, 'codiroom_product_page_read_seconds_count', `part="${part}"`) ?? 0;
+    const before = await scrape(t);
+    const reads = storefrontReads(t.ctx, '127.0.0.1').product;
+    await reads.detail(shop.displayId, null);
+    // One page's sections share one document read (and one laying-over of the live cards).
+    await Promise.all([reads.similar(shop.displayId), reads.matchup(shop.displayId)]);
+    const after = await scrape(t);
+    expect(count(after, 'detail') - count(before, 'detail')).toBe(1);
+    expect(count(after, 'document') - count(before, 'document')).toBe(1);
+    expect(count(after, 'live_cards') - count(before, 'live_cards')).toBe(1);
   });
 
   it('counts orders created and paid where they happen', async () => {

@@ -58,6 +58,12 @@ function processMetrics(): Registry {
 /** Seconds buckets for HTTP answers and database statements (1 ms … 10 s). */
 const SECONDS_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** Seconds buckets for the product page's in-process reads (0.1 ms … 1 s). */
+const PAGE_READ_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/** The parts of the product page's read (web/reads.ts) timed in codiroom_product_page_read_seconds. */
+export type PageReadPart = 'detail' | 'document' | 'live_cards';
+
 export class Metrics {
   private readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
@@ -75,6 +81,13 @@ export class Metrics {
     help: 'Database statements from issue to result, pool or queue wait included, by outcome',
     labelNames: ['outcome'] as const,
     buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly pageReads = new Histogram({
+    name: 'codiroom_product_page_read_seconds',
+    help: "The product page's reads in process: the detail, its stored document, the live cards laid over it",
+    labelNames: ['part'] as const,
+    buckets: PAGE_READ_BUCKETS,
     registers: [this.registry],
   });
   private readonly dbInFlight = new Gauge({
@@ -105,6 +118,11 @@ export class Metrics {
   /** One HTTP answer: `route` is the matched pattern (`/api/products/:id`), or `unmatched`. */
   observeHttp(method: string, route: string, status: number, seconds: number): void {
     this.http.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+  }
+
+  /** One part of a product page's read, from its start to its answer (event-loop waits included). */
+  observePageRead(part: PageReadPart, seconds: number): void {
+    this.pageReads.observe({ part }, seconds);
   }
 
   /** The database observer (db/client.ts `observe`) these metrics need, with `also` chained. */

@@ -131,9 +131,14 @@ export function storefrontReads(
     let p = documents.get(id);
     if (!p) {
       p = (async () => {
+        const t0 = performance.now();
         const stored = await keptDocument(ctx, `document:${id}`, () => productDocument(ctx, id));
+        const t1 = performance.now();
+        ctx.metrics.observePageRead('document', (t1 - t0) / 1000);
         const at = now();
-        return withLiveCards(ctx, at, stored, (ids) => keptLiveCards(ctx, at, ids));
+        const page = await withLiveCards(ctx, at, stored, (ids) => keptLiveCards(ctx, at, ids));
+        ctx.metrics.observePageRead('live_cards', (performance.now() - t1) / 1000);
+        return page;
       })();
       documents.set(id, p);
     }
@@ -141,6 +146,7 @@ export function storefrontReads(
   };
   const product: ProductPageReads = {
     async detail(id, guestId) {
+      const t0 = performance.now();
       const body = await cachedBody(
         ctx,
         storefrontCache(ctx, PRODUCT_DETAIL_CACHE),
@@ -150,6 +156,7 @@ export function storefrontReads(
         ProductDetail,
         () => readDetail(ctx, now(), displayId(id)),
       );
+      ctx.metrics.observePageRead('detail', (performance.now() - t0) / 1000);
       // As the route: an issued guest id, else the address (catalog/routes.ts, product detail).
       const guest = guestId !== null && isIssuedGuestId(ctx.config, guestId) ? guestId : null;
       markLiveViewer(ctx, body.id, guest ? `g${guest}` : `ip${clientAddress}`, (err) =>
