@@ -11,6 +11,7 @@ import { browserApi } from '../lib/browser-api';
 import { parseCookies, writeBrowserCookie } from '../lib/cookies';
 import { useMutation } from '../lib/use-mutation';
 import styles from './reviews.module.css';
+import { SizeAnswer } from './SizeAnswer';
 
 export const SHOE_SIZE_COOKIE = 'shoeSize';
 const YEAR_S = 365 * 86_400;
@@ -80,16 +81,7 @@ export function ShoeSizeAdvice({
         </p>
       )}
       {answer?.recommended_size && (
-        <div className={styles.result} data-testid="size-answer">
-          <p className={styles.resultSize}>
-            추천 사이즈 <strong data-testid="recommended-size">{answer.recommended_size}</strong>
-          </p>
-          {answer.explanation && (
-            <p className={styles.explanation} data-testid="size-explanation">
-              {answer.explanation}
-            </p>
-          )}
-        </div>
+        <SizeAnswer size={answer.recommended_size} explanation={answer.explanation} />
       )}
       {answer && !answer.recommended_size && (
         <p className={styles.explanation}>이 상품에는 평소 사이즈가 없어요. 다른 사이즈를 골라 보세요.</p>

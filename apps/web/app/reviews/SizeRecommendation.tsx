@@ -21,6 +21,7 @@ import { parseCookies, writeBrowserCookie } from '../lib/cookies';
 import { useRootData } from '../lib/root-data';
 import { useMutation } from '../lib/use-mutation';
 import styles from './reviews.module.css';
+import { SizeAnswer } from './SizeAnswer';
 
 export const SIZE_BODY_COOKIE = 'sizeBody';
 const YEAR_S = 365 * 86_400;
@@ -181,21 +182,19 @@ export function SizeRecommendation({
         </p>
       )}
       {answer?.recommended_size && (
-        <div className={styles.result} data-testid="size-answer">
-          <p className={styles.resultSize}>
-            추천 사이즈 <strong data-testid="recommended-size">{answer.recommended_size}</strong>
-            {modelled && chosen && (
+        <SizeAnswer
+          size={answer.recommended_size}
+          explanation={answer.explanation}
+          meta={
+            modelled &&
+            chosen && (
               <span className={styles.meta} data-testid="size-confidence">
                 {' '}
                 · 잘 맞을 확률 {pct(chosen.fits)}
               </span>
-            )}
-          </p>
-          {answer.explanation && (
-            <p className={styles.explanation} data-testid="size-explanation">
-              {answer.explanation}
-            </p>
-          )}
+            )
+          }
+        >
           {modelled && (
             <ul className={styles.probabilities} aria-label="사이즈별 착용감 예상">
               {answer.sizes
@@ -220,7 +219,7 @@ export function SizeRecommendation({
                 ))}
             </ul>
           )}
-        </div>
+        </SizeAnswer>
       )}
       {answer && !answer.recommended_size && (
         <p className={styles.explanation}>이 상품은 키와 몸무게로 추천할 수 있는 사이즈 정보가 없어요.</p>
