@@ -17,7 +17,7 @@ import { DataTable } from './DataTable';
 import { CreateForm, OnOffButton, type OnOffWords, useAdminAction } from './feedback';
 import { kst } from './format';
 
-/** An account is switched off (it cannot sign in), never deleted: the audit log names it. */
+/** An account is switched off (it can no longer sign in), not deleted: the audit log still names it. */
 const ACCOUNT: OnOffWords = {
   turnOff: '사용 중 · 끄기',
   turnOn: '꺼짐 · 켜기',
