@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { cliArgs, startServer } from './server.mjs';
+import { assertPortFree, cliArgs, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -104,13 +104,7 @@ function run(name, url, paths) {
 }
 
 // Another bench on the same port would be measured instead: refuse to start.
-for (const p of [port, barePort]) {
-  const taken = await fetch(`http://127.0.0.1:${p}/`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${p} is in use: pass --port / --bare-port`);
-}
+for (const p of [port, barePort]) await assertPortFree(p);
 
 const dbName = `codiroom_bench_catalog_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const own = !values.database;

@@ -36,7 +36,7 @@ import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
 import { Rng } from '../packages/shared/src/random.ts';
-import { BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
+import { assertPortFree, BENCH_ENV, cliArgs, cpuBetween, cpuSnapshot, startServer } from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -172,13 +172,7 @@ if (own) {
 }
 
 // Another bench on the same port would be measured instead: refuse to start.
-if (
-  await fetch(`http://127.0.0.1:${port}/`).then(
-    () => true,
-    () => false,
-  )
-)
-  throw new Error(`port ${port} is in use: pass --port`);
+await assertPortFree(port);
 
 let server;
 let db;

@@ -23,7 +23,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { BENCH_METRICS_TOKEN, cliArgs, cpuMsOf, startServer, storeProductDocuments } from './server.mjs';
+import {
+  assertPortFree,
+  BENCH_METRICS_TOKEN,
+  cliArgs,
+  cpuMsOf,
+  startServer,
+  storeProductDocuments,
+} from './server.mjs';
 
 const { values } = parseArgs({
   args: cliArgs(),
@@ -156,11 +163,7 @@ function summary(samples) {
   };
 }
 
-const taken = await fetch(`http://127.0.0.1:${port}/`).then(
-  () => true,
-  () => false,
-);
-if (taken) throw new Error(`port ${port} is in use: pass --port`);
+await assertPortFree(port);
 
 const dbName = `${values['db-prefix']}${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const admin = usePg ? postgres(values.base, { max: 1, onnotice: () => {} }) : null;

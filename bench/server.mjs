@@ -80,8 +80,12 @@ export async function startServer({ port, env = {}, timeoutMs = 600_000 }) {
   throw new Error('server never answered /api/health');
 }
 
-/** Throws when something already listens on `port` (any address). */
-function assertPortFree(port) {
+/**
+ * Throws when something already listens on `port` (any address): a bench on a taken port would
+ * measure that server instead. startServer checks its own; a bench checks early, before it creates
+ * a database.
+ */
+export function assertPortFree(port) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (err) =>
